@@ -1,0 +1,91 @@
+"""tonk: a complete, typed, immutable rules engine for the card game Tonk.
+
+Examples:
+    >>> import tonk
+    >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+    >>> state = tonk.apply(state, tonk.parse_action(state, "draw stock"))
+    >>> state.phase.value
+    'after_draw'
+"""
+
+from tonk import presets
+from tonk.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+    Hit,
+    LaySpread,
+    format_action,
+)
+from tonk.cards import Card, Rank, Suit, parse_cards
+from tonk.engine import apply, check, cut_for_deal, is_legal, legal_actions, new_game
+from tonk.errors import (
+    AmbiguousActionError,
+    IllegalActionError,
+    IllegalReason,
+    NotationError,
+    RulesError,
+    TonkError,
+)
+from tonk.notation import parse_action
+from tonk.rules import DealTonk, DealTonkClash, ExhaustionTie, Rules
+from tonk.scoring import hand_count
+from tonk.state import (
+    GameState,
+    Outcome,
+    OutcomeKind,
+    Phase,
+    Spread,
+    SpreadKind,
+    Stake,
+    Transfer,
+    TransferReason,
+)
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "Action",
+    "AmbiguousActionError",
+    "Card",
+    "DealTonk",
+    "DealTonkClash",
+    "Discard",
+    "DrawDiscard",
+    "DrawStock",
+    "Drop",
+    "ExhaustionTie",
+    "GameState",
+    "Hit",
+    "IllegalActionError",
+    "IllegalReason",
+    "LaySpread",
+    "NotationError",
+    "Outcome",
+    "OutcomeKind",
+    "Phase",
+    "Rank",
+    "Rules",
+    "RulesError",
+    "Spread",
+    "SpreadKind",
+    "Stake",
+    "Suit",
+    "TonkError",
+    "Transfer",
+    "TransferReason",
+    "__version__",
+    "apply",
+    "check",
+    "cut_for_deal",
+    "format_action",
+    "hand_count",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "parse_cards",
+    "presets",
+]

@@ -1,0 +1,154 @@
+"""The actions a player can take: the moves of B7.
+
+Actions carry no seat: the player who acts is always the state's
+:attr:`~tonk.state.GameState.to_move`. Every action is a small frozen, hashable
+value with a text notation (:func:`tonk.format_action`, :func:`tonk.parse_action`).
+
+Examples:
+    >>> from tonk import parse_cards
+    >>> Discard(Card.parse("KS"))
+    Discard(card=Card.parse('KS'))
+    >>> LaySpread(parse_cards("9H 7H 8H")).cards  # kept in a canonical order
+    (Card.parse('7H'), Card.parse('8H'), Card.parse('9H'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeAlias
+
+import attrs
+
+from tonk.cards import Card
+
+__all__ = [
+    "Action",
+    "Discard",
+    "DrawDiscard",
+    "DrawStock",
+    "Drop",
+    "Hit",
+    "LaySpread",
+    "format_action",
+]
+
+
+@attrs.frozen
+class Drop:
+    """Drop (go down, knock) at the start of the turn, claiming the lowest count (B7).
+
+    Examples:
+        >>> Drop() == Drop()
+        True
+    """
+
+
+@attrs.frozen
+class DrawStock:
+    """Draw the top card of the stock (B7); from an empty stock it ends the hand (B14).
+
+    Examples:
+        >>> DrawStock()
+        DrawStock()
+    """
+
+
+@attrs.frozen
+class DrawDiscard:
+    """Take the top card of the discard pile (B7).
+
+    Examples:
+        >>> DrawDiscard()
+        DrawDiscard()
+    """
+
+
+def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    result = tuple(cards)
+    for card in result:
+        if not isinstance(card, Card):
+            raise TypeError(f"a spread holds cards, got {card!r}")
+    return tuple(sorted(result))
+
+
+_is_card = attrs.validators.instance_of(Card)
+
+
+@attrs.frozen
+class LaySpread:
+    """Lay a book or a run from hand onto the table (B9).
+
+    The cards are kept sorted (by suit, then rank), so the same spread written in
+    any order is the same action.
+
+    Args:
+        cards: The cards of the spread.
+
+    Examples:
+        >>> from tonk import parse_cards
+        >>> LaySpread(parse_cards("7C 7S 7D")) == LaySpread(parse_cards("7D 7S 7C"))
+        True
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+
+
+@attrs.frozen
+class Hit:
+    """Add one card from hand to a spread on the table (B10).
+
+    Args:
+        spread: The spread's number: 1 for the first laid in this hand, and so on.
+        card: The card to add.
+
+    Examples:
+        >>> Hit(2, Card.parse("10H")).spread
+        2
+    """
+
+    spread: int = attrs.field(validator=attrs.validators.instance_of(int))
+    card: Card = attrs.field(validator=_is_card)
+
+
+@attrs.frozen
+class Discard:
+    """Discard one card face up, ending the turn (B7).
+
+    Args:
+        card: The card to discard.
+
+    Examples:
+        >>> Discard(Card.parse("QD")).card
+        Card.parse('QD')
+    """
+
+    card: Card
+
+
+def format_action(action: Action) -> str:
+    """Write ``action`` in action notation.
+
+    Examples:
+        >>> import tonk
+        >>> format_action(tonk.LaySpread(tonk.parse_cards("9H 7H 8H")))
+        'spread 7H 8H 9H'
+        >>> format_action(tonk.DrawDiscard())
+        'draw discard'
+    """
+    if isinstance(action, Drop):
+        return "drop"
+    if isinstance(action, DrawStock):
+        return "draw stock"
+    if isinstance(action, DrawDiscard):
+        return "draw discard"
+    if isinstance(action, LaySpread):
+        return "spread " + " ".join(map(str, action.cards))
+    if isinstance(action, Hit):
+        return f"hit {action.spread} {action.card}"
+    if isinstance(action, Discard):
+        return f"discard {action.card}"
+    raise TypeError(f"not a tonk action: {action!r}")
+
+
+Action: TypeAlias = Drop | DrawStock | DrawDiscard | LaySpread | Hit | Discard
+"""Any action."""

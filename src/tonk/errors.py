@@ -1,0 +1,137 @@
+"""The exception hierarchy of :mod:`tonk`.
+
+Every error the library raises on bad input is a :class:`TonkError`, and also a
+:class:`ValueError`, so existing ``except ValueError`` handlers keep working.
+A wrong Python type is a plain :class:`TypeError` and is not wrapped.
+
+Examples:
+    >>> issubclass(IllegalActionError, TonkError), issubclass(RulesError, ValueError)
+    (True, True)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = [
+    "AmbiguousActionError",
+    "IllegalActionError",
+    "IllegalReason",
+    "NotationError",
+    "RulesError",
+    "TonkError",
+]
+
+
+class TonkError(Exception):
+    """Base class of every error :mod:`tonk` raises on bad input.
+
+    Examples:
+        >>> try:
+        ...     raise RulesError("bad")
+        ... except TonkError as error:
+        ...     print(error)
+        bad
+    """
+
+
+class RulesError(TonkError, ValueError):
+    """An invalid rule option, option combination or game set-up.
+
+    Examples:
+        >>> raise RulesError("max_turns must be positive, got 0")
+        Traceback (most recent call last):
+        ...
+        tonk.errors.RulesError: max_turns must be positive, got 0
+    """
+
+
+class NotationError(TonkError, ValueError):
+    """Text that is not valid card or action notation.
+
+    Attributes:
+        text: The whole text that was being parsed.
+        position: The 0-based index in ``text`` where the problem starts.
+
+    Examples:
+        >>> error = NotationError("unknown suit 'X'", text="7X", position=1)
+        >>> error.position
+        1
+        >>> str(error)
+        "unknown suit 'X' (at position 1 of '7X')"
+    """
+
+    def __init__(self, message: str, *, text: str, position: int) -> None:
+        """Create the error; the message gains the text and position."""
+        super().__init__(f"{message} (at position {position} of {text!r})")
+        self.text = text
+        self.position = position
+
+
+class AmbiguousActionError(TonkError, ValueError):
+    """Action text that matches more than one legal action.
+
+    Attributes:
+        candidates: The legal actions the text could mean.
+
+    Examples:
+        >>> AmbiguousActionError("two spreads fit", candidates=()).candidates
+        ()
+    """
+
+    def __init__(self, message: str, *, candidates: Sequence[Any]) -> None:
+        """Create the error with the actions the text could mean."""
+        super().__init__(message)
+        self.candidates = tuple(candidates)
+
+
+class IllegalReason(enum.StrEnum):
+    """Why an action was refused; compare these, never message text.
+
+    Examples:
+        >>> IllegalReason.CARD_NOT_IN_HAND.value
+        'card_not_in_hand'
+    """
+
+    HAND_OVER = "hand_over"
+    """The hand has ended; no action is possible."""
+    MUST_DRAW_FIRST = "must_draw_first"
+    """Spreads, hits and discards come only after the turn's draw."""
+    ALREADY_DREW = "already_drew"
+    """Drops and draws come only at the start of a turn, before drawing."""
+    DISCARD_PILE_EMPTY = "discard_pile_empty"
+    """There is no discard to take."""
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    """The player does not hold (enough copies of) that card."""
+    NOT_A_SPREAD = "not_a_spread"
+    """The cards do not form a valid book or run."""
+    NO_SUCH_SPREAD = "no_such_spread"
+    """No spread with that number is on the table."""
+    HIT_DOES_NOT_FIT = "hit_does_not_fit"
+    """The card cannot be added to that spread."""
+
+
+class IllegalActionError(TonkError, ValueError):
+    """An action that the rules do not allow in this state.
+
+    Attributes:
+        action: The refused action.
+        reason: Why it was refused, as an :class:`IllegalReason`.
+
+    Examples:
+        >>> error = IllegalActionError(
+        ...     "cannot discard before drawing",
+        ...     action=None,
+        ...     reason=IllegalReason.MUST_DRAW_FIRST,
+        ... )
+        >>> error.reason
+        <IllegalReason.MUST_DRAW_FIRST: 'must_draw_first'>
+    """
+
+    def __init__(self, message: str, *, action: Any, reason: IllegalReason) -> None:
+        """Create the error for ``action`` refused because of ``reason``."""
+        super().__init__(message)
+        self.action = action
+        self.reason = reason

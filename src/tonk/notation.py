@@ -1,0 +1,156 @@
+"""Text notation for actions, used by records and the command line.
+
+==================  ==================================================
+``drop``            :class:`~tonk.actions.Drop`
+``draw stock``      :class:`~tonk.actions.DrawStock`
+``draw discard``    :class:`~tonk.actions.DrawDiscard`
+``spread 7H 8H 9H`` :class:`~tonk.actions.LaySpread` (cards in any order)
+``hit 2 10H``       :class:`~tonk.actions.Hit` onto spread number 2
+``discard KS``      :class:`~tonk.actions.Discard`
+==================  ==================================================
+
+Keywords and cards are case-insensitive. ``hit 10H`` without a number is
+accepted when exactly one spread on the table takes the card.
+
+Examples:
+    >>> import tonk
+    >>> format_action(tonk.Hit(2, tonk.Card.parse("10H")))
+    'hit 2 10H'
+"""
+
+from __future__ import annotations
+
+from tonk.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+    Hit,
+    LaySpread,
+    format_action,
+)
+from tonk.cards import Card, _parse_card
+from tonk.engine import legal_actions
+from tonk.errors import AmbiguousActionError, NotationError
+from tonk.state import GameState
+
+__all__ = ["format_action", "parse_action"]
+
+
+def _words(text: str) -> list[tuple[str, int]]:
+    words = []
+    position = 0
+    for word in text.split():
+        position = text.index(word, position)
+        words.append((word, position))
+        position += len(word)
+    return words
+
+
+def parse_action(state: GameState, text: str) -> Action:
+    """Read an action written in action notation, for the player to move in ``state``.
+
+    The state is used only to complete ``hit CARD`` without a spread number;
+    whether the action is legal is for :func:`tonk.apply` to say.
+
+    Args:
+        state: The state the action is meant for.
+        text: The action, such as ``"spread 7H 8H 9H"``.
+
+    Returns:
+        The action.
+
+    Raises:
+        NotationError: If ``text`` is not an action; it says where and why.
+        AmbiguousActionError: If ``hit CARD`` fits several spreads.
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+        >>> parse_action(state, "Draw Stock")
+        DrawStock()
+        >>> parse_action(state, "discard 10x")
+        Traceback (most recent call last):
+        ...
+        tonk.errors.NotationError: unknown suit 'x' (at position 10 of 'discard 10x')
+        >>> parse_action(state, "fold")
+        Traceback (most recent call last):
+        ...
+        tonk.errors.NotationError: unknown action 'fold': expected drop, draw, spread, hit or discard (at position 0 of 'fold')
+    """  # noqa: E501
+    words = _words(text)
+    if not words:
+        raise NotationError("empty action", text=text, position=0)
+    (verb, _), *rest = words
+    verb = verb.lower()
+
+    def expect_count(count: int, usage: str) -> None:
+        if len(rest) != count:
+            position = rest[count][1] if len(rest) > count else len(text)
+            raise NotationError(f"{verb!r} takes {usage}", text=text, position=position)
+
+    if verb == "drop":
+        expect_count(0, "nothing after it")
+        return Drop()
+    if verb == "draw":
+        expect_count(1, "'stock' or 'discard'")
+        ((source, position),) = rest
+        if source.lower() == "stock":
+            return DrawStock()
+        if source.lower() == "discard":
+            return DrawDiscard()
+        raise NotationError(
+            f"cannot draw from {source!r}: expected 'stock' or 'discard'",
+            text=text,
+            position=position,
+        )
+    if verb == "discard":
+        expect_count(1, "one card")
+        ((word, position),) = rest
+        return Discard(_parse_card(word, text, position))
+    if verb == "spread":
+        if len(rest) < 3:
+            raise NotationError(
+                "'spread' takes at least three cards", text=text, position=len(text)
+            )
+        return LaySpread(_parse_card(word, text, position) for word, position in rest)
+    if verb == "hit":
+        if len(rest) == 1:
+            ((word, position),) = rest
+            return _complete_hit(state, _parse_card(word, text, position), text)
+        expect_count(2, "a spread number and a card")
+        (number, number_position), (word, position) = rest
+        if not number.isdigit() or int(number) < 1:
+            raise NotationError(
+                f"spread number must be 1 or more, got {number!r}",
+                text=text,
+                position=number_position,
+            )
+        return Hit(int(number), _parse_card(word, text, position))
+    raise NotationError(
+        f"unknown action {words[0][0]!r}: expected drop, draw, spread, hit or discard",
+        text=text,
+        position=0,
+    )
+
+
+def _complete_hit(state: GameState, card: Card, text: str) -> Hit:
+    fitting = [
+        action
+        for action in legal_actions(state)
+        if isinstance(action, Hit) and action.card == card
+    ]
+    if len(fitting) == 1:
+        return fitting[0]
+    if not fitting:
+        raise NotationError(
+            f"no spread takes {card}; write 'hit NUMBER CARD'",
+            text=text,
+            position=0,
+        )
+    numbers = ", ".join(str(action.spread) for action in fitting)
+    raise AmbiguousActionError(
+        f"{text!r} could hit spread {numbers}; write 'hit NUMBER CARD'",
+        candidates=fitting,
+    )

@@ -1,0 +1,189 @@
+"""Counts and settlements: how a finished hand is paid (B5, B11, B13, B14).
+
+Every settlement is a list of :class:`~tonk.state.Transfer` payments; the
+payoffs are their net, so they always sum to zero.
+
+Examples:
+    >>> outcome = settle_drop((10, 5, 8, 20), dropper=0)  # B13's worked example
+    >>> outcome.kind, outcome.payoffs
+    (<OutcomeKind.CAUGHT: 'caught'>, (-4, 4, 1, -1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from tonk.cards import Card
+from tonk.rules import DealTonkClash, ExhaustionTie, Rules
+from tonk.state import Outcome, OutcomeKind, Stake, Transfer, TransferReason
+
+__all__ = ["hand_count", "settle_deal", "settle_drop", "settle_out", "settle_showdown"]
+
+
+def hand_count(cards: Sequence[Card], rules: Rules) -> int:
+    """Return the count of ``cards`` held in hand (B12).
+
+    Examples:
+        >>> from tonk import Rules, parse_cards
+        >>> hand_count(parse_cards("AS 7D KH"), Rules())
+        18
+    """
+    values = rules._tables.values
+    return sum(values[card.code] for card in cards)
+
+
+def settle_out(player_count: int, winner: int, kind: OutcomeKind) -> Outcome:
+    """Settle a player going out: 2x for a tonk out, 1x by discard (B11).
+
+    Examples:
+        >>> settle_out(3, 1, OutcomeKind.TONK_OUT).payoffs
+        (-2, 4, -2)
+    """
+    if kind is OutcomeKind.TONK_OUT:
+        amount, reason = 2, TransferReason.TONK_OUT
+    elif kind is OutcomeKind.OUT_BY_DISCARD:
+        amount, reason = 1, TransferReason.OUT_BY_DISCARD
+    else:
+        raise ValueError(f"not a way of going out: {kind!r}")
+    transfers = tuple(
+        Transfer(seat, winner, amount, reason)
+        for seat in range(player_count)
+        if seat != winner
+    )
+    return Outcome.from_transfers(
+        kind, player_count, winners=(winner,), transfers=transfers
+    )
+
+
+def settle_drop(counts: Sequence[int], dropper: int) -> Outcome:
+    """Settle a drop given every seat's count (B13).
+
+    A strictly lowest dropper collects 1x from each player. Otherwise the dropper
+    is caught: it pays 2x to each player whose count is equal or lower, and the
+    lowest other count (all of them, if tied) collects 1x from each player who is
+    neither the dropper nor tied lowest.
+
+    Examples:
+        >>> settle_drop((4, 9, 30), dropper=0).payoffs
+        (2, -1, -1)
+        >>> settle_drop((10, 10, 20), dropper=0).payoffs  # a tie goes against him
+        (-2, 3, -1)
+    """
+    player_count = len(counts)
+    mine = counts[dropper]
+    others = [seat for seat in range(player_count) if seat != dropper]
+    shown = tuple(counts)
+    if all(counts[seat] > mine for seat in others):
+        won = tuple(
+            Transfer(seat, dropper, 1, TransferReason.DROP_WON) for seat in others
+        )
+        return Outcome.from_transfers(
+            OutcomeKind.DROP_WON,
+            player_count,
+            winners=(dropper,),
+            transfers=won,
+            counts=shown,
+            dropper=dropper,
+        )
+    lowest_count = min(counts[seat] for seat in others)
+    lowest = tuple(seat for seat in others if counts[seat] == lowest_count)
+    transfers = [
+        Transfer(dropper, seat, 2, TransferReason.CATCHER)
+        for seat in others
+        if counts[seat] <= mine
+    ]
+    transfers.extend(
+        Transfer(payer, payee, 1, TransferReason.LOWEST)
+        for payer in others
+        if payer not in lowest
+        for payee in lowest
+    )
+    return Outcome.from_transfers(
+        OutcomeKind.CAUGHT,
+        player_count,
+        winners=lowest,
+        transfers=tuple(transfers),
+        counts=shown,
+        dropper=dropper,
+    )
+
+
+def settle_showdown(
+    counts: Sequence[int], kind: OutcomeKind, tie: ExhaustionTie
+) -> Outcome:
+    """Settle a hand ended by the empty stock or the turn limit (B14, B15).
+
+    The lowest count collects 1x from each other player; ``tie`` says how a tie
+    for lowest is paid.
+
+    Examples:
+        >>> settle_showdown((7, 3, 9), OutcomeKind.STOCK_EXHAUSTED,
+        ...                 ExhaustionTie.ALL_PAID).payoffs
+        (-1, 2, -1)
+        >>> settle_showdown((3, 3, 9), OutcomeKind.STOCK_EXHAUSTED,
+        ...                 ExhaustionTie.SPLIT).payoffs
+        (Fraction(1, 2), Fraction(1, 2), -1)
+    """
+    player_count = len(counts)
+    lowest_count = min(counts)
+    lowest = tuple(seat for seat in range(player_count) if counts[seat] == lowest_count)
+    shown = tuple(counts)
+    if len(lowest) > 1 and tie is ExhaustionTie.DEAD_HAND:
+        return Outcome.from_transfers(
+            kind, player_count, winners=(), transfers=(), counts=shown
+        )
+    amount: Stake = 1
+    if tie is ExhaustionTie.SPLIT and len(lowest) > 1:
+        amount = Fraction(1, len(lowest))
+    transfers = tuple(
+        Transfer(payer, payee, amount, TransferReason.SHOWDOWN)
+        for payer in range(player_count)
+        if payer not in lowest
+        for payee in lowest
+    )
+    return Outcome.from_transfers(
+        kind, player_count, winners=lowest, transfers=transfers, counts=shown
+    )
+
+
+def settle_deal(
+    hands: Sequence[Sequence[Card]], rules: Rules, *, dealer: int
+) -> Outcome | None:
+    """Settle the deal tonks of freshly dealt ``hands``, or return ``None`` (B5).
+
+    Examples:
+        >>> from tonk import Rules, parse_cards
+        >>> hands = [parse_cards("KS KH KD KC 9S"), parse_cards("AS 2S 3D 4D 5D")]
+        >>> settle_deal(hands, Rules(), dealer=1).payoffs
+        (2, -2)
+    """
+    player_count = len(hands)
+    counts = tuple(hand_count(hand, rules) for hand in hands)
+    claims = []
+    for offset in range(1, player_count + 1):
+        seat = (dealer + offset) % player_count
+        for row in rules.deal_tonks:
+            if row.wins(counts[seat]):
+                claims.append((seat, row))
+                break
+    if not claims:
+        return None
+    if len(claims) > 1:
+        assert rules.deal_tonk_clash is DealTonkClash.VOID
+        return Outcome.from_transfers(
+            OutcomeKind.VOID_DEAL, player_count, winners=(), transfers=(), counts=counts
+        )
+    ((winner, row),) = claims
+    transfers = tuple(
+        Transfer(seat, winner, row.pays, TransferReason.DEAL_TONK)
+        for seat in range(player_count)
+        if seat != winner
+    )
+    return Outcome.from_transfers(
+        OutcomeKind.DEAL_TONK,
+        player_count,
+        winners=(winner,),
+        transfers=transfers,
+        counts=counts,
+    )

@@ -1,0 +1,309 @@
+"""The data of a hand in progress: :class:`GameState` and the values it holds.
+
+This module holds data only; :mod:`tonk.engine` is the one place that derives
+new states.
+
+Examples:
+    >>> import tonk
+    >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+    >>> state.to_move, state.phase, len(state.hands[1]), state.stock_size
+    (1, <Phase.TURN_START: 'turn_start'>, 5, 41)
+"""
+
+from __future__ import annotations
+
+import enum
+from fractions import Fraction
+from typing import TypeAlias
+
+import attrs
+
+from tonk.cards import Card
+from tonk.rules import Rules
+
+__all__ = [
+    "GameState",
+    "Outcome",
+    "OutcomeKind",
+    "Phase",
+    "Spread",
+    "SpreadKind",
+    "Stake",
+    "Transfer",
+    "TransferReason",
+]
+
+Stake: TypeAlias = int | Fraction
+"""An exact amount of money, in base stakes."""
+
+
+class Phase(enum.StrEnum):
+    """Where the hand is within a turn.
+
+    Examples:
+        >>> Phase.TURN_START.value
+        'turn_start'
+    """
+
+    TURN_START = "turn_start"
+    """The player to move may drop or draw (B7)."""
+    AFTER_DRAW = "after_draw"
+    """The player to move has drawn and may spread, hit, then must discard (B7)."""
+    HAND_OVER = "hand_over"
+    """The hand has ended; :attr:`GameState.outcome` says how."""
+
+
+class SpreadKind(enum.StrEnum):
+    """A spread is a book or a run (B9).
+
+    Examples:
+        >>> SpreadKind.RUN.value
+        'run'
+    """
+
+    BOOK = "book"
+    """Three or four cards of one rank."""
+    RUN = "run"
+    """Three or more cards of one suit in sequence."""
+
+
+@attrs.frozen(kw_only=True)
+class Spread:
+    """A book or run on the table.
+
+    Args:
+        number: 1 for the first spread laid in this hand, 2 for the next, ...
+        owner: The seat that laid it.
+        kind: Book or run.
+        cards: Its cards; a run from low to high, a book by suit.
+
+    Examples:
+        >>> from tonk import parse_cards
+        >>> spread = Spread(number=1, owner=0, kind=SpreadKind.RUN,
+        ...                 cards=parse_cards("7H 8H 9H"))
+        >>> str(spread)
+        '1: 7H 8H 9H (seat 0)'
+    """
+
+    number: int
+    owner: int
+    kind: SpreadKind
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        """Return the spread as ``number: cards (seat owner)``."""
+        cards = " ".join(map(str, self.cards))
+        return f"{self.number}: {cards} (seat {self.owner})"
+
+
+class OutcomeKind(enum.StrEnum):
+    """How a hand ended.
+
+    Examples:
+        >>> OutcomeKind.CAUGHT.value
+        'caught'
+    """
+
+    DEAL_TONK = "deal_tonk"
+    """A dealt hand won at once (B5)."""
+    VOID_DEAL = "void_deal"
+    """Several dealt hands won, so the hand is void: no payments (B5)."""
+    TONK_OUT = "tonk_out"
+    """A player emptied the hand by spreads and hits (B11a)."""
+    OUT_BY_DISCARD = "out_by_discard"
+    """A player emptied the hand by discarding the last card (B11b)."""
+    DROP_WON = "drop_won"
+    """The dropper had the strictly lowest count (B13)."""
+    CAUGHT = "caught"
+    """The dropper did not have the strictly lowest count (B13)."""
+    STOCK_EXHAUSTED = "stock_exhausted"
+    """A player would have drawn from the empty stock (B14)."""
+    TURN_LIMIT = "turn_limit"
+    """The termination guard ended the hand, settled as B14 (B15)."""
+
+
+class TransferReason(enum.StrEnum):
+    """Why one payment of a settlement was made.
+
+    Examples:
+        >>> TransferReason.CATCHER.value
+        'catcher'
+    """
+
+    DEAL_TONK = "deal_tonk"
+    """Paid to the holder of a winning dealt hand (B5)."""
+    TONK_OUT = "tonk_out"
+    """Paid to a player who tonked out (B11a)."""
+    OUT_BY_DISCARD = "out_by_discard"
+    """Paid to a player who went out by discarding (B11b)."""
+    DROP_WON = "drop_won"
+    """Paid to a dropper with the strictly lowest count (B13)."""
+    CATCHER = "catcher"
+    """Paid by a caught dropper to a player whose count was equal or lower (B13)."""
+    LOWEST = "lowest"
+    """Paid to the lowest count by the others when a dropper is caught (B13)."""
+    SHOWDOWN = "showdown"
+    """Paid to the lowest count when the stock or the turn limit ends the hand
+    (B14, B15)."""
+
+
+@attrs.frozen
+class Transfer:
+    """One payment of a settlement: ``payer`` pays ``payee`` ``amount``.
+
+    Examples:
+        >>> Transfer(2, 0, 1, TransferReason.DROP_WON).amount
+        1
+    """
+
+    payer: int
+    payee: int
+    amount: Stake
+    reason: TransferReason
+
+
+@attrs.frozen(kw_only=True)
+class Outcome:
+    """How a hand ended and who paid whom.
+
+    Args:
+        kind: How the hand ended.
+        payoffs: Each seat's net result in base stakes; they sum to zero.
+        winners: The seats that won (empty for a void or dead hand).
+        transfers: Every payment, from which ``payoffs`` is the net.
+        counts: Every seat's count when hands were shown (a drop, a showdown,
+            the deal); ``None`` when a player went out.
+        dropper: The seat that dropped, if the hand ended by a drop.
+
+    Examples:
+        >>> outcome = Outcome.from_transfers(
+        ...     OutcomeKind.DROP_WON, 3, winners=(0,),
+        ...     transfers=(Transfer(1, 0, 1, TransferReason.DROP_WON),
+        ...                Transfer(2, 0, 1, TransferReason.DROP_WON)),
+        ...     counts=(4, 9, 30), dropper=0)
+        >>> outcome.payoffs
+        (2, -1, -1)
+    """
+
+    kind: OutcomeKind
+    payoffs: tuple[Stake, ...]
+    winners: tuple[int, ...]
+    transfers: tuple[Transfer, ...]
+    counts: tuple[int, ...] | None = None
+    dropper: int | None = None
+
+    @classmethod
+    def from_transfers(
+        cls,
+        kind: OutcomeKind,
+        player_count: int,
+        *,
+        winners: tuple[int, ...],
+        transfers: tuple[Transfer, ...],
+        counts: tuple[int, ...] | None = None,
+        dropper: int | None = None,
+    ) -> Outcome:
+        """Build an outcome whose payoffs are the net of ``transfers``.
+
+        Examples:
+            >>> Outcome.from_transfers(OutcomeKind.VOID_DEAL, 2, winners=(),
+            ...                        transfers=()).payoffs
+            (0, 0)
+        """
+        payoffs: list[Stake] = [0] * player_count
+        for transfer in transfers:
+            payoffs[transfer.payer] -= transfer.amount
+            payoffs[transfer.payee] += transfer.amount
+        return cls(
+            kind=kind,
+            payoffs=tuple(
+                int(amount)
+                if isinstance(amount, Fraction) and amount.denominator == 1
+                else amount
+                for amount in payoffs
+            ),
+            winners=winners,
+            transfers=transfers,
+            counts=counts,
+            dropper=dropper,
+        )
+
+
+@attrs.frozen(kw_only=True)
+class GameState:
+    """One moment of a hand of Tonk: everything needed to go on playing it.
+
+    States are immutable and hashable; :func:`tonk.apply` returns a new one.
+    They hold every hidden card (hands, stock order): give players an observation,
+    not the state.
+
+    Attributes:
+        rules: The rules of the hand.
+        dealer: The dealer's seat.
+        hands: Each seat's hand, sorted by suit then rank.
+        stock: The face-down stock; ``stock[0]`` is the next card drawn.
+        discard_pile: The discard pile, bottom first; the last card is on top.
+        spreads: The spreads on the table, in the order they were laid.
+        to_move: The seat whose action is next (after the end: who ended it).
+        phase: Where the hand is within the turn.
+        turns_taken: Turns completed by a discard so far (B15).
+        outcome: How the hand ended, or ``None`` while it goes on.
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=3, seed=2, dealer=2)
+        >>> state.to_move, state.player_count, state.is_terminal
+        (0, 3, False)
+    """
+
+    rules: Rules
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    spreads: tuple[Spread, ...]
+    to_move: int
+    phase: Phase
+    turns_taken: int = 0
+    outcome: Outcome | None = None
+
+    @property
+    def player_count(self) -> int:
+        """The number of players in the hand."""
+        return len(self.hands)
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the hand has ended."""
+        return self.outcome is not None
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards are left in the stock."""
+        return len(self.stock)
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The card on top of the discard pile, or ``None`` if it is empty."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """Return the hand of ``seat``.
+
+        Examples:
+            >>> import tonk
+            >>> tonk.new_game(tonk.Rules(), players=2, seed=3).hand(0)
+            (Card.parse('JC'), Card.parse('7D'), Card.parse('10D'), Card.parse('AH'), Card.parse('3H'))
+        """  # noqa: E501
+        return self.hands[seat]
+
+    def count(self, seat: int) -> int:
+        """Return the count of the cards in ``seat``'s hand (B12).
+
+        Examples:
+            >>> import tonk
+            >>> tonk.new_game(tonk.Rules(), players=2, seed=3).count(0)
+            31
+        """
+        values = self.rules._tables.values
+        return sum(values[card.code] for card in self.hands[seat])

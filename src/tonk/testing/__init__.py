@@ -1,0 +1,144 @@
+"""Tools for testing Tonk code and house rules: stacked decks and invariant checks.
+
+The Hypothesis strategies are in :mod:`tonk.testing.strategies` (install the
+``tonk[testing]`` extra).
+
+Examples:
+    >>> import tonk
+    >>> from tonk.testing import stack_deck, check_invariants
+    >>> deck = stack_deck(tonk.Rules(), hands=["7H 8H 9H KS KD", "AC 2C 3C 4D 5D"],
+    ...                   upcard="QS", stock="KH")
+    >>> state = tonk.new_game(tonk.Rules(), players=2, deck=deck)
+    >>> state.hands[0], state.top_discard, state.stock[0]
+    ((Card.parse('KD'), Card.parse('7H'), Card.parse('8H'), Card.parse('9H'), Card.parse('KS')), Card.parse('QS'), Card.parse('KH'))
+    >>> check_invariants(state)
+"""  # noqa: E501
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from tonk._spreads import spread_kind
+from tonk.cards import Card, parse_cards
+from tonk.engine import legal_actions
+from tonk.errors import RulesError
+from tonk.rules import Rules
+from tonk.state import GameState, Phase
+
+__all__ = ["check_invariants", "stack_deck"]
+
+CardsLike = str | Sequence[Card]
+
+
+def _cards(value: CardsLike) -> tuple[Card, ...]:
+    return parse_cards(value) if isinstance(value, str) else tuple(value)
+
+
+def stack_deck(
+    rules: Rules,
+    *,
+    hands: Sequence[CardsLike],
+    upcard: CardsLike = (),
+    stock: CardsLike = (),
+    dealer: int = 0,
+) -> tuple[Card, ...]:
+    """Build a deck that deals exactly the given hands, upcard and stock top.
+
+    Pass the result to :func:`tonk.new_game` with ``players=len(hands)`` and the
+    same ``dealer``. Cards not named follow the named stock cards, in the pack's
+    canonical order.
+
+    Args:
+        rules: The rules whose pack to stack.
+        hands: Each seat's hand (seat 0 first), as notation or cards.
+        upcard: The upcard, or nothing to take the next unnamed card.
+        stock: The first cards of the stock, top first.
+        dealer: The dealer seat the deck will be dealt with.
+
+    Returns:
+        The full pack in dealing order.
+
+    Raises:
+        RulesError: If a hand has the wrong size, or the named cards are not all
+            in the pack.
+
+    Examples:
+        >>> import tonk
+        >>> deck = stack_deck(tonk.Rules(), hands=["AS 2S 3S 4S 5S", "AH 2H 3H 4H 5H"])
+        >>> deck[:4]
+        (Card.parse('AH'), Card.parse('AS'), Card.parse('2H'), Card.parse('2S'))
+    """
+    players = len(hands)
+    seat_hands = [_cards(hand) for hand in hands]
+    for seat, hand in enumerate(seat_hands):
+        if len(hand) != rules.hand_size:
+            raise RulesError(
+                f"hand for seat {seat} has {len(hand)} cards,"
+                f" expected {rules.hand_size}"
+            )
+    dealt = [
+        seat_hands[(dealer + 1 + index) % players][index // players]
+        for index in range(players * rules.hand_size)
+    ]
+    up = _cards(upcard)
+    top = _cards(stock)
+    left = Counter(rules.pack())
+    for card in (*dealt, *up, *top):
+        if left[card] == 0:
+            raise RulesError(f"{card!r} is named more often than the pack holds it")
+        left[card] -= 1
+    rest = []
+    for card in rules.pack():
+        if left[card] > 0:
+            left[card] -= 1
+            rest.append(card)
+    if not up and rules.upcard:
+        up, rest = (rest[0],), rest[1:]
+    return (*dealt, *up, *top, *rest)
+
+
+def check_invariants(state: GameState) -> None:
+    """Assert the structural invariants every reachable state satisfies.
+
+    Checks that the cards in hands, stock, discard pile and spreads are exactly
+    the rules' pack; that every spread is a valid book or run with the right
+    number; that a finished hand has payoffs that are the net of its transfers
+    and sum to zero; and that a live state offers at least one legal action.
+
+    Raises:
+        AssertionError: Naming the first invariant that fails.
+
+    Examples:
+        >>> import tonk
+        >>> check_invariants(tonk.new_game(tonk.Rules(), players=4, seed=2))
+    """
+    rules = state.rules
+    seen: Counter[Card] = Counter(state.stock)
+    seen.update(state.discard_pile)
+    for hand in state.hands:
+        seen.update(hand)
+        assert list(hand) == sorted(hand), f"hand not sorted: {hand!r}"
+    for number, spread in enumerate(state.spreads, start=1):
+        seen.update(spread.cards)
+        assert spread.number == number, f"spread {spread} should be number {number}"
+        assert 0 <= spread.owner < state.player_count, f"bad owner in {spread}"
+        kind = spread_kind(tuple(sorted(spread.cards)), rules._tables)
+        assert kind is spread.kind, f"spread {spread} is not a valid {spread.kind}"
+    assert seen == Counter(rules.pack()), "cards are not conserved"
+    assert 0 <= state.to_move < state.player_count, f"bad to_move {state.to_move}"
+    outcome = state.outcome
+    if outcome is None:
+        assert state.phase is not Phase.HAND_OVER, "hand over without an outcome"
+        assert legal_actions(state), "a live state offers no action"
+        return
+    assert state.phase is Phase.HAND_OVER, "an outcome before the hand is over"
+    assert sum(outcome.payoffs) == 0, f"payoffs do not sum to zero: {outcome.payoffs}"
+    net = [0] * state.player_count
+    for transfer in outcome.transfers:
+        assert transfer.amount > 0, f"non-positive transfer {transfer}"
+        assert transfer.payer != transfer.payee, f"self-payment {transfer}"
+        net[transfer.payer] -= transfer.amount  # type: ignore[assignment]
+        net[transfer.payee] += transfer.amount  # type: ignore[assignment]
+    assert tuple(net) == outcome.payoffs, "payoffs are not the net of the transfers"
+    assert legal_actions(state) == (), "a finished hand offers actions"
