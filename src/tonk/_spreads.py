@@ -28,10 +28,26 @@ def spread_kind(cards: tuple[Card, ...], tables: _Tables) -> SpreadKind | None:
     return SpreadKind.RUN
 
 
+# Book test: a 4-bit field per rank holds its count; adding 5 carries into the
+# field's top bit exactly when the count is 3 or more.
+_FIVES = sum(5 << (4 * rank) for rank in range(14))
+_EIGHTS = sum(8 << (4 * rank) for rank in range(14))
+
+
 def find_spreads(hand: tuple[Card, ...], tables: _Tables) -> list[tuple[Card, ...]]:
     """Return every book and run that can be laid from ``hand``, sorted by code."""
     if len(hand) < 3:
         return []
+    run_bit = tables.run_bit
+    book_unit = tables.book_unit
+    runs = 0
+    books = 0
+    for card in hand:
+        code = card.code
+        runs |= run_bit[code]
+        books += book_unit[code]
+    if not (runs & (runs >> 1) & (runs >> 2)) and not ((books + _FIVES) & _EIGHTS):
+        return []  # the usual case, decided without building anything
     found: set[tuple[Card, ...]] = set()
     by_rank: dict[int, list[Card]] = {}
     present: dict[int, Card] = {}
@@ -65,29 +81,31 @@ def _codes(cards: tuple[Card, ...]) -> tuple[int, ...]:
     return tuple(card.code for card in cards)
 
 
-def extended(spread: Spread, card: Card, tables: _Tables) -> Spread | None:
-    """Return ``spread`` with ``card`` hit onto it, or ``None`` if it does not fit."""
+def fits(spread: Spread, card: Card, tables: _Tables) -> bool:
+    """Return whether ``card`` can be hit onto ``spread`` (B10)."""
     cards = spread.cards
     code = card.code
     if spread.kind is SpreadKind.BOOK:
-        if (
+        return (
             len(cards) < MAX_BOOK_SIZE
             and code != JOKER_CODE
             and code % 13 == cards[0].code % 13
-        ):
-            return Spread(
-                number=spread.number,
-                owner=spread.owner,
-                kind=spread.kind,
-                cards=tuple(sorted((*cards, card))),
-            )
-        return None
-    if tables.run_next[cards[-1].code] == code:
+        )
+    return (
+        tables.run_next[cards[-1].code] == code
+        or tables.run_previous[cards[0].code] == code
+    )
+
+
+def extended(spread: Spread, card: Card, tables: _Tables) -> Spread:
+    """Return ``spread`` with ``card`` hit onto it; ``card`` must fit."""
+    cards = spread.cards
+    if spread.kind is SpreadKind.BOOK:
+        new_cards = tuple(sorted((*cards, card)))
+    elif tables.run_next[cards[-1].code] == card.code:
         new_cards = (*cards, card)
-    elif tables.run_previous[cards[0].code] == code:
-        new_cards = (card, *cards)
     else:
-        return None
+        new_cards = (card, *cards)
     return Spread(
         number=spread.number, owner=spread.owner, kind=spread.kind, cards=new_cards
     )

@@ -115,22 +115,44 @@ class _Tables:
     """Code of the next card up in a run, or -1; indexed by code."""
     run_previous: tuple[int, ...]
     """Code of the next card down in a run, or -1; indexed by code."""
+    run_bit: tuple[int, ...]
+    """A bit per card such that cards next to each other in a run have
+    neighbouring bits and suits are separated by a gap: three run cards in hand
+    show as three neighbouring bits. 0 for a card that is never in a run."""
+    book_unit: tuple[int, ...]
+    """``1 << 4 * rank`` per card (0 for a joker): summed over a hand, each 4-bit
+    field counts the cards of one rank."""
     pack: tuple[Card, ...]
     """The pack in its canonical (unshuffled) order."""
+    has_duplicates: bool
+    """Whether the pack holds some card more than once."""
 
 
 def _build_tables() -> _Tables:
     values = [0] * CODE_COUNT
     run_next = [-1] * CODE_COUNT
     run_previous = [-1] * CODE_COUNT
+    run_bit = [0] * CODE_COUNT
+    book_unit = [0] * CODE_COUNT
     for code in range(JOKER_CODE):
-        rank = card_from_code(code).rank
+        card = card_from_code(code)
+        rank = card.rank
         values[code] = min(int(rank), 10)  # B1: A=1, 2-10 face value, J/Q/K=10
         if rank is not Rank.KING:  # B9: the ace is low only
             run_next[code] = code + 1
             run_previous[code + 1] = code
+        run_bit[code] = 1 << (code // 13 * 14 + int(rank))
+        book_unit[code] = 1 << (4 * int(rank))
     pack = tuple(card_from_code(code) for code in range(JOKER_CODE))
-    return _Tables(tuple(values), tuple(run_next), tuple(run_previous), pack)
+    return _Tables(
+        tuple(values),
+        tuple(run_next),
+        tuple(run_previous),
+        tuple(run_bit),
+        tuple(book_unit),
+        pack,
+        len(set(pack)) < len(pack),
+    )
 
 
 def _check_max_turns(rules: Rules, attribute: attrs.Attribute[Any], value: Any) -> None:

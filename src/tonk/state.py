@@ -264,8 +264,8 @@ class GameState:
     spreads: tuple[Spread, ...]
     to_move: int
     phase: Phase
-    turns_taken: int = 0
-    outcome: Outcome | None = None
+    turns_taken: int
+    outcome: Outcome | None
 
     @property
     def player_count(self) -> int:

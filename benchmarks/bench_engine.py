@@ -1,0 +1,117 @@
+"""Benchmark the engine: random playouts, legal_actions and apply.
+
+Run ``python benchmarks/bench_engine.py`` (``--quick`` for a short run). It prints
+figures; it asserts nothing. One core is used.
+
+Rows, for each preset and player count:
+- playout actions/s: one step is ``legal_actions`` + a random choice + ``apply``,
+  timed over whole random hands (the deal is excluded from this figure);
+- hands/s: whole random hands per second, deal included;
+- actions/hand: the mean number of actions in a random hand;
+- legal_actions/s: calls on every state of random hands but the first and last;
+- apply/s: replaying the recorded actions of random hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Sequence
+
+import tonk
+from tonk import Action, GameState, Rules
+
+
+def play_random_hands(
+    rules: Rules, players: int, hands: int, seed: int
+) -> tuple[float, float, int, list[tuple[GameState, list[Action]]]]:
+    """Play random hands; return step time, total time, steps and the records."""
+    rng = random.Random(seed)
+    legal_actions, apply = tonk.legal_actions, tonk.apply
+    step_time = 0.0
+    steps = 0
+    records = []
+    started = time.perf_counter()
+    for hand in range(hands):
+        state = tonk.new_game(rules, players=players, seed=seed * 1_000_003 + hand)
+        start_state = state
+        actions: list[Action] = []
+        choose = rng.choice
+        began = time.perf_counter()
+        while state.outcome is None:
+            action = choose(legal_actions(state))
+            state = apply(state, action)
+            actions.append(action)
+        step_time += time.perf_counter() - began
+        steps += len(actions)
+        records.append((start_state, actions))
+    total = time.perf_counter() - started
+    return step_time, total, steps, records
+
+
+def mid_hand_states(
+    records: Sequence[tuple[GameState, list[Action]]],
+) -> list[GameState]:
+    """Return every state of the recorded hands but the first and the last."""
+    states = []
+    for state, actions in records:
+        for action in actions[:-1]:
+            state = tonk.apply(state, action)
+            states.append(state)
+    return states
+
+
+def time_calls(count: int, run: object) -> float:
+    """Return calls per second of ``run()`` doing ``count`` calls."""
+    assert callable(run)
+    began = time.perf_counter()
+    run()
+    return count / (time.perf_counter() - began)
+
+
+def bench(name: str, rules: Rules, players: int, hands: int) -> None:
+    """Print one row of figures."""
+    step_time, total, steps, records = play_random_hands(rules, players, hands, 1)
+    states = mid_hand_states(records)
+    legal_actions = tonk.legal_actions
+
+    def run_legal() -> None:
+        for state in states:
+            legal_actions(state)
+
+    apply = tonk.apply
+    applied = sum(len(actions) for _, actions in records)
+
+    def run_apply() -> None:
+        for state, actions in records:
+            for action in actions:
+                state = apply(state, action)
+
+    legal_rate = time_calls(len(states), run_legal)
+    apply_rate = time_calls(applied, run_apply)
+    print(
+        f"{name:<10} {players:>7} {steps / step_time:>17,.0f} {hands / total:>9,.0f}"
+        f" {steps / hands:>12.1f} {legal_rate:>15,.0f} {apply_rate:>9,.0f}"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the benchmark and print its table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run")
+    parser.add_argument("--hands", type=int, default=20_000)
+    args = parser.parse_args(argv)
+    hands = 1_000 if args.quick else args.hands
+    print(f"tonk {tonk.__version__}, {hands:,} random hands per row")
+    print(
+        f"{'preset':<10} {'players':>7} {'playout actions/s':>17} {'hands/s':>9}"
+        f" {'actions/hand':>12} {'legal_actions/s':>15} {'apply/s':>9}"
+    )
+    for name in ("pagat",):
+        for players in (2, 4):
+            bench(name, tonk.presets.get(name), players, hands)
+
+
+if __name__ == "__main__":
+    main()
