@@ -7,14 +7,10 @@ Examples:
     ...       "--no-timing"])
     tonk simulate: preset pagat, 3 players, 200 hands, seed 1
     how hands ended:
-      drop_won            94  47.0%
-      caught              88  44.0%
-      deal_tonk           12   6.0%
-      out_by_discard       3   1.5%
-      void_deal            2   1.0%
-      tonk_out             1   0.5%
-    mean payoff per seat: seat 0 -0.055, seat 1 +0.035, seat 2 +0.020
-    mean actions per hand: 4.6
+      caught              133  66.5%
+      drop_won             67  33.5%
+    mean payoff per seat: seat 0 -0.030, seat 1 -0.010, seat 2 +0.040
+    mean actions per hand: 5.5
     0
 """
 
@@ -40,7 +36,9 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number, got {text!r}"
+        ) from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
     return value
