@@ -11,6 +11,7 @@ Examples:
 from tonk import presets
 from tonk.actions import (
     Action,
+    ClaimDealTonk,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -19,7 +20,7 @@ from tonk.actions import (
     LaySpread,
     format_action,
 )
-from tonk.cards import Card, Rank, Suit, parse_cards
+from tonk.cards import Card, Rank, Suit, WildCard, parse_cards, parse_element
 from tonk.engine import apply, check, cut_for_deal, is_legal, legal_actions, new_game
 from tonk.errors import (
     AmbiguousActionError,
@@ -30,7 +31,18 @@ from tonk.errors import (
     TonkError,
 )
 from tonk.notation import parse_action
-from tonk.rules import DealTonk, DealTonkClash, ExhaustionTie, Rules
+from tonk.rules import (
+    CourtValues,
+    CutWinner,
+    DealTonk,
+    DealTonkClaim,
+    DealTonkClash,
+    DealTonkTie,
+    ExhaustionTie,
+    PackKind,
+    Rules,
+    Wilds,
+)
 from tonk.scoring import hand_count
 from tonk.state import (
     GameState,
@@ -50,8 +62,13 @@ __all__ = [
     "Action",
     "AmbiguousActionError",
     "Card",
+    "ClaimDealTonk",
+    "CourtValues",
+    "CutWinner",
     "DealTonk",
+    "DealTonkClaim",
     "DealTonkClash",
+    "DealTonkTie",
     "Discard",
     "DrawDiscard",
     "DrawStock",
@@ -65,6 +82,7 @@ __all__ = [
     "NotationError",
     "Outcome",
     "OutcomeKind",
+    "PackKind",
     "Phase",
     "Rank",
     "Rules",
@@ -76,6 +94,8 @@ __all__ = [
     "TonkError",
     "Transfer",
     "TransferReason",
+    "WildCard",
+    "Wilds",
     "__version__",
     "apply",
     "check",
@@ -87,5 +107,6 @@ __all__ = [
     "new_game",
     "parse_action",
     "parse_cards",
+    "parse_element",
     "presets",
 ]

@@ -1,31 +1,202 @@
-"""Private spread algorithms: recognising, finding and extending books and runs."""
+"""Private spread algorithms: recognising, finding and extending books and runs.
+
+A spread is a multiset of *physical* cards (what leaves the hand) and a multiset
+of *represented* cards (what they play as). A natural card represents itself; a
+wild card (V4, V5) represents any natural card. Which wild stands for which card
+does not matter, so a spread is identified by the two multisets, and laid out
+with a canonical pairing: naturals as themselves, then wilds that can stand for
+themselves, then the other wilds in order.
+"""
 
 from __future__ import annotations
 
-from itertools import combinations, pairwise
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import combinations, product
 
-from tonk.cards import JOKER_CODE, Card
+from tonk.cards import Card, WildCard, card_from_code
 from tonk.rules import _Tables
 from tonk.state import Spread, SpreadKind
 
 MAX_BOOK_SIZE = 4
 
+Element = Card | WildCard
+Pairs = tuple[tuple[Card, Card], ...]
 
-def spread_kind(cards: tuple[Card, ...], tables: _Tables) -> SpreadKind | None:
-    """Return what ``cards`` (sorted by code) form on the table, or ``None`` (B9)."""
-    if len(cards) < 3:
+
+def split(element: Element) -> tuple[Card, Card]:
+    """Return the (physical, represented) cards of an element, both interned."""
+    if element.__class__ is WildCard:
+        assert isinstance(element, WildCard)
+        return card_from_code(element.card.code), card_from_code(element.stands_for.code)
+    assert isinstance(element, Card)
+    card = card_from_code(element.code)
+    return card, card
+
+
+def _run_order(represented: Sequence[Card], tables: _Tables) -> tuple[Card, ...] | None:
+    """Return ``represented`` ordered low to high if it is a run (B9, V1, V10)."""
+    suit = represented[0].suit
+    if any(card.suit is not suit for card in represented):
         return None
-    codes = [card.code for card in cards]
-    if JOKER_CODE in codes:
+    if len({card.rank for card in represented}) != len(represented):
+        return None  # a run never repeats a rank (V2)
+    for high_ace in (False, True):
+        placed = []
+        for card in represented:
+            positions = tables.positions[card.code]
+            if not positions:
+                return None
+            placed.append((positions[-1] if high_ace else positions[0], card))
+        placed.sort(key=lambda item: item[0])
+        if all(b[0] == a[0] + 1 for a, b in zip(placed, placed[1:], strict=False)):
+            return tuple(card for _, card in placed)
+    return None
+
+
+def classify(
+    represented: Sequence[Card], tables: _Tables, copies: int
+) -> tuple[SpreadKind, tuple[Card, ...]] | None:
+    """Return the kind and laid-out order of a spread of ``represented`` cards."""
+    if len(represented) < 3:
         return None
-    rank = codes[0] % 13
-    if len(cards) <= MAX_BOOK_SIZE and all(code % 13 == rank for code in codes):
-        return SpreadKind.BOOK
-    run_next = tables.run_next
-    for lower, upper in pairwise(codes):
-        if run_next[lower] != upper:
+    if any(not tables.positions[card.code] for card in represented):
+        return None  # a joker or a card not in the pack
+    rank = represented[0].rank
+    if all(card.rank is rank for card in represented):
+        if len(represented) > MAX_BOOK_SIZE:
             return None
-    return SpreadKind.RUN
+        if max(Counter(represented).values()) > copies:
+            return None
+        return SpreadKind.BOOK, tuple(sorted(represented))
+    ordered = _run_order(represented, tables)
+    if ordered is None:
+        return None
+    return SpreadKind.RUN, ordered
+
+
+def pair_up(
+    physical: Sequence[Card], ordered: Sequence[Card], tables: _Tables
+) -> tuple[Card, ...] | None:
+    """Pair the physical cards with the represented cards laid out in ``ordered``.
+
+    Returns the physical card for each represented card, or ``None`` when a
+    natural card would have to stand for another card.
+    """
+    wild = tables.wild
+    left = Counter(ordered)
+    wilds = []
+    assigned: dict[Card, list[Card]] = {}
+    for card in sorted(physical):
+        if wild[card.code]:
+            wilds.append(card)
+        elif left[card] > 0:
+            left[card] -= 1
+            assigned.setdefault(card, []).append(card)
+        else:
+            return None
+    others = []
+    for card in wilds:
+        if left[card] > 0:  # a wild standing for itself
+            left[card] -= 1
+            assigned.setdefault(card, []).append(card)
+        else:
+            others.append(card)
+    remaining = sorted(left.elements())
+    for card, stands_for in zip(others, remaining, strict=True):
+        assigned.setdefault(stands_for, []).append(card)
+    return tuple(assigned[card].pop() for card in ordered)
+
+
+def lay_out(
+    elements: Iterable[Element], tables: _Tables, copies: int
+) -> tuple[SpreadKind, tuple[Card, ...], tuple[Card, ...]] | None:
+    """Check a spread to lay; return its kind, physical and represented cards.
+
+    ``None`` means it is not a valid spread: not a book or run, a natural card
+    standing for another, or no natural card at all (V5).
+    """
+    pairs = [split(element) for element in elements]
+    physical = [card for card, _ in pairs]
+    represented = [card for _, card in pairs]
+    result = classify(represented, tables, copies)
+    if result is None:
+        return None
+    kind, ordered = result
+    cards = pair_up(physical, ordered, tables)
+    if cards is None or not any(a is b for a, b in zip(cards, ordered, strict=True)):
+        return None  # V5: a spread holds at least one natural card
+    return kind, cards, ordered
+
+
+def _run_ends(spread: Spread, tables: _Tables) -> tuple[int, int]:
+    """Return the lowest and highest positions a run occupies."""
+    middle = spread.stands_for[1]  # never an ace: an ace can only end a run
+    low = tables.positions[middle.code][0] - 1
+    return low, low + len(spread.stands_for) - 1
+
+
+def fits(spread: Spread, card: Card, tables: _Tables, copies: int) -> bool:
+    """Return whether a card representing ``card`` can be hit onto ``spread`` (B10)."""
+    represented = spread.stands_for
+    if spread.kind is SpreadKind.BOOK:
+        return (
+            len(represented) < MAX_BOOK_SIZE
+            and card.rank is represented[0].rank
+            and represented.count(card) < copies
+        )
+    if card.suit is not represented[0].suit:
+        return False
+    low, high = _run_ends(spread, tables)
+    positions = tables.positions[card.code]
+    if low - 1 in positions or high + 1 in positions:
+        return all(held.rank is not card.rank for held in represented)
+    return False
+
+
+def hit_candidates(spread: Spread, tables: _Tables) -> list[Card]:
+    """Return the natural cards a wild might stand for when hit onto ``spread``."""
+    represented = spread.stands_for
+    if spread.kind is SpreadKind.BOOK:
+        rank = represented[0].rank
+        return [card for card in tables.naturals if card.rank is rank]
+    suit = "CDHS".index(represented[0].suit or "")
+    low, high = _run_ends(spread, tables)
+    codes = (tables.run_card[16 * suit + low - 1], tables.run_card[16 * suit + high + 1])
+    return [card_from_code(code) for code in codes if code >= 0]
+
+
+def extended(
+    spread: Spread, physical: Card, represented: Card, tables: _Tables
+) -> Spread:
+    """Return ``spread`` with ``physical`` hit onto it as ``represented``; it fits."""
+    cards, stands_for = spread.cards, spread.stands_for
+    if spread.kind is SpreadKind.BOOK:
+        pairs = sorted(
+            [*zip(stands_for, cards, strict=True), (represented, physical)],
+            key=lambda pair: (pair[0].code, pair[1].code),
+        )
+        new_cards = tuple(card for _, card in pairs)
+        new_stands_for = tuple(card for card, _ in pairs)
+    elif _run_ends(spread, tables)[0] - 1 in tables.positions[represented.code]:
+        new_cards, new_stands_for = (physical, *cards), (represented, *stands_for)
+    else:
+        new_cards, new_stands_for = (*cards, physical), (*stands_for, represented)
+    return Spread(
+        number=spread.number,
+        owner=spread.owner,
+        kind=spread.kind,
+        cards=new_cards,
+        stands_for=new_stands_for,
+    )
+
+
+def elements_of(cards: Sequence[Card], stands_for: Sequence[Card]) -> tuple[Element, ...]:
+    """Return the notation elements of a laid-out spread."""
+    return tuple(
+        card if card is natural else WildCard(card, natural)
+        for card, natural in zip(cards, stands_for, strict=True)
+    )
 
 
 # Book test: a 4-bit field per rank holds its count; adding 5 carries into the
@@ -34,78 +205,145 @@ _FIVES = sum(5 << (4 * rank) for rank in range(14))
 _EIGHTS = sum(8 << (4 * rank) for rank in range(14))
 
 
-def find_spreads(hand: tuple[Card, ...], tables: _Tables) -> list[tuple[Card, ...]]:
-    """Return every book and run that can be laid from ``hand``, sorted by code."""
+def find_spreads(
+    hand: tuple[Card, ...], tables: _Tables, copies: int
+) -> list[tuple[Element, ...]]:
+    """Return every spread that can be laid from ``hand``, in a fixed order.
+
+    Each spread is given once, as notation elements in its canonical pairing.
+    """
     if len(hand) < 3:
         return []
+    wild = tables.wild
     run_bit = tables.run_bit
     book_unit = tables.book_unit
     runs = 0
     books = 0
+    has_wild = False
     for card in hand:
         code = card.code
+        if wild[code]:
+            has_wild = True
         runs |= run_bit[code]
         books += book_unit[code]
+    if has_wild:
+        return _spreads_with_wilds(hand, tables, copies)
     if not (runs & (runs >> 1) & (runs >> 2)) and not ((books + _FIVES) & _EIGHTS):
         return []  # the usual case, decided without building anything
     found: set[tuple[Card, ...]] = set()
     by_rank: dict[int, list[Card]] = {}
-    present: dict[int, Card] = {}
     for card in hand:
-        code = card.code
-        if code != JOKER_CODE:
-            by_rank.setdefault(code % 13, []).append(card)
-            present[code] = card
+        by_rank.setdefault(card.rank, []).append(card)
     for same_rank in by_rank.values():
         if len(same_rank) >= 3:
             for size in range(3, min(len(same_rank), MAX_BOOK_SIZE) + 1):
                 found.update(combinations(same_rank, size))
-    run_next = tables.run_next
-    run_previous = tables.run_previous
-    for code in present:
-        if run_previous[code] in present:
-            continue  # not the low end of a streak
-        streak = [present[code]]
-        following = run_next[code]
-        while following in present:
-            streak.append(present[following])
-            following = run_next[following]
-        length = len(streak)
-        for start in range(length - 2):
-            for stop in range(start + 3, length + 1):
-                found.add(tuple(streak[start:stop]))
+    run_card = tables.run_card
+    present = {card.code for card in hand}
+    for suit in range(4):
+        base = 16 * suit
+        streak: list[Card] = []
+        for position in range(1, tables.top + 2):
+            code = run_card[base + position] if position <= tables.top else -1
+            if code in present and all(card.code != code for card in streak):
+                streak.append(card_from_code(code))
+                continue
+            length = len(streak)
+            for start in range(length - 2):
+                for stop in range(start + 3, length + 1):
+                    found.add(tuple(streak[start:stop]))
+            streak = [card_from_code(code)] if code in present else []
     return sorted(found, key=_codes)
 
 
-def _codes(cards: tuple[Card, ...]) -> tuple[int, ...]:
-    return tuple(card.code for card in cards)
+def _codes(elements: Sequence[Element]) -> tuple[tuple[int, int], ...]:
+    return tuple((natural.code, card.code) for card, natural in map(split, elements))
 
 
-def fits(spread: Spread, card: Card, tables: _Tables) -> bool:
-    """Return whether ``card`` can be hit onto ``spread`` (B10)."""
-    cards = spread.cards
-    code = card.code
-    if spread.kind is SpreadKind.BOOK:
-        return (
-            len(cards) < MAX_BOOK_SIZE
-            and code != JOKER_CODE
-            and code % 13 == cards[0].code % 13
-        )
-    return (
-        tables.run_next[cards[-1].code] == code
-        or tables.run_previous[cards[0].code] == code
+def _spreads_with_wilds(
+    hand: tuple[Card, ...], tables: _Tables, copies: int
+) -> list[tuple[Element, ...]]:
+    """Enumerate spreads from a hand holding wild cards (V4, V5)."""
+    wild = tables.wild
+    wild_cards = [card for card in hand if wild[card.code]]
+    held = Counter(card for card in hand if not wild[card.code])
+    wild_sets: list[set[tuple[Card, ...]]] = [
+        set(combinations(wild_cards, size)) for size in range(len(wild_cards) + 1)
+    ]
+    found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Element, ...]] = {}
+
+    def add(represented: Sequence[Card], use: Counter[Card]) -> None:
+        """Record every way to cover ``represented`` with ``use`` naturals."""
+        needed = len(represented) - sum(use.values())
+        if needed > len(wild_cards):
+            return
+        left = Counter(represented)
+        left.subtract(use)
+        for wilds in wild_sets[needed]:
+            if not use and not any(left[card] > 0 for card in wilds):
+                continue  # V5: at least one natural card
+            physical = [*use.elements(), *wilds]
+            result = lay_out(
+                [*use.elements(), *_designate(wilds, left)], tables, copies
+            )
+            assert result is not None, (physical, represented)
+            _, cards, ordered = result
+            key = (
+                tuple(sorted(card.code for card in cards)),
+                tuple(sorted(card.code for card in ordered)),
+            )
+            found.setdefault(key, elements_of(cards, ordered))
+
+    def covers(represented: Sequence[Card]) -> Iterable[Counter[Card]]:
+        """Yield every multiset of held naturals that could cover ``represented``."""
+        wanted = Counter(represented)
+        choices = [range(min(wanted[card], held[card]) + 1) for card in wanted]
+        for counts in product(*choices):
+            yield Counter(dict(zip(wanted, counts, strict=True)))
+
+    naturals = tables.naturals
+    ranks_in_hand = {card.rank for card in hand if card.code < len(tables.positions)}
+    for rank in ranks_in_hand:
+        same_rank = [card for card in naturals if card.rank is rank]
+        if not same_rank:
+            continue
+        pool = [card for card in same_rank for _ in range(copies)]
+        for size in range(3, MAX_BOOK_SIZE + 1):
+            for represented in set(combinations(pool, size)):
+                for use in covers(represented):
+                    add(represented, use)
+    run_card = tables.run_card
+    suits_in_hand = {card.suit for card in hand if card.suit is not None}
+    for suit_index, suit in enumerate(("C", "D", "H", "S")):
+        if not any(s == suit for s in suits_in_hand) and not wild_cards:
+            continue
+        base = 16 * suit_index
+        for low in range(1, tables.top + 1):
+            for high in range(low + 2, min(tables.top, low + len(hand) - 1) + 1):
+                codes = [run_card[base + position] for position in range(low, high + 1)]
+                if -1 in codes or len(set(codes)) != len(codes):
+                    continue
+                run = [card_from_code(code) for code in codes]
+                if not any(held[card] or card in wild_cards for card in run):
+                    continue  # no natural card of this run in hand
+                for use in covers(run):
+                    add(run, use)
+    return sorted(found.values(), key=_codes)
+
+
+def _designate(wilds: Sequence[Card], left: Counter[Card]) -> list[Element]:
+    """Pair ``wilds`` with the represented cards still uncovered in ``left``."""
+    remaining = +left
+    elements: list[Element] = []
+    rest = []
+    for card in wilds:
+        if remaining[card] > 0:  # a wild standing for itself
+            remaining[card] -= 1
+            elements.append(card)
+        else:
+            rest.append(card)
+    naturals = sorted(remaining.elements())
+    elements.extend(
+        WildCard(card, natural) for card, natural in zip(rest, naturals, strict=True)
     )
-
-
-def extended(spread: Spread, card: Card, tables: _Tables) -> Spread:
-    """Return ``spread`` with ``card`` hit onto it; ``card`` must fit."""
-    cards = spread.cards
-    if spread.kind is SpreadKind.BOOK:
-        new_cards = tuple(sorted((*cards, card)))
-    elif tables.run_next[cards[-1].code] == card.code:
-        new_cards = (*cards, card)
-    else:
-        new_cards = (card, *cards)
-    return Spread(
-        number=spread.number, owner=spread.owner, kind=spread.kind, cards=new_cards
-    )
+    return elements

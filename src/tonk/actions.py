@@ -19,10 +19,11 @@ from typing import TypeAlias
 
 import attrs
 
-from tonk.cards import Card
+from tonk.cards import Card, WildCard
 
 __all__ = [
     "Action",
+    "ClaimDealTonk",
     "Discard",
     "DrawDiscard",
     "DrawStock",
@@ -63,34 +64,78 @@ class DrawDiscard:
     """
 
 
-def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+def _represented(element: Card | WildCard) -> Card:
+    return element.stands_for if isinstance(element, WildCard) else element
+
+
+def _physical(element: Card | WildCard) -> Card:
+    return element.card if isinstance(element, WildCard) else element
+
+
+def _sorted_elements(cards: Iterable[Card | WildCard]) -> tuple[Card | WildCard, ...]:
     result = tuple(cards)
     for card in result:
-        if not isinstance(card, Card):
+        if not isinstance(card, Card | WildCard):
             raise TypeError(f"a spread holds cards, got {card!r}")
-    return tuple(sorted(result))
+    return tuple(
+        sorted(result, key=lambda e: (_represented(e).code, _physical(e).code))
+    )
 
 
+_is_element = attrs.validators.instance_of((Card, WildCard))
 _is_card = attrs.validators.instance_of(Card)
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class LaySpread:
     """Lay a book or a run from hand onto the table (B9).
 
     The cards are kept sorted (by suit, then rank), so the same spread written in
-    any order is the same action.
+    any order is the same action. With wild cards (V4, V5) a card may be a
+    :class:`~tonk.cards.WildCard` (``2C=6H``); which wild stands for which card
+    does not matter, so two spreads are equal when they use the same cards to
+    stand for the same cards.
 
     Args:
         cards: The cards of the spread.
 
     Examples:
-        >>> from tonk import parse_cards
+        >>> from tonk import parse_cards, parse_element
         >>> LaySpread(parse_cards("7C 7S 7D")) == LaySpread(parse_cards("7D 7S 7C"))
+        True
+        >>> a = LaySpread(map(parse_element, "5H 2C=6H JK=7H".split()))
+        >>> a == LaySpread(map(parse_element, "5H JK=6H 2C=7H".split()))
         True
     """
 
-    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+    cards: tuple[Card | WildCard, ...] = attrs.field(converter=_sorted_elements)
+
+    @property
+    def physical(self) -> tuple[Card, ...]:
+        """The cards that leave the hand, sorted."""
+        return tuple(sorted(map(_physical, self.cards)))
+
+    @property
+    def represented(self) -> tuple[Card, ...]:
+        """The cards they play as, sorted."""
+        return tuple(sorted(map(_represented, self.cards)))
+
+    def _key(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return (
+            tuple(card.code for card in self.physical),
+            tuple(card.code for card in self.represented),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        """Compare the cards used and what they stand for."""
+        if other.__class__ is not LaySpread:
+            return NotImplemented
+        assert isinstance(other, LaySpread)
+        return self.cards == other.cards or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        """Hash the cards used and what they stand for."""
+        return hash(self._key())
 
 
 @attrs.frozen
@@ -99,7 +144,7 @@ class Hit:
 
     Args:
         spread: The spread's number: 1 for the first laid in this hand, and so on.
-        card: The card to add.
+        card: The card to add; a wild names what it stands for (``JK=10H``).
 
     Examples:
         >>> Hit(2, Card.parse("10H")).spread
@@ -107,7 +152,7 @@ class Hit:
     """
 
     spread: int = attrs.field(validator=attrs.validators.instance_of(int))
-    card: Card = attrs.field(validator=_is_card)
+    card: Card | WildCard = attrs.field(validator=_is_element)
 
 
 @attrs.frozen
@@ -122,7 +167,20 @@ class Discard:
         Card.parse('QD')
     """
 
-    card: Card
+    card: Card = attrs.field(validator=_is_card)
+
+
+@attrs.frozen
+class ClaimDealTonk:
+    """Claim a winning dealt hand just before your first turn (V19's 49).
+
+    Only under a :class:`~tonk.rules.DealTonk` row claimed
+    ``BEFORE_FIRST_TURN``, and only if nobody has spread yet.
+
+    Examples:
+        >>> ClaimDealTonk()
+        ClaimDealTonk()
+    """
 
 
 def format_action(action: Action) -> str:
@@ -137,6 +195,8 @@ def format_action(action: Action) -> str:
     """
     if isinstance(action, Drop):
         return "drop"
+    if isinstance(action, ClaimDealTonk):
+        return "claim"
     if isinstance(action, DrawStock):
         return "draw stock"
     if isinstance(action, DrawDiscard):
@@ -150,5 +210,7 @@ def format_action(action: Action) -> str:
     raise TypeError(f"not a tonk action: {action!r}")
 
 
-Action: TypeAlias = Drop | DrawStock | DrawDiscard | LaySpread | Hit | Discard
+Action: TypeAlias = (
+    Drop | DrawStock | DrawDiscard | LaySpread | Hit | Discard | ClaimDealTonk
+)
 """Any action."""

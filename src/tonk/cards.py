@@ -21,7 +21,17 @@ import attrs
 
 from tonk.errors import NotationError
 
-__all__ = ["CODE_COUNT", "Card", "Rank", "Suit", "card_from_code", "parse_cards"]
+__all__ = [
+    "CODE_COUNT",
+    "Card",
+    "Rank",
+    "Suit",
+    "Element",
+    "WildCard",
+    "card_from_code",
+    "parse_cards",
+    "parse_element",
+]
 
 
 class Suit(enum.StrEnum):
@@ -214,6 +224,94 @@ def _parse_card(token: str, text: str, offset: int) -> Card:
             f"unknown suit {token[-1]!r}", text=text, position=offset + len(token) - 1
         ) from None
     return _CARDS[_code(rank, suit)]
+
+
+@attrs.frozen
+class WildCard:
+    """A wild card laid in a spread, standing for one named natural card (V4, V5).
+
+    Written ``2C=6H`` or ``JK=QS``. What it stands for fixes what may later be hit
+    onto the spread. A wild standing for its own card is written plainly (``2C``).
+
+    Args:
+        card: The wild card itself.
+        stands_for: The natural card it plays as.
+
+    Examples:
+        >>> wild = WildCard(Card.parse("JK"), Card.parse("QS"))
+        >>> str(wild)
+        'JK=QS'
+        >>> WildCard.parse("2c=6h")
+        WildCard.parse('2C=6H')
+        >>> WildCard(Card.parse("2C"), Card.parse("2C"))
+        Traceback (most recent call last):
+        ...
+        ValueError: a card standing for itself is written plainly: '2C'
+    """
+
+    card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+    stands_for: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+
+    def __attrs_post_init__(self) -> None:
+        """Validate the designation."""
+        if self.card == self.stands_for:
+            raise ValueError(
+                f"a card standing for itself is written plainly: '{self.card}'"
+            )
+        if self.stands_for.rank is Rank.JOKER:
+            raise ValueError(f"a wild stands for a natural card, not {self.stands_for}")
+
+    @classmethod
+    def parse(cls, text: str) -> WildCard:
+        """Read a wild designation such as ``"2C=6H"``.
+
+        Raises:
+            NotationError: If ``text`` is not ``CARD=CARD``.
+
+        Examples:
+            >>> WildCard.parse("JK=10H").stands_for
+            Card.parse('10H')
+        """
+        element = parse_element(text)
+        if not isinstance(element, WildCard):
+            raise NotationError(
+                "expected a wild designation such as '2C=6H'", text=text, position=0
+            )
+        return element
+
+    def __str__(self) -> str:
+        """Return the designation's notation."""
+        return f"{self.card}={self.stands_for}"
+
+    def __repr__(self) -> str:
+        """Return an expression that rebuilds the designation."""
+        return f"WildCard.parse('{self}')"
+
+
+Element = Card | WildCard
+"""One card laid or hit onto a spread: a card as itself, or a wild designation."""
+
+
+def parse_element(text: str) -> Card | WildCard:
+    """Read a card (``"7H"``) or a wild designation (``"2C=6H"``).
+
+    Examples:
+        >>> parse_element("7H"), parse_element("JK=7H")
+        (Card.parse('7H'), WildCard.parse('JK=7H'))
+    """
+    return _parse_element(text, text, 0)
+
+
+def _parse_element(token: str, text: str, offset: int) -> Card | WildCard:
+    wild, equals, stands_for = token.partition("=")
+    if not equals:
+        return _parse_card(token, text, offset)
+    card = _parse_card(wild, text, offset)
+    natural = _parse_card(stands_for, text, offset + len(wild) + 1)
+    try:
+        return WildCard(card, natural)
+    except ValueError as error:
+        raise NotationError(str(error), text=text, position=offset) from None
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

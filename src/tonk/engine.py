@@ -22,10 +22,18 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from tonk._spreads import extended, find_spreads, fits, spread_kind
+from tonk._spreads import (
+    extended,
+    find_spreads,
+    fits,
+    hit_candidates,
+    lay_out,
+    split,
+)
 from tonk._validate import is_int
 from tonk.actions import (
     Action,
+    ClaimDealTonk,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -34,11 +42,13 @@ from tonk.actions import (
     LaySpread,
     format_action,
 )
-from tonk.cards import CODE_COUNT, Card, card_from_code
+from tonk.cards import CODE_COUNT, Card, WildCard, card_from_code
 from tonk.errors import IllegalActionError, IllegalReason, RulesError
-from tonk.rules import Rules
+from tonk.rules import CutWinner, DealTonkClaim, Rules
 from tonk.scoring import (
+    deal_tonk_row,
     hand_count,
+    settle_claim,
     settle_deal,
     settle_drop,
     settle_out,
@@ -48,26 +58,22 @@ from tonk.state import GameState, Outcome, OutcomeKind, Phase, Spread
 
 __all__ = ["apply", "check", "cut_for_deal", "is_legal", "legal_actions", "new_game"]
 
+_CLAIM = ClaimDealTonk()
 _START_ACTIONS = (Drop(), DrawStock(), DrawDiscard())
 _START_ACTIONS_NO_DISCARD = (Drop(), DrawStock())
 _DISCARDS = tuple(Discard(card_from_code(code)) for code in range(CODE_COUNT))
 
 
-def _shuffled_pack(rules: Rules, seed: int | None) -> list[Card]:
-    cards = list(rules.pack())
-    if seed is None:
-        random.SystemRandom().shuffle(cards)
-    else:
-        random.Random(seed).shuffle(cards)
-    return cards
+def _random(seed: int | None) -> random.Random:
+    return random.SystemRandom() if seed is None else random.Random(seed)
 
 
-def _checked_deck(rules: Rules, deck: Sequence[Card]) -> list[Card]:
+def _checked_deck(rules: Rules, deck: Sequence[Card], players: int) -> list[Card]:
     cards = list(deck)
     for card in cards:
         if not isinstance(card, Card):
             raise TypeError(f"deck must hold Card values, got {card!r}")
-    pack = rules.pack()
+    pack = rules.pack(players=players)
     if len(cards) != len(pack):
         raise RulesError(
             f"deck has {len(cards)} cards, but these rules use a {len(pack)}-card pack"
@@ -125,7 +131,7 @@ def new_game(
         >>> tonk.new_game(tonk.Rules(), players=11)
         Traceback (most recent call last):
         ...
-        tonk.errors.RulesError: players must be 2..10 under these rules (5 cards to each hand and 1 upcard from a 52-card pack), got 11
+        tonk.errors.RulesError: players must be 2..10 under these rules (5 cards to each hand and 1 upcard from a 52-card deck), got 11
     """  # noqa: E501
     if not is_int(players):
         raise TypeError(f"players must be an int, got {players!r}")
@@ -133,13 +139,17 @@ def new_game(
         raise RulesError(
             f"players must be 2..{rules.max_players} under these rules"
             f" ({rules.hand_size} cards to each hand and {int(rules.upcard)} upcard"
-            f" from a {len(rules.pack())}-card pack), got {players}"
+            f" from a {len(rules.pack(players=players))}-card deck), got {players}"
         )
     if not is_int(dealer) or not 0 <= dealer < players:
         raise RulesError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
     if deck is not None and seed is not None:
         raise RulesError("give a seed or a stacked deck, not both")
-    cards = _shuffled_pack(rules, seed) if deck is None else _checked_deck(rules, deck)
+    if deck is None:
+        cards = list(rules.pack(players=players))
+        _random(seed).shuffle(cards)
+    else:
+        cards = _checked_deck(rules, deck, players)
 
     hands: list[list[Card]] = [[] for _ in range(players)]
     dealt = players * rules.hand_size
@@ -165,13 +175,15 @@ def new_game(
     return state
 
 
-def cut_for_deal(players: int, *, seed: int | None = None) -> int:
-    """Cut for the first dealer: each player cuts a card, the highest deals (B3).
+def cut_for_deal(rules: Rules, *, players: int, seed: int | None = None) -> int:
+    """Cut for the first dealer: each player cuts a card; highest deals (B3, V9).
 
-    Ranks count ace low, king high. Players tied for highest cut again, in seat
-    order, from the rest of the same shuffled pack.
+    Ranks count ace low, king high; under ``Rules(cut=CutWinner.LOWEST)`` the
+    lowest card deals (V9). Players tied cut again, in seat order, from the rest
+    of the pack (a fresh shuffle if it runs out).
 
     Args:
+        rules: The rules, for the pack and :attr:`~tonk.rules.Rules.cut`.
         players: How many players cut.
         seed: Shuffle with ``random.Random(seed)``; ``None`` uses the operating
             system's secure random source.
@@ -180,19 +192,27 @@ def cut_for_deal(players: int, *, seed: int | None = None) -> int:
         The seat of the first dealer.
 
     Examples:
-        >>> cut_for_deal(4, seed=1)
+        >>> import tonk
+        >>> cut_for_deal(tonk.Rules(), players=4, seed=1)
         1
     """
-    if not is_int(players) or not 2 <= players <= 13:
-        raise RulesError(f"players must be 2..13 to cut one pack, got {players!r}")
-    cards = _shuffled_pack(Rules(), seed)
+    if not is_int(players) or not 2 <= players <= rules.max_players:
+        raise RulesError(
+            f"players must be 2..{rules.max_players} under these rules, got {players!r}"
+        )
+    rng = _random(seed)
+    natural = [card for card in rules.pack(players=players) if card.suit is not None]
+    pick = max if rules.cut is CutWinner.HIGHEST else min
+    cards: list[Card] = []
     cutting = list(range(players))
-    while True:
+    while len(cutting) > 1:
+        if len(cards) < len(cutting):
+            cards = natural[:]
+            rng.shuffle(cards)
         cuts = {seat: cards.pop() for seat in cutting}
-        best = max(card.rank for card in cuts.values())
+        best = pick(card.rank for card in cuts.values())
         cutting = [seat for seat, card in cuts.items() if card.rank == best]
-        if len(cutting) == 1:
-            return cutting[0]
+    return cutting[0]
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -211,21 +231,34 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         ['discard AC', 'discard 2D', 'discard 4D', 'discard 5D', 'discard 6H', 'discard 2S']
     """  # noqa: E501
     phase = state.phase
+    rules = state.rules
     if phase is _TURN_START:
-        return _START_ACTIONS if state.discard_pile else _START_ACTIONS_NO_DISCARD
+        start = _START_ACTIONS if state.discard_pile else _START_ACTIONS_NO_DISCARD
+        if rules._late_claims and _can_claim(state):
+            return (_CLAIM, *start)
+        return start
     if phase is not _AFTER_DRAW:
         return ()
     hand = state.hands[state.to_move]
-    tables = state.rules._tables
-    distinct = _distinct(hand) if tables.has_duplicates else hand
-    laid = find_spreads(hand, tables)
+    tables = rules._tables
+    two_packs_from = rules.two_packs_from
+    copies = 1 if two_packs_from is None or len(state.hands) < two_packs_from else 2
+    distinct = _distinct(hand) if rules._has_duplicates else hand
+    laid = find_spreads(hand, tables, copies)
     if not laid and not state.spreads:
         return tuple([_DISCARDS[card.code] for card in distinct])
-    actions: list[Action] = [LaySpread(cards) for cards in laid]
+    actions: list[Action] = [LaySpread(elements) for elements in laid]
+    wild = tables.wild
     for spread in state.spreads:
         for card in distinct:
-            if fits(spread, card, tables):
-                actions.append(Hit(spread.number, card))
+            if not wild[card.code]:
+                if fits(spread, card, tables, copies):
+                    actions.append(Hit(spread.number, card))
+                continue
+            for natural in hit_candidates(spread, tables):
+                if fits(spread, natural, tables, copies):
+                    element = card if natural is card else WildCard(card, natural)
+                    actions.append(Hit(spread.number, element))
     actions.extend(_DISCARDS[card.code] for card in distinct)
     return tuple(actions)
 
@@ -433,21 +466,27 @@ def _after_meld(
 def _apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
     _after_draw(state, action)
     seat = state.to_move
-    hand = _without_cards(state.hands[seat], action.cards)
+    hand = _without_cards(state.hands[seat], action.physical)
     if hand is None:
         raise _refuse(
-            action,
-            IllegalReason.CARD_NOT_IN_HAND,
-            f"seat {seat} does not hold them all",
+            action, IllegalReason.CARD_NOT_IN_HAND, f"seat {seat} does not hold them all"
         )
-    kind = spread_kind(action.cards, state.rules._tables)
-    if kind is None:
-        raise _refuse(action, IllegalReason.NOT_A_SPREAD, "not a book or a run")
+    rules = state.rules
+    laid = lay_out(action.cards, rules._tables, rules.packs_for(len(state.hands)))
+    if laid is None:
+        raise _refuse(
+            action,
+            IllegalReason.NOT_A_SPREAD,
+            "not a book or a run"
+            + (" with a natural card" if rules.has_wilds else ""),
+        )
+    kind, cards, stands_for = laid
     spread = Spread(
         number=len(state.spreads) + 1,
         owner=seat,
         kind=kind,
-        cards=tuple(card_from_code(card.code) for card in action.cards),
+        cards=cards,
+        stands_for=stands_for,
     )
     return _after_meld(state, hand, (*state.spreads, spread))
 
@@ -462,21 +501,50 @@ def _apply_hit(state: GameState, action: Hit) -> GameState:
             IllegalReason.NO_SUCH_SPREAD,
             f"there are {len(state.spreads)} spreads on the table",
         )
-    hand = _without_cards(state.hands[seat], (action.card,))
+    physical, represented = split(action.card)
+    hand = _without_cards(state.hands[seat], (physical,))
     if hand is None:
         raise _refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
-    tables = state.rules._tables
+    rules = state.rules
+    tables = rules._tables
+    if physical is not represented and not tables.wild[physical.code]:
+        raise _refuse(
+            action, IllegalReason.HIT_DOES_NOT_FIT, f"{physical} is not wild here"
+        )
     target = state.spreads[number - 1]
-    card = card_from_code(action.card.code)
-    if not fits(target, card, tables):
+    if not fits(target, represented, tables, rules.packs_for(len(state.hands))):
         raise _refuse(
             action, IllegalReason.HIT_DOES_NOT_FIT, f"it does not fit spread {number}"
         )
-    spread = extended(target, card, tables)
+    spread = extended(target, physical, represented, tables)
     spreads = (*state.spreads[: number - 1], spread, *state.spreads[number:])
     return _after_meld(state, hand, spreads)
+
+
+def _can_claim(state: GameState) -> bool:
+    """Return whether the player to move may claim a deal tonk now (V19)."""
+    return (
+        state.turns_taken < len(state.hands)  # this is the player's first turn
+        and not state.spreads
+        and deal_tonk_row(
+            state.hands[state.to_move], state.rules, DealTonkClaim.BEFORE_FIRST_TURN
+        )
+        is not None
+    )
+
+
+def _apply_claim(state: GameState, action: ClaimDealTonk) -> GameState:
+    _at_turn_start(state, action)
+    if not (state.rules._late_claims and _can_claim(state)):
+        raise _refuse(
+            action,
+            IllegalReason.NO_DEAL_TONK,
+            "only a dealt hand that wins under a deal tonk claimed before the first"
+            " turn may be claimed, then, and only before anyone has spread",
+        )
+    return _ended(state, settle_claim(state.hands, state.rules, seat=state.to_move))
 
 
 def _apply_discard(state: GameState, action: Discard) -> GameState:
@@ -522,4 +590,5 @@ _HANDLERS: dict[type, Callable[[GameState, Action], GameState]] = {
     LaySpread: _apply_lay_spread,  # type: ignore[dict-item]
     Hit: _apply_hit,  # type: ignore[dict-item]
     Discard: _apply_discard,  # type: ignore[dict-item]
+    ClaimDealTonk: _apply_claim,  # type: ignore[dict-item]
 }

@@ -111,6 +111,8 @@ class IllegalReason(enum.StrEnum):
     """No spread with that number is on the table."""
     HIT_DOES_NOT_FIT = "hit_does_not_fit"
     """The card cannot be added to that spread."""
+    NO_DEAL_TONK = "no_deal_tonk"
+    """There is no deal tonk the player may claim now (V19)."""
 
 
 class IllegalActionError(TonkError, ValueError):

@@ -2,18 +2,21 @@
 
 Every option is keyword-only, typed, validated when the value is built, and
 documented with the RULES.md ID it implements. ``Rules()`` is pagat's typical
-game (B1–B15).
+game (B1–B15); each variant (V1–V47) is an option, and options combine.
 
 Examples:
     >>> Rules() == Rules(max_turns=200)
     True
-    >>> Rules(exhaustion_tie=ExhaustionTie.SPLIT).exhaustion_tie
-    <ExhaustionTie.SPLIT: 'split'>
+    >>> chicago_like = Rules(wilds=Wilds.JOKERS_AND_TWOS, jokers=2, hand_size=7)
+    >>> len(chicago_like.pack())
+    54
 """
 
 from __future__ import annotations
 
 import enum
+import functools
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -22,7 +25,76 @@ from tonk._validate import is_int
 from tonk.cards import CODE_COUNT, JOKER_CODE, Card, Rank, card_from_code
 from tonk.errors import RulesError
 
-__all__ = ["DealTonk", "DealTonkClash", "ExhaustionTie", "Rules"]
+__all__ = [
+    "CourtValues",
+    "CutWinner",
+    "DealTonk",
+    "DealTonkClaim",
+    "DealTonkClash",
+    "DealTonkTie",
+    "ExhaustionTie",
+    "PackKind",
+    "Rules",
+    "Wilds",
+]
+
+
+class PackKind(enum.StrEnum):
+    """Which cards one pack holds (B1, V1).
+
+    Examples:
+        >>> PackKind("forty") is PackKind.FORTY
+        True
+    """
+
+    FULL = "full"
+    """The 52-card pack (B1)."""
+    FORTY = "forty"
+    """No 8s, 9s or 10s; in runs the 7 is next to the jack (V1)."""
+
+
+class Wilds(enum.StrEnum):
+    """Which cards are wild in spreads (V4, V5).
+
+    Examples:
+        >>> Wilds.JOKERS_AND_TWOS.value
+        'jokers_and_twos'
+    """
+
+    NONE = "none"
+    """No wild cards; jokers, if any, are never usable in spreads (V3)."""
+    JOKERS = "jokers"
+    """The jokers are wild (V4)."""
+    JOKERS_AND_TWOS = "jokers_and_twos"
+    """The jokers and the four 2s are wild (V5, Chicago)."""
+
+
+class CourtValues(enum.StrEnum):
+    """What jacks, queens and kings count in hand (B1, V6).
+
+    Examples:
+        >>> CourtValues.RANKED.value
+        'ranked'
+    """
+
+    TEN = "ten"
+    """J, Q and K count 10 (B1)."""
+    RANKED = "ranked"
+    """J counts 11, Q 12, K 13 (V6)."""
+
+
+class CutWinner(enum.StrEnum):
+    """Who deals first after the cut (B3, V9).
+
+    Examples:
+        >>> CutWinner.LOWEST.value
+        'lowest'
+    """
+
+    HIGHEST = "highest"
+    """The highest card deals (B3)."""
+    LOWEST = "lowest"
+    """The lowest card deals (V9)."""
 
 
 class ExhaustionTie(enum.StrEnum):
@@ -42,15 +114,51 @@ class ExhaustionTie(enum.StrEnum):
 
 
 class DealTonkClash(enum.StrEnum):
-    """What happens when several dealt hands win at the deal (B5).
+    """What happens when several dealt hands win at the deal (B5, V11–V20).
 
     Examples:
-        >>> DealTonkClash.VOID.value
-        'void'
+        >>> DealTonkClash.BEST_HAND.value
+        'best_hand'
     """
 
     VOID = "void"
-    """The hand is void: no payments, and the next dealer deals (B5)."""
+    """The hand is void: no payments, and the next dealer deals (B5, V12)."""
+    BEST_HAND = "best_hand"
+    """Only the best winning hand is paid: a row listed earlier in
+    :attr:`Rules.deal_tonks` beats a later one, and within an ``at_most`` row the
+    lower count wins; :attr:`Rules.deal_tonk_tie` settles equal best hands
+    (V11, V16, V17, V19)."""
+    ALL_PAID = "all_paid"
+    """Every winning hand is paid by every player without one (V20)."""
+
+
+class DealTonkTie(enum.StrEnum):
+    """How equal best hands are settled under :attr:`DealTonkClash.BEST_HAND`.
+
+    Examples:
+        >>> DealTonkTie.NEAREST_DEALER_LEFT.value
+        'nearest_dealer_left'
+    """
+
+    VOID = "void"
+    """Equal best hands void the hand (V16, V19)."""
+    NEAREST_DEALER_LEFT = "nearest_dealer_left"
+    """The tied player nearest the dealer's left wins (V17; V19's option)."""
+
+
+class DealTonkClaim(enum.StrEnum):
+    """When a winning dealt hand is claimed (B5, V19).
+
+    Examples:
+        >>> DealTonkClaim.BEFORE_FIRST_TURN.value
+        'before_first_turn'
+    """
+
+    AT_DEAL = "at_deal"
+    """Declared at the deal and settled by :func:`tonk.new_game` (B5)."""
+    BEFORE_FIRST_TURN = "before_first_turn"
+    """Claimed with :class:`tonk.ClaimDealTonk` just before the holder's first
+    turn, and only if nobody has spread yet (V19's 49)."""
 
 
 def _to_totals(value: Any) -> frozenset[int]:
@@ -61,98 +169,175 @@ def _to_totals(value: Any) -> frozenset[int]:
 
 @attrs.frozen(kw_only=True)
 class DealTonk:
-    """One row of the deal-tonk table: which dealt hands win, and what they pay.
+    """One row of the deal-tonk table: which dealt hands win, what they pay, when.
+
+    Exactly one condition is given: ``totals`` (exact counts), ``at_most`` (a
+    count at or under a threshold) or ``court_cards`` (that many J/Q/K).
 
     Args:
         totals: Dealt counts that win (B5: 49 and 50).
-        pays: What each other player pays the holder, in base stakes.
+        at_most: Dealt counts at or under this win (V12–V17, V19, V20).
+        court_cards: Hands with at least this many jacks, queens and kings win
+            (V18: five court cards).
+        pays: What each paying player pays the holder, in base stakes.
+        claim: When the hand is claimed.
 
     Examples:
         >>> DealTonk(totals={49, 50}).pays
         2
-        >>> DealTonk(totals={50}, pays=0)
+        >>> DealTonk(at_most=13).wins(count=12, court_cards=0)
+        True
+        >>> DealTonk(totals={50}, at_most=9)
         Traceback (most recent call last):
         ...
-        tonk.errors.RulesError: a deal tonk must pay at least 1, got 0
-    """
+        tonk.errors.RulesError: a deal tonk row needs exactly one of totals, at_most and court_cards
+    """  # noqa: E501
 
-    totals: frozenset[int] = attrs.field(converter=_to_totals)
+    totals: frozenset[int] = attrs.field(default=frozenset(), converter=_to_totals)
+    at_most: int | None = None
+    court_cards: int | None = None
     pays: int = 2
+    claim: DealTonkClaim = attrs.field(
+        default=DealTonkClaim.AT_DEAL, converter=DealTonkClaim
+    )
 
     def __attrs_post_init__(self) -> None:
         """Validate the row."""
-        if not self.totals:
-            raise RulesError("a deal tonk needs at least one winning total")
+        given = [bool(self.totals), self.at_most is not None, self.court_cards is not None]
+        if given.count(True) != 1:
+            raise RulesError(
+                "a deal tonk row needs exactly one of totals, at_most and court_cards"
+            )
         for total in self.totals:
             if not is_int(total) or total < 0:
                 raise RulesError(
                     f"deal tonk totals must be non-negative ints, got {total!r}"
                 )
+        if self.at_most is not None and (not is_int(self.at_most) or self.at_most < 0):
+            raise RulesError(f"at_most must be a non-negative int, got {self.at_most!r}")
+        if self.court_cards is not None and (
+            not is_int(self.court_cards) or self.court_cards < 1
+        ):
+            raise RulesError(
+                f"court_cards must be a positive int, got {self.court_cards!r}"
+            )
         if not is_int(self.pays) or self.pays < 1:
             raise RulesError(f"a deal tonk must pay at least 1, got {self.pays!r}")
 
-    def wins(self, count: int) -> bool:
-        """Return whether a dealt hand counting ``count`` wins under this row.
+    def wins(self, *, count: int, court_cards: int) -> bool:
+        """Return whether a dealt hand with this count and court cards wins here.
 
         Examples:
-            >>> DealTonk(totals={49, 50}).wins(49)
+            >>> DealTonk(court_cards=5).wins(count=50, court_cards=5)
             True
         """
-        return count in self.totals
+        if self.totals:
+            return count in self.totals
+        if self.at_most is not None:
+            return count <= self.at_most
+        assert self.court_cards is not None
+        return court_cards >= self.court_cards
 
 
-def _to_deal_tonks(value: Any) -> tuple[DealTonk, ...]:
+def _to_deal_tonks(value: Iterable[DealTonk]) -> tuple[DealTonk, ...]:
     return tuple(value)
 
 
 @attrs.frozen
 class _Tables:
-    """Lookup tables the engine derives once from a rule set."""
+    """Lookup tables the engine derives once from a rule set's card options."""
 
     values: tuple[int, ...]
-    """Count value of each card, indexed by :attr:`Card.code`."""
-    run_next: tuple[int, ...]
-    """Code of the next card up in a run, or -1; indexed by code."""
-    run_previous: tuple[int, ...]
-    """Code of the next card down in a run, or -1; indexed by code."""
+    """Count value of each card in hand, indexed by :attr:`Card.code`."""
+    wild: tuple[bool, ...]
+    """Whether each card is wild in spreads."""
+    positions: tuple[tuple[int, ...], ...]
+    """Each card's positions within a run of its suit (the ace may have two:
+    1 and, with ace high, the top); ``()`` for a joker or a card not in the pack."""
+    run_card: tuple[int, ...]
+    """The code of the card at ``16 * suit + position``, or -1."""
+    top: int
+    """The highest run position."""
     run_bit: tuple[int, ...]
-    """A bit per card such that cards next to each other in a run have
-    neighbouring bits and suits are separated by a gap: three run cards in hand
-    show as three neighbouring bits. 0 for a card that is never in a run."""
+    """Bits at ``16 * suit + position`` for a natural card: three run cards in
+    hand show as three neighbouring bits. 0 for a wild card."""
     book_unit: tuple[int, ...]
-    """``1 << 4 * rank`` per card (0 for a joker): summed over a hand, each 4-bit
-    field counts the cards of one rank."""
+    """``1 << 4 * rank`` for a natural card, else 0: summed over a hand, each
+    4-bit field counts the natural cards of one rank."""
     pack: tuple[Card, ...]
-    """The pack in its canonical (unshuffled) order."""
-    has_duplicates: bool
-    """Whether the pack holds some card more than once."""
+    """One pack, with the jokers, in canonical order."""
+    naturals: tuple[Card, ...]
+    """The distinct natural (non-joker) cards of the pack."""
 
 
-def _build_tables() -> _Tables:
+_RUN_ORDER = {
+    PackKind.FULL: tuple(range(1, 14)),
+    PackKind.FORTY: (1, 2, 3, 4, 5, 6, 7, 11, 12, 13),  # V1: the 7 is next to the J
+}
+
+
+@functools.cache
+def _build_tables(
+    pack_kind: PackKind,
+    jokers: int,
+    wilds: Wilds,
+    joker_value: int,
+    court_values: CourtValues,
+    ace_high: bool,
+) -> _Tables:
+    order = _RUN_ORDER[pack_kind]
     values = [0] * CODE_COUNT
-    run_next = [-1] * CODE_COUNT
-    run_previous = [-1] * CODE_COUNT
+    wild = [False] * CODE_COUNT
+    positions: list[tuple[int, ...]] = [()] * CODE_COUNT
+    run_card = [-1] * 64
     run_bit = [0] * CODE_COUNT
     book_unit = [0] * CODE_COUNT
+    top = len(order) + int(ace_high)
+    naturals = []
     for code in range(JOKER_CODE):
         card = card_from_code(code)
-        rank = card.rank
-        values[code] = min(int(rank), 10)  # B1: A=1, 2-10 face value, J/Q/K=10
-        if rank is not Rank.KING:  # B9: the ace is low only
-            run_next[code] = code + 1
-            run_previous[code + 1] = code
-        run_bit[code] = 1 << (code // 13 * 14 + int(rank))
-        book_unit[code] = 1 << (4 * int(rank))
-    pack = tuple(card_from_code(code) for code in range(JOKER_CODE))
+        rank = int(card.rank)
+        if rank not in order:
+            continue
+        naturals.append(card)
+        suit = code // 13
+        if court_values is CourtValues.RANKED:
+            values[code] = rank  # V6
+        else:
+            values[code] = min(rank, 10)  # B1
+        place = order.index(rank) + 1
+        card_positions = (place, top) if ace_high and rank == 1 else (place,)
+        positions[code] = card_positions
+        for position in card_positions:
+            run_card[16 * suit + position] = code
+        wild[code] = wilds is Wilds.JOKERS_AND_TWOS and rank == 2
+        if not wild[code]:
+            run_bit[code] = sum(1 << (16 * suit + p) for p in card_positions)
+            book_unit[code] = 1 << (4 * rank)
+    values[JOKER_CODE] = joker_value
+    wild[JOKER_CODE] = wilds is not Wilds.NONE
+    pack = (*naturals, *[card_from_code(JOKER_CODE)] * jokers)
     return _Tables(
-        tuple(values),
-        tuple(run_next),
-        tuple(run_previous),
-        tuple(run_bit),
-        tuple(book_unit),
-        pack,
-        len(set(pack)) < len(pack),
+        values=tuple(values),
+        wild=tuple(wild),
+        positions=tuple(positions),
+        run_card=tuple(run_card),
+        top=top,
+        run_bit=tuple(run_bit),
+        book_unit=tuple(book_unit),
+        pack=pack,
+        naturals=tuple(naturals),
     )
+
+
+def _reachable_counts(values: Iterable[int], hand_size: int) -> set[int]:
+    """Return every count a hand of ``hand_size`` cards with these values can have."""
+    reachable: list[set[int]] = [set() for _ in range(hand_size + 1)]
+    reachable[0].add(0)
+    for value in values:
+        for size in range(hand_size, 0, -1):
+            reachable[size].update(total + value for total in reachable[size - 1])
+    return reachable[hand_size]
 
 
 def _check_max_turns(rules: Rules, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -160,12 +345,17 @@ def _check_max_turns(rules: Rules, attribute: attrs.Attribute[Any], value: Any) 
         raise RulesError(f"max_turns must be a positive int or None, got {value!r}")
 
 
+_is_bool = attrs.validators.instance_of(bool)
+_DEFAULT_DEAL_TONKS = (DealTonk(totals=frozenset({49, 50}), pays=2),)
+
+
 @attrs.frozen(kw_only=True)
 class Rules:
     """The options of a hand of Tonk; ``Rules()`` is pagat's typical game.
 
-    Each option names the RULES.md rule it implements. Invalid values raise
-    :class:`~tonk.errors.RulesError` when the value is built.
+    Each option names the RULES.md rule it implements. Invalid values and
+    contradictory combinations raise :class:`~tonk.errors.RulesError` when the
+    value is built; nothing is silently replaced by a default.
 
     Examples:
         >>> Rules().max_turns
@@ -174,20 +364,70 @@ class Rules:
         Traceback (most recent call last):
         ...
         tonk.errors.RulesError: max_turns must be a positive int or None, got 0
-    """
+        >>> Rules(pack_kind=PackKind.FORTY)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.RulesError: deal tonk row 1 can never win: no 5-card hand from these packs counts 49 (V1 players use totals={47, 50})
+    """  # noqa: E501
 
-    deal_tonks: tuple[DealTonk, ...] = attrs.field(
-        default=(DealTonk(totals=frozenset({49, 50}), pays=2),),
-        converter=_to_deal_tonks,
+    # --- deck and card values -------------------------------------------------------
+    pack_kind: PackKind = attrs.field(default=PackKind.FULL, converter=PackKind)
+    """B1/V1: the 52-card pack, or the 40-card pack without 8s, 9s and 10s."""
+
+    two_packs_from: int | None = None
+    """V2: play with two packs shuffled together at tables of this many players or
+    more (``2`` means always); ``None`` means always one pack. Duplicate cards are
+    distinct physical cards: a book may repeat a suit, a run never repeats a rank."""
+
+    jokers: int = 0
+    """V3/V4/V5: how many jokers the deck holds (in all, however many packs)."""
+
+    wilds: Wilds = attrs.field(default=Wilds.NONE, converter=Wilds)
+    """V4/V5: which cards are wild in spreads."""
+
+    joker_value: int = 0
+    """V3/V4/V5: what a joker counts in hand (V3 and V5: 0; V4: 25)."""
+
+    court_values: CourtValues = attrs.field(
+        default=CourtValues.TEN, converter=CourtValues
     )
-    """B5: the dealt hands that win at once, and what each pays. ``()`` turns
-    deal tonks off. A hand satisfying several rows uses the first."""
+    """B1/V6: what J, Q and K count in hand."""
+
+    ace_high: bool = attrs.field(default=False, validator=_is_bool)
+    """V10: Q-K-A is also a run (K-A-2 never is)."""
+
+    # --- the deal -------------------------------------------------------------------
+    hand_size: int = 5
+    """B4/V7: cards dealt to each player."""
+
+    upcard: bool = attrs.field(default=True, validator=_is_bool)
+    """B4/V8: whether a card is turned up to start the discard pile."""
+
+    cut: CutWinner = attrs.field(default=CutWinner.HIGHEST, converter=CutWinner)
+    """B3/V9: whether the highest or the lowest cut deals first."""
+
+    player_limit: int | None = None
+    """B2: the most players these rules allow, below what the deal fits (e.g.
+    Lepape's 2–6); ``None`` means as many as the deal fits."""
+
+    # --- deal tonks -----------------------------------------------------------------
+    deal_tonks: tuple[DealTonk, ...] = attrs.field(
+        default=_DEFAULT_DEAL_TONKS, converter=_to_deal_tonks
+    )
+    """B5/V11–V20: the dealt hands that win at once, and what each pays. ``()``
+    turns deal tonks off. A hand satisfying several rows uses the first."""
 
     deal_tonk_clash: DealTonkClash = attrs.field(
         default=DealTonkClash.VOID, converter=DealTonkClash
     )
-    """B5: what happens when two or more dealt hands win."""
+    """B5/V11–V20: what happens when two or more dealt hands win."""
 
+    deal_tonk_tie: DealTonkTie = attrs.field(
+        default=DealTonkTie.VOID, converter=DealTonkTie
+    )
+    """V16/V17/V19: how equal best hands are settled under ``BEST_HAND``."""
+
+    # --- the end of the hand --------------------------------------------------------
     exhaustion_tie: ExhaustionTie = attrs.field(
         default=ExhaustionTie.ALL_PAID, converter=ExhaustionTie
     )
@@ -198,64 +438,193 @@ class Rules:
     and is settled as a stock exhaustion (B14). ``None`` means unbounded."""
 
     _tables: _Tables = attrs.field(init=False, eq=False, repr=False)
+    _has_duplicates: bool = attrs.field(init=False, eq=False, repr=False)
+    _late_claims: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         """Validate option combinations and derive the lookup tables."""
+        self._check_numbers()
+        object.__setattr__(
+            self,
+            "_tables",
+            _build_tables(
+                self.pack_kind,
+                self.jokers,
+                self.wilds,
+                self.joker_value,
+                self.court_values,
+                self.ace_high,
+            ),
+        )
+        object.__setattr__(
+            self, "_has_duplicates", self.two_packs_from is not None or self.jokers > 1
+        )
+        object.__setattr__(
+            self,
+            "_late_claims",
+            any(row.claim is DealTonkClaim.BEFORE_FIRST_TURN for row in self.deal_tonks),
+        )
+        self._check_deal_tonks()
+        if self.max_players < 2:
+            raise RulesError(
+                f"no table fits the deal: {self.hand_size}-card hands for two players"
+                f" need more than the {len(self._tables.pack)} cards of the pack"
+            )
+
+    def _check_numbers(self) -> None:
+        if not is_int(self.jokers) or not 0 <= self.jokers <= 8:
+            raise RulesError(f"jokers must be an int 0..8, got {self.jokers!r}")
+        if not is_int(self.joker_value) or self.joker_value < 0:
+            raise RulesError(
+                f"joker_value must be a non-negative int, got {self.joker_value!r}"
+            )
+        if self.jokers == 0 and self.joker_value != 0:
+            raise RulesError(
+                f"joker_value={self.joker_value} needs jokers in the deck (jokers=0)"
+            )
+        if self.wilds is Wilds.JOKERS and self.jokers == 0:
+            raise RulesError("wilds=JOKERS needs jokers in the deck (jokers=0)")
+        if not is_int(self.hand_size) or not 1 <= self.hand_size <= 13:
+            raise RulesError(f"hand_size must be an int 1..13, got {self.hand_size!r}")
+        for name in ("two_packs_from", "player_limit"):
+            value = getattr(self, name)
+            if value is not None and (not is_int(value) or value < 2):
+                raise RulesError(f"{name} must be None or an int 2 or more, got {value!r}")
         for row in self.deal_tonks:
             if not isinstance(row, DealTonk):
                 raise TypeError(f"deal_tonks must hold DealTonk rows, got {row!r}")
-        object.__setattr__(self, "_tables", _TABLES)
 
-    @property
-    def hand_size(self) -> int:
-        """The number of cards dealt to each player (B4).
+    def _check_deal_tonks(self) -> None:
+        values = [self._tables.values[card.code] for card in self._tables.pack]
+        copies = 1 if self.two_packs_from is None else 2
+        reachable = _reachable_counts(values * copies, self.hand_size)
+        for number, row in enumerate(self.deal_tonks, start=1):
+            if self.court_values is CourtValues.RANKED and row.totals & {49, 50}:
+                raise RulesError(
+                    f"deal tonk row {number} pays 49 or 50, but with court values"
+                    " 11/12/13 the 49/50 deal tonks are off (V6)"
+                )
+            if row.totals:
+                for total in sorted(row.totals):
+                    if total not in reachable:
+                        hint = (
+                            " (V1 players use totals={47, 50})"
+                            if self.pack_kind is PackKind.FORTY and total == 49
+                            else ""
+                        )
+                        raise RulesError(
+                            f"deal tonk row {number} can never win: no"
+                            f" {self.hand_size}-card hand from these packs counts"
+                            f" {total}{hint}"
+                        )
+            elif row.at_most is not None and row.at_most < min(reachable):
+                raise RulesError(
+                    f"deal tonk row {number} can never win: no {self.hand_size}-card"
+                    f" hand counts {row.at_most} or less"
+                )
+            elif row.court_cards is not None and row.court_cards > self.hand_size:
+                raise RulesError(
+                    f"deal tonk row {number} can never win: {row.court_cards} court"
+                    f" cards do not fit a {self.hand_size}-card hand"
+                )
+
+    def packs_for(self, players: int) -> int:
+        """Return how many packs a table of ``players`` uses (V2).
 
         Examples:
-            >>> Rules().hand_size
-            5
-        """
-        return 5
-
-    @property
-    def upcard(self) -> bool:
-        """Whether a card is turned up to start the discard pile (B4).
-
-        Examples:
-            >>> Rules().upcard
-            True
-        """
-        return True
+            >>> Rules(two_packs_from=5).packs_for(4), Rules(two_packs_from=5).packs_for(5)
+            (1, 2)
+        """  # noqa: E501
+        if self.two_packs_from is not None and players >= self.two_packs_from:
+            return 2
+        return 1
 
     @property
     def max_players(self) -> int:
-        """The largest table the deal fits: every hand and the upcard (B2).
+        """The largest table these rules allow: the deal must fit (B2).
 
         Examples:
-            >>> Rules().max_players
-            10
+            >>> Rules().max_players, Rules(hand_size=7).max_players
+            (10, 7)
+            >>> Rules(two_packs_from=5).max_players
+            20
         """
-        return (len(self._tables.pack) - int(self.upcard)) // self.hand_size
+        largest = 1
+        for players in range(2, 30):
+            if self.player_limit is not None and players > self.player_limit:
+                break
+            needed = players * self.hand_size + int(self.upcard)
+            if needed <= len(self.pack(players=players)):
+                largest = players
+        return largest
 
-    def pack(self) -> tuple[Card, ...]:
-        """Return the pack these rules use, in its canonical order (B1).
+    def pack(self, *, players: int | None = None) -> tuple[Card, ...]:
+        """Return the cards in play, in canonical order (B1, V1–V5).
+
+        Args:
+            players: The table size; needed only when the number of packs
+                depends on it (:attr:`two_packs_from`).
 
         Examples:
             >>> pack = Rules().pack()
             >>> len(pack), pack[0], pack[-1]
             (52, Card.parse('AC'), Card.parse('KS'))
+            >>> len(Rules(pack_kind=PackKind.FORTY, deal_tonks=()).pack())
+            40
         """
-        return self._tables.pack
+        one_pack = self._tables.pack
+        if self.two_packs_from is None:
+            return one_pack
+        if players is None:
+            raise RulesError(
+                "the number of packs depends on the number of players"
+                f" (two_packs_from={self.two_packs_from}); pass players"
+            )
+        if self.packs_for(players) == 1:
+            return one_pack
+        naturals = self._tables.naturals
+        return tuple(sorted((*naturals, *naturals))) + one_pack[len(naturals) :]
 
     def card_value(self, card: Card) -> int:
-        """Return what ``card`` counts when left in hand (B1, B12).
+        """Return what ``card`` counts when left in hand (B1, B12, V3–V6).
 
         Examples:
             >>> from tonk import parse_cards
             >>> rules = Rules()
             >>> [rules.card_value(card) for card in parse_cards("AS 7D 10H KC")]
             [1, 7, 10, 10]
+            >>> Rules(court_values=CourtValues.RANKED, deal_tonks=()).card_value(
+            ...     Card.parse("KC"))
+            13
         """
         return self._tables.values[card.code]
 
+    def is_wild(self, card: Card) -> bool:
+        """Return whether ``card`` is wild in spreads (V4, V5).
 
-_TABLES = _build_tables()
+        Examples:
+            >>> chicago = Rules(wilds=Wilds.JOKERS_AND_TWOS, jokers=2)
+            >>> chicago.is_wild(Card.parse("2D")), chicago.is_wild(Card.parse("3D"))
+            (True, False)
+        """
+        return self._tables.wild[card.code]
+
+    @property
+    def has_wilds(self) -> bool:
+        """Whether any card in play is wild.
+
+        Examples:
+            >>> Rules().has_wilds
+            False
+        """
+        return any(self._tables.wild[card.code] for card in self._tables.pack)
+
+    @property
+    def has_duplicates(self) -> bool:
+        """Whether a card can be in play twice (two packs, or several jokers).
+
+        Examples:
+            >>> Rules(jokers=2).has_duplicates
+            True
+        """
+        return self._has_duplicates

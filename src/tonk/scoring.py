@@ -14,11 +14,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from tonk.cards import Card
-from tonk.rules import DealTonkClash, ExhaustionTie, Rules
+from tonk.cards import Card, Rank
+from tonk.rules import (
+    DealTonk,
+    DealTonkClaim,
+    DealTonkClash,
+    DealTonkTie,
+    ExhaustionTie,
+    Rules,
+)
 from tonk.state import Outcome, OutcomeKind, Stake, Transfer, TransferReason
 
-__all__ = ["hand_count", "settle_deal", "settle_drop", "settle_out", "settle_showdown"]
+__all__ = [
+    "court_card_count",
+    "deal_tonk_row",
+    "hand_count",
+    "settle_claim",
+    "settle_deal",
+    "settle_drop",
+    "settle_out",
+    "settle_showdown",
+]
 
 
 def hand_count(cards: Sequence[Card], rules: Rules) -> int:
@@ -147,10 +163,66 @@ def settle_showdown(
     )
 
 
+def court_card_count(cards: Sequence[Card]) -> int:
+    """Return how many jacks, queens and kings ``cards`` holds (V18).
+
+    Examples:
+        >>> from tonk import parse_cards
+        >>> court_card_count(parse_cards("JS QH KD 10C JK"))
+        3
+    """
+    return sum(1 for card in cards if card.rank >= Rank.JACK)
+
+
+def deal_tonk_row(
+    hand: Sequence[Card], rules: Rules, claim: DealTonkClaim
+) -> tuple[int, DealTonk] | None:
+    """Return the first row (index and row) of the deal-tonk table ``hand`` wins.
+
+    Only rows claimed at ``claim`` time count.
+
+    Examples:
+        >>> from tonk import Rules, parse_cards
+        >>> deal_tonk_row(parse_cards("KS KH KD KC 9S"), Rules(), DealTonkClaim.AT_DEAL)
+        (0, DealTonk(totals=frozenset({49, 50}), at_most=None, court_cards=None, pays=2, claim=<DealTonkClaim.AT_DEAL: 'at_deal'>))
+    """  # noqa: E501
+    count = hand_count(hand, rules)
+    courts = court_card_count(hand)
+    for index, row in enumerate(rules.deal_tonks):
+        if row.claim is claim and row.wins(count=count, court_cards=courts):
+            return index, row
+    return None
+
+
+def _paid_deal_tonk(
+    player_count: int,
+    winners: Sequence[tuple[int, DealTonk]],
+    counts: tuple[int, ...],
+) -> Outcome:
+    holders = {seat for seat, _ in winners}
+    transfers = tuple(
+        Transfer(payer, seat, row.pays, TransferReason.DEAL_TONK)
+        for seat, row in winners
+        for payer in range(player_count)
+        if payer not in holders
+    )
+    return Outcome.from_transfers(
+        OutcomeKind.DEAL_TONK,
+        player_count,
+        winners=tuple(seat for seat, _ in winners),
+        transfers=transfers,
+        counts=counts,
+    )
+
+
 def settle_deal(
     hands: Sequence[Sequence[Card]], rules: Rules, *, dealer: int
 ) -> Outcome | None:
     """Settle the deal tonks of freshly dealt ``hands``, or return ``None`` (B5).
+
+    Each hand wins under the first row of :attr:`~tonk.rules.Rules.deal_tonks`
+    it satisfies (rows claimed at the deal only); several winners are resolved by
+    :attr:`~tonk.rules.Rules.deal_tonk_clash` (V11–V20).
 
     Examples:
         >>> from tonk import Rules, parse_cards
@@ -160,30 +232,49 @@ def settle_deal(
     """
     player_count = len(hands)
     counts = tuple(hand_count(hand, rules) for hand in hands)
-    claims = []
+    claims = []  # (seat, row index, row), from the dealer's left
     for offset in range(1, player_count + 1):
         seat = (dealer + offset) % player_count
-        for row in rules.deal_tonks:
-            if row.wins(counts[seat]):
-                claims.append((seat, row))
-                break
+        won = deal_tonk_row(hands[seat], rules, DealTonkClaim.AT_DEAL)
+        if won is not None:
+            claims.append((seat, *won))
     if not claims:
         return None
-    if len(claims) > 1:
-        assert rules.deal_tonk_clash is DealTonkClash.VOID
-        return Outcome.from_transfers(
-            OutcomeKind.VOID_DEAL, player_count, winners=(), transfers=(), counts=counts
+    clash = rules.deal_tonk_clash
+    if len(claims) == 1 or clash is DealTonkClash.ALL_PAID:
+        return _paid_deal_tonk(
+            player_count, [(seat, row) for seat, _, row in claims], counts
         )
-    ((winner, row),) = claims
-    transfers = tuple(
-        Transfer(seat, winner, row.pays, TransferReason.DEAL_TONK)
-        for seat in range(player_count)
-        if seat != winner
-    )
+    if clash is DealTonkClash.BEST_HAND:
+
+        def strength(claim: tuple[int, int, DealTonk]) -> tuple[int, int]:
+            seat, index, row = claim
+            return index, counts[seat] if row.at_most is not None else 0
+
+        best = min(map(strength, claims))
+        tied = [claim for claim in claims if strength(claim) == best]
+        if len(tied) == 1 or rules.deal_tonk_tie is DealTonkTie.NEAREST_DEALER_LEFT:
+            seat, _, row = tied[0]
+            return _paid_deal_tonk(player_count, [(seat, row)], counts)
     return Outcome.from_transfers(
-        OutcomeKind.DEAL_TONK,
-        player_count,
-        winners=(winner,),
-        transfers=transfers,
-        counts=counts,
+        OutcomeKind.VOID_DEAL, player_count, winners=(), transfers=(), counts=counts
     )
+
+
+def settle_claim(
+    hands: Sequence[Sequence[Card]], rules: Rules, *, seat: int
+) -> Outcome:
+    """Settle a deal tonk claimed before the holder's first turn (V19).
+
+    Examples:
+        >>> from tonk import DealTonk, DealTonkClaim, Rules, parse_cards
+        >>> rules = Rules(deal_tonks=[DealTonk(totals={49}, pays=1,
+        ...               claim=DealTonkClaim.BEFORE_FIRST_TURN)])
+        >>> hands = [parse_cards("KS KH KD KC 9S"), parse_cards("AS 2S 3D 4D 5D")]
+        >>> settle_claim(hands, rules, seat=0).payoffs
+        (1, -1)
+    """
+    won = deal_tonk_row(hands[seat], rules, DealTonkClaim.BEFORE_FIRST_TURN)
+    assert won is not None
+    counts = tuple(hand_count(hand, rules) for hand in hands)
+    return _paid_deal_tonk(len(hands), [(seat, won[1])], counts)

@@ -75,24 +75,32 @@ class Spread:
         number: 1 for the first spread laid in this hand, 2 for the next, ...
         owner: The seat that laid it.
         kind: Book or run.
-        cards: Its cards; a run from low to high, a book by suit.
+        cards: Its physical cards; a run from low to high, a book by suit.
+        stands_for: What each card plays as: the card itself, or for a wild
+            (V4, V5) the natural card it was named as. This fixes what may be
+            hit onto the spread.
 
     Examples:
         >>> from tonk import parse_cards
         >>> spread = Spread(number=1, owner=0, kind=SpreadKind.RUN,
-        ...                 cards=parse_cards("7H 8H 9H"))
+        ...                 cards=parse_cards("7H JK 9H"),
+        ...                 stands_for=parse_cards("7H 8H 9H"))
         >>> str(spread)
-        '1: 7H 8H 9H (seat 0)'
+        '1: 7H JK=8H 9H (seat 0)'
     """
 
     number: int
     owner: int
     kind: SpreadKind
     cards: tuple[Card, ...]
+    stands_for: tuple[Card, ...]
 
     def __str__(self) -> str:
         """Return the spread as ``number: cards (seat owner)``."""
-        cards = " ".join(map(str, self.cards))
+        cards = " ".join(
+            str(card) if card == natural else f"{card}={natural}"
+            for card, natural in zip(self.cards, self.stands_for, strict=True)
+        )
         return f"{self.number}: {cards} (seat {self.owner})"
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from tonk._spreads import spread_kind
+from tonk._spreads import elements_of, lay_out
 from tonk.cards import Card, parse_cards
 from tonk.engine import legal_actions
 from tonk.errors import RulesError
@@ -70,6 +70,7 @@ def stack_deck(
         (Card.parse('AH'), Card.parse('AS'), Card.parse('2H'), Card.parse('2S'))
     """
     players = len(hands)
+    pack = rules.pack(players=players)
     seat_hands = [_cards(hand) for hand in hands]
     for seat, hand in enumerate(seat_hands):
         if len(hand) != rules.hand_size:
@@ -83,13 +84,13 @@ def stack_deck(
     ]
     up = _cards(upcard)
     top = _cards(stock)
-    left = Counter(rules.pack())
+    left = Counter(pack)
     for card in (*dealt, *up, *top):
         if left[card] == 0:
             raise RulesError(f"{card!r} is named more often than the pack holds it")
         left[card] -= 1
     rest = []
-    for card in rules.pack():
+    for card in pack:
         if left[card] > 0:
             left[card] -= 1
             rest.append(card)
@@ -123,9 +124,17 @@ def check_invariants(state: GameState) -> None:
         seen.update(spread.cards)
         assert spread.number == number, f"spread {spread} should be number {number}"
         assert 0 <= spread.owner < state.player_count, f"bad owner in {spread}"
-        kind = spread_kind(tuple(sorted(spread.cards)), rules._tables)
-        assert kind is spread.kind, f"spread {spread} is not a valid {spread.kind}"
-    assert seen == Counter(rules.pack()), "cards are not conserved"
+        laid = lay_out(
+            elements_of(spread.cards, spread.stands_for),
+            rules._tables,
+            rules.packs_for(state.player_count),
+        )
+        assert laid is not None, f"spread {spread} is not valid"
+        assert laid[0] is spread.kind, f"spread {spread} is not a {spread.kind}"
+        assert laid[2] == spread.stands_for, f"spread {spread} is out of order"
+    assert seen == Counter(rules.pack(players=state.player_count)), (
+        "cards are not conserved"
+    )
     assert 0 <= state.to_move < state.player_count, f"bad to_move {state.to_move}"
     outcome = state.outcome
     if outcome is None:
