@@ -166,6 +166,8 @@ class Card:
             ...
             tonk.errors.NotationError: unknown rank '1' (at position 0 of '1H')
         """
+        if not isinstance(text, str):
+            raise TypeError(f"card notation must be a str, got {text!r}")
         return _parse_card(text, text, 0)
 
     def __str__(self) -> str:
@@ -188,18 +190,26 @@ class Card:
 
     def __lt__(self, other: Card) -> bool:
         """Order by :attr:`code`."""
+        if other.__class__ is not Card:
+            return NotImplemented
         return self.code < other.code
 
     def __le__(self, other: Card) -> bool:
         """Order by :attr:`code`."""
+        if other.__class__ is not Card:
+            return NotImplemented
         return self.code <= other.code
 
     def __gt__(self, other: Card) -> bool:
         """Order by :attr:`code`."""
+        if other.__class__ is not Card:
+            return NotImplemented
         return self.code > other.code
 
     def __ge__(self, other: Card) -> bool:
         """Order by :attr:`code`."""
+        if other.__class__ is not Card:
+            return NotImplemented
         return self.code >= other.code
 
 
@@ -334,6 +344,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         ...
         tonk.errors.NotationError: unknown suit 'X' (at position 4 of '7H 8X')
     """
+    if not isinstance(text, str):
+        raise TypeError(f"card notation must be a str, got {text!r}")
     cards = []
     position = 0
     for word in text.split():

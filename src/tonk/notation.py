@@ -79,6 +79,8 @@ def parse_action(state: GameState, text: str) -> Action:
         ...
         tonk.errors.NotationError: unknown action 'fold': expected drop, draw, spread, hit or discard (at position 0 of 'fold')
     """  # noqa: E501
+    if not isinstance(text, str):
+        raise TypeError(f"action notation must be a str, got {text!r}")
     words = _words(text)
     if not words:
         raise NotationError("empty action", text=text, position=0)
@@ -121,7 +123,7 @@ def parse_action(state: GameState, text: str) -> Action:
             return _complete_hit(state, _parse_card(word, text, position), text)
         expect_count(2, "a spread number and a card")
         (number, number_position), (word, position) = rest
-        if not number.isdigit() or int(number) < 1:
+        if not (number.isascii() and number.isdecimal()) or int(number) < 1:
             raise NotationError(
                 f"spread number must be 1 or more, got {number!r}",
                 text=text,
@@ -131,7 +133,7 @@ def parse_action(state: GameState, text: str) -> Action:
     raise NotationError(
         f"unknown action {words[0][0]!r}: expected drop, draw, spread, hit or discard",
         text=text,
-        position=0,
+        position=words[0][1],
     )
 
 
