@@ -108,9 +108,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{'preset':<10} {'players':>7} {'playout actions/s':>17} {'hands/s':>9}"
         f" {'actions/hand':>12} {'legal_actions/s':>15} {'apply/s':>9}"
     )
-    for name in ("pagat",):
-        for players in (2, 4):
-            bench(name, tonk.presets.get(name), players, hands)
+    for name, players in (
+        ("pagat", 2),
+        ("pagat", 4),
+        ("chicago", 2),  # six wilds (V5), no upcard
+        ("vietnam", 2),  # 40 cards, seven-card hands (V1 + V7)
+    ):
+        bench(name, tonk.presets.get(name), players, hands)
 
 
 if __name__ == "__main__":

@@ -238,7 +238,7 @@ def test_b3_highest_cut_deals_ace_low_ties_recut() -> None:
     for players in (2, 3, 4, 6, 10):
         for seed in range(60):
             expected, rounds = reference_cut(players, seed)
-            assert tonk.cut_for_deal(players, seed=seed) == expected
+            assert tonk.cut_for_deal(Rules(), players=players, seed=seed) == expected
             recuts += rounds > 1
             pack = list(Rules().pack())
             random.Random(seed).shuffle(pack)
@@ -253,10 +253,15 @@ def test_b3_highest_cut_deals_ace_low_ties_recut() -> None:
 
 def test_b3_cut_is_deterministic_for_a_seed() -> None:
     for seed in range(20):
-        first = tonk.cut_for_deal(4, seed=seed)
-        assert all(tonk.cut_for_deal(4, seed=seed) == first for _ in range(3))
+        first = tonk.cut_for_deal(Rules(), players=4, seed=seed)
+        assert all(
+            tonk.cut_for_deal(Rules(), players=4, seed=seed) == first for _ in range(3)
+        )
         assert 0 <= first < 4
-    assert len({tonk.cut_for_deal(4, seed=seed) for seed in range(40)}) == 4
+    assert (
+        len({tonk.cut_for_deal(Rules(), players=4, seed=seed) for seed in range(40)})
+        == 4
+    )
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])

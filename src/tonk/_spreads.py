@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import combinations, product
+from itertools import combinations, pairwise, product
 
 from tonk.cards import Card, WildCard, card_from_code
 from tonk.rules import _Tables
@@ -28,7 +28,9 @@ def split(element: Element) -> tuple[Card, Card]:
     """Return the (physical, represented) cards of an element, both interned."""
     if element.__class__ is WildCard:
         assert isinstance(element, WildCard)
-        return card_from_code(element.card.code), card_from_code(element.stands_for.code)
+        return card_from_code(element.card.code), card_from_code(
+            element.stands_for.code
+        )
     assert isinstance(element, Card)
     card = card_from_code(element.code)
     return card, card
@@ -49,7 +51,7 @@ def _run_order(represented: Sequence[Card], tables: _Tables) -> tuple[Card, ...]
                 return None
             placed.append((positions[-1] if high_ace else positions[0], card))
         placed.sort(key=lambda item: item[0])
-        if all(b[0] == a[0] + 1 for a, b in zip(placed, placed[1:], strict=False)):
+        if all(b[0] == a[0] + 1 for a, b in pairwise(placed)):
             return tuple(card for _, card in placed)
     return None
 
@@ -162,7 +164,10 @@ def hit_candidates(spread: Spread, tables: _Tables) -> list[Card]:
         return [card for card in tables.naturals if card.rank is rank]
     suit = "CDHS".index(represented[0].suit or "")
     low, high = _run_ends(spread, tables)
-    codes = (tables.run_card[16 * suit + low - 1], tables.run_card[16 * suit + high + 1])
+    codes = (
+        tables.run_card[16 * suit + low - 1],
+        tables.run_card[16 * suit + high + 1],
+    )
     return [card_from_code(code) for code in codes if code >= 0]
 
 
@@ -191,7 +196,9 @@ def extended(
     )
 
 
-def elements_of(cards: Sequence[Card], stands_for: Sequence[Card]) -> tuple[Element, ...]:
+def elements_of(
+    cards: Sequence[Card], stands_for: Sequence[Card]
+) -> tuple[Element, ...]:
     """Return the notation elements of a laid-out spread."""
     return tuple(
         card if card is natural else WildCard(card, natural)
@@ -251,7 +258,7 @@ def find_spreads(
             length = len(streak)
             for start in range(length - 2):
                 for stop in range(start + 3, length + 1):
-                    found.add(tuple(streak[start:stop]))
+                    found.add(tuple(sorted(streak[start:stop])))
             streak = [card_from_code(code)] if code in present else []
     return sorted(found, key=_codes)
 
@@ -260,75 +267,134 @@ def _codes(elements: Sequence[Element]) -> tuple[tuple[int, int], ...]:
     return tuple((natural.code, card.code) for card, natural in map(split, elements))
 
 
+_WILD_CARDS: dict[tuple[int, int], WildCard] = {}
+
+
+def _wild_card(code: int, natural: int) -> WildCard:
+    """Return the (shared) designation of wild ``code`` as ``natural``."""
+    element = _WILD_CARDS.get((code, natural))
+    if element is None:
+        element = WildCard(card_from_code(code), card_from_code(natural))
+        _WILD_CARDS[code, natural] = element
+    return element
+
+
+_BOOKS: dict[tuple[int, int, int], list[tuple[int, ...]]] = {}
+
+
+def _book_candidates(tables: _Tables, rank: int, copies: int) -> list[tuple[int, ...]]:
+    """Return every multiset of codes (sorted) that is a book of ``rank``."""
+    key = (id(tables), rank, copies)  # tables live as long as the process
+    books = _BOOKS.get(key)
+    if books is None:
+        pool = sorted(card.code for card in tables.naturals if card.code % 13 == rank)
+        books = sorted(
+            {
+                book
+                for size in range(3, MAX_BOOK_SIZE + 1)
+                for book in combinations(pool * copies, size)
+            }
+        )
+        _BOOKS[key] = books
+    return books
+
+
 def _spreads_with_wilds(
     hand: tuple[Card, ...], tables: _Tables, copies: int
 ) -> list[tuple[Element, ...]]:
-    """Enumerate spreads from a hand holding wild cards (V4, V5)."""
+    """Enumerate spreads from a hand holding wild cards (V4, V5).
+
+    A spread is found as the represented cards (a book of a rank, or a run
+    through consecutive positions) that the hand's natural cards, or a wild
+    standing for itself, reach; each represented card is covered by a natural
+    card held or by a wild, with every choice of which wilds to use. Work is in
+    card codes; elements are built only for the spreads found, already in the
+    canonical pairing and order of :class:`~tonk.actions.LaySpread`.
+    """
     wild = tables.wild
-    wild_cards = [card for card in hand if wild[card.code]]
-    held = Counter(card for card in hand if not wild[card.code])
-    wild_sets: list[set[tuple[Card, ...]]] = [
-        set(combinations(wild_cards, size)) for size in range(len(wild_cards) + 1)
+    positions = tables.positions
+    wild_codes = sorted(card.code for card in hand if wild[card.code])
+    wild_count = len(wild_codes)
+    held: dict[int, int] = {}
+    for card in hand:
+        if not wild[card.code]:
+            held[card.code] = held.get(card.code, 0) + 1
+    wild_sets = [
+        sorted(set(combinations(wild_codes, size))) for size in range(wild_count + 1)
     ]
     found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Element, ...]] = {}
 
-    def add(represented: Sequence[Card], use: Counter[Card]) -> None:
-        """Record every way to cover ``represented`` with ``use`` naturals."""
-        needed = len(represented) - sum(use.values())
-        if needed > len(wild_cards):
-            return
-        left = Counter(represented)
-        left.subtract(use)
-        for wilds in wild_sets[needed]:
-            if not use and not any(left[card] > 0 for card in wilds):
-                continue  # V5: at least one natural card
-            physical = [*use.elements(), *wilds]
-            result = lay_out(
-                [*use.elements(), *_designate(wilds, left)], tables, copies
-            )
-            assert result is not None, (physical, represented)
-            _, cards, ordered = result
-            key = (
-                tuple(sorted(card.code for card in cards)),
-                tuple(sorted(card.code for card in ordered)),
-            )
-            found.setdefault(key, elements_of(cards, ordered))
-
-    def covers(represented: Sequence[Card]) -> Iterable[Counter[Card]]:
-        """Yield every multiset of held naturals that could cover ``represented``."""
-        wanted = Counter(represented)
-        choices = [range(min(wanted[card], held[card]) + 1) for card in wanted]
-        for counts in product(*choices):
-            yield Counter(dict(zip(wanted, counts, strict=True)))
-
-    naturals = tables.naturals
-    ranks_in_hand = {card.rank for card in hand if card.code < len(tables.positions)}
-    for rank in ranks_in_hand:
-        same_rank = [card for card in naturals if card.rank is rank]
-        if not same_rank:
-            continue
-        pool = [card for card in same_rank for _ in range(copies)]
-        for size in range(3, MAX_BOOK_SIZE + 1):
-            for represented in set(combinations(pool, size)):
-                for use in covers(represented):
-                    add(represented, use)
-    run_card = tables.run_card
-    suits_in_hand = {card.suit for card in hand if card.suit is not None}
-    for suit_index, suit in enumerate(("C", "D", "H", "S")):
-        if not any(s == suit for s in suits_in_hand) and not wild_cards:
-            continue
-        base = 16 * suit_index
-        for low in range(1, tables.top + 1):
-            for high in range(low + 2, min(tables.top, low + len(hand) - 1) + 1):
-                codes = [run_card[base + position] for position in range(low, high + 1)]
-                if -1 in codes or len(set(codes)) != len(codes):
+    def add(represented: tuple[int, ...]) -> None:
+        """Record every way to cover ``represented`` (sorted codes)."""
+        slots = [code for code in set(represented) if code in held]
+        counts = [range(min(represented.count(code), held[code]) + 1) for code in slots]
+        for used in product(*counts):
+            natural = [c for c, n in zip(slots, used, strict=True) for _ in range(n)]
+            needed = len(represented) - len(natural)
+            if needed > wild_count:
+                continue
+            rest = list(represented)
+            for code in natural:
+                rest.remove(code)
+            for wilds in wild_sets[needed]:
+                if not natural and not any(code in rest for code in wilds):
+                    continue  # V5: at least one natural card
+                key = (tuple(sorted((*natural, *wilds))), represented)
+                if key in found:
                     continue
-                run = [card_from_code(code) for code in codes]
-                if not any(held[card] or card in wild_cards for card in run):
-                    continue  # no natural card of this run in hand
-                for use in covers(run):
-                    add(run, use)
-    return sorted(found.values(), key=_codes)
+                # Canonical pairing: naturals, then wilds standing for themselves,
+                # then the other wilds in order against the remaining cards.
+                pairs = [(code, code) for code in natural]
+                left = list(rest)
+                others = []
+                for code in wilds:
+                    if code in left:
+                        left.remove(code)
+                        pairs.append((code, code))
+                    else:
+                        others.append(code)
+                pairs.extend(zip(left, others, strict=True))
+                pairs.sort()
+                found[key] = tuple(
+                    card_from_code(code)
+                    if code == natural_code
+                    else _wild_card(code, natural_code)
+                    for natural_code, code in pairs
+                )
+
+    anchors = [card.code for card in hand if positions[card.code]]
+    ranks: dict[int, int] = {}
+    for code in anchors:
+        rank = code % 13
+        ranks[rank] = ranks.get(rank, 0) + (0 if wild[code] else 1)
+    for rank, natural_count in ranks.items():
+        if natural_count + wild_count >= 3:
+            for book in _book_candidates(tables, rank, copies):
+                add(book)
+    run_card = tables.run_card
+    top = tables.top
+    for suit in range(4):
+        base = 16 * suit
+        places = sorted(
+            {p for code in anchors if code // 13 == suit for p in positions[code]}
+        )
+        if not places:
+            continue
+        natural_places = {
+            p for code in held if code // 13 == suit for p in positions[code]
+        }
+        for low in range(max(1, places[0] - wild_count), places[-1] + 1):
+            gaps = 0
+            for high in range(low, min(top, places[-1] + wild_count) + 1):
+                gaps += high not in natural_places
+                if gaps > wild_count:
+                    break
+                if high - low < 2 or not any(low <= p <= high for p in places):
+                    continue
+                run = [run_card[base + p] for p in range(low, high + 1)]
+                if -1 not in run and len(set(run)) == len(run):
+                    add(tuple(sorted(run)))
+    return [found[key] for key in sorted(found)]
 
 
 def _designate(wilds: Sequence[Card], left: Counter[Card]) -> list[Element]:

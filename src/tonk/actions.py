@@ -120,6 +120,13 @@ class LaySpread:
         """The cards they play as, sorted."""
         return tuple(sorted(map(_represented, self.cards)))
 
+    @classmethod
+    def _canonical(cls, cards: tuple[Card | WildCard, ...]) -> LaySpread:
+        """Build from elements already sorted as the converter would sort them."""
+        action = object.__new__(cls)
+        object.__setattr__(action, "cards", cards)
+        return action
+
     def _key(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         return (
             tuple(card.code for card in self.physical),

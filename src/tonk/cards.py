@@ -24,9 +24,9 @@ from tonk.errors import NotationError
 __all__ = [
     "CODE_COUNT",
     "Card",
+    "Element",
     "Rank",
     "Suit",
-    "Element",
     "WildCard",
     "card_from_code",
     "parse_cards",

@@ -247,7 +247,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     laid = find_spreads(hand, tables, copies)
     if not laid and not state.spreads:
         return tuple([_DISCARDS[card.code] for card in distinct])
-    actions: list[Action] = [LaySpread(elements) for elements in laid]
+    actions: list[Action] = [LaySpread._canonical(elements) for elements in laid]
     wild = tables.wild
     for spread in state.spreads:
         for card in distinct:
@@ -469,7 +469,9 @@ def _apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
     hand = _without_cards(state.hands[seat], action.physical)
     if hand is None:
         raise _refuse(
-            action, IllegalReason.CARD_NOT_IN_HAND, f"seat {seat} does not hold them all"
+            action,
+            IllegalReason.CARD_NOT_IN_HAND,
+            f"seat {seat} does not hold them all",
         )
     rules = state.rules
     laid = lay_out(action.cards, rules._tables, rules.packs_for(len(state.hands)))
@@ -477,8 +479,7 @@ def _apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
         raise _refuse(
             action,
             IllegalReason.NOT_A_SPREAD,
-            "not a book or a run"
-            + (" with a natural card" if rules.has_wilds else ""),
+            "not a book or a run" + (" with a natural card" if rules.has_wilds else ""),
         )
     kind, cards, stands_for = laid
     spread = Spread(

@@ -7,7 +7,11 @@
 ``spread 7H 8H 9H`` :class:`~tonk.actions.LaySpread` (cards in any order)
 ``hit 2 10H``       :class:`~tonk.actions.Hit` onto spread number 2
 ``discard KS``      :class:`~tonk.actions.Discard`
+``claim``           :class:`~tonk.actions.ClaimDealTonk` (V19)
 ==================  ==================================================
+
+With wild cards (V4, V5) a wild in a spread or hit names the card it stands for:
+``spread 5H 2C=6H 7H``, ``hit 1 JK=QS``.
 
 Keywords and cards are case-insensitive. ``hit 10H`` without a number is
 accepted when exactly one spread on the table takes the card.
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 from tonk.actions import (
     Action,
+    ClaimDealTonk,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -30,7 +35,7 @@ from tonk.actions import (
     LaySpread,
     format_action,
 )
-from tonk.cards import Card, _parse_card
+from tonk.cards import Card, WildCard, _parse_card, _parse_element
 from tonk.engine import legal_actions
 from tonk.errors import AmbiguousActionError, NotationError
 from tonk.state import GameState
@@ -77,7 +82,7 @@ def parse_action(state: GameState, text: str) -> Action:
         >>> parse_action(state, "fold")
         Traceback (most recent call last):
         ...
-        tonk.errors.NotationError: unknown action 'fold': expected drop, draw, spread, hit or discard (at position 0 of 'fold')
+        tonk.errors.NotationError: unknown action 'fold': expected drop, draw, spread, hit, discard or claim (at position 0 of 'fold')
     """  # noqa: E501
     if not isinstance(text, str):
         raise TypeError(f"action notation must be a str, got {text!r}")
@@ -95,6 +100,9 @@ def parse_action(state: GameState, text: str) -> Action:
     if verb == "drop":
         expect_count(0, "nothing after it")
         return Drop()
+    if verb == "claim":
+        expect_count(0, "nothing after it")
+        return ClaimDealTonk()
     if verb == "draw":
         expect_count(1, "'stock' or 'discard'")
         ((source, position),) = rest
@@ -116,11 +124,13 @@ def parse_action(state: GameState, text: str) -> Action:
             raise NotationError(
                 "'spread' takes at least three cards", text=text, position=len(text)
             )
-        return LaySpread(_parse_card(word, text, position) for word, position in rest)
+        return LaySpread(
+            _parse_element(word, text, position) for word, position in rest
+        )
     if verb == "hit":
         if len(rest) == 1:
             ((word, position),) = rest
-            return _complete_hit(state, _parse_card(word, text, position), text)
+            return _complete_hit(state, _parse_element(word, text, position), text)
         expect_count(2, "a spread number and a card")
         (number, number_position), (word, position) = rest
         if not (number.isascii() and number.isdecimal()) or int(number) < 1:
@@ -129,15 +139,16 @@ def parse_action(state: GameState, text: str) -> Action:
                 text=text,
                 position=number_position,
             )
-        return Hit(int(number), _parse_card(word, text, position))
+        return Hit(int(number), _parse_element(word, text, position))
     raise NotationError(
-        f"unknown action {words[0][0]!r}: expected drop, draw, spread, hit or discard",
+        f"unknown action {words[0][0]!r}:"
+        " expected drop, draw, spread, hit, discard or claim",
         text=text,
         position=words[0][1],
     )
 
 
-def _complete_hit(state: GameState, card: Card, text: str) -> Hit:
+def _complete_hit(state: GameState, card: Card | WildCard, text: str) -> Hit:
     fitting = [
         action
         for action in legal_actions(state)

@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 
 from tonk._validate import is_int
-from tonk.cards import CODE_COUNT, JOKER_CODE, Card, Rank, card_from_code
+from tonk.cards import CODE_COUNT, JOKER_CODE, Card, card_from_code
 from tonk.errors import RulesError
 
 __all__ = [
@@ -203,7 +203,11 @@ class DealTonk:
 
     def __attrs_post_init__(self) -> None:
         """Validate the row."""
-        given = [bool(self.totals), self.at_most is not None, self.court_cards is not None]
+        given = [
+            bool(self.totals),
+            self.at_most is not None,
+            self.court_cards is not None,
+        ]
         if given.count(True) != 1:
             raise RulesError(
                 "a deal tonk row needs exactly one of totals, at_most and court_cards"
@@ -214,7 +218,9 @@ class DealTonk:
                     f"deal tonk totals must be non-negative ints, got {total!r}"
                 )
         if self.at_most is not None and (not is_int(self.at_most) or self.at_most < 0):
-            raise RulesError(f"at_most must be a non-negative int, got {self.at_most!r}")
+            raise RulesError(
+                f"at_most must be a non-negative int, got {self.at_most!r}"
+            )
         if self.court_cards is not None and (
             not is_int(self.court_cards) or self.court_cards < 1
         ):
@@ -440,6 +446,7 @@ class Rules:
     _tables: _Tables = attrs.field(init=False, eq=False, repr=False)
     _has_duplicates: bool = attrs.field(init=False, eq=False, repr=False)
     _late_claims: bool = attrs.field(init=False, eq=False, repr=False)
+    _max_players: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         """Validate option combinations and derive the lookup tables."""
@@ -462,9 +469,12 @@ class Rules:
         object.__setattr__(
             self,
             "_late_claims",
-            any(row.claim is DealTonkClaim.BEFORE_FIRST_TURN for row in self.deal_tonks),
+            any(
+                row.claim is DealTonkClaim.BEFORE_FIRST_TURN for row in self.deal_tonks
+            ),
         )
         self._check_deal_tonks()
+        object.__setattr__(self, "_max_players", self._largest_table())
         if self.max_players < 2:
             raise RulesError(
                 f"no table fits the deal: {self.hand_size}-card hands for two players"
@@ -489,7 +499,9 @@ class Rules:
         for name in ("two_packs_from", "player_limit"):
             value = getattr(self, name)
             if value is not None and (not is_int(value) or value < 2):
-                raise RulesError(f"{name} must be None or an int 2 or more, got {value!r}")
+                raise RulesError(
+                    f"{name} must be None or an int 2 or more, got {value!r}"
+                )
         for row in self.deal_tonks:
             if not isinstance(row, DealTonk):
                 raise TypeError(f"deal_tonks must hold DealTonk rows, got {row!r}")
@@ -549,6 +561,9 @@ class Rules:
             >>> Rules(two_packs_from=5).max_players
             20
         """
+        return self._max_players
+
+    def _largest_table(self) -> int:
         largest = 1
         for players in range(2, 30):
             if self.player_limit is not None and players > self.player_limit:
