@@ -1,4 +1,4 @@
-"""Named rule sets: each regional house game is a plain :class:`~tonk.rules.Rules`.
+"""Named rule sets: each preset is a plain :class:`~tonk.rules.Rules`.
 
 Examples:
     >>> from tonk import presets
