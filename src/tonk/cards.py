@@ -178,6 +178,10 @@ class Card:
         """Return an expression that rebuilds the card."""
         return f"Card.parse('{_TEXT[self.code]}')"
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """Pretty-print as the repr (used by IPython and Hypothesis reports)."""
+        printer.text(repr(self))
+
     def __eq__(self, other: object) -> bool:
         """Compare by rank and suit."""
         if other.__class__ is Card:

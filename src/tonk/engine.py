@@ -576,7 +576,7 @@ def _apply_discard(state: GameState, action: Discard) -> GameState:
     limit = state.rules.max_turns
     if limit is not None and turns_taken >= limit:  # B15: the termination guard
         return _ended(
-            after,
+            attrs.evolve(after, to_move=seat),
             settle_showdown(
                 _counts(after), OutcomeKind.TURN_LIMIT, state.rules.exhaustion_tie
             ),

@@ -177,7 +177,8 @@ class Outcome:
     Args:
         kind: How the hand ended.
         payoffs: Each seat's net result in base stakes; they sum to zero.
-        winners: The seats that won (empty for a void or dead hand).
+        winners: The seats that won (empty for a void or dead hand; at a
+            showdown where every seat ties for lowest, every seat, each paid 0).
         transfers: Every payment, from which ``payoffs`` is the net.
         counts: Every seat's count when hands were shown (a drop, a showdown,
             the deal); ``None`` when a player went out.
@@ -242,8 +243,8 @@ class GameState:
     """One moment of a hand of Tonk: everything needed to go on playing it.
 
     States are immutable and hashable; :func:`tonk.apply` returns a new one.
-    They hold every hidden card (hands, stock order): give players an observation,
-    not the state.
+    They hold every hidden card (hands, stock order), so never show a state to a
+    player.
 
     Attributes:
         rules: The rules of the hand.

@@ -1,0 +1,32 @@
+"""Every script in examples/ runs and does what it says."""
+
+from __future__ import annotations
+
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
+def test_example_runs_as_a_script(path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout
+
+
+def test_random_hand_ends_with_zero_sum_payoffs() -> None:
+    namespace = runpy.run_path(str(EXAMPLES[0].parent / "random_hand.py"))
+    for seed in range(20):
+        outcome = namespace["main"](seed)
+        assert sum(outcome.payoffs) == 0
