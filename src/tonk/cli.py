@@ -17,6 +17,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -124,3 +125,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TonkError as error:
         print(f"tonk: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. piped into `head`: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
