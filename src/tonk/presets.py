@@ -121,7 +121,7 @@ CHICAGO = attrs.evolve(
     upcard=False,
     deal_tonks=(
         DealTonk(totals=frozenset({50})),
-        DealTonk(at_most=13),
+        DealTonk(at_most=13, tie=DealTonkTie.VOID),
         DealTonk(totals=frozenset({49}), pays=1, claim=DealTonkClaim.BEFORE_FIRST_TURN),
     ),
     deal_tonk_clash=DealTonkClash.BEST_HAND,
@@ -132,10 +132,12 @@ upcard (V8); Big 50 wins 2x, the lowest 13-or-less wins 2x, two equal best hands
 pay nothing, and a dealt 49 may be claimed for 1x just before the holder's first
 turn if nobody has spread (V19). Holding spreads in hand is allowed.
 
-Readings: a wild in a spread stands for one named card; a wild standing for
-itself counts as the spread's natural card; 2s count 2 and jokers 0 in hand; a
-Big 50 beats a 13-or-less at the same deal. Still to come: Chicago's going-out
-pay (V32) and catch (V37)."""
+V19's option for tied Big 50s (the earliest seat from the dealer's left wins) is
+``deal_tonk_tie=DealTonkTie.NEAREST_DEALER_LEFT``; a tie for the lowest
+13-or-less still pays nothing. Readings: a wild in a spread stands for one named
+card; a wild standing for itself counts as the spread's natural card; 2s count 2
+and jokers 0 in hand; a Big 50 beats a 13-or-less at the same deal. Still to
+come: Chicago's going-out pay (V32) and catch (V37)."""
 
 WASHINGTON_STATE = attrs.evolve(
     PAGAT,

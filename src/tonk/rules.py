@@ -181,6 +181,10 @@ class DealTonk:
             (V18: five court cards).
         pays: What each paying player pays the holder, in base stakes.
         claim: When the hand is claimed.
+        tie: How equal best hands of this row are settled under
+            ``DealTonkClash.BEST_HAND``; ``None`` uses
+            :attr:`Rules.deal_tonk_tie` (V19: a tie for the lowest 13-or-less
+            always pays nothing, whatever the table does with tied Big 50s).
 
     Examples:
         >>> DealTonk(totals={49, 50}).pays
@@ -199,6 +203,9 @@ class DealTonk:
     pays: int = 2
     claim: DealTonkClaim = attrs.field(
         default=DealTonkClaim.AT_DEAL, converter=DealTonkClaim
+    )
+    tie: DealTonkTie | None = attrs.field(
+        default=None, converter=attrs.converters.optional(DealTonkTie)
     )
 
     def __attrs_post_init__(self) -> None:
@@ -431,7 +438,8 @@ class Rules:
     deal_tonk_tie: DealTonkTie = attrs.field(
         default=DealTonkTie.VOID, converter=DealTonkTie
     )
-    """V16/V17/V19: how equal best hands are settled under ``BEST_HAND``."""
+    """V16/V17/V19: how equal best hands are settled under ``BEST_HAND``, for
+    rows that do not set their own ``tie``."""
 
     # --- the end of the hand --------------------------------------------------------
     exhaustion_tie: ExhaustionTie = attrs.field(

@@ -184,7 +184,7 @@ def deal_tonk_row(
     Examples:
         >>> from tonk import Rules, parse_cards
         >>> deal_tonk_row(parse_cards("KS KH KD KC 9S"), Rules(), DealTonkClaim.AT_DEAL)
-        (0, DealTonk(totals=frozenset({49, 50}), at_most=None, court_cards=None, pays=2, claim=<DealTonkClaim.AT_DEAL: 'at_deal'>))
+        (0, DealTonk(totals=frozenset({49, 50}), at_most=None, court_cards=None, pays=2, claim=<DealTonkClaim.AT_DEAL: 'at_deal'>, tie=None))
     """  # noqa: E501
     count = hand_count(hand, rules)
     courts = court_card_count(hand)
@@ -253,7 +253,9 @@ def settle_deal(
 
         best = min(map(strength, claims))
         tied = [claim for claim in claims if strength(claim) == best]
-        if len(tied) == 1 or rules.deal_tonk_tie is DealTonkTie.NEAREST_DEALER_LEFT:
+        row = tied[0][2]
+        tie = rules.deal_tonk_tie if row.tie is None else row.tie
+        if len(tied) == 1 or tie is DealTonkTie.NEAREST_DEALER_LEFT:
             seat, _, row = tied[0]
             return _paid_deal_tonk(player_count, [(seat, row)], counts)
     return Outcome.from_transfers(
