@@ -18,6 +18,8 @@ from tonk.actions import (
     Drop,
     Hit,
     LaySpread,
+    Pass,
+    Slap,
     format_action,
 )
 from tonk.cards import Card, Rank, Suit, WildCard, parse_cards, parse_element
@@ -41,6 +43,7 @@ from tonk.rules import (
     ExhaustionTie,
     PackKind,
     Rules,
+    StockEnd,
     Wilds,
 )
 from tonk.scoring import hand_count
@@ -49,6 +52,7 @@ from tonk.state import (
     Outcome,
     OutcomeKind,
     Phase,
+    SlapWindow,
     Spread,
     SpreadKind,
     Stake,
@@ -83,13 +87,17 @@ __all__ = [
     "Outcome",
     "OutcomeKind",
     "PackKind",
+    "Pass",
     "Phase",
     "Rank",
     "Rules",
     "RulesError",
+    "Slap",
+    "SlapWindow",
     "Spread",
     "SpreadKind",
     "Stake",
+    "StockEnd",
     "Suit",
     "TonkError",
     "Transfer",

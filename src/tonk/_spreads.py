@@ -138,12 +138,21 @@ def _run_ends(spread: Spread, tables: _Tables) -> tuple[int, int]:
     return low, low + len(spread.stands_for) - 1
 
 
-def fits(spread: Spread, card: Card, tables: _Tables, copies: int) -> bool:
-    """Return whether a card representing ``card`` can be hit onto ``spread`` (B10)."""
+def fits(
+    spread: Spread,
+    card: Card,
+    tables: _Tables,
+    copies: int,
+    book_limit: int = MAX_BOOK_SIZE,
+) -> bool:
+    """Return whether a card representing ``card`` can be hit onto ``spread`` (B10).
+
+    ``book_limit`` is the largest a book may grow by hits (V24a: 3).
+    """
     represented = spread.stands_for
     if spread.kind is SpreadKind.BOOK:
         return (
-            len(represented) < MAX_BOOK_SIZE
+            len(represented) < book_limit
             and card.rank is represented[0].rank
             and represented.count(card) < copies
         )

@@ -30,6 +30,8 @@ __all__ = [
     "Drop",
     "Hit",
     "LaySpread",
+    "Pass",
+    "Slap",
     "format_action",
 ]
 
@@ -190,6 +192,31 @@ class ClaimDealTonk:
     """
 
 
+@attrs.frozen
+class Slap:
+    """Slap the discard onto a spread during a slap-in window (V26).
+
+    Args:
+        spread: The number of the spread to play it on.
+
+    Examples:
+        >>> Slap(2)
+        Slap(spread=2)
+    """
+
+    spread: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+
+@attrs.frozen
+class Pass:
+    """Decline to slap during a slap-in window (V26).
+
+    Examples:
+        >>> Pass()
+        Pass()
+    """
+
+
 def format_action(action: Action) -> str:
     """Write ``action`` in action notation.
 
@@ -204,6 +231,10 @@ def format_action(action: Action) -> str:
         return "drop"
     if isinstance(action, ClaimDealTonk):
         return "claim"
+    if isinstance(action, Slap):
+        return f"slap {action.spread}"
+    if isinstance(action, Pass):
+        return "pass"
     if isinstance(action, DrawStock):
         return "draw stock"
     if isinstance(action, DrawDiscard):
@@ -218,6 +249,14 @@ def format_action(action: Action) -> str:
 
 
 Action: TypeAlias = (
-    Drop | DrawStock | DrawDiscard | LaySpread | Hit | Discard | ClaimDealTonk
+    Drop
+    | DrawStock
+    | DrawDiscard
+    | LaySpread
+    | Hit
+    | Discard
+    | ClaimDealTonk
+    | Slap
+    | Pass
 )
 """Any action."""

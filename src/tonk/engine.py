@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -40,11 +41,13 @@ from tonk.actions import (
     Drop,
     Hit,
     LaySpread,
+    Pass,
+    Slap,
     format_action,
 )
-from tonk.cards import CODE_COUNT, Card, WildCard, card_from_code
+from tonk.cards import CODE_COUNT, Card, Rank, WildCard, card_from_code
 from tonk.errors import IllegalActionError, IllegalReason, RulesError
-from tonk.rules import CutWinner, DealTonkClaim, Rules
+from tonk.rules import CutWinner, DealTonkClaim, Rules, StockEnd
 from tonk.scoring import (
     deal_tonk_row,
     hand_count,
@@ -54,7 +57,7 @@ from tonk.scoring import (
     settle_out,
     settle_showdown,
 )
-from tonk.state import GameState, Outcome, OutcomeKind, Phase, Spread
+from tonk.state import GameState, Outcome, OutcomeKind, Phase, SlapWindow, Spread
 
 __all__ = ["apply", "check", "cut_for_deal", "is_legal", "legal_actions", "new_game"]
 
@@ -167,6 +170,12 @@ def new_game(
         to_move=(dealer + 1) % players,
         phase=Phase.TURN_START,
         turns_taken=0,
+        waits=(0,) * players,
+        going_out_barred=(False,) * players,
+        hit_this_round=(False,) * players,
+        hits_this_turn=0,
+        must_use=None,
+        slap=None,
         outcome=None,
     )
     outcome = settle_deal(sorted_hands, rules, dealer=dealer)
@@ -218,10 +227,12 @@ def cut_for_deal(rules: Rules, *, players: int, seed: int | None = None) -> int:
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Return every action the player to move may take, in a fixed order.
 
-    At the start of a turn: drop, draw from the stock, take the discard (if any).
-    After drawing: every spread that can be laid (sorted by card), every hit
-    (by spread number, then card), every discard (by card). A finished hand
-    has none.
+    At the start of a turn: a deal-tonk claim (V19), drop, draw from the stock,
+    take the discard (if any). After drawing: every spread that can be laid
+    (sorted by card), every hit (by spread number, then card), every discard (by
+    card). In a slap-in window (V26): every slap (by spread number), then pass.
+    The rule options remove what they forbid (a barred drop, a discard that
+    keeps a spread under must-spread, ...). A finished hand has none.
 
     Examples:
         >>> import tonk
@@ -233,34 +244,203 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     phase = state.phase
     rules = state.rules
     if phase is _TURN_START:
+        if not rules._plain_play:
+            return _start_actions(state)
         start = _START_ACTIONS if state.discard_pile else _START_ACTIONS_NO_DISCARD
         if rules._late_claims and _can_claim(state):
             return (_CLAIM, *start)
         return start
-    if phase is not _AFTER_DRAW:
-        return ()
-    hand = state.hands[state.to_move]
+    if phase is _AFTER_DRAW:
+        return _play_actions(state)
+    if phase is _SLAP_WINDOW:
+        return _slap_actions(state)
+    if phase is _EXTRA_DISCARD:
+        seat = state.to_move
+        return tuple(
+            _DISCARDS[card.code] for card in _discardable(state, state.hands[seat])
+        )
+    return ()
+
+
+def _copies(state: GameState) -> int:
+    two_packs_from = state.rules.two_packs_from
+    if two_packs_from is None or len(state.hands) < two_packs_from:
+        return 1
+    return 2
+
+
+def _spread_count(state: GameState, seat: int) -> int:
+    return sum(1 for spread in state.spreads if spread.owner == seat)
+
+
+def _locked(state: GameState, spread: Spread, seat: int) -> bool:
+    """Return whether ``seat`` may not hit ``spread`` (V30)."""
+    return (
+        state.rules.three_spread_lock
+        and spread.owner != seat
+        and _spread_count(state, spread.owner) >= 3
+    )
+
+
+def _drop_forced(state: GameState) -> bool:
+    """Return whether the player to move must drop (V27, V29)."""
+    rules = state.rules
+    return (rules.boobed_deck and not state.hands[state.to_move]) or (
+        rules.stock_end is StockEnd.FORCED_KNOCK and not state.stock
+    )
+
+
+def _drop_barred(state: GameState) -> bool:
+    """Return whether waiting (V22, V23) or the lock (V30) bars a drop now."""
+    seat = state.to_move
+    return state.waits[seat] > 0 or (
+        state.rules.three_spread_lock and _spread_count(state, seat) >= 3
+    )
+
+
+def _start_actions(state: GameState) -> tuple[Action, ...]:
+    if _drop_forced(state):
+        return (_DROP,)
+    actions: list[Action] = []
+    if state.rules._late_claims and _can_claim(state):
+        actions.append(_CLAIM)
+    if not _drop_barred(state):
+        actions.append(_DROP)
+    actions.append(_DRAW_STOCK)
+    if state.discard_pile and (
+        not state.rules.discard_draw_must_meld or _usable_discard(state)
+    ):
+        actions.append(_DRAW_DISCARD)
+    return tuple(actions)
+
+
+def _usable_discard(state: GameState) -> bool:
+    """Return whether the top discard could be used at once in a spread (V24d)."""
+    return bool(_play_actions(_take_discard(state)))
+
+
+def _play_actions(state: GameState) -> tuple[Action, ...]:
+    """Return the spreads, hits and discards open to the player who drew."""
+    rules = state.rules
+    seat = state.to_move
+    hand = state.hands[seat]
     tables = rules._tables
-    two_packs_from = rules.two_packs_from
-    copies = 1 if two_packs_from is None or len(state.hands) < two_packs_from else 2
+    copies = _copies(state)
     distinct = _distinct(hand) if rules._has_duplicates else hand
     laid = find_spreads(hand, tables, copies)
-    if not laid and not state.spreads:
+    plain = rules._plain_play
+    if not laid and not state.spreads and plain:
         return tuple([_DISCARDS[card.code] for card in distinct])
     actions: list[Action] = [LaySpread._canonical(elements) for elements in laid]
-    wild = tables.wild
-    for spread in state.spreads:
-        for card in distinct:
-            if not wild[card.code]:
-                if fits(spread, card, tables, copies):
-                    actions.append(Hit(spread.number, card))
+    if plain or _may_hit(state):
+        book_limit = 4 if rules.four_card_books else 3
+        wild = tables.wild
+        for spread in state.spreads:
+            if not plain and _locked(state, spread, seat):
                 continue
-            for natural in hit_candidates(spread, tables):
-                if fits(spread, natural, tables, copies):
-                    element = card if natural is card else WildCard(card, natural)
-                    actions.append(Hit(spread.number, element))
-    actions.extend(_DISCARDS[card.code] for card in distinct)
+            for card in distinct:
+                if not wild[card.code]:
+                    if fits(spread, card, tables, copies, book_limit):
+                        actions.append(Hit(spread.number, card))
+                    continue
+                for natural in hit_candidates(spread, tables):
+                    if fits(spread, natural, tables, copies, book_limit):
+                        element = card if natural is card else WildCard(card, natural)
+                        actions.append(Hit(spread.number, element))
+    if plain:
+        actions.extend(_DISCARDS[card.code] for card in distinct)
+        return tuple(actions)
+    must_use = state.must_use
+    if must_use is not None:  # V24d: only actions that use the card taken
+        actions = [action for action in actions if must_use in _physical(action)]
+    else:
+        actions.extend(_DISCARDS[card.code] for card in _discardable(state, hand))
+    if state.going_out_barred[seat]:  # V22's option: no going out this turn
+        actions = [
+            action
+            for action in actions
+            if len(hand) - len(_physical(action)) >= _cards_to_keep(state, action)
+        ]
     return tuple(actions)
+
+
+def _cards_to_keep(state: GameState, action: Action) -> int:
+    """Return how many cards a player barred from going out must keep (V22).
+
+    A discard must leave one card. A spread or hit must leave two, so that a
+    discard can still end the turn, unless the hit itself ends it (V24c).
+    """
+    if isinstance(action, Discard) or (
+        isinstance(action, Hit) and state.rules.hit_ends_turn
+    ):
+        return 1
+    return 2
+
+
+def _physical(action: Action) -> tuple[Card, ...]:
+    """Return the cards an action takes from the hand."""
+    if isinstance(action, LaySpread):
+        return action.physical
+    if isinstance(action, Hit):
+        return (split(action.card)[0],)
+    if isinstance(action, Discard):
+        return (action.card,)
+    return ()
+
+
+def _may_hit(state: GameState) -> bool:
+    limit = state.rules.max_hits_per_turn
+    return limit is None or state.hits_this_turn < limit
+
+
+def _discardable(state: GameState, hand: tuple[Card, ...]) -> list[Card]:
+    """Return the distinct cards the player may discard (V21)."""
+    rules = state.rules
+    distinct = _distinct(hand)
+    if not rules.must_spread:
+        return list(distinct)
+    copies = _copies(state)
+    return [
+        card
+        for card in distinct
+        if not _holds_spread(_without_cards(hand, (card,)) or (), rules, copies)
+    ]
+
+
+def _holds_spread(hand: tuple[Card, ...], rules: Rules, copies: int) -> bool:
+    """Return whether ``hand`` holds a spread it may not keep (V21)."""
+    spreads = find_spreads(hand, rules._tables, copies)
+    if not rules.three_aces_may_be_held:
+        return bool(spreads)
+    aces = [card for card in hand if card.rank is Rank.ACE]
+    for elements in spreads:
+        exempt = len(aces) == 3 and all(
+            isinstance(element, Card) and element.rank is Rank.ACE
+            for element in elements
+        )
+        if not exempt:
+            return True
+    return False
+
+
+def _slap_actions(state: GameState) -> tuple[Action, ...]:
+    window = state.slap
+    assert window is not None
+    return (*_slaps_for(state, window.card, state.to_move), _PASS)
+
+
+def _slaps_for(state: GameState, card: Card, seat: int) -> list[Action]:
+    """Return the slaps ``seat`` could make with ``card`` (V26)."""
+    rules = state.rules
+    tables = rules._tables
+    copies = _copies(state)
+    book_limit = 4 if rules.four_card_books else 3
+    return [
+        Slap(spread.number)
+        for spread in state.spreads
+        if fits(spread, card, tables, copies, book_limit)
+        and not _locked(state, spread, seat)
+    ]
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -330,7 +510,13 @@ def is_legal(state: GameState, action: Action) -> bool:
 
 _TURN_START = Phase.TURN_START
 _AFTER_DRAW = Phase.AFTER_DRAW
+_SLAP_WINDOW = Phase.SLAP_WINDOW
+_EXTRA_DISCARD = Phase.EXTRA_DISCARD
 _HAND_OVER = Phase.HAND_OVER
+_DROP = Drop()
+_DRAW_STOCK = DrawStock()
+_DRAW_DISCARD = DrawDiscard()
+_PASS = Pass()
 
 
 def _refuse(action: Action, reason: IllegalReason, why: str) -> IllegalActionError:
@@ -339,7 +525,18 @@ def _refuse(action: Action, reason: IllegalReason, why: str) -> IllegalActionErr
     )
 
 
+def _not_in_window(state: GameState, action: Action) -> None:
+    if state.phase is _SLAP_WINDOW or state.phase is _EXTRA_DISCARD:
+        raise _refuse(
+            action,
+            IllegalReason.NOT_SLAP_TIME,
+            f"seat {state.to_move} must "
+            + ("slap or pass" if state.phase is _SLAP_WINDOW else "discard"),
+        )
+
+
 def _at_turn_start(state: GameState, action: Action) -> None:
+    _not_in_window(state, action)
     if state.phase is not _TURN_START:
         raise _refuse(
             action,
@@ -349,6 +546,7 @@ def _at_turn_start(state: GameState, action: Action) -> None:
 
 
 def _after_draw(state: GameState, action: Action) -> None:
+    _not_in_window(state, action)
     if state.phase is not _AFTER_DRAW:
         raise IllegalActionError(
             f"cannot {format_action(action).split()[0]} before drawing: seat"
@@ -398,75 +596,268 @@ def _counts(state: GameState) -> tuple[int, ...]:
     return tuple(hand_count(hand, state.rules) for hand in state.hands)
 
 
+def _replace_at(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:seat], value, *values[seat + 1 :])
+
+
 def _apply_drop(state: GameState, action: Drop) -> GameState:
     _at_turn_start(state, action)
-    return _ended(state, settle_drop(_counts(state), state.to_move))
+    rules = state.rules
+    if not rules._plain_play and not _drop_forced(state) and _drop_barred(state):
+        seat = state.to_move
+        raise _refuse(
+            action,
+            IllegalReason.DROP_BARRED,
+            f"seat {seat} must wait {state.waits[seat]} more turn(s) to drop"
+            if state.waits[seat]
+            else f"seat {seat} has laid three spreads (V30)",
+        )
+    counts = _counts(state)
+    if rules.stock_end is StockEnd.FORCED_KNOCK and not state.stock:  # V29
+        outcome = settle_showdown(
+            counts, OutcomeKind.FORCED_KNOCK, rules.exhaustion_tie
+        )
+        return _ended(state, attrs.evolve(outcome, dropper=state.to_move))
+    return _ended(state, settle_drop(counts, state.to_move))
+
+
+def _must_not_be_forced(state: GameState, action: Action) -> None:
+    if not state.rules._plain_play and _drop_forced(state):
+        raise _refuse(
+            action,
+            IllegalReason.MUST_DROP,
+            f"seat {state.to_move} must drop"
+            + (
+                " the empty hand (V27)"
+                if not state.hands[state.to_move]
+                else ": the stock is empty (V29)"
+            ),
+        )
+
+
+def _began_turn(state: GameState) -> dict[str, Any]:
+    """Return the changes of a seat starting its turn (V22, V23)."""
+    seat = state.to_move
+    return {
+        "waits": _replace_at(state.waits, seat, max(0, state.waits[seat] - 1)),
+        "hit_this_round": _replace_at(state.hit_this_round, seat, False),
+    }
 
 
 def _apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
     _at_turn_start(state, action)
+    _must_not_be_forced(state, action)
     stock = state.stock
+    rules = state.rules
     if not stock:  # B14: a draw from the empty stock ends the hand
+        counts = _counts(state)
+        if rules.stock_end is StockEnd.DEAD:  # V28
+            return _ended(
+                state,
+                Outcome.from_transfers(
+                    OutcomeKind.DEAD_STOCK,
+                    len(counts),
+                    winners=(),
+                    transfers=(),
+                    counts=counts,
+                ),
+            )
         return _ended(
             state,
-            settle_showdown(
-                _counts(state), OutcomeKind.STOCK_EXHAUSTED, state.rules.exhaustion_tie
-            ),
+            settle_showdown(counts, OutcomeKind.STOCK_EXHAUSTED, rules.exhaustion_tie),
         )
     seat = state.to_move
+    hands = _with_hand(state.hands, seat, _with_card(state.hands[seat], stock[0]))
+    if not rules._plain_play:
+        return attrs.evolve(
+            state,
+            hands=hands,
+            stock=stock[1:],
+            phase=_AFTER_DRAW,
+            **_began_turn(state),
+        )
     return GameState(
-        rules=state.rules,
+        rules=rules,
         dealer=state.dealer,
-        hands=_with_hand(state.hands, seat, _with_card(state.hands[seat], stock[0])),
+        hands=hands,
         stock=stock[1:],
         discard_pile=state.discard_pile,
         spreads=state.spreads,
         to_move=seat,
         phase=_AFTER_DRAW,
         turns_taken=state.turns_taken,
+        waits=state.waits,
+        going_out_barred=state.going_out_barred,
+        hit_this_round=state.hit_this_round,
+        hits_this_turn=0,
+        must_use=None,
+        slap=None,
+        outcome=None,
+    )
+
+
+def _take_discard(state: GameState) -> GameState:
+    """Return the state after the player to move takes the top discard."""
+    seat = state.to_move
+    card = state.discard_pile[-1]
+    rules = state.rules
+    hands = _with_hand(state.hands, seat, _with_card(state.hands[seat], card))
+    if not rules._plain_play:
+        return attrs.evolve(
+            state,
+            hands=hands,
+            discard_pile=state.discard_pile[:-1],
+            phase=_AFTER_DRAW,
+            must_use=card if rules.discard_draw_must_meld else None,
+            **_began_turn(state),
+        )
+    return GameState(
+        rules=rules,
+        dealer=state.dealer,
+        hands=hands,
+        stock=state.stock,
+        discard_pile=state.discard_pile[:-1],
+        spreads=state.spreads,
+        to_move=seat,
+        phase=_AFTER_DRAW,
+        turns_taken=state.turns_taken,
+        waits=state.waits,
+        going_out_barred=state.going_out_barred,
+        hit_this_round=state.hit_this_round,
+        hits_this_turn=0,
+        must_use=None,
+        slap=None,
         outcome=None,
     )
 
 
 def _apply_draw_discard(state: GameState, action: DrawDiscard) -> GameState:
     _at_turn_start(state, action)
-    pile = state.discard_pile
-    if not pile:
+    if not state.discard_pile:
         raise _refuse(
             action, IllegalReason.DISCARD_PILE_EMPTY, "the discard pile is empty"
         )
-    seat = state.to_move
-    return GameState(
-        rules=state.rules,
-        dealer=state.dealer,
-        hands=_with_hand(state.hands, seat, _with_card(state.hands[seat], pile[-1])),
-        stock=state.stock,
-        discard_pile=pile[:-1],
-        spreads=state.spreads,
-        to_move=seat,
-        phase=_AFTER_DRAW,
-        turns_taken=state.turns_taken,
-        outcome=None,
-    )
+    _must_not_be_forced(state, action)
+    if state.rules.discard_draw_must_meld and not _usable_discard(state):
+        raise _refuse(
+            action,
+            IllegalReason.MUST_USE_DISCARD,
+            f"{state.discard_pile[-1]} could not be used at once in a spread (V24d)",
+        )
+    return _take_discard(state)
 
 
-def _after_meld(
-    state: GameState, hand: tuple[Card, ...], spreads: tuple[Spread, ...]
+def _emptied(
+    state: GameState, seat: int, kind: OutcomeKind, discarded: Card | None
 ) -> GameState:
-    """Return the state after a spread or hit left ``hand``; an empty hand is out."""
-    seat = state.to_move
-    after = attrs.evolve(
-        state, hands=_with_hand(state.hands, seat, hand), spreads=spreads
+    """Settle ``seat`` emptying the hand, unless the boobed deck forbids it (V27)."""
+    rules = state.rules
+    if rules.boobed_deck and len(state.stock) <= len(state.hands):
+        return _end_turn(state, seat, discarded)  # the empty hand drops next turn
+    return _ended(
+        attrs.evolve(state, to_move=seat), settle_out(len(state.hands), seat, kind)
     )
-    if hand:
-        return after
-    return _ended(after, settle_out(state.player_count, seat, OutcomeKind.TONK_OUT))
+
+
+def _end_turn(state: GameState, seat: int, discarded: Card | None) -> GameState:
+    """Finish ``seat``'s turn: count it, check the turn limit, open a slap window."""
+    rules = state.rules
+    turns_taken = state.turns_taken + 1
+    following = (seat + 1) % len(state.hands)
+    after = attrs.evolve(
+        state,
+        to_move=following,
+        phase=_TURN_START,
+        turns_taken=turns_taken,
+        going_out_barred=_replace_at(state.going_out_barred, seat, False),
+        hits_this_turn=0,
+        must_use=None,
+    )
+    limit = rules.max_turns
+    if limit is not None and turns_taken >= limit:  # B15: the termination guard
+        return _ended(
+            attrs.evolve(after, to_move=seat),
+            settle_showdown(
+                _counts(after), OutcomeKind.TURN_LIMIT, rules.exhaustion_tie
+            ),
+        )
+    if discarded is not None and rules.slap_in:
+        window = _opened_window(after, discarded, discarder=seat, due=following)
+        if window is not None:
+            return window
+    return after
+
+
+def _opened_window(
+    state: GameState, card: Card, *, discarder: int, due: int
+) -> GameState | None:
+    """Open a slap-in window for ``card`` if anyone could slap it (V26)."""
+    players = len(state.hands)
+    order = [(discarder + offset) % players for offset in range(players)]
+    if state.rules.slap_priority_next:
+        order = [due, *(seat for seat in order if seat != due)]
+    eligible = tuple(seat for seat in order if _slaps_for(state, card, seat))
+    if not eligible:
+        return None
+    return attrs.evolve(
+        state,
+        phase=_SLAP_WINDOW,
+        to_move=eligible[0],
+        slap=SlapWindow(card=card, discarder=discarder, due=due, waiting=eligible),
+    )
+
+
+def _closed_window(state: GameState, due: int) -> GameState:
+    return attrs.evolve(state, phase=_TURN_START, to_move=due, slap=None)
+
+
+def _hit_effects(state: GameState, owner: int, hitter: int) -> dict[str, Any]:
+    """Return the waits a hit on ``owner``'s spread by ``hitter`` causes (V22)."""
+    rules = state.rules
+    waits = list(state.waits)
+    barred = list(state.going_out_barred)
+    charged = list(state.hit_this_round)
+    if owner == hitter:
+        waits[hitter] += rules.own_hit_wait
+    else:
+        if rules.hit_wait and not (rules.hit_wait_once_per_round and charged[owner]):
+            waits[owner] += rules.hit_wait
+            charged[owner] = True
+        if rules.hit_bars_going_out:
+            barred[owner] = True
+    return {
+        "waits": tuple(waits),
+        "going_out_barred": tuple(barred),
+        "hit_this_round": tuple(charged),
+    }
+
+
+def _check_not_out(state: GameState, action: Action, hand: tuple[Card, ...]) -> None:
+    if state.going_out_barred[state.to_move] and len(hand) < _cards_to_keep(
+        state, action
+    ):
+        raise _refuse(
+            action,
+            IllegalReason.GOING_OUT_BARRED,
+            f"seat {state.to_move} was hit and may not go out this turn, nor keep"
+            " fewer cards than it needs to end the turn",
+        )
+
+
+def _check_uses_discard(state: GameState, action: Action, used: Sequence[Card]) -> None:
+    if state.must_use is not None and state.must_use not in used:
+        raise _refuse(
+            action,
+            IllegalReason.MUST_USE_DISCARD,
+            f"{state.must_use} taken from the discard pile must be used first (V24d)",
+        )
 
 
 def _apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
     _after_draw(state, action)
     seat = state.to_move
-    hand = _without_cards(state.hands[seat], action.physical)
+    physical = action.physical
+    hand = _without_cards(state.hands[seat], physical)
     if hand is None:
         raise _refuse(
             action,
@@ -474,7 +865,7 @@ def _apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
             f"seat {seat} does not hold them all",
         )
     rules = state.rules
-    laid = lay_out(action.cards, rules._tables, rules.packs_for(len(state.hands)))
+    laid = lay_out(action.cards, rules._tables, _copies(state))
     if laid is None:
         raise _refuse(
             action,
@@ -489,7 +880,23 @@ def _apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
         cards=cards,
         stands_for=stands_for,
     )
-    return _after_meld(state, hand, (*state.spreads, spread))
+    hands = _with_hand(state.hands, seat, hand)
+    spreads = (*state.spreads, spread)
+    if rules._plain_play:
+        after = attrs.evolve(state, hands=hands, spreads=spreads)
+    else:
+        _check_uses_discard(state, action, physical)
+        _check_not_out(state, action, hand)
+        after = attrs.evolve(
+            state,
+            hands=hands,
+            spreads=spreads,
+            waits=_replace_at(state.waits, seat, state.waits[seat] + rules.spread_wait),
+            must_use=None,
+        )
+    if not hand:
+        return _emptied(after, seat, OutcomeKind.TONK_OUT, None)
+    return after
 
 
 def _apply_hit(state: GameState, action: Hit) -> GameState:
@@ -515,13 +922,46 @@ def _apply_hit(state: GameState, action: Hit) -> GameState:
             action, IllegalReason.HIT_DOES_NOT_FIT, f"{physical} is not wild here"
         )
     target = state.spreads[number - 1]
-    if not fits(target, represented, tables, rules.packs_for(len(state.hands))):
+    plain = rules._plain_play
+    if not plain:
+        if not _may_hit(state):
+            raise _refuse(
+                action,
+                IllegalReason.HIT_LIMIT,
+                f"at most {rules.max_hits_per_turn} hit(s) a turn (V24b)",
+            )
+        if _locked(state, target, seat):
+            raise _refuse(
+                action,
+                IllegalReason.SPREAD_LOCKED,
+                f"seat {target.owner} has laid three spreads (V30)",
+            )
+    book_limit = 4 if rules.four_card_books else 3
+    if not fits(target, represented, tables, _copies(state), book_limit):
         raise _refuse(
             action, IllegalReason.HIT_DOES_NOT_FIT, f"it does not fit spread {number}"
         )
     spread = extended(target, physical, represented, tables)
     spreads = (*state.spreads[: number - 1], spread, *state.spreads[number:])
-    return _after_meld(state, hand, spreads)
+    hands = _with_hand(state.hands, seat, hand)
+    if plain:
+        after = attrs.evolve(state, hands=hands, spreads=spreads)
+    else:
+        _check_uses_discard(state, action, (physical,))
+        _check_not_out(state, action, hand)
+        after = attrs.evolve(
+            state,
+            hands=hands,
+            spreads=spreads,
+            hits_this_turn=state.hits_this_turn + 1,
+            must_use=None,
+            **_hit_effects(state, target.owner, seat),
+        )
+    if not hand:
+        return _emptied(after, seat, OutcomeKind.TONK_OUT, None)
+    if rules.hit_ends_turn:  # V24c
+        return _end_turn(after, seat, None)
+    return after
 
 
 def _can_claim(state: GameState) -> bool:
@@ -538,6 +978,7 @@ def _can_claim(state: GameState) -> bool:
 
 def _apply_claim(state: GameState, action: ClaimDealTonk) -> GameState:
     _at_turn_start(state, action)
+    _must_not_be_forced(state, action)
     if not (state.rules._late_claims and _can_claim(state)):
         raise _refuse(
             action,
@@ -548,7 +989,20 @@ def _apply_claim(state: GameState, action: ClaimDealTonk) -> GameState:
     return _ended(state, settle_claim(state.hands, state.rules, seat=state.to_move))
 
 
+def _check_discard(state: GameState, action: Discard, hand: tuple[Card, ...]) -> None:
+    if state.rules.must_spread and action.card not in _discardable(
+        state, state.hands[state.to_move]
+    ):
+        raise _refuse(
+            action,
+            IllegalReason.MUST_SPREAD,
+            "it would leave a complete spread in hand (V21)",
+        )
+
+
 def _apply_discard(state: GameState, action: Discard) -> GameState:
+    if state.phase is _EXTRA_DISCARD:
+        return _apply_extra_discard(state, action)
     _after_draw(state, action)
     seat = state.to_move
     hand = _without_cards(state.hands[seat], (action.card,))
@@ -556,11 +1010,21 @@ def _apply_discard(state: GameState, action: Discard) -> GameState:
         raise _refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
+    rules = state.rules
+    card = card_from_code(action.card.code)
     hands = _with_hand(state.hands, seat, hand)
-    pile = (*state.discard_pile, card_from_code(action.card.code))
+    pile = (*state.discard_pile, card)
+    if not rules._plain_play:
+        _check_uses_discard(state, action, ())
+        _check_not_out(state, action, hand)
+        _check_discard(state, action, hand)
+        after = attrs.evolve(state, hands=hands, discard_pile=pile)
+        if not hand:
+            return _emptied(after, seat, OutcomeKind.OUT_BY_DISCARD, card)
+        return _end_turn(after, seat, card)
     turns_taken = state.turns_taken + 1
     after = GameState(
-        rules=state.rules,
+        rules=rules,
         dealer=state.dealer,
         hands=hands,
         stock=state.stock,
@@ -569,19 +1033,112 @@ def _apply_discard(state: GameState, action: Discard) -> GameState:
         to_move=seat if not hand else (seat + 1) % len(hands),
         phase=_TURN_START,
         turns_taken=turns_taken,
+        waits=state.waits,
+        going_out_barred=state.going_out_barred,
+        hit_this_round=state.hit_this_round,
+        hits_this_turn=0,
+        must_use=None,
+        slap=None,
         outcome=None,
     )
     if not hand:  # B11b: out by discarding the last card
         return _ended(after, settle_out(len(hands), seat, OutcomeKind.OUT_BY_DISCARD))
-    limit = state.rules.max_turns
+    limit = rules.max_turns
     if limit is not None and turns_taken >= limit:  # B15: the termination guard
         return _ended(
             attrs.evolve(after, to_move=seat),
             settle_showdown(
-                _counts(after), OutcomeKind.TURN_LIMIT, state.rules.exhaustion_tie
+                _counts(after), OutcomeKind.TURN_LIMIT, rules.exhaustion_tie
             ),
         )
     return after
+
+
+def _apply_slap(state: GameState, action: Slap) -> GameState:
+    window = state.slap
+    if state.phase is not _SLAP_WINDOW or window is None:
+        raise _refuse(action, IllegalReason.NOT_SLAP_TIME, "no slap-in window is open")
+    seat = state.to_move
+    number = action.spread
+    if not 1 <= number <= len(state.spreads):
+        raise _refuse(
+            action,
+            IllegalReason.NO_SUCH_SPREAD,
+            f"there are {len(state.spreads)} spreads on the table",
+        )
+    target = state.spreads[number - 1]
+    if _locked(state, target, seat):
+        raise _refuse(
+            action,
+            IllegalReason.SPREAD_LOCKED,
+            f"seat {target.owner} has laid three spreads (V30)",
+        )
+    if action not in _slaps_for(state, window.card, seat):
+        raise _refuse(
+            action,
+            IllegalReason.HIT_DOES_NOT_FIT,
+            f"{window.card} does not fit spread {number}",
+        )
+    card = state.discard_pile[-1]
+    assert card is window.card
+    spread = extended(target, card, card, state.rules._tables)
+    after = attrs.evolve(
+        state,
+        discard_pile=state.discard_pile[:-1],
+        spreads=(*state.spreads[: number - 1], spread, *state.spreads[number:]),
+        **_hit_effects(state, target.owner, seat),  # a slap counts as a hit
+    )
+    no_extra = seat == window.discarder or (
+        state.rules.slap_priority_next and seat == window.due
+    )
+    if no_extra:
+        return _closed_window(after, window.due)
+    return attrs.evolve(
+        after,
+        phase=_EXTRA_DISCARD,
+        slap=attrs.evolve(window, waiting=(), slapper=seat),
+    )
+
+
+def _apply_pass(state: GameState, action: Pass) -> GameState:
+    window = state.slap
+    if state.phase is not _SLAP_WINDOW or window is None:
+        raise _refuse(action, IllegalReason.NOT_SLAP_TIME, "no slap-in window is open")
+    waiting = window.waiting[1:]
+    if not waiting:
+        return _closed_window(state, window.due)
+    return attrs.evolve(
+        state, to_move=waiting[0], slap=attrs.evolve(window, waiting=waiting)
+    )
+
+
+def _apply_extra_discard(state: GameState, action: Discard) -> GameState:
+    """Discard the slapper's extra card; play resumes with the player due (V26)."""
+    window = state.slap
+    assert window is not None
+    seat = state.to_move
+    hand = _without_cards(state.hands[seat], (action.card,))
+    if hand is None:
+        raise _refuse(
+            action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
+        )
+    _check_discard(state, action, hand)
+    rules = state.rules
+    card = card_from_code(action.card.code)
+    after = attrs.evolve(
+        state,
+        hands=_with_hand(state.hands, seat, hand),
+        discard_pile=(*state.discard_pile, card),
+        slap=None,
+    )
+    boobed = rules.boobed_deck and len(state.stock) <= len(state.hands)
+    if not hand and not boobed:
+        return _ended(
+            after, settle_out(len(state.hands), seat, OutcomeKind.OUT_BY_DISCARD)
+        )
+    resumed = _closed_window(after, window.due)
+    reopened = _opened_window(resumed, card, discarder=seat, due=window.due)
+    return resumed if reopened is None else reopened
 
 
 _HANDLERS: dict[type, Callable[[GameState, Action], GameState]] = {
@@ -592,4 +1149,6 @@ _HANDLERS: dict[type, Callable[[GameState, Action], GameState]] = {
     Hit: _apply_hit,  # type: ignore[dict-item]
     Discard: _apply_discard,  # type: ignore[dict-item]
     ClaimDealTonk: _apply_claim,  # type: ignore[dict-item]
+    Slap: _apply_slap,  # type: ignore[dict-item]
+    Pass: _apply_pass,  # type: ignore[dict-item]
 }

@@ -113,6 +113,25 @@ class IllegalReason(enum.StrEnum):
     """The card cannot be added to that spread."""
     NO_DEAL_TONK = "no_deal_tonk"
     """There is no deal tonk the player may claim now (V19)."""
+    DROP_BARRED = "drop_barred"
+    """The player may not drop now: waiting (V22, V23), three spreads laid
+    (V30), or the stock is gone and a drop is forced (V29)."""
+    MUST_DROP = "must_drop"
+    """The player must drop: an empty hand under the boobed deck (V27), or an
+    empty stock under the forced knock (V29)."""
+    GOING_OUT_BARRED = "going_out_barred"
+    """The player may not empty the hand on this turn (V22's option)."""
+    HIT_LIMIT = "hit_limit"
+    """No more hits this turn (V24b)."""
+    SPREAD_LOCKED = "spread_locked"
+    """The spread's owner has laid three spreads; others may not hit them (V30)."""
+    MUST_USE_DISCARD = "must_use_discard"
+    """The card taken from the discard pile must be used at once (V24d)."""
+    MUST_SPREAD = "must_spread"
+    """The discard would leave a complete spread in hand (V21)."""
+    NOT_SLAP_TIME = "not_slap_time"
+    """Slaps and passes belong to a slap-in window; other actions wait for it to
+    close (V26)."""
 
 
 class IllegalActionError(TonkError, ValueError):

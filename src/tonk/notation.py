@@ -8,6 +8,8 @@
 ``hit 2 10H``       :class:`~tonk.actions.Hit` onto spread number 2
 ``discard KS``      :class:`~tonk.actions.Discard`
 ``claim``           :class:`~tonk.actions.ClaimDealTonk` (V19)
+``slap 2``          :class:`~tonk.actions.Slap` onto spread 2 (V26)
+``pass``            :class:`~tonk.actions.Pass` (V26)
 ==================  ==================================================
 
 With wild cards (V4, V5) a wild in a spread or hit names the card it stands for:
@@ -33,6 +35,8 @@ from tonk.actions import (
     Drop,
     Hit,
     LaySpread,
+    Pass,
+    Slap,
     format_action,
 )
 from tonk.cards import Card, WildCard, _parse_card, _parse_element
@@ -82,7 +86,7 @@ def parse_action(state: GameState, text: str) -> Action:
         >>> parse_action(state, "fold")
         Traceback (most recent call last):
         ...
-        tonk.errors.NotationError: unknown action 'fold': expected drop, draw, spread, hit, discard or claim (at position 0 of 'fold')
+        tonk.errors.NotationError: unknown action 'fold': expected drop, draw, spread, hit, discard, claim, slap or pass (at position 0 of 'fold')
     """  # noqa: E501
     if not isinstance(text, str):
         raise TypeError(f"action notation must be a str, got {text!r}")
@@ -103,6 +107,13 @@ def parse_action(state: GameState, text: str) -> Action:
     if verb == "claim":
         expect_count(0, "nothing after it")
         return ClaimDealTonk()
+    if verb == "pass":
+        expect_count(0, "nothing after it")
+        return Pass()
+    if verb == "slap":
+        expect_count(1, "a spread number")
+        ((number, number_position),) = rest
+        return Slap(_spread_number(number, text, number_position))
     if verb == "draw":
         expect_count(1, "'stock' or 'discard'")
         ((source, position),) = rest
@@ -133,19 +144,24 @@ def parse_action(state: GameState, text: str) -> Action:
             return _complete_hit(state, _parse_element(word, text, position), text)
         expect_count(2, "a spread number and a card")
         (number, number_position), (word, position) = rest
-        if not (number.isascii() and number.isdecimal()) or int(number) < 1:
-            raise NotationError(
-                f"spread number must be 1 or more, got {number!r}",
-                text=text,
-                position=number_position,
-            )
-        return Hit(int(number), _parse_element(word, text, position))
+        spread = _spread_number(number, text, number_position)
+        return Hit(spread, _parse_element(word, text, position))
     raise NotationError(
         f"unknown action {words[0][0]!r}:"
-        " expected drop, draw, spread, hit, discard or claim",
+        " expected drop, draw, spread, hit, discard, claim, slap or pass",
         text=text,
         position=words[0][1],
     )
+
+
+def _spread_number(word: str, text: str, position: int) -> int:
+    if not (word.isascii() and word.isdecimal()) or int(word) < 1:
+        raise NotationError(
+            f"spread number must be 1 or more, got {word!r}",
+            text=text,
+            position=position,
+        )
+    return int(word)
 
 
 def _complete_hit(state: GameState, card: Card | WildCard, text: str) -> Hit:

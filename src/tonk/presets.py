@@ -24,8 +24,10 @@ from tonk.rules import (
     DealTonkClaim,
     DealTonkClash,
     DealTonkTie,
+    ExhaustionTie,
     PackKind,
     Rules,
+    StockEnd,
     Wilds,
 )
 
@@ -105,13 +107,20 @@ Still to come: the 4x first-turn bonus (V33)."""
 RUSHVILLE = attrs.evolve(
     PAGAT,
     deal_tonks=(DealTonk(court_cards=5, pays=2),),
+    boobed_deck=True,
+    exhaustion_tie=ExhaustionTie.DEAD_HAND,
 )
 """Hank T Hebhoe's Rushville IN game: five court cards dealt are an automatic
 rum, paid as a rum (2 units, V36); no count wins at the deal (V18, B5 off).
 In Rushville "tonk" means a drop.
 
+The boobed deck (V27): once the stock holds no more cards than there are
+players, emptying the hand does not win at once; the empty hand must be dropped
+("tonked") on its next turn, others may drop or bump meanwhile, and a tie for
+lowest at exhaustion is a dead hand.
+
 Reading: "five court cards" is every card of a five-card hand a J, Q or K.
-Still to come: the boobed deck (V27) and Rushville's units (V36)."""
+Still to come: Rushville's units (V36)."""
 
 CHICAGO = attrs.evolve(
     PAGAT,
@@ -148,19 +157,26 @@ WASHINGTON_STATE = attrs.evolve(
     ),
     deal_tonk_clash=DealTonkClash.ALL_PAID,
     player_limit=6,
+    hit_wait=1,
 )
 """Lenie Lepape's Washington State game for 2–6 players: 50, 49 or 14 or less
 is a "double tonk", paid 2x by each opponent; several are all paid (V20).
 
+Lepape's waiting (V23): being hit by another player bars you from dropping on
+your next turn; laying a spread costs nothing.
+
 Reading: each holder is paid by every player without one. Still to come:
-Lepape's waiting (V23), catch (V38) and paper score (V41)."""
+Lepape's catch (V38) and paper score (V41)."""
 
-SHEET = attrs.evolve(PAGAT, cut=CutWinner.LOWEST, two_packs_from=5)
+SHEET = attrs.evolve(
+    PAGAT, cut=CutWinner.LOWEST, two_packs_from=5, stock_end=StockEnd.FORCED_KNOCK
+)
 """The rules sheet's own game: the lowest cut deals (V9); two packs shuffled
-together for 5 or more players (V2).
+together for 5 or more players (V2); when the stock is empty the player to move
+must drop and the lowest count wins 1x from each, with no catch (V29).
 
-Source: the [sheet]. Still to come: the forced knock (V29), the runout bonus
-(V34) and match play to 100 (V44)."""
+Source: the [sheet]. Still to come: the runout bonus (V34) and match play to 100
+(V44)."""
 
 _PRESETS: dict[str, Rules] = {
     "pagat": PAGAT,

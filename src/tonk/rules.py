@@ -35,6 +35,7 @@ __all__ = [
     "ExhaustionTie",
     "PackKind",
     "Rules",
+    "StockEnd",
     "Wilds",
 ]
 
@@ -111,6 +112,23 @@ class ExhaustionTie(enum.StrEnum):
     """A tie for lowest makes the hand dead: nobody pays."""
     SPLIT = "split"
     """The players tied lowest share the 1x each other player pays."""
+
+
+class StockEnd(enum.StrEnum):
+    """What happens when a player would draw from the empty stock (B14, V28, V29).
+
+    Examples:
+        >>> StockEnd.FORCED_KNOCK.value
+        'forced_knock'
+    """
+
+    SHOWDOWN = "showdown"
+    """The hand ends; the lowest count collects 1x from each player (B14)."""
+    DEAD = "dead"
+    """The hand is dead: no payments (V28)."""
+    FORCED_KNOCK = "forced_knock"
+    """Once the stock is empty the player to move must drop, and the lowest count
+    collects 1x from each player, with no catch penalty (V29)."""
 
 
 class DealTonkClash(enum.StrEnum):
@@ -441,6 +459,70 @@ class Rules:
     """V16/V17/V19: how equal best hands are settled under ``BEST_HAND``, for
     rows that do not set their own ``tie``."""
 
+    # --- play (V21–V30) --------------------------------------------------------------
+    must_spread: bool = attrs.field(default=False, validator=_is_bool)
+    """V21: a turn may not end (by a discard) with a complete spread in hand."""
+
+    three_aces_may_be_held: bool = attrs.field(default=False, validator=_is_bool)
+    """V21's option: a hand of exactly three aces may keep them unspread."""
+
+    spread_wait: int = 0
+    """V22: laying a spread bars its owner from dropping on this many of their
+    next turns (V22: 3; V23: 0). Waits add up: two spreads in a turn cost 6."""
+
+    hit_wait: int = 0
+    """V22/V23: being hit by another player bars the spread's owner from dropping
+    on this many of their next turns (V22: 1, or 3 with its option; V23: 1)."""
+
+    own_hit_wait: int = 0
+    """V22: hitting your own spread bars you from dropping on your next turn(s)."""
+
+    hit_wait_once_per_round: bool = attrs.field(default=False, validator=_is_bool)
+    """V22's option: being hit several times between two of your turns costs only
+    one ``hit_wait``."""
+
+    hit_bars_going_out: bool = attrs.field(default=False, validator=_is_bool)
+    """V22's option: being hit by another player also bars you from emptying your
+    hand on your next turn. While barred, a discard must leave a card in hand, and
+    a spread or hit must leave two (so a discard can still end the turn) unless
+    the hit ends the turn (V24c). Not combinable with ``must_spread``."""
+
+    four_card_books: bool = attrs.field(default=True, validator=_is_bool)
+    """B10/V24a: ``False`` means no fourth card may be hit onto a three-card book
+    (runs may still grow)."""
+
+    max_hits_per_turn: int | None = None
+    """V24b: at most this many hits per turn (``None``: any number, B10)."""
+
+    hit_ends_turn: bool = attrs.field(default=False, validator=_is_bool)
+    """V24c: a hit ends the turn at once, without a discard."""
+
+    discard_draw_must_meld: bool = attrs.field(default=False, validator=_is_bool)
+    """V24d: a card taken from the discard pile must be used at once in a spread
+    (laid in a new spread or hit onto one), never kept in hand; the discard may be
+    taken only when it can be."""
+
+    slap_in: bool = attrs.field(default=False, validator=_is_bool)
+    """V26: after a discard that fits a spread on the table, every player in turn
+    (clockwise from the discarder) may slap it onto the spread or pass; the first
+    slap wins and the slapper (unless the discarder) discards one extra card."""
+
+    slap_priority_next: bool = attrs.field(default=False, validator=_is_bool)
+    """V26's option: the player due next is asked first, and gets no extra
+    discard when slapping."""
+
+    boobed_deck: bool = attrs.field(default=False, validator=_is_bool)
+    """V27: once the stock holds no more cards than there are players, emptying
+    the hand does not win; the empty hand must be dropped on its next turn.
+    Needs ``exhaustion_tie=DEAD_HAND`` (a tie at exhaustion is a dead hand)."""
+
+    stock_end: StockEnd = attrs.field(default=StockEnd.SHOWDOWN, converter=StockEnd)
+    """B14/V28/V29: what an empty stock does."""
+
+    three_spread_lock: bool = attrs.field(default=False, validator=_is_bool)
+    """V30: once a player has laid three spreads, opponents may not hit them, and
+    that player may no longer drop."""
+
     # --- the end of the hand --------------------------------------------------------
     exhaustion_tie: ExhaustionTie = attrs.field(
         default=ExhaustionTie.ALL_PAID, converter=ExhaustionTie
@@ -455,6 +537,7 @@ class Rules:
     _has_duplicates: bool = attrs.field(init=False, eq=False, repr=False)
     _late_claims: bool = attrs.field(init=False, eq=False, repr=False)
     _max_players: int = attrs.field(init=False, eq=False, repr=False)
+    _plain_play: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         """Validate option combinations and derive the lookup tables."""
@@ -483,6 +566,25 @@ class Rules:
         )
         self._check_deal_tonks()
         object.__setattr__(self, "_max_players", self._largest_table())
+        object.__setattr__(
+            self,
+            "_plain_play",
+            not (
+                self.must_spread
+                or self.spread_wait
+                or self.hit_wait
+                or self.own_hit_wait
+                or self.hit_bars_going_out
+                or not self.four_card_books
+                or self.max_hits_per_turn is not None
+                or self.hit_ends_turn
+                or self.discard_draw_must_meld
+                or self.slap_in
+                or self.boobed_deck
+                or self.stock_end is not StockEnd.SHOWDOWN
+                or self.three_spread_lock
+            ),
+        )
         if self.max_players < 2:
             raise RulesError(
                 f"no table fits the deal: {self.hand_size}-card hands for two players"
@@ -510,6 +612,39 @@ class Rules:
                 raise RulesError(
                     f"{name} must be None or an int 2 or more, got {value!r}"
                 )
+        for name in ("spread_wait", "hit_wait", "own_hit_wait"):
+            value = getattr(self, name)
+            if not is_int(value) or not 0 <= value <= 10:
+                raise RulesError(f"{name} must be an int 0..10, got {value!r}")
+        if self.max_hits_per_turn is not None and (
+            not is_int(self.max_hits_per_turn) or self.max_hits_per_turn < 0
+        ):
+            raise RulesError(
+                "max_hits_per_turn must be None or a non-negative int,"
+                f" got {self.max_hits_per_turn!r}"
+            )
+        if self.three_aces_may_be_held and not self.must_spread:
+            raise RulesError("three_aces_may_be_held is an option of must_spread")
+        if self.must_spread and self.hit_bars_going_out:
+            raise RulesError(
+                "must_spread cannot be combined with hit_bars_going_out: a player"
+                " barred from going out could hold a spread it may neither lay nor"
+                " keep"
+            )
+        if self.slap_priority_next and not self.slap_in:
+            raise RulesError("slap_priority_next is an option of slap_in")
+        if self.hit_wait_once_per_round and self.hit_wait == 0:
+            raise RulesError("hit_wait_once_per_round needs a hit_wait")
+        if self.boobed_deck and self.exhaustion_tie is not ExhaustionTie.DEAD_HAND:
+            raise RulesError(
+                "boobed_deck makes a tie at exhaustion a dead hand (V27):"
+                " set exhaustion_tie=ExhaustionTie.DEAD_HAND"
+            )
+        if self.boobed_deck and self.stock_end is not StockEnd.SHOWDOWN:
+            raise RulesError(
+                f"boobed_deck ends at exhaustion with a showdown (V27), not"
+                f" stock_end={self.stock_end.value}"
+            )
         for row in self.deal_tonks:
             if not isinstance(row, DealTonk):
                 raise TypeError(f"deal_tonks must hold DealTonk rows, got {row!r}")

@@ -26,6 +26,7 @@ __all__ = [
     "Outcome",
     "OutcomeKind",
     "Phase",
+    "SlapWindow",
     "Spread",
     "SpreadKind",
     "Stake",
@@ -49,6 +50,11 @@ class Phase(enum.StrEnum):
     """The player to move may drop or draw (B7)."""
     AFTER_DRAW = "after_draw"
     """The player to move has drawn and may spread, hit, then must discard (B7)."""
+    SLAP_WINDOW = "slap_window"
+    """A discard fits a spread: the player to move may slap it there or pass
+    (V26)."""
+    EXTRA_DISCARD = "extra_discard"
+    """The player to move slapped and must discard one extra card (V26)."""
     HAND_OVER = "hand_over"
     """The hand has ended; :attr:`GameState.outcome` says how."""
 
@@ -128,6 +134,11 @@ class OutcomeKind(enum.StrEnum):
     """A player would have drawn from the empty stock (B14)."""
     TURN_LIMIT = "turn_limit"
     """The termination guard ended the hand, settled as B14 (B15)."""
+    DEAD_STOCK = "dead_stock"
+    """The stock ran out and the hand is dead: no payments (V28)."""
+    FORCED_KNOCK = "forced_knock"
+    """The stock ran out and the player to move had to drop; the lowest count
+    won (V29)."""
 
 
 class TransferReason(enum.StrEnum):
@@ -239,6 +250,30 @@ class Outcome:
 
 
 @attrs.frozen(kw_only=True)
+class SlapWindow:
+    """An open chance to slap a discard onto a spread (V26).
+
+    Args:
+        card: The discard that fits a spread.
+        discarder: The seat that discarded it.
+        due: The seat whose normal turn comes next.
+        waiting: The seats still to be asked, in order; the first is to move.
+        slapper: In the extra-discard phase, the seat that slapped.
+
+    Examples:
+        >>> from tonk import Card
+        >>> SlapWindow(card=Card.parse("8H"), discarder=0, due=1, waiting=(0, 1, 2))
+        SlapWindow(card=Card.parse('8H'), discarder=0, due=1, waiting=(0, 1, 2), slapper=None)
+    """  # noqa: E501
+
+    card: Card
+    discarder: int
+    due: int
+    waiting: tuple[int, ...]
+    slapper: int | None = None
+
+
+@attrs.frozen(kw_only=True)
 class GameState:
     """One moment of a hand of Tonk: everything needed to go on playing it.
 
@@ -255,7 +290,17 @@ class GameState:
         spreads: The spreads on the table, in the order they were laid.
         to_move: The seat whose action is next (after the end: who ended it).
         phase: Where the hand is within the turn.
-        turns_taken: Turns completed by a discard so far (B15).
+        turns_taken: Turns completed so far (B15).
+        waits: For each seat, how many of its coming turns it may not drop in
+            (V22, V23); public at a real table.
+        going_out_barred: For each seat, whether it may not empty its hand on
+            its current or next turn (V22's option).
+        hit_this_round: For each seat, whether it has been charged a hit wait
+            since its last turn (V22's once-per-round option).
+        hits_this_turn: Hits made by the player to move in this turn (V24b).
+        must_use: The card taken from the discard pile that must be used at
+            once in a spread (V24d), or ``None``.
+        slap: The open slap-in window (V26), or ``None``.
         outcome: How the hand ended, or ``None`` while it goes on.
 
     Examples:
@@ -274,6 +319,12 @@ class GameState:
     to_move: int
     phase: Phase
     turns_taken: int
+    waits: tuple[int, ...]
+    going_out_barred: tuple[bool, ...]
+    hit_this_round: tuple[bool, ...]
+    hits_this_turn: int
+    must_use: Card | None
+    slap: SlapWindow | None
     outcome: Outcome | None
 
     @property
