@@ -19,6 +19,8 @@ import random
 import time
 from collections.abc import Sequence
 
+import attrs
+
 import tonk
 from tonk import Action, GameState, Rules
 
@@ -108,13 +110,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{'preset':<10} {'players':>7} {'playout actions/s':>17} {'hands/s':>9}"
         f" {'actions/hand':>12} {'legal_actions/s':>15} {'apply/s':>9}"
     )
-    for name, players in (
-        ("pagat", 2),
-        ("pagat", 4),
-        ("chicago", 2),  # six wilds (V5), no upcard
-        ("vietnam", 2),  # 40 cards, seven-card hands (V1 + V7)
-    ):
-        bench(name, tonk.presets.get(name), players, hands)
+    rows = [
+        ("pagat", tonk.presets.PAGAT, 2),
+        ("pagat", tonk.presets.PAGAT, 4),
+        ("chicago", tonk.presets.CHICAGO, 2),  # six wilds (V5), no upcard
+        ("vietnam", tonk.presets.VIETNAM, 2),  # 40 cards, seven-card hands
+        # Lepape's waiting (V23) with slap-in windows (V26) on:
+        ("wa+slap", attrs.evolve(tonk.presets.WASHINGTON_STATE, slap_in=True), 2),
+        ("wa+slap", attrs.evolve(tonk.presets.WASHINGTON_STATE, slap_in=True), 4),
+    ]
+    for name, rules, players in rows:
+        bench(name, rules, players, hands)
 
 
 if __name__ == "__main__":

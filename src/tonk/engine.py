@@ -325,7 +325,8 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
     seat = state.to_move
     hand = state.hands[seat]
     tables = rules._tables
-    copies = _copies(state)
+    two_packs_from = rules.two_packs_from
+    copies = 1 if two_packs_from is None or len(state.hands) < two_packs_from else 2
     distinct = _distinct(hand) if rules._has_duplicates else hand
     laid = find_spreads(hand, tables, copies)
     plain = rules._plain_play
@@ -536,6 +537,8 @@ def _not_in_window(state: GameState, action: Action) -> None:
 
 
 def _at_turn_start(state: GameState, action: Action) -> None:
+    if state.phase is _TURN_START:
+        return
     _not_in_window(state, action)
     if state.phase is not _TURN_START:
         raise _refuse(
@@ -546,6 +549,8 @@ def _at_turn_start(state: GameState, action: Action) -> None:
 
 
 def _after_draw(state: GameState, action: Action) -> None:
+    if state.phase is _AFTER_DRAW:
+        return
     _not_in_window(state, action)
     if state.phase is not _AFTER_DRAW:
         raise IllegalActionError(
@@ -622,7 +627,7 @@ def _apply_drop(state: GameState, action: Drop) -> GameState:
 
 
 def _must_not_be_forced(state: GameState, action: Action) -> None:
-    if not state.rules._plain_play and _drop_forced(state):
+    if _drop_forced(state):
         raise _refuse(
             action,
             IllegalReason.MUST_DROP,
@@ -646,9 +651,10 @@ def _began_turn(state: GameState) -> dict[str, Any]:
 
 def _apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
     _at_turn_start(state, action)
-    _must_not_be_forced(state, action)
-    stock = state.stock
     rules = state.rules
+    if not rules._plain_play:
+        _must_not_be_forced(state, action)
+    stock = state.stock
     if not stock:  # B14: a draw from the empty stock ends the hand
         counts = _counts(state)
         if rules.stock_end is StockEnd.DEAD:  # V28
@@ -737,7 +743,8 @@ def _apply_draw_discard(state: GameState, action: DrawDiscard) -> GameState:
         raise _refuse(
             action, IllegalReason.DISCARD_PILE_EMPTY, "the discard pile is empty"
         )
-    _must_not_be_forced(state, action)
+    if not state.rules._plain_play:
+        _must_not_be_forced(state, action)
     if state.rules.discard_draw_must_meld and not _usable_discard(state):
         raise _refuse(
             action,

@@ -136,6 +136,18 @@ def check_invariants(state: GameState) -> None:
         "cards are not conserved"
     )
     assert 0 <= state.to_move < state.player_count, f"bad to_move {state.to_move}"
+    players = state.player_count
+    assert len(state.waits) == players, "one wait count per seat"
+    assert all(wait >= 0 for wait in state.waits), f"negative wait {state.waits}"
+    window = state.slap
+    in_window = state.phase in (Phase.SLAP_WINDOW, Phase.EXTRA_DISCARD)
+    assert (window is not None) == in_window, "a slap window outside its phases"
+    if window is not None and state.phase is Phase.SLAP_WINDOW:
+        assert window.waiting, "an open slap window asks nobody"
+        assert window.waiting[0] == state.to_move, "the seat asked is not to move"
+        assert state.top_discard == window.card, "the slapped card left the pile"
+    if state.must_use is not None:
+        assert state.must_use in state.hands[state.to_move], "must_use not in hand"
     outcome = state.outcome
     if outcome is None:
         assert state.phase is not Phase.HAND_OVER, "hand over without an outcome"
