@@ -395,17 +395,15 @@ def _may_hit(state: GameState) -> bool:
 
 
 def _discardable(state: GameState, hand: tuple[Card, ...]) -> list[Card]:
-    """Return the distinct cards the player may discard (V21)."""
+    """Return the distinct cards the player may discard (V21).
+
+    Under must-spread a hand holding a complete spread may not discard at all:
+    the spread must be laid first.
+    """
     rules = state.rules
-    distinct = _distinct(hand)
-    if not rules.must_spread:
-        return list(distinct)
-    copies = _copies(state)
-    return [
-        card
-        for card in distinct
-        if not _holds_spread(_without_cards(hand, (card,)) or (), rules, copies)
-    ]
+    if rules.must_spread and _holds_spread(hand, rules, _copies(state)):
+        return []
+    return list(_distinct(hand))
 
 
 def _holds_spread(hand: tuple[Card, ...], rules: Rules, copies: int) -> bool:
@@ -427,12 +425,31 @@ def _holds_spread(hand: tuple[Card, ...], rules: Rules, copies: int) -> bool:
 def _slap_actions(state: GameState) -> tuple[Action, ...]:
     window = state.slap
     assert window is not None
-    return (*_slaps_for(state, window.card, state.to_move), _PASS)
+    return (
+        *_slaps_for(
+            state,
+            window.card,
+            state.to_move,
+            discarder=window.discarder,
+            due=window.due,
+        ),
+        _PASS,
+    )
 
 
-def _slaps_for(state: GameState, card: Card, seat: int) -> list[Action]:
-    """Return the slaps ``seat`` could make with ``card`` (V26)."""
+def _slaps_for(
+    state: GameState, card: Card, seat: int, *, discarder: int, due: int
+) -> list[Action]:
+    """Return the slaps ``seat`` could make with ``card`` (V26).
+
+    A player who would owe an extra discard may slap only with a card to
+    discard afterwards (not with an empty hand, nor a hand that must-spread
+    forbids to discard from).
+    """
     rules = state.rules
+    owes_discard = seat != discarder and not (rules.slap_priority_next and seat == due)
+    if owes_discard and not _discardable(state, state.hands[seat]):
+        return []
     tables = rules._tables
     copies = _copies(state)
     book_limit = 4 if rules.four_card_books else 3
@@ -803,7 +820,11 @@ def _opened_window(
     order = [(discarder + offset) % players for offset in range(players)]
     if state.rules.slap_priority_next:
         order = [due, *(seat for seat in order if seat != due)]
-    eligible = tuple(seat for seat in order if _slaps_for(state, card, seat))
+    eligible = tuple(
+        seat
+        for seat in order
+        if _slaps_for(state, card, seat, discarder=discarder, due=due)
+    )
     if not eligible:
         return None
     return attrs.evolve(
@@ -1080,7 +1101,9 @@ def _apply_slap(state: GameState, action: Slap) -> GameState:
             IllegalReason.SPREAD_LOCKED,
             f"seat {target.owner} has laid three spreads (V30)",
         )
-    if action not in _slaps_for(state, window.card, seat):
+    if action not in _slaps_for(
+        state, window.card, seat, discarder=window.discarder, due=window.due
+    ):
         raise _refuse(
             action,
             IllegalReason.HIT_DOES_NOT_FIT,

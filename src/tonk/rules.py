@@ -461,7 +461,8 @@ class Rules:
 
     # --- play (V21–V30) --------------------------------------------------------------
     must_spread: bool = attrs.field(default=False, validator=_is_bool)
-    """V21: a turn may not end (by a discard) with a complete spread in hand."""
+    """V21: a player holding a complete spread must lay it before discarding: a
+    hand that holds one may not discard (so no turn ends with one in hand)."""
 
     three_aces_may_be_held: bool = attrs.field(default=False, validator=_is_bool)
     """V21's option: a hand of exactly three aces may keep them unspread."""
