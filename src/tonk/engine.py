@@ -356,6 +356,16 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
         actions = [action for action in actions if must_use in _physical(action)]
     else:
         actions.extend(_DISCARDS[card.code] for card in _discardable(state, hand))
+    if rules.must_spread and rules.hit_ends_turn:  # V21 with V24c
+        copies = _copies(state)
+        actions = [
+            action
+            for action in actions
+            if not isinstance(action, Hit)
+            or not _holds_spread(
+                _without_cards(hand, _physical(action)) or (), rules, copies
+            )
+        ]
     if state.going_out_barred[seat]:  # V22's option: no going out this turn
         actions = [
             action
@@ -977,6 +987,16 @@ def _apply_hit(state: GameState, action: Hit) -> GameState:
     else:
         _check_uses_discard(state, action, (physical,))
         _check_not_out(state, action, hand)
+        if (
+            rules.must_spread
+            and rules.hit_ends_turn
+            and _holds_spread(hand, rules, _copies(state))
+        ):
+            raise _refuse(
+                action,
+                IllegalReason.MUST_SPREAD,
+                "the hit would end the turn with a complete spread in hand (V21)",
+            )
         after = attrs.evolve(
             state,
             hands=hands,
