@@ -1044,7 +1044,7 @@ def _check_discard(state: GameState, action: Discard, hand: tuple[Card, ...]) ->
         raise _refuse(
             action,
             IllegalReason.MUST_SPREAD,
-            "it would leave a complete spread in hand (V21)",
+            "a complete spread in hand must be laid first (V21)",
         )
 
 

@@ -128,7 +128,7 @@ class IllegalReason(enum.StrEnum):
     MUST_USE_DISCARD = "must_use_discard"
     """The card taken from the discard pile must be used at once (V24d)."""
     MUST_SPREAD = "must_spread"
-    """The discard would leave a complete spread in hand (V21)."""
+    """The hand holds a complete spread that must be laid first (V21)."""
     NOT_SLAP_TIME = "not_slap_time"
     """Slaps and passes belong to a slap-in window; other actions wait for it to
     close (V26)."""
