@@ -12,6 +12,7 @@ example on the pages come from the installed package.
 
 from __future__ import annotations
 
+import doctest
 import os
 import sys
 from typing import Any
@@ -76,6 +77,9 @@ GoogleDocstring._parse_attribute_docstring = _attribute_docstring  # type: ignor
 # -- doctest -----------------------------------------------------------------------
 
 doctest_global_setup = "import tonk"
+# Sphinx's default flags include IGNORE_EXCEPTION_DETAIL, which would let an
+# example pass with a stale error message: check the messages too.
+doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 doctest_test_doctest_blocks = ""  # only {doctest} blocks are tests
 
 # -- Cross-references --------------------------------------------------------------

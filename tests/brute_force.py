@@ -1,31 +1,86 @@
 """A slow, obviously correct model of what is legal, written from RULES.md alone.
 
-Nothing here uses the engine's own spread code: cards are read from their
-notation, every subset of the hand is tried as a spread, and every card of the
+Nothing here uses the engine's spread code, card tables or scoring: cards are
+read from their notation, the pack and the card values follow from what each
+``Rules`` option is documented to mean, every sub-multiset of the hand is tried
+as a spread with every designation of its wild cards, and every card of the
 hand is tried on every spread. ``test_properties.py`` cross-checks
 ``tonk.legal_actions`` and the reasons ``tonk.apply`` gives against it.
+
+Rules modelled: B1 (the 52-card pack, values), V1 (the 40-card pack; in runs the
+7 is next to the J), V2 (two packs: a book may repeat a suit but holds at most
+as many copies of a card as there are packs; a run never repeats a rank), V3
+(plain jokers, never in spreads), V4/V5 (wilds: a wild in a spread or hit
+stands for one named natural card of the pack; a spread needs at least one card
+standing for itself, and a wild standing for itself counts), V6 (court values),
+V10 (ace high: Q-K-A, never K-A-2), B9/B10 (books of 3-4, runs of 3+, hits),
+B5/V11-V20 (which dealt hands win) and V19 (claiming a deal tonk before one's
+first turn, while nobody has spread).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from itertools import combinations
+from collections.abc import Iterable, Sequence
+from itertools import combinations_with_replacement
 
-import tonk
-from tonk import IllegalReason
+from tonk import (
+    Action,
+    Card,
+    ClaimDealTonk,
+    CourtValues,
+    DealTonk,
+    DealTonkClaim,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+    GameState,
+    Hit,
+    IllegalReason,
+    LaySpread,
+    PackKind,
+    Phase,
+    Rules,
+    Spread,
+    SpreadKind,
+    WildCard,
+    Wilds,
+)
 
 __all__ = [
+    "MAX_CROSS_CHECK_HAND",
+    "MAX_CROSS_CHECK_WILDS",
     "brute_force_defects",
     "brute_force_legal_actions",
+    "can_claim",
+    "can_lay",
+    "card_value",
+    "court_card_count",
+    "dealt_counts",
+    "deck",
     "fits",
-    "is_book",
-    "is_run",
-    "is_spread",
+    "hand_count",
+    "is_natural",
+    "is_tractable",
+    "is_wild",
+    "lay_spreads",
+    "natural_cards",
+    "packs_at",
     "rank_and_suit",
+    "run_order",
+    "spread_kind",
+    "wins",
 ]
 
-# B1/B9: ranks in sequence order, the ace low only: A=1 .. K=13.
+# Enumerating every designation of every wild is exponential in the number of
+# wilds: the cross-check of legal_actions is limited to hands (after the draw)
+# of at most this many cards holding at most this many wilds. Larger hands are
+# still checked by every other property, just not against this model.
+MAX_CROSS_CHECK_HAND = 9
+MAX_CROSS_CHECK_WILDS = 3
+
+# B1: rank numbers, the ace low: A=1 .. K=13.
 _RANK_NUMBER = {
     "A": 1,
     "2": 2,
@@ -41,96 +96,385 @@ _RANK_NUMBER = {
     "Q": 12,
     "K": 13,
 }
-_SUITS = frozenset("CDHS")
+_RANK_TEXT = {number: text for text, number in _RANK_NUMBER.items()}
+_SUITS = "CDHS"
+_JOKER = "JK"
 
 
-def rank_and_suit(card: tonk.Card) -> tuple[int, str] | None:
+def rank_and_suit(card: Card) -> tuple[int, str] | None:
     """Return the card's rank number and suit letter, or None for a joker."""
     text = str(card)
-    rank, suit = text[:-1], text[-1]
-    if rank not in _RANK_NUMBER or suit not in _SUITS:
+    if text == _JOKER:
         return None
+    rank, suit = text[:-1], text[-1]
+    assert rank in _RANK_NUMBER, text
+    assert suit in _SUITS, text
     return _RANK_NUMBER[rank], suit
 
 
-def _natural(cards: Sequence[tonk.Card]) -> list[tuple[int, str]] | None:
-    parts = [rank_and_suit(card) for card in cards]
-    if any(part is None for part in parts):
+def _parts(card: Card) -> tuple[int, str]:
+    """Return a natural card's rank number and suit letter."""
+    parts = rank_and_suit(card)
+    assert parts is not None, f"{card} is not a natural card"
+    return parts
+
+
+def _pack_ranks(rules: Rules) -> tuple[int, ...]:
+    """B1, V1: the ranks of one pack in run order (the 40-card pack: 7 then J)."""
+    if rules.pack_kind is PackKind.FORTY:
+        return (1, 2, 3, 4, 5, 6, 7, 11, 12, 13)
+    return tuple(range(1, 14))
+
+
+def natural_cards(rules: Rules) -> tuple[Card, ...]:
+    """B1, V1: the distinct natural (non-joker) cards of one pack."""
+    return tuple(
+        Card.parse(_RANK_TEXT[rank] + suit)
+        for suit in _SUITS
+        for rank in _pack_ranks(rules)
+    )
+
+
+def packs_at(rules: Rules, players: int) -> int:
+    """V2: two packs at tables of ``two_packs_from`` players or more."""
+    if rules.two_packs_from is not None and players >= rules.two_packs_from:
+        return 2
+    return 1
+
+
+def deck(rules: Rules, players: int) -> Counter[Card]:
+    """B1, V1-V3: every natural card once per pack, and the jokers (in all)."""
+    cards: Counter[Card] = Counter()
+    for card in natural_cards(rules):
+        cards[card] += packs_at(rules, players)
+    if rules.jokers:
+        cards[Card.parse(_JOKER)] += rules.jokers
+    return cards
+
+
+def is_natural(card: Card, rules: Rules) -> bool:
+    """Whether ``card`` is a natural card of the rules' pack (not a joker)."""
+    parts = rank_and_suit(card)
+    return parts is not None and parts[0] in _pack_ranks(rules)
+
+
+def is_wild(card: Card, rules: Rules) -> bool:
+    """V4: the jokers are wild; V5: the jokers and the 2s are."""
+    parts = rank_and_suit(card)
+    if parts is None:
+        return rules.wilds is not Wilds.NONE
+    return rules.wilds is Wilds.JOKERS_AND_TWOS and parts[0] == 2
+
+
+def card_value(card: Card, rules: Rules) -> int:
+    """B1: A=1, 2-10 face value, J/Q/K 10 (V6: 11/12/13); V3-V5: the jokers."""
+    parts = rank_and_suit(card)
+    if parts is None:
+        return rules.joker_value
+    rank = parts[0]
+    if rank <= 10:
+        return rank
+    return rank if rules.court_values is CourtValues.RANKED else 10
+
+
+def hand_count(hand: Iterable[Card], rules: Rules) -> int:
+    """B12: the sum of the values of the cards in hand."""
+    return sum(card_value(card, rules) for card in hand)
+
+
+def court_card_count(hand: Iterable[Card]) -> int:
+    """V18: how many jacks, queens and kings (tens and jokers are not court cards)."""
+    return sum(1 for card in hand if (parts := rank_and_suit(card)) and parts[0] >= 11)
+
+
+def wins(row: DealTonk, hand: Sequence[Card], rules: Rules) -> bool:
+    """B5, V11-V20: whether a dealt ``hand`` satisfies deal-tonk ``row``."""
+    if row.totals:
+        return hand_count(hand, rules) in row.totals
+    if row.at_most is not None:
+        return hand_count(hand, rules) <= row.at_most
+    assert row.court_cards is not None
+    return court_card_count(hand) >= row.court_cards
+
+
+def dealt_counts(rules: Rules, players: int) -> set[int]:
+    """B12: every count that ``hand_size`` cards of the table's deck can have."""
+    # ways[size] is a bit set: bit c is set when some `size` cards count c.
+    ways = [1] + [0] * rules.hand_size
+    for card, copies in deck(rules, players).items():
+        value = card_value(card, rules)
+        for size in range(rules.hand_size, 0, -1):
+            for taken in range(1, min(copies, size) + 1):
+                ways[size] |= ways[size - taken] << (taken * value)
+    counts = ways[rules.hand_size]
+    return {count for count in range(counts.bit_length()) if counts >> count & 1}
+
+
+# --- spreads ---------------------------------------------------------------------
+
+
+def run_order(represented: Sequence[Card], rules: Rules) -> list[Card] | None:
+    """B9, V1, V10: the cards low to high if they are a run, else None.
+
+    Three or more natural cards of one suit, no rank twice (V2), whose places in
+    the run order are consecutive; with ace high the ace may instead sit above
+    the king (Q-K-A), but never on both ends at once (no K-A-2).
+    """
+    if len(represented) < 3 or not all(is_natural(c, rules) for c in represented):
         return None
-    return [part for part in parts if part is not None]
+    parts = [_parts(card) for card in represented]
+    suits = {suit for _, suit in parts}
+    ranks = [rank for rank, _ in parts]
+    if len(suits) != 1 or len(set(ranks)) != len(ranks):
+        return None
+    order = _pack_ranks(rules)
+    ace_places = [1, len(order) + 1] if rules.ace_high else [1]
+    for ace_place in ace_places:
+        places = {
+            (ace_place if rank == 1 else order.index(rank) + 1): card
+            for rank, card in zip(ranks, represented, strict=True)
+        }
+        low = min(places)
+        if sorted(places) == list(range(low, low + len(places))):
+            return [places[place] for place in sorted(places)]
+    return None
 
 
-def is_book(cards: Sequence[tonk.Card]) -> bool:
-    """B9: three or four cards of one rank (one pack: so four distinct suits)."""
-    parts = _natural(cards)
-    if parts is None or len(parts) not in (3, 4):
+def _is_book(represented: Sequence[Card], rules: Rules, packs: int) -> bool:
+    """B9, V2: 3 or 4 natural cards of one rank, no card more often than packs."""
+    if not 3 <= len(represented) <= 4:
         return False
-    ranks = {rank for rank, _ in parts}
-    suits = [suit for _, suit in parts]
-    return len(ranks) == 1 and len(set(suits)) == len(suits)
-
-
-def is_run(cards: Sequence[tonk.Card]) -> bool:
-    """B9: three or more cards of one suit in sequence; the ace is low only."""
-    parts = _natural(cards)
-    if parts is None or len(parts) < 3:
+    if not all(is_natural(card, rules) for card in represented):
         return False
-    if len({suit for _, suit in parts}) != 1:
+    ranks = {_parts(card)[0] for card in represented}
+    return len(ranks) == 1 and max(Counter(represented).values()) <= packs
+
+
+def spread_kind(
+    represented: Sequence[Card], rules: Rules, packs: int
+) -> SpreadKind | None:
+    """B9: the kind of spread ``represented`` (what the cards play as) is, if any."""
+    if _is_book(represented, rules, packs):
+        return SpreadKind.BOOK
+    if run_order(represented, rules) is not None:
+        return SpreadKind.RUN
+    return None
+
+
+def can_lay(
+    physical: Sequence[Card], represented: Sequence[Card], rules: Rules, packs: int
+) -> bool:
+    """Whether some pairing of ``physical`` with ``represented`` may be laid.
+
+    Which wild stands for which card does not matter, so a spread is legal when
+    any pairing is. The non-wild cards must stand for themselves, so they must
+    be among the represented cards; the wilds take the rest in any order (each
+    may stand for any natural card); and a card stands for itself if there is a
+    non-wild card, or a wild among the cards left for the wilds.
+    """
+    if len(physical) != len(represented):
         return False
-    ranks = sorted(rank for rank, _ in parts)
-    return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+    left = Counter(represented)
+    wild_cards = []
+    for card in physical:
+        if is_wild(card, rules):
+            wild_cards.append(card)
+        elif left[card] > 0:
+            left[card] -= 1
+        else:
+            return False
+    anchored = len(wild_cards) < len(physical) or any(
+        left[card] > 0 for card in wild_cards
+    )
+    return anchored and spread_kind(represented, rules, packs) is not None
 
 
-def is_spread(cards: Sequence[tonk.Card]) -> bool:
-    """B9: a book or a run."""
-    return is_book(cards) or is_run(cards)
+def _element(physical: Card, represented: Card) -> Card | WildCard:
+    return physical if physical == represented else WildCard(physical, represented)
 
 
-def fits(spread: tonk.Spread, card: tonk.Card) -> bool:
-    """B10: the spread stays a valid spread of its kind with the card added."""
-    grown = (*spread.cards, card)
-    if spread.kind is tonk.SpreadKind.BOOK:
-        return is_book(grown)
-    return is_run(grown)
+def _designations(chosen: Sequence[Card], rules: Rules, packs: int) -> set[LaySpread]:
+    """Every legal spread of exactly the cards ``chosen``, over every designation.
+
+    The wilds are given every assignment of represented cards, as multisets:
+    which wild stands for which card does not matter (``LaySpread`` equality and
+    :func:`can_lay` ignore it). A spread is all of one rank or all of one suit,
+    and every card that is not wild stands for itself, so the cards the wilds
+    stand for share that rank or suit with each such card (with none, with a wild
+    standing for itself); no other assignment can be a spread.
+    """
+    wild_cards = [card for card in chosen if is_wild(card, rules)]
+    fixed = [card for card in chosen if not is_wild(card, rules)]
+    if not wild_cards:
+        return {LaySpread(chosen)} if can_lay(chosen, chosen, rules, packs) else set()
+    keys: set[int | str]
+    if fixed:
+        keys = set(_parts(fixed[0]))
+        for card in fixed[1:]:
+            keys &= set(_parts(card))
+    else:
+        keys = {
+            key
+            for card in wild_cards
+            if is_natural(card, rules)
+            for key in _parts(card)
+        }
+    found: set[LaySpread] = set()
+    for key in keys:
+        shared = [card for card in natural_cards(rules) if key in _parts(card)]
+        for assigned in combinations_with_replacement(shared, len(wild_cards)):
+            represented = [*fixed, *assigned]
+            if can_lay(chosen, represented, rules, packs):
+                found.add(LaySpread(_paired(wild_cards, fixed, assigned)))
+    return found
 
 
-def _holds(hand: Sequence[tonk.Card], cards: Sequence[tonk.Card]) -> bool:
+def _paired(
+    wild_cards: Sequence[Card], fixed: Sequence[Card], assigned: Sequence[Card]
+) -> list[Card | WildCard]:
+    """Elements for a spread: ``fixed`` as themselves, the wilds for ``assigned``.
+
+    Wilds that can stand for themselves do; the others take the rest in order.
+    """
+    left = list(assigned)
+    elements: list[Card | WildCard] = list(fixed)
+    others = []
+    for card in wild_cards:
+        if card in left:
+            left.remove(card)
+            elements.append(card)
+        else:
+            others.append(card)
+    elements.extend(map(WildCard, others, left))
+    return elements
+
+
+def _may_grow_into_a_spread(chosen: Sequence[Card], rules: Rules) -> bool:
+    """Whether some spread could hold ``chosen`` (adding cards cannot fix this).
+
+    The cards that are not wild stand for themselves: they must be natural, and
+    all of one rank or all of one suit.
+    """
+    fixed = [rank_and_suit(card) for card in chosen if not is_wild(card, rules)]
+    if any(part is None for part in fixed):
+        return False  # a plain joker (V3) is never in a spread
+    ranks = {part[0] for part in fixed if part is not None}
+    suits = {part[1] for part in fixed if part is not None}
+    return len(ranks) <= 1 or len(suits) <= 1
+
+
+def lay_spreads(hand: Sequence[Card], rules: Rules, packs: int) -> set[LaySpread]:
+    """B9, V2-V5: every spread that can be laid from ``hand``.
+
+    Every sub-multiset of three or more cards is tried (each once, however many
+    copies of a card the hand holds), skipping only the extensions of a choice
+    whose natural cards are already of two ranks and two suits.
+    """
+    cards = sorted(hand)
+    found: set[LaySpread] = set()
+
+    def extend(start: int, chosen: list[Card]) -> None:
+        if len(chosen) >= 3:
+            found.update(_designations(chosen, rules, packs))
+        for index in range(start, len(cards)):
+            if index > start and cards[index] == cards[index - 1]:
+                continue  # the same sub-multiset was tried with the first copy
+            grown = [*chosen, cards[index]]
+            if _may_grow_into_a_spread(grown, rules):
+                extend(index + 1, grown)
+
+    extend(0, [])
+    return found
+
+
+def fits(spread: Spread, represented: Card, rules: Rules, packs: int) -> bool:
+    """B10: the spread stays a spread of its kind with ``represented`` added."""
+    grown = [*spread.stands_for, represented]
+    return spread_kind(grown, rules, packs) is spread.kind
+
+
+def _hits(state: GameState, hand: Sequence[Card], packs: int) -> set[Hit]:
+    """B10, V4, V5: a card as itself, or a wild as any natural card, that fits."""
+    rules = state.rules
+    hits: set[Hit] = set()
+    for spread in state.spreads:
+        for card in set(hand):
+            if is_wild(card, rules):
+                for natural in natural_cards(rules):
+                    if fits(spread, natural, rules, packs):
+                        hits.add(Hit(spread.number, _element(card, natural)))
+            elif is_natural(card, rules) and fits(spread, card, rules, packs):
+                hits.add(Hit(spread.number, card))
+    return hits
+
+
+def can_claim(state: GameState) -> bool:
+    """V19: at the start of the holder's first turn, before anyone has spread, a
+    dealt hand that wins under a row claimed before the first turn."""
+    if state.phase is not Phase.TURN_START:
+        return False
+    return _claimable_now(state)
+
+
+def _claimable_now(state: GameState) -> bool:
+    first_turn = state.turns_taken < state.player_count
+    hand = state.hands[state.to_move]
+    return (
+        first_turn
+        and not state.spreads
+        and any(
+            row.claim is DealTonkClaim.BEFORE_FIRST_TURN
+            and wins(row, hand, state.rules)
+            for row in state.rules.deal_tonks
+        )
+    )
+
+
+def is_tractable(state: GameState) -> bool:
+    """Whether :func:`brute_force_legal_actions` is quick enough for ``state``."""
+    if state.phase is not Phase.AFTER_DRAW:
+        return True
+    hand = state.hands[state.to_move]
+    wild_count = sum(1 for card in hand if is_wild(card, state.rules))
+    return len(hand) <= MAX_CROSS_CHECK_HAND and wild_count <= MAX_CROSS_CHECK_WILDS
+
+
+def brute_force_legal_actions(state: GameState) -> set[Action]:
+    """Return every legal action, found by trying every candidate (B7, B9, B10)."""
+    if state.outcome is not None or state.phase is Phase.HAND_OVER:
+        return set()
+    if state.phase is Phase.TURN_START:
+        # B7: drop or draw. B14: drawing from the empty stock is allowed: it ends
+        # the hand. V8: without an upcard the pile starts empty.
+        actions: set[Action] = {Drop(), DrawStock()}
+        if state.discard_pile:
+            actions.add(DrawDiscard())
+        if can_claim(state):
+            actions.add(ClaimDealTonk())
+        return actions
+    assert state.phase is Phase.AFTER_DRAW
+    hand = state.hands[state.to_move]
+    packs = packs_at(state.rules, state.player_count)
+    actions = set(lay_spreads(hand, state.rules, packs))
+    actions.update(_hits(state, hand, packs))
+    actions.update(Discard(card) for card in hand)
+    return actions
+
+
+def _holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     """Whether ``hand`` contains ``cards`` as a multiset."""
     have = Counter(str(card) for card in hand)
     want = Counter(str(card) for card in cards)
     return all(have[card] >= count for card, count in want.items())
 
 
-def brute_force_legal_actions(state: tonk.GameState) -> set[tonk.Action]:
-    """Return every legal action, found by trying every candidate (B7, B9, B10)."""
-    if state.outcome is not None or state.phase is tonk.Phase.HAND_OVER:
-        return set()
-    if state.phase is tonk.Phase.TURN_START:
-        # B7: drop or draw. B14: drawing from the empty stock is allowed: it ends
-        # the hand.
-        actions: set[tonk.Action] = {tonk.Drop(), tonk.DrawStock()}
-        if state.discard_pile:
-            actions.add(tonk.DrawDiscard())
-        return actions
-    assert state.phase is tonk.Phase.AFTER_DRAW
-    hand = state.hands[state.to_move]
-    actions = set()
-    for size in range(3, len(hand) + 1):
-        for subset in combinations(hand, size):
-            if is_spread(subset):
-                actions.add(tonk.LaySpread(subset))
-    for spread in state.spreads:
-        for card in hand:
-            if fits(spread, card):
-                actions.add(tonk.Hit(spread.number, card))
-    for card in hand:
-        actions.add(tonk.Discard(card))
-    return actions
+def _split(element: Card | WildCard) -> tuple[Card, Card]:
+    if isinstance(element, WildCard):
+        return element.card, element.stands_for
+    return element, element
 
 
-def brute_force_defects(
-    state: tonk.GameState, action: tonk.Action
-) -> set[IllegalReason]:
+def brute_force_defects(state: GameState, action: Action) -> set[IllegalReason]:
     """Return every reason why ``action`` is illegal now; empty if it is legal.
 
     When an action is wrong in several ways, the engine may name any of them.
@@ -138,27 +482,36 @@ def brute_force_defects(
     if state.outcome is not None:
         return {IllegalReason.HAND_OVER}
     defects: set[IllegalReason] = set()
+    rules = state.rules
     hand = state.hands[state.to_move]
-    if isinstance(action, tonk.Drop | tonk.DrawStock | tonk.DrawDiscard):
-        if state.phase is not tonk.Phase.TURN_START:
+    packs = packs_at(rules, state.player_count)
+    if isinstance(action, Drop | DrawStock | DrawDiscard | ClaimDealTonk):
+        if state.phase is not Phase.TURN_START:
             defects.add(IllegalReason.ALREADY_DREW)
-        if isinstance(action, tonk.DrawDiscard) and not state.discard_pile:
+        if isinstance(action, DrawDiscard) and not state.discard_pile:
             defects.add(IllegalReason.DISCARD_PILE_EMPTY)
+        if isinstance(action, ClaimDealTonk) and not _claimable_now(state):
+            defects.add(IllegalReason.NO_DEAL_TONK)
         return defects
-    if state.phase is not tonk.Phase.AFTER_DRAW:
+    if state.phase is not Phase.AFTER_DRAW:
         defects.add(IllegalReason.MUST_DRAW_FIRST)
-    if isinstance(action, tonk.LaySpread):
-        if not _holds(hand, action.cards):
+    if isinstance(action, LaySpread):
+        pairs = [_split(element) for element in action.cards]
+        laid = [p for p, _ in pairs]
+        if not _holds(hand, laid):
             defects.add(IllegalReason.CARD_NOT_IN_HAND)
-        if not is_spread(action.cards):
+        if not can_lay(laid, [r for _, r in pairs], rules, packs):
             defects.add(IllegalReason.NOT_A_SPREAD)
-    elif isinstance(action, tonk.Hit):
-        if not _holds(hand, (action.card,)):
+    elif isinstance(action, Hit):
+        physical, represented = _split(action.card)
+        if not _holds(hand, (physical,)):
             defects.add(IllegalReason.CARD_NOT_IN_HAND)
         by_number = {spread.number: spread for spread in state.spreads}
         if action.spread not in by_number:
             defects.add(IllegalReason.NO_SUCH_SPREAD)
-        elif not fits(by_number[action.spread], action.card):
+        elif (physical != represented and not is_wild(physical, rules)) or not fits(
+            by_number[action.spread], represented, rules, packs
+        ):
             defects.add(IllegalReason.HIT_DOES_NOT_FIT)
     elif not _holds(hand, (action.card,)):
         defects.add(IllegalReason.CARD_NOT_IN_HAND)

@@ -1,8 +1,10 @@
 """Properties of every reachable state, over random seeds, tables, rules and play.
 
-States come from :mod:`tonk.testing.strategies`: a seeded deal, then random legal
-actions. ``brute_force.py`` is an independent model of legality written from
-RULES.md; the settlement model below is written from B5, B11, B13 and B14.
+States come from :mod:`tonk.testing.strategies`: rules drawn from every
+combination of options (V1-V20) or a preset, a seeded deal, then random legal
+actions. ``brute_force.py`` is an independent model of the pack, card values,
+spreads and legality written from RULES.md; the settlement models below are
+written from B5, B11, B13, B14 and V11-V20.
 """
 
 from __future__ import annotations
@@ -14,21 +16,38 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
 
+import attrs
 import pytest
 from brute_force import (
     brute_force_defects,
     brute_force_legal_actions,
-    is_book,
-    rank_and_suit,
+    can_claim,
+    dealt_counts,
+    deck,
+    hand_count,
+    is_natural,
+    is_tractable,
+    is_wild,
+    natural_cards,
+    packs_at,
+    run_order,
+    spread_kind,
+    wins,
 )
-from hypothesis import given, note
+from hypothesis import event, given, note
 from hypothesis import strategies as st
 
 import tonk
 import tonk.scoring
+import tonk.testing
 from tonk import (
     Action,
     Card,
+    ClaimDealTonk,
+    DealTonk,
+    DealTonkClaim,
+    DealTonkClash,
+    DealTonkTie,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -40,10 +59,13 @@ from tonk import (
     IllegalReason,
     LaySpread,
     OutcomeKind,
+    PackKind,
     Phase,
     Rules,
     Spread,
     SpreadKind,
+    WildCard,
+    Wilds,
 )
 from tonk.testing import check_invariants
 from tonk.testing.strategies import (
@@ -53,50 +75,83 @@ from tonk.testing.strategies import (
     game_states,
     player_counts,
     playouts,
+    presets,
     rules,
 )
 
 JOKER = Card.parse("JK")
-EVERY_CARD: tuple[Card, ...] = (*Rules().pack(), JOKER)
-"""Every distinct card, including one that no pack of the base game holds."""
+EVERY_CARD: tuple[Card, ...] = (*natural_cards(Rules()), JOKER)
+"""Every distinct card: the 52 natural cards and the joker."""
+NATURALS = EVERY_CARD[:-1]
 
 seeds = st.integers(0, 2**32 - 1)
+any_rules = rules() | presets()
+"""Any combination of options, or a named preset."""
 
 
 # --- independent models ------------------------------------------------------------
-
-
-def count(hand: Sequence[Card]) -> int:
-    """B1, B12: A=1, 2-10 face value, J/Q/K=10."""
-    total = 0
-    for card in hand:
-        parts = rank_and_suit(card)
-        assert parts is not None, f"a joker in a base-game hand: {hand}"
-        total += min(parts[0], 10)
-    return total
 
 
 def _zeros(players: int) -> list[Fraction]:
     return [Fraction(0)] * players
 
 
-def deal_payoffs(state: GameState) -> list[Fraction]:
-    """B5: a single winning dealt hand is paid by every other player; several void."""
-    players = state.player_count
-    payoffs = _zeros(players)
+def deal_claims(
+    hands: Sequence[Sequence[Card]], rules: Rules, dealer: int
+) -> list[tuple[int, int, DealTonk]]:
+    """B5, V11-V20: (seat, row index, row) of each hand that wins at the deal.
+
+    A hand wins under the first row claimed at the deal that it satisfies. Seats
+    are listed from the dealer's left.
+    """
     claims = []
-    for seat, hand in enumerate(state.hands):
-        for row in state.rules.deal_tonks:
-            if count(hand) in row.totals:
-                claims.append((seat, row.pays))
+    players = len(hands)
+    for offset in range(1, players + 1):
+        seat = (dealer + offset) % players
+        for index, row in enumerate(rules.deal_tonks):
+            if row.claim is DealTonkClaim.AT_DEAL and wins(row, hands[seat], rules):
+                claims.append((seat, index, row))
                 break
-    if len(claims) == 1:
-        ((winner, pays),) = claims
-        for seat in range(players):
-            if seat != winner:
-                payoffs[seat] -= pays
-                payoffs[winner] += pays
-    return payoffs
+    return claims
+
+
+def deal_strength(
+    claim: tuple[int, int, DealTonk], hands: Sequence[Sequence[Card]], rules: Rules
+) -> tuple[int, int]:
+    """V11, V16, V17, V19: an earlier row is better; within an ``at_most`` row a
+    lower count is better; other rows do not rank their hands."""
+    seat, index, row = claim
+    return index, hand_count(hands[seat], rules) if row.at_most is not None else 0
+
+
+def deal_settlement(
+    hands: Sequence[Sequence[Card]], rules: Rules, dealer: int
+) -> tuple[list[Fraction], set[int]] | None:
+    """B5, V11-V20: the payoffs and winners of the deal, or None if play goes on."""
+    players = len(hands)
+    claims = deal_claims(hands, rules, dealer)
+    if not claims:
+        return None
+    paid = claims
+    if len(claims) > 1 and rules.deal_tonk_clash is DealTonkClash.VOID:
+        paid = []
+    elif len(claims) > 1 and rules.deal_tonk_clash is DealTonkClash.BEST_HAND:
+        best = min(deal_strength(claim, hands, rules) for claim in claims)
+        tied = [c for c in claims if deal_strength(c, hands, rules) == best]
+        row = tied[0][2]
+        tie = rules.deal_tonk_tie if row.tie is None else row.tie
+        if len(tied) == 1 or tie is DealTonkTie.NEAREST_DEALER_LEFT:
+            paid = tied[:1]  # the tied hand nearest the dealer's left
+        else:
+            paid = []
+    payoffs = _zeros(players)
+    holders = {seat for seat, _, _ in paid}
+    for seat, _, row in paid:
+        for payer in range(players):
+            if payer not in holders:
+                payoffs[payer] -= row.pays
+                payoffs[seat] += row.pays
+    return payoffs, holders
 
 
 def out_payoffs(players: int, winner: int, stake: int) -> list[Fraction]:
@@ -165,27 +220,31 @@ def check_payoffs(outcome: tonk.Outcome | None, players: int) -> None:
         assert outcome.payoffs[seat] >= 0, outcome
 
 
+def counts_of(state: GameState) -> tuple[int, ...]:
+    return tuple(hand_count(hand, state.rules) for hand in state.hands)
+
+
 def check_deal(state: GameState) -> None:
-    """The deal (B4) and its deal tonks (B5)."""
+    """The deal (B4, V7, V8) and its deal tonks (B5, V11-V20)."""
     rules = state.rules
     assert state.turns_taken == 0
     assert state.spreads == ()
     assert state.to_move == (state.dealer + 1) % state.player_count
     assert all(len(hand) == rules.hand_size for hand in state.hands)
     assert len(state.discard_pile) == int(rules.upcard)
-    expected = deal_payoffs(state)
+    expected = deal_settlement(state.hands, rules, state.dealer)
     if state.outcome is None:
-        assert expected == _zeros(state.player_count)
-        assert not any(
-            count(hand) in row.totals
-            for hand in state.hands
-            for row in rules.deal_tonks
-        )
+        assert expected is None
+        assert state.phase is Phase.TURN_START
         return
+    assert expected is not None, state.outcome
+    payoffs, winners = expected
     check_payoffs(state.outcome, state.player_count)
-    assert state.outcome.kind in (OutcomeKind.DEAL_TONK, OutcomeKind.VOID_DEAL)
-    assert list(state.outcome.payoffs) == expected
-    assert state.outcome.counts == tuple(count(hand) for hand in state.hands)
+    kind = OutcomeKind.DEAL_TONK if winners else OutcomeKind.VOID_DEAL
+    assert state.outcome.kind is kind
+    assert set(state.outcome.winners) == winners
+    assert list(state.outcome.payoffs) == payoffs
+    assert state.outcome.counts == counts_of(state)
 
 
 def _removed(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -203,11 +262,33 @@ def _hands_with(
     return tuple(hands)
 
 
+def _split(element: Card | WildCard) -> tuple[Card, Card]:
+    if isinstance(element, WildCard):
+        return element.card, element.stands_for
+    return element, element
+
+
+def check_spread(spread: Spread, state: GameState) -> None:
+    """B9, V2-V5, V10: a spread on the table is valid and laid out in order."""
+    rules = state.rules
+    packs = packs_at(rules, state.player_count)
+    assert len(spread.cards) == len(spread.stands_for), spread
+    assert spread_kind(spread.stands_for, rules, packs) is spread.kind, spread
+    pairs = list(zip(spread.cards, spread.stands_for, strict=True))
+    assert all(card == natural or is_wild(card, rules) for card, natural in pairs)
+    assert all(is_natural(natural, rules) for _, natural in pairs), spread
+    assert any(card == natural for card, natural in pairs), f"all wild: {spread}"
+    if spread.kind is SpreadKind.BOOK:
+        assert list(spread.stands_for) == sorted(spread.stands_for), spread
+    else:
+        assert list(spread.stands_for) == run_order(spread.stands_for, rules), spread
+
+
 def check_step(before: GameState, action: Action, after: GameState) -> None:
-    """The state ``action`` leads to, and its settlement, follow B7-B15."""
+    """The state ``action`` leads to, and its settlement, follow B7-B15, V19."""
     mover = before.to_move
     players = before.player_count
-    counts = [count(hand) for hand in after.hands]
+    counts = list(counts_of(after))
     assert after.rules == before.rules
     assert after.dealer == before.dealer
     assert after.player_count == players
@@ -228,6 +309,22 @@ def check_step(before: GameState, action: Action, after: GameState) -> None:
             OutcomeKind.DROP_WON if strictly_lowest else OutcomeKind.CAUGHT
         )
         expected_payoffs = drop_payoffs(counts, mover)
+    elif isinstance(action, ClaimDealTonk):
+        # V19: the first row claimed before the first turn that the hand wins.
+        assert before.phase is Phase.TURN_START
+        assert before.turns_taken < players
+        assert not before.spreads
+        assert after.hands == before.hands
+        assert outcome is not None
+        assert outcome.kind is OutcomeKind.DEAL_TONK
+        assert outcome.winners == (mover,)
+        row = next(
+            row
+            for row in before.rules.deal_tonks
+            if row.claim is DealTonkClaim.BEFORE_FIRST_TURN
+            and wins(row, hand, before.rules)
+        )
+        expected_payoffs = out_payoffs(players, mover, row.pays)
     elif isinstance(action, DrawStock) and not before.stock:
         assert after.hands == before.hands
         assert outcome is not None
@@ -248,29 +345,30 @@ def check_step(before: GameState, action: Action, after: GameState) -> None:
         assert after.hands == _hands_with(before, mover, (*hand, drawn))
         assert after.spreads == before.spreads
     elif isinstance(action, LaySpread):
-        kind = SpreadKind.BOOK if is_book(action.cards) else SpreadKind.RUN
-        laid = Spread(
-            number=len(before.spreads) + 1,
-            owner=mover,
-            kind=kind,
-            cards=tuple(sorted(action.cards)),
+        assert after.spreads[:-1] == before.spreads
+        laid = after.spreads[-1]
+        assert laid.number == len(before.spreads) + 1
+        assert laid.owner == mover
+        assert Counter(laid.cards) == Counter(action.physical)
+        assert Counter(laid.stands_for) == Counter(action.represented)
+        check_spread(laid, after)
+        assert after.hands == _hands_with(
+            before, mover, _removed(hand, action.physical)
         )
-        assert after.spreads == (*before.spreads, laid)
-        assert after.hands == _hands_with(before, mover, _removed(hand, action.cards))
         assert after.stock == before.stock
         assert after.discard_pile == before.discard_pile
     elif isinstance(action, Hit):
-        old = before.spreads[action.spread - 1]
-        new = Spread(
-            number=old.number,
-            owner=old.owner,
-            kind=old.kind,
-            cards=tuple(sorted((*old.cards, action.card))),
+        index = action.spread - 1
+        old, new = before.spreads[index], after.spreads[index]
+        assert after.spreads[:index] == before.spreads[:index]
+        assert after.spreads[index + 1 :] == before.spreads[index + 1 :]
+        assert (new.number, new.owner, new.kind) == (old.number, old.owner, old.kind)
+        physical, represented = _split(action.card)
+        assert Counter(zip(new.cards, new.stands_for, strict=True)) == Counter(
+            [*zip(old.cards, old.stands_for, strict=True), (physical, represented)]
         )
-        spreads = list(before.spreads)
-        spreads[action.spread - 1] = new
-        assert after.spreads == tuple(spreads)
-        assert after.hands == _hands_with(before, mover, _removed(hand, [action.card]))
+        check_spread(new, after)
+        assert after.hands == _hands_with(before, mover, _removed(hand, [physical]))
         assert after.stock == before.stock
         assert after.discard_pile == before.discard_pile
     else:
@@ -341,59 +439,166 @@ def finish(state: GameState, rng: random.Random, *, drops: bool) -> list[GameSta
     return states
 
 
+def _redesignated(action: LaySpread) -> list[LaySpread]:
+    """Variants of a spread with one card standing for a neighbouring card."""
+    variants = []
+    for index, element in enumerate(action.cards):
+        physical, represented = _split(element)
+        code = NATURALS.index(represented)
+        for other in (NATURALS[code - 1], NATURALS[(code + 1) % 52]):
+            if other != physical:
+                changed = list(action.cards)
+                changed[index] = WildCard(physical, other)
+                variants.append(LaySpread(changed))
+    return variants
+
+
 def candidate_actions(
-    state: GameState, extra: Sequence[Sequence[Card]] = ()
+    state: GameState, extra: Sequence[Sequence[Card | WildCard]] = ()
 ) -> list[Action]:
     """Legal and illegal actions: wrong phase, wrong cards, no such spread..."""
     hand = state.hands[state.to_move]
     numbers = [-1, 0, *range(1, len(state.spreads) + 2), 99]
-    pool: list[Action] = [Drop(), DrawStock(), DrawDiscard()]
+    pool: list[Action] = [ClaimDealTonk(), Drop(), DrawStock(), DrawDiscard()]
     pool += [Discard(card) for card in EVERY_CARD]
     pool += [Hit(number, card) for number in numbers for card in EVERY_CARD]
+    designators = sorted({card for card in hand if is_wild(card, state.rules)})
+    designators += [card for card in (*hand[:1], JOKER) if card not in designators]
+    for spread in state.spreads:  # V4, V5: wilds (and naturals) as nearby cards
+        first = spread.stands_for[0]
+        for natural in NATURALS:
+            if natural.rank is first.rank or natural.suit is first.suit:
+                pool += [
+                    Hit(spread.number, WildCard(card, natural))
+                    for card in designators
+                    if card != natural
+                ]
     for size in range(len(hand) + 1):
         pool += [LaySpread(subset) for subset in combinations(hand, size)]
     for suit_start in range(0, 52, 13):  # every book and short run of the pack
         suit = EVERY_CARD[suit_start : suit_start + 13]
         pool += [LaySpread(suit[low : low + 3]) for low in range(11)]
         pool += [LaySpread(suit[low : low + 4]) for low in range(10)]
+        pool += [LaySpread((suit[11], suit[12], suit[0]))]  # V10: Q-K-A
+        pool += [LaySpread((suit[12], suit[0], suit[1]))]  # never K-A-2
+        pool += [LaySpread((suit[5], suit[6], suit[10]))]  # V1: 6-7-J
     for rank in range(13):
         book = EVERY_CARD[rank::13][:4]
         pool += [LaySpread(book), *map(LaySpread, combinations(book, 3))]
     pool += [LaySpread(cards) for cards in extra]
     pool += [LaySpread((card, card, card)) for card in hand]
+    pool += [LaySpread((card, card, card, card)) for card in hand]
     pool += [LaySpread((*hand[:2], JOKER))]
+    if state.phase is Phase.AFTER_DRAW:
+        for action in tonk.legal_actions(state)[:20]:
+            if isinstance(action, LaySpread):
+                pool += _redesignated(action)
     return pool
 
 
 # --- (a) invariants along random playouts -------------------------------------------
 
 
-@given(playouts())
+@given(playouts(rules=any_rules))
 def test_invariants_hold_in_every_state_of_a_playout(playout: Playout) -> None:
     check_deal(playout.start)
     for state in playout.states:
         check_invariants(state)
         check_hand_sizes(state)
+        for spread in state.spreads:
+            check_spread(spread, state)
     for index, action in enumerate(playout.actions):
         check_step(playout.states[index], action, playout.states[index + 1])
 
 
-@given(playouts(max_actions=0))
+@given(playouts(rules=any_rules, max_actions=0))
 def test_deals_follow_b4_and_b5(playout: Playout) -> None:
     state = playout.start
     check_deal(state)
-    pack = Counter(playout.rules.pack())
     dealt = Counter(card for hand in state.hands for card in hand)
-    assert dealt + Counter(state.discard_pile) + Counter(state.stock) == pack
+    rest = dealt + Counter(state.discard_pile) + Counter(state.stock)
+    assert rest == deck(playout.rules, playout.players)
+
+
+@given(any_rules, st.data())
+def test_the_deck_fits_the_table(table_rules: Rules, data: st.DataObject) -> None:
+    # B1, V1-V3: 52 or 40 natural cards per pack, and the jokers; V2: two packs
+    # from `two_packs_from` players on.
+    naturals = 40 if table_rules.pack_kind is PackKind.FORTY else 52
+    for players in range(2, min(table_rules.max_players, 8) + 1):
+        pack = table_rules.pack(players=players)
+        packs = 2 if players >= (table_rules.two_packs_from or 99) else 1
+        assert len(pack) == naturals * packs + table_rules.jokers
+        assert Counter(pack) == deck(table_rules, players)
+        assert table_rules.packs_for(players) == packs
+        if table_rules.pack_kind is PackKind.FORTY:
+            assert not any(card.rank in (8, 9, 10) for card in pack)
+        # B2: the deal fits every table up to max_players.
+        needed = players * table_rules.hand_size + int(table_rules.upcard)
+        assert needed <= len(pack)
+    players = data.draw(player_counts(table_rules), label="players")
+    seed = data.draw(seeds, label="seed")
+    state = tonk.new_game(table_rules, players=players, seed=seed)
+    held = Counter(state.stock) + Counter(state.discard_pile)
+    for hand in state.hands:
+        held.update(hand)
+    assert held == deck(table_rules, players)
+
+
+@given(any_rules)
+def test_max_players_is_the_largest_table_the_deal_fits(table_rules: Rules) -> None:
+    # B2: any number of players that the deal allows (up to player_limit).
+    largest = table_rules.max_players
+    needed = largest * table_rules.hand_size + int(table_rules.upcard)
+    assert needed <= sum(deck(table_rules, largest).values())
+    over = largest + 1
+    limit = table_rules.player_limit
+    if limit is None or over <= limit:
+        needed = over * table_rules.hand_size + int(table_rules.upcard)
+        assert needed > sum(deck(table_rules, over).values()), largest
+    else:
+        assert largest == limit
+    with pytest.raises(tonk.RulesError):
+        tonk.new_game(table_rules, players=over, seed=0)
 
 
 @given(rules(), st.data())
+def test_rules_accept_exactly_the_deal_tonk_rows_a_dealt_hand_can_win(
+    table_rules: Rules, data: st.DataObject
+) -> None:
+    # B5, V6, V11-V20: a row that no hand dealt at any table these rules allow
+    # can win is refused; any other row is accepted. The number of packs only
+    # grows with the table, so the smallest and largest tables cover them all.
+    counts = dealt_counts(table_rules, 2) | dealt_counts(
+        table_rules, table_rules.max_players
+    )
+    ranked = table_rules.court_values is tonk.CourtValues.RANKED
+
+    def accepted(row: DealTonk) -> bool:
+        try:
+            attrs.evolve(table_rules, deal_tonks=(row,))
+        except tonk.RulesError:
+            return False
+        return True
+
+    total = data.draw(st.integers(0, max(counts) + 2), label="total")
+    can_win = total in counts and not (ranked and total in (49, 50))
+    assert accepted(DealTonk(totals={total})) is can_win, sorted(counts)
+    at_most = data.draw(st.integers(0, max(counts)), label="at_most")
+    assert accepted(DealTonk(at_most=at_most)) is (at_most >= min(counts))
+    court_cards = data.draw(st.integers(1, table_rules.hand_size + 1), label="court")
+    assert accepted(DealTonk(court_cards=court_cards)) is (
+        court_cards <= table_rules.hand_size
+    )
+
+
+@given(any_rules, st.data())
 def test_a_deck_is_dealt_one_card_at_a_time_from_the_dealers_left(
     table_rules: Rules, data: st.DataObject
 ) -> None:
     players = data.draw(player_counts(table_rules), label="players")
     dealer = data.draw(st.integers(0, players - 1), label="dealer")
-    deck = data.draw(st.permutations(table_rules.pack()), label="deck")
+    deck = data.draw(st.permutations(table_rules.pack(players=players)), label="deck")
     state = tonk.new_game(table_rules, players=players, deck=deck, dealer=dealer)
     dealt = players * table_rules.hand_size
     for seat in range(players):
@@ -405,10 +610,94 @@ def test_a_deck_is_dealt_one_card_at_a_time_from_the_dealers_left(
     check_deal(state)
 
 
+@st.composite
+def rules_with_deal_tonks(draw: st.DrawFn, *, late_claim: bool = False) -> Rules:
+    """Any rules with at least one deal-tonk row; with ``late_claim``, one row
+    (or more) is claimed before the holder's first turn (V19)."""
+    table_rules = draw(rules())
+    table = draw(deal_tonk_tables(table_rules, min_rows=1))
+    if late_claim:
+        late = draw(st.integers(0, len(table) - 1), label="late row")
+        claimed = attrs.evolve(table[late], claim=DealTonkClaim.BEFORE_FIRST_TURN)
+        table = (*table[:late], claimed, *table[late + 1 :])
+    return attrs.evolve(table_rules, deal_tonks=table)
+
+
+@given(rules_with_deal_tonks(), st.data())
+def test_a_dealt_hand_wins_only_under_a_row_it_satisfies(
+    table_rules: Rules, data: st.DataObject
+) -> None:
+    players = data.draw(player_counts(table_rules), label="players")
+    first_seed = data.draw(seeds, label="first seed")
+    for seed in range(first_seed, first_seed + 25):
+        dealer = seed % players
+        state = tonk.new_game(table_rules, players=players, seed=seed, dealer=dealer)
+        check_deal(state)
+        claims = deal_claims(state.hands, table_rules, dealer)
+        outcome = state.outcome
+        if outcome is None:
+            # Nobody holds a hand that wins at the deal.
+            assert claims == []
+            continue
+        event(f"deal tonk: {outcome.kind}, {table_rules.deal_tonk_clash}")
+        claimants = [seat for seat, _, _ in claims]
+        assert claimants, outcome
+        assert set(outcome.winners) <= set(claimants)
+        for seat in outcome.winners:
+            assert any(
+                row.claim is DealTonkClaim.AT_DEAL
+                and wins(row, state.hands[seat], table_rules)
+                for row in table_rules.deal_tonks
+            )
+        clash = table_rules.deal_tonk_clash
+        if outcome.kind is OutcomeKind.VOID_DEAL:
+            assert len(claims) > 1
+            assert clash is not DealTonkClash.ALL_PAID
+            assert outcome.payoffs == (0,) * players
+        elif clash is DealTonkClash.ALL_PAID:
+            assert set(outcome.winners) == set(claimants)
+        else:
+            (winner,) = outcome.winners
+            if clash is DealTonkClash.VOID:
+                assert claimants == [winner]
+            strength = {
+                claim[0]: deal_strength(claim, state.hands, table_rules)
+                for claim in claims
+            }
+            assert strength[winner] == min(strength.values())
+            tied = [seat for seat in claimants if strength[seat] == strength[winner]]
+            assert tied[0] == winner  # the nearest the dealer's left
+
+
+@given(rules_with_deal_tonks(late_claim=True) | presets(), seeds)
+def test_a_deal_tonk_is_claimed_only_before_the_holders_first_turn(
+    table_rules: Rules, seed: int
+) -> None:
+    # V19: every player in turn may claim at the start of their first turn while
+    # nobody has spread; the first to do so ends the hand.
+    rng = random.Random(seed)
+    players = rng.randint(2, min(6, table_rules.max_players))
+    state = tonk.new_game(table_rules, players=players, seed=seed)
+    while not state.is_terminal:
+        legal = tonk.legal_actions(state)
+        claimable = can_claim(state)
+        assert (ClaimDealTonk() in legal) is claimable
+        if claimable:
+            event("a deal tonk can be claimed")
+        if claimable and rng.random() < 0.5:
+            action: Action = ClaimDealTonk()
+        else:
+            options = [a for a in legal if not isinstance(a, Drop | ClaimDealTonk)]
+            action = rng.choice(options or list(legal))
+        after = tonk.apply(state, action)
+        check_step(state, action, after)
+        state = after
+
+
 # --- (b) settlements --------------------------------------------------------------
 
 
-@given(playouts(), seeds, st.booleans())
+@given(playouts(rules=any_rules), seeds, st.booleans())
 def test_payoffs_sum_to_zero_and_are_the_net_of_the_transfers(
     playout: Playout, policy_seed: int, drops: bool
 ) -> None:
@@ -421,7 +710,7 @@ def test_payoffs_sum_to_zero_and_are_the_net_of_the_transfers(
     check_invariants(final)
 
 
-@given(game_states(), seeds, st.booleans())
+@given(game_states(rules=any_rules), seeds, st.booleans())
 def test_the_end_of_a_finished_hand_is_settled_by_the_rules(
     state: GameState, policy_seed: int, drops: bool
 ) -> None:
@@ -474,7 +763,7 @@ def test_showdowns_are_settled_by_b14(
 # --- (c) apply is pure and deterministic ------------------------------------------
 
 
-@given(playouts())
+@given(playouts(rules=any_rules))
 def test_apply_is_pure_and_deterministic(playout: Playout) -> None:
     state = playout.final
     twin = Playout.replay(
@@ -500,12 +789,18 @@ def test_apply_is_pure_and_deterministic(playout: Playout) -> None:
 
 # --- (d), (e) is_legal and IllegalActionError -------------------------------------
 
-extra_spreads = st.lists(st.lists(st.sampled_from(EVERY_CARD), max_size=6), max_size=4)
+wild_designations = (
+    st.tuples(st.sampled_from(EVERY_CARD), st.sampled_from(NATURALS))
+    .filter(lambda pair: pair[0] != pair[1])
+    .map(lambda pair: WildCard(*pair))
+)
+elements = st.sampled_from(EVERY_CARD) | wild_designations
+extra_spreads = st.lists(st.lists(elements, max_size=6), max_size=4)
 
 
-@given(playouts(), st.data(), extra_spreads)
+@given(playouts(rules=any_rules), st.data(), extra_spreads)
 def test_is_legal_agrees_with_legal_actions(
-    playout: Playout, data: st.DataObject, extra: list[list[Card]]
+    playout: Playout, data: st.DataObject, extra: list[list[Card | WildCard]]
 ) -> None:
     state = data.draw(st.sampled_from(playout.states), label="state")
     legal = set(tonk.legal_actions(state))
@@ -516,9 +811,9 @@ def test_is_legal_agrees_with_legal_actions(
         assert (not defects) is expected, (action, defects)
 
 
-@given(playouts(), st.data(), extra_spreads)
+@given(playouts(rules=any_rules), st.data(), extra_spreads)
 def test_every_illegal_action_raises_and_changes_nothing(
-    playout: Playout, data: st.DataObject, extra: list[list[Card]]
+    playout: Playout, data: st.DataObject, extra: list[list[Card | WildCard]]
 ) -> None:
     state = data.draw(st.sampled_from(playout.states), label="state")
     snapshot = copy.deepcopy(state)
@@ -538,7 +833,7 @@ def test_every_illegal_action_raises_and_changes_nothing(
         assert state == snapshot
 
 
-@given(game_states())
+@given(game_states(rules=any_rules))
 def test_a_non_action_is_a_type_error(state: GameState) -> None:
     for thing in ("drop", None, Card.parse("AS"), (Drop(),)):
         with pytest.raises(TypeError):
@@ -548,32 +843,122 @@ def test_a_non_action_is_a_type_error(state: GameState) -> None:
 # --- (f) legal_actions against the brute-force generator --------------------------
 
 
-def _order_key(action: Action) -> tuple[int, tuple[int, ...]]:
-    """The documented order of legal_actions."""
+def _order_key(action: Action) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """The documented order of legal_actions: a claim, drop, draws; spreads by
+    their cards; hits by spread number, then card; discards by card."""
+    if isinstance(action, ClaimDealTonk):
+        return (0, (), ())
     if isinstance(action, Drop):
-        return (0, ())
+        return (1, (), ())
     if isinstance(action, DrawStock):
-        return (1, ())
+        return (2, (), ())
     if isinstance(action, DrawDiscard):
-        return (2, ())
+        return (3, (), ())
     if isinstance(action, LaySpread):
-        return (3, tuple(card.code for card in action.cards))
+        physical = tuple(card.code for card in action.physical)
+        return (4, physical, tuple(card.code for card in action.represented))
     if isinstance(action, Hit):
-        return (4, (action.spread, action.card.code))
-    return (5, (action.card.code,))
+        return (5, (action.spread, _split(action.card)[0].code), ())
+    return (6, (action.card.code,), ())
 
 
-@given(playouts())
-def test_legal_actions_match_the_brute_force_generator(playout: Playout) -> None:
+@given(playouts(rules=any_rules))
+def test_legal_actions_are_distinct_and_in_order(playout: Playout) -> None:
     for state in playout.states:
         actions = tonk.legal_actions(state)
-        assert set(actions) == brute_force_legal_actions(state), state
         assert len(set(actions)) == len(actions), f"duplicates in {actions}"
         assert tonk.legal_actions(state) == actions
         assert list(actions) == sorted(actions, key=_order_key)
 
 
-@given(playouts())
+@given(playouts(rules=any_rules))
+def test_legal_actions_match_the_brute_force_generator(playout: Playout) -> None:
+    for state in playout.states:
+        if is_tractable(state):  # see brute_force.MAX_CROSS_CHECK_*
+            actions = set(tonk.legal_actions(state))
+            assert actions == brute_force_legal_actions(state), state
+
+
+@st.composite
+def crowded_turns(draw: st.DrawFn) -> GameState:
+    """A turn after the draw, in a hand of few ranks and suits, wilds and jokers.
+
+    Random deals rarely hold many spreads, several wilds or plain jokers at once.
+    Here, under any rules with 0-4 jokers (any number equally often), hands of
+    at most five cards and no deal tonks, the player to move (seat 1) is dealt
+    up to three wild cards, plain jokers, and cards of one or two ranks and one
+    or two suits, and draws one more. Half the time the wilds and jokers are as
+    many as can be.
+    """
+    drawn_rules = draw(rules())
+    jokers = draw(st.sampled_from(range(int(drawn_rules.wilds is Wilds.JOKERS), 5)))
+    table_rules = attrs.evolve(
+        drawn_rules,
+        jokers=jokers,
+        joker_value=drawn_rules.joker_value if jokers else 0,
+        hand_size=min(drawn_rules.hand_size, 5),
+        deal_tonks=(),
+    )
+    pack = table_rules.pack(players=2)
+    ranks = draw(st.sets(st.sampled_from(range(1, 14)), max_size=2), label="ranks")
+    suits = draw(st.sets(st.sampled_from(tonk.Suit), min_size=1, max_size=2))
+    wild_cards = [card for card in pack if is_wild(card, table_rules)]
+    plain_jokers = [card for card in pack if card == JOKER and card not in wild_cards]
+    others = [
+        card
+        for card in pack
+        if card != JOKER
+        and not is_wild(card, table_rules)
+        and (card.rank in ranks or card.suit in suits)
+    ]
+    size = table_rules.hand_size + 1
+    crowded = draw(st.booleans(), label="crowded")
+    most = min(3, len(wild_cards))
+    wild_count = most if crowded else draw(st.sampled_from(range(most + 1)))
+    most = min(len(plain_jokers), size - wild_count)
+    joker_count = most if crowded else draw(st.sampled_from(range(most + 1)))
+    needed = size - wild_count - joker_count
+    if draw(st.booleans(), label="in a row"):  # often a run, in the pack's order
+        start = draw(st.integers(0, len(others) - needed), label="from")
+        picks = list(range(start, start + needed))
+    else:
+        indices = st.integers(0, len(others) - 1)
+        picks = draw(
+            st.lists(indices, min_size=needed, max_size=needed, unique=True),
+            label="others",
+        )
+    wild_picks = draw(st.permutations(wild_cards), label="wild cards")
+    chosen = [
+        *wild_picks[:wild_count],
+        *plain_jokers[:joker_count],
+        *(others[index] for index in picks),
+    ]
+    *hand, drawn = draw(st.permutations(chosen))
+    rest = sorted((Counter(pack) - Counter(chosen)).elements())
+    deck = tonk.testing.stack_deck(
+        table_rules, hands=[rest[: table_rules.hand_size], hand], stock=[drawn]
+    )
+    state = tonk.new_game(table_rules, players=2, deck=deck)
+    return tonk.apply(state, DrawStock())
+
+
+@given(crowded_turns(), seeds)
+def test_legal_actions_match_the_brute_force_generator_on_crowded_hands(
+    state: GameState, policy_seed: int
+) -> None:
+    rng = random.Random(policy_seed)
+    while not state.is_terminal and state.phase is Phase.AFTER_DRAW:
+        actions = tonk.legal_actions(state)
+        assert set(actions) == brute_force_legal_actions(state), state
+        melds = [a for a in actions if isinstance(a, LaySpread | Hit)]
+        action = rng.choice(melds or actions)
+        after = tonk.apply(state, action)
+        check_step(state, action, after)
+        check_invariants(after)
+        state = after
+
+
+@given(playouts(rules=any_rules))
 def test_legal_actions_do_not_depend_on_how_the_state_was_built(
     playout: Playout,
 ) -> None:
@@ -592,7 +977,7 @@ def test_legal_actions_do_not_depend_on_how_the_state_was_built(
 # --- (g) termination ---------------------------------------------------------------
 
 
-@given(rules(), st.data(), seeds, st.sampled_from(["uniform", "no_drops", "hoard"]))
+@given(any_rules, st.data(), seeds, st.sampled_from(["uniform", "no_drops", "hoard"]))
 def test_every_hand_ends_within_a_bound(
     table_rules: Rules, data: st.DataObject, policy_seed: int, policy: str
 ) -> None:
@@ -614,18 +999,22 @@ def test_every_hand_ends_within_a_bound(
         bound = (table_rules.hand_size + 2) * limit
     rng = random.Random(policy_seed)
     played = 0
+    taken: Card | None = None
     while not state.is_terminal:
         assert played < bound, f"no end after {played} actions"
         options = tonk.legal_actions(state)
-        if policy == "hoard":  # take the discard and throw it back, forever (B15)
+        if policy == "hoard":  # take a card and throw it back, forever (B15)
             if state.phase is Phase.TURN_START:
-                taken = state.top_discard
-                action: Action = DrawDiscard() if taken is not None else DrawStock()
+                # V8: with no upcard the first player must draw from the stock.
+                action: Action = DrawDiscard() if state.discard_pile else DrawStock()
+                taken = state.top_discard or state.stock[0]
             else:
                 assert taken is not None
                 action = Discard(taken)
         elif policy == "no_drops" and len(options) > 1:
-            action = rng.choice([a for a in options if not isinstance(a, Drop)])
+            action = rng.choice(
+                [a for a in options if not isinstance(a, Drop | ClaimDealTonk)]
+            )
         else:
             action = rng.choice(options)
         state = tonk.apply(state, action)
@@ -650,13 +1039,18 @@ def test_every_card_round_trips_through_its_notation() -> None:
         assert eval(repr(card), {"Card": Card}) == card
 
 
-@given(rules().flatmap(cards))
-def test_cards_of_a_pack_round_trip(card: Card) -> None:
+@given(
+    any_rules.flatmap(
+        lambda table_rules: st.tuples(st.just(table_rules), cards(table_rules))
+    )
+)
+def test_cards_of_a_pack_round_trip(drawn: tuple[Rules, Card]) -> None:
+    table_rules, card = drawn
     assert Card.parse(str(card)) == card
-    assert card in Rules().pack()
+    assert card in deck(table_rules, table_rules.max_players)
 
 
-@given(playouts())
+@given(playouts(rules=any_rules))
 def test_actions_round_trip_through_their_notation(playout: Playout) -> None:
     for state in playout.states:
         legal = tonk.legal_actions(state)
@@ -679,7 +1073,7 @@ def test_actions_round_trip_through_their_notation(playout: Playout) -> None:
 # --- (i) equality and hashing ------------------------------------------------------
 
 
-@given(playouts())
+@given(playouts(rules=any_rules))
 def test_equal_states_have_equal_hashes(playout: Playout) -> None:
     twin = Playout.replay(
         playout.rules,
@@ -702,7 +1096,7 @@ def test_equal_states_have_equal_hashes(playout: Playout) -> None:
         assert by_state[state] >= index
 
 
-@given(rules(), st.data())
+@given(any_rules, st.data())
 def test_the_same_seed_deals_the_same_hand(
     table_rules: Rules, data: st.DataObject
 ) -> None:
@@ -713,12 +1107,14 @@ def test_the_same_seed_deals_the_same_hand(
     second = tonk.new_game(table_rules, players=players, seed=seed, dealer=dealer)
     assert first == second
     assert hash(first) == hash(second)
-    rebuilt = Rules(
-        deal_tonks=table_rules.deal_tonks,
-        deal_tonk_clash=table_rules.deal_tonk_clash,
-        exhaustion_tie=table_rules.exhaustion_tie,
-        max_turns=table_rules.max_turns,
-    )
+    options = {
+        field.name: getattr(table_rules, field.name)
+        for field in attrs.fields(Rules)
+        if field.init
+    }
+    rebuilt = Rules(**options)
+    assert rebuilt == table_rules
+    assert hash(rebuilt) == hash(table_rules)
     third = tonk.new_game(rebuilt, players=players, seed=seed, dealer=dealer)
     assert third == first
     assert hash(third) == hash(first)
@@ -729,14 +1125,49 @@ def test_the_same_seed_deals_the_same_hand(
 
 @given(rules())
 def test_rules_strategy_gives_valid_rules(table_rules: Rules) -> None:
+    assert table_rules.two_packs_from is None or 2 <= table_rules.two_packs_from <= 6
+    assert 0 <= table_rules.jokers <= 4
+    if table_rules.wilds is Wilds.JOKERS:
+        assert table_rules.jokers >= 1
+    assert 0 <= table_rules.joker_value <= 25
+    if table_rules.jokers == 0:
+        assert table_rules.joker_value == 0
+    assert 3 <= table_rules.hand_size <= 7
+    assert table_rules.player_limit is None or 2 <= table_rules.player_limit <= 6
+    assert table_rules.max_players >= 2
     assert table_rules.max_turns is None or 1 <= table_rules.max_turns <= 300
-    assert len(table_rules.deal_tonks) <= 2
+    assert len(table_rules.deal_tonks) <= 3
+    for row in table_rules.deal_tonks:
+        assert 1 <= row.pays <= 3
+        if table_rules.court_values is tonk.CourtValues.RANKED:
+            assert not row.totals & {49, 50}  # V6
     assert table_rules == copy.deepcopy(table_rules)
 
 
+@given(
+    rules().flatmap(
+        lambda table_rules: st.tuples(
+            st.just(table_rules), deal_tonk_tables(table_rules)
+        )
+    )
+)
+def test_deal_tonk_tables_build_rules(
+    drawn: tuple[Rules, tuple[DealTonk, ...]],
+) -> None:
+    table_rules, table = drawn
+    assert attrs.evolve(table_rules, deal_tonks=table).deal_tonks == table
+
+
 @given(deal_tonk_tables())
-def test_deal_tonk_tables_build_rules(table: tuple[tonk.DealTonk, ...]) -> None:
+def test_deal_tonk_tables_default_to_the_base_game(
+    table: tuple[DealTonk, ...],
+) -> None:
     assert Rules(deal_tonks=table).deal_tonks == table
+
+
+@given(presets())
+def test_presets_strategy_gives_named_presets(table_rules: Rules) -> None:
+    assert any(tonk.presets.get(name) == table_rules for name in tonk.presets.names())
 
 
 @given(st.data(), st.integers(2, 6), st.integers(0, 30))

@@ -126,7 +126,7 @@ def lay_out(
         return None
     kind, ordered = result
     cards = pair_up(physical, ordered, tables)
-    if cards is None or not any(a is b for a, b in zip(cards, ordered, strict=True)):
+    if cards is None or not any(a == b for a, b in zip(cards, ordered, strict=True)):
         return None  # V5: a spread holds at least one natural card
     return kind, cards, ordered
 
@@ -210,7 +210,7 @@ def elements_of(
 ) -> tuple[Element, ...]:
     """Return the notation elements of a laid-out spread."""
     return tuple(
-        card if card is natural else WildCard(card, natural)
+        card if card == natural else WildCard(card, natural)
         for card, natural in zip(cards, stands_for, strict=True)
     )
 
@@ -301,7 +301,7 @@ def _book_candidates(tables: _Tables, rank: int, copies: int) -> list[tuple[int,
             {
                 book
                 for size in range(3, MAX_BOOK_SIZE + 1)
-                for book in combinations(pool * copies, size)
+                for book in combinations(sorted(pool * copies), size)
             }
         )
         _BOOKS[key] = books

@@ -178,6 +178,18 @@ class Card:
         """Return an expression that rebuilds the card."""
         return f"Card.parse('{_TEXT[self.code]}')"
 
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        """Unpickle (and copy) to the shared instance of the card."""
+        return card_from_code, (self.code,)
+
+    def __copy__(self) -> Card:
+        """Return the card itself: cards are immutable."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        """Return the card itself: cards are immutable."""
+        return self
+
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """Pretty-print as the repr (used by IPython and Hypothesis reports)."""
         printer.text(repr(self))

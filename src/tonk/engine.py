@@ -346,7 +346,7 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
                     continue
                 for natural in hit_candidates(spread, tables):
                     if fits(spread, natural, tables, copies, book_limit):
-                        element = card if natural is card else WildCard(card, natural)
+                        element = card if natural == card else WildCard(card, natural)
                         actions.append(Hit(spread.number, element))
     if plain:
         actions.extend(_DISCARDS[card.code] for card in distinct)
@@ -955,7 +955,7 @@ def _apply_hit(state: GameState, action: Hit) -> GameState:
         )
     rules = state.rules
     tables = rules._tables
-    if physical is not represented and not tables.wild[physical.code]:
+    if physical != represented and not tables.wild[physical.code]:
         raise _refuse(
             action, IllegalReason.HIT_DOES_NOT_FIT, f"{physical} is not wild here"
         )

@@ -651,9 +651,10 @@ class Rules:
                 raise TypeError(f"deal_tonks must hold DealTonk rows, got {row!r}")
 
     def _check_deal_tonks(self) -> None:
-        values = [self._tables.values[card.code] for card in self._tables.pack]
         copies = 1 if self.two_packs_from is None else 2
-        reachable = _reachable_counts(values * copies, self.hand_size)
+        values = [self._tables.values[card.code] for card in self._tables.naturals]
+        jokers = [self.joker_value] * self.jokers  # jokers are not per pack
+        reachable = _reachable_counts(values * copies + jokers, self.hand_size)
         for number, row in enumerate(self.deal_tonks, start=1):
             if self.court_values is CourtValues.RANKED and row.totals & {49, 50}:
                 raise RulesError(
@@ -709,7 +710,8 @@ class Rules:
 
     def _largest_table(self) -> int:
         largest = 1
-        for players in range(2, 30):
+        most_cards = 2 * len(self._tables.pack)  # two packs at the most
+        for players in range(2, most_cards + 2):
             if self.player_limit is not None and players > self.player_limit:
                 break
             needed = players * self.hand_size + int(self.upcard)

@@ -1,9 +1,11 @@
 """Hypothesis strategies for Tonk: cards, rule sets, player counts and game states.
 
-Install the ``tonk[testing]`` extra to use this module. States are never built
-field by field: a strategy deals a hand from a drawn seed and plays drawn legal
-actions, so every state it gives is reachable, and a failing example shrinks
-towards a short game from a small seed.
+Install the ``tonk[testing]`` extra to use this module. :func:`rules` combines
+every option of :class:`tonk.Rules` (the pack, wilds, values, the deal and the
+deal-tonk table, V1–V20), valid by construction; :func:`presets` draws a named
+rule set. States are never built field by field: a strategy deals a hand from a
+drawn seed and plays drawn legal actions, so every state it gives is reachable,
+and a failing example shrinks towards a short game from a small seed.
 
 Examples:
     >>> import tonk
@@ -19,6 +21,7 @@ Examples:
 from __future__ import annotations
 
 try:
+    from hypothesis import assume
     from hypothesis import strategies as st
     from hypothesis.errors import InvalidArgument
 except ImportError as error:  # pragma: no cover - only without the extra
@@ -27,15 +30,30 @@ except ImportError as error:  # pragma: no cover - only without the extra
         " (pip install 'tonk[testing]')"
     ) from error
 
+import functools
 from collections.abc import Iterable
 from typing import Protocol
 
 import attrs
 
-from tonk.actions import Action, Drop, Hit, LaySpread
+from tonk.actions import Action, ClaimDealTonk, Drop, Hit, LaySpread
 from tonk.cards import Card
 from tonk.engine import apply, legal_actions, new_game
-from tonk.rules import DealTonk, DealTonkClash, ExhaustionTie, Rules
+from tonk.errors import RulesError
+from tonk.presets import get as get_preset
+from tonk.presets import names as preset_names
+from tonk.rules import (
+    CourtValues,
+    CutWinner,
+    DealTonk,
+    DealTonkClaim,
+    DealTonkClash,
+    DealTonkTie,
+    ExhaustionTie,
+    PackKind,
+    Rules,
+    Wilds,
+)
 from tonk.state import GameState, Phase
 
 __all__ = [
@@ -45,19 +63,26 @@ __all__ = [
     "game_states",
     "player_counts",
     "playouts",
+    "presets",
     "rules",
 ]
 
 _MAX_SEED = 2**32 - 1
 _MAX_TURNS_LIMIT = 300
 _MAX_PLAYERS = 6
+_MAX_JOKERS = 4
+_MAX_JOKER_VALUE = 25
+_HAND_SIZES = (5, 3, 4, 6, 7)  # the default first, so that rules shrink to it
+_DEFAULT_TABLE = Rules().deal_tonks
+_MAX_ROWS = 3
 
 
 def cards(rules: Rules | None = None) -> st.SearchStrategy[Card]:
-    """Draw one card of the pack that ``rules`` use (B1).
+    """Draw one card of the pack that ``rules`` use (B1, V1–V5).
 
     Args:
         rules: The rules whose pack to draw from; ``tonk.Rules()`` if omitted.
+            With two packs (V2) each distinct card is drawn as often as any other.
 
     Returns:
         A strategy for cards; it shrinks towards the pack's first card.
@@ -69,50 +94,182 @@ def cards(rules: Rules | None = None) -> st.SearchStrategy[Card]:
         >>> import tonk
         >>> find(cards(), lambda card: card.suit is tonk.Suit.HEARTS)
         Card.parse('AH')
+        >>> chicago = tonk.presets.CHICAGO
+        >>> find(cards(chicago), lambda card: card.rank is tonk.Rank.JOKER)
+        Card.parse('JK')
+        >>> find(cards(tonk.presets.BATON_ROUGE), lambda card: card.rank > 7)
+        Card.parse('JC')
     """
-    pack = (Rules() if rules is None else rules).pack()
-    return st.sampled_from(pack)
+    rules = Rules() if rules is None else rules
+    pack = rules.pack(players=rules.max_players)
+    return st.sampled_from(tuple(dict.fromkeys(pack)))
 
 
-def deal_tonk_tables() -> st.SearchStrategy[tuple[DealTonk, ...]]:
-    """Draw a deal-tonk table: the default, none at all, or one or two random rows.
+def _reachable_counts(rules: Rules) -> tuple[int, ...]:
+    """Return, sorted, every count a dealt hand can have under ``rules`` (B12).
 
-    Random rows win on a set of one to four totals from 0 to 60 and pay 1× to 3×
-    (B5 and its variants V11–V20).
+    The hand is any ``hand_size`` cards of the largest pack the rules use (two
+    packs if some table they allow uses them, V2), valued by
+    :meth:`~tonk.Rules.card_value`.
+    """
+    pack = rules.pack(players=rules.max_players)
+    return _counts_of(tuple(sorted(map(rules.card_value, pack))), rules.hand_size)
+
+
+@functools.lru_cache(maxsize=1024)
+def _counts_of(values: tuple[int, ...], hand_size: int) -> tuple[int, ...]:
+    # reachable[size] has bit c set when some `size` of the cards seen count c.
+    reachable = [1] + [0] * hand_size
+    for value in values:
+        for size in range(hand_size, 0, -1):
+            reachable[size] |= reachable[size - 1] << value
+    counts = reachable[hand_size]
+    return tuple(total for total in range(counts.bit_length()) if counts >> total & 1)
+
+
+def _row(condition: dict[str, object], **options: object) -> DealTonk:
+    return DealTonk(**condition, **options)  # type: ignore[arg-type]
+
+
+@functools.lru_cache(maxsize=256)
+def _tables_for(
+    reachable: tuple[int, ...], hand_size: int, ranked: bool, min_rows: int
+) -> st.SearchStrategy[tuple[DealTonk, ...]]:
+    """Return the strategy of :func:`deal_tonk_tables` for these dealt counts."""
+    # V6: with court values 11/12/13 the 49/50 deal tonks are off.
+    totals = [total for total in reachable if not (ranked and total in (49, 50))]
+    conditions: list[st.SearchStrategy[dict[str, object]]] = [
+        st.fixed_dictionaries(
+            {"totals": st.frozensets(st.sampled_from(totals), min_size=1, max_size=4)}
+        ),
+        st.fixed_dictionaries({"at_most": st.integers(reachable[0], reachable[-1])}),
+        st.fixed_dictionaries({"court_cards": st.integers(1, hand_size)}),
+    ]
+    row = st.builds(
+        _row,
+        st.one_of(conditions),
+        pays=st.integers(1, 3),
+        claim=st.sampled_from(DealTonkClaim),
+        tie=st.none() | st.sampled_from(DealTonkTie),
+    )
+    tables: list[st.SearchStrategy[tuple[DealTonk, ...]]] = []
+    default_fits = all(row.totals <= set(reachable) for row in _DEFAULT_TABLE)
+    if not ranked and default_fits and len(_DEFAULT_TABLE) >= min_rows:
+        tables.append(st.just(_DEFAULT_TABLE))
+    if min_rows == 0:
+        tables.append(st.just(()))
+    lists = st.lists(row, min_size=max(1, min_rows), max_size=_MAX_ROWS)
+    tables.append(lists.map(tuple))
+    return st.one_of(tables)
+
+
+def deal_tonk_tables(
+    rules: Rules | None = None, *, min_rows: int = 0
+) -> st.SearchStrategy[tuple[DealTonk, ...]]:
+    """Draw a deal-tonk table that can be played with the deck and deal of ``rules``.
+
+    The table is the default (B5: 49 or 50 pays 2×, if a dealt hand can count
+    49 and 50 and court cards count 10), none at all, or one to three random
+    rows (V11–V20): exact totals that a dealt hand can count, a count at most a
+    threshold no lower than the lowest dealt count, or a number of court cards
+    up to the hand size. Each row pays 1× to 3×, is claimed at the deal or
+    before the holder's first turn (V19), and may set its own tie rule. Only
+    the deck and deal options of ``rules`` matter, not its own table.
+
+    Args:
+        rules: The rules the table is for; ``tonk.Rules()`` if omitted.
+        min_rows: The fewest rows the table has, 0 to 3.
 
     Returns:
-        A strategy for values of :attr:`tonk.Rules.deal_tonks`; it shrinks
-        towards the default table.
+        A strategy for values of :attr:`tonk.Rules.deal_tonks` that ``rules``
+        accept; it shrinks towards the default table, then towards no table.
+
+    Raises:
+        hypothesis.errors.InvalidArgument: If ``min_rows`` is not 0 to 3.
 
     Examples:
-        >>> import tonk
+        >>> import attrs, tonk
         >>> from hypothesis import find
         >>> find(deal_tonk_tables(), lambda table: True) == tonk.Rules().deal_tonks
         True
-        >>> find(deal_tonk_tables(), lambda table: len(table) == 2)[0]
-        DealTonk(totals=frozenset({0}), pays=1)
+        >>> table = find(deal_tonk_tables(), lambda table: len(table) == 2)
+        >>> [row.pays for row in table]
+        [1, 1]
+        >>> forty = tonk.presets.BATON_ROUGE  # 49 cannot be dealt from 40 cards
+        >>> find(deal_tonk_tables(forty), lambda table: True)
+        ()
+        >>> table = find(deal_tonk_tables(forty), lambda table: len(table) == 3)
+        >>> attrs.evolve(forty, deal_tonks=table).deal_tonks == table
+        True
+        >>> find(deal_tonk_tables(forty, min_rows=1), lambda table: True)[0].pays
+        1
     """
-    row = st.builds(
-        DealTonk,
-        totals=st.frozensets(st.integers(0, 60), min_size=1, max_size=4),
-        pays=st.integers(1, 3),
+    if isinstance(min_rows, bool) or min_rows not in range(_MAX_ROWS + 1):
+        raise InvalidArgument(f"min_rows must be 0..{_MAX_ROWS}, got {min_rows!r}")
+    rules = Rules() if rules is None else rules
+    return _tables_for(
+        _reachable_counts(rules),
+        rules.hand_size,
+        rules.court_values is CourtValues.RANKED,
+        min_rows,
     )
-    return st.one_of(
-        st.just(Rules().deal_tonks),
-        st.just(()),
-        st.lists(row, min_size=1, max_size=2).map(tuple),
+
+
+@functools.lru_cache(maxsize=1024)
+def _deck_rules(**options: object) -> Rules:
+    """Return rules with these deck and deal options and no deal tonks."""
+    return Rules(**options, deal_tonks=())  # type: ignore[arg-type]
+
+
+@st.composite
+def _rules(draw: st.DrawFn) -> Rules:
+    # The deck and deal options first, each shrinking towards its default...
+    wilds = draw(st.sampled_from(Wilds))
+    jokers = draw(st.integers(1 if wilds is Wilds.JOKERS else 0, _MAX_JOKERS))
+    try:
+        deck_rules = _deck_rules(
+            pack_kind=draw(st.sampled_from(PackKind)),
+            two_packs_from=draw(st.none() | st.integers(2, _MAX_PLAYERS)),
+            jokers=jokers,
+            wilds=wilds,
+            joker_value=draw(st.integers(0, _MAX_JOKER_VALUE)) if jokers else 0,
+            court_values=draw(st.sampled_from(CourtValues)),
+            ace_high=draw(st.booleans()),
+            hand_size=draw(st.sampled_from(_HAND_SIZES)),
+            upcard=draw(st.sampled_from((True, False))),
+            cut=draw(st.sampled_from(CutWinner)),
+            player_limit=draw(st.none() | st.integers(2, _MAX_PLAYERS)),
+        )
+    except RulesError:  # pragma: no cover - every combination drawn is valid
+        assume(False)
+        raise
+    # ... then a deal-tonk table that these cards can win, and the rest.
+    return attrs.evolve(
+        deck_rules,
+        deal_tonks=draw(deal_tonk_tables(deck_rules)),
+        deal_tonk_clash=draw(st.sampled_from(DealTonkClash)),
+        deal_tonk_tie=draw(st.sampled_from(DealTonkTie)),
+        exhaustion_tie=draw(st.sampled_from(ExhaustionTie)),
+        max_turns=draw(st.none() | st.integers(1, _MAX_TURNS_LIMIT)),
     )
 
 
 def rules() -> st.SearchStrategy[Rules]:
     """Draw a valid :class:`tonk.Rules` combining any values of its options.
 
-    ``exhaustion_tie`` is any :class:`tonk.ExhaustionTie`, ``deal_tonk_clash`` any
-    :class:`tonk.DealTonkClash`, ``max_turns`` is ``None`` or 1 to 300, and
-    ``deal_tonks`` is drawn by :func:`deal_tonk_tables`.
+    Every option is drawn: ``pack_kind`` (B1, V1); ``two_packs_from`` ``None``
+    or 2 to 6 (V2); ``wilds`` (V4, V5) with 0 to 4 ``jokers`` (at least one for
+    :attr:`tonk.Wilds.JOKERS`) worth 0 to 25 (V3–V5); ``court_values`` (V6);
+    ``ace_high`` (V10); ``hand_size`` 3 to 7 (B4, V7); ``upcard`` (V8); ``cut``
+    (V9); ``player_limit`` ``None`` or 2 to 6 (B2); ``deal_tonks`` from
+    :func:`deal_tonk_tables` for the cards drawn (B5, V11–V20); any
+    ``deal_tonk_clash`` and ``deal_tonk_tie``; any ``exhaustion_tie`` (B14);
+    and ``max_turns`` ``None`` or 1 to 300 (B15). Values are valid by
+    construction, so no example is rejected.
 
     Returns:
-        A strategy for rule sets.
+        A strategy for rule sets; it shrinks towards ``tonk.Rules()`` (with no
+        turn limit).
 
     Examples:
         >>> import tonk
@@ -121,14 +278,32 @@ def rules() -> st.SearchStrategy[Rules]:
         True
         >>> find(rules(), lambda rules: rules.max_turns is not None).max_turns
         1
+        >>> wild = find(rules(), lambda rules: rules.wilds is tonk.Wilds.JOKERS)
+        >>> wild.jokers, wild.joker_value, wild.deal_tonks == tonk.Rules().deal_tonks
+        (1, 0, True)
+        >>> forty = find(rules(), lambda rules: rules.pack_kind is tonk.PackKind.FORTY)
+        >>> forty.deal_tonks
+        ()
     """
-    return st.builds(
-        Rules,
-        deal_tonks=deal_tonk_tables(),
-        deal_tonk_clash=st.sampled_from(DealTonkClash),
-        exhaustion_tie=st.sampled_from(ExhaustionTie),
-        max_turns=st.none() | st.integers(1, _MAX_TURNS_LIMIT),
-    )
+    return _rules()
+
+
+def presets() -> st.SearchStrategy[Rules]:
+    """Draw one of the named rule sets of :mod:`tonk.presets`.
+
+    Returns:
+        A strategy for preset rule sets; it shrinks towards the first name in
+        :func:`tonk.presets.names`.
+
+    Examples:
+        >>> import tonk
+        >>> from hypothesis import find
+        >>> find(presets(), lambda rules: True) == tonk.presets.BATON_ROUGE
+        True
+        >>> find(presets(), lambda rules: rules.has_wilds) == tonk.presets.CHICAGO
+        True
+    """
+    return st.sampled_from(preset_names()).map(get_preset)
 
 
 def player_counts(rules: Rules) -> st.SearchStrategy[int]:
@@ -254,11 +429,24 @@ class Playout:
 
 
 def _patient(state: GameState, options: tuple[Action, ...]) -> tuple[Action, ...]:
-    """Return the actions a patient player picks from: no drops, melds first."""
+    """Return what a patient player picks from: no drops or claims, melds first."""
     if state.phase is Phase.TURN_START:
-        return tuple(action for action in options if not isinstance(action, Drop))
+        return tuple(
+            action for action in options if not isinstance(action, Drop | ClaimDealTonk)
+        )
     melds = tuple(action for action in options if isinstance(action, LaySpread | Hit))
     return melds or options
+
+
+def _ending_last(options: tuple[Action, ...]) -> tuple[Action, ...]:
+    """Put drops and claims, which end the hand, after the other actions.
+
+    Indices shrink towards 0, so a shrunk playout draws rather than drops.
+    """
+    return tuple(sorted(options, key=lambda action: isinstance(action, _ENDERS)))
+
+
+_ENDERS = (Drop, ClaimDealTonk)
 
 
 @st.composite
@@ -282,18 +470,19 @@ def _playouts(
         player_count = draw(players)
     seed = draw(st.integers(0, _MAX_SEED))
     dealer = draw(st.integers(0, player_count - 1))
-    # In about half the hands nobody drops and everyone lays spreads and hits
-    # whenever they can, so that long hands (stock exhaustion, the turn limit,
-    # many spreads and hits, going out) are reached too.
+    # In about half the hands nobody drops or claims a deal tonk, and everyone
+    # lays spreads and hits whenever they can, so that long hands (stock
+    # exhaustion, the turn limit, many spreads and hits, going out) are reached.
     careless = not draw(st.booleans())
+    # Half the time as many actions as allowed (small numbers are drawn often).
     length = draw(st.integers(0, max_actions))
+    length = max_actions if draw(st.booleans()) else length
     state = new_game(table_rules, players=player_count, seed=seed, dealer=dealer)
     states = [state]
     actions: list[Action] = []
     while len(actions) < length and not state.is_terminal:
         options = legal_actions(state)
-        if not careless:
-            options = _patient(state, options)
+        options = _patient(state, options) if not careless else _ending_last(options)
         action = options[draw(st.integers(0, len(options) - 1))]
         state = apply(state, action)
         actions.append(action)
@@ -342,7 +531,8 @@ def playouts(
     The hand is dealt by :func:`tonk.new_game` with a drawn seed and dealer;
     then a drawn number of actions is played, each chosen by drawing an index
     into :func:`tonk.legal_actions`, stopping early if the hand ends. In about
-    half the hands the players are patient: nobody drops, and everyone lays
+    half the hands the players are patient: nobody drops or claims a deal tonk
+    (V19), and everyone lays
     spreads and hits whenever they can (the index is drawn among those
     actions), so that long hands and every way of ending one are reached.
 
