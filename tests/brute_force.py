@@ -15,7 +15,15 @@ stands for one named natural card of the pack; a spread needs at least one card
 standing for itself, and a wild standing for itself counts), V6 (court values),
 V10 (ace high: Q-K-A, never K-A-2), B9/B10 (books of 3-4, runs of 3+, hits),
 B5/V11-V20 (which dealt hands win) and V19 (claiming a deal tonk before one's
-first turn, while nobody has spread).
+first turn, while nobody has spread); and the play options V21-V30 as RULES.md
+and the ``Rules`` docstrings state them: drops barred by waits (V22, V23) or the
+three-spread lock (V30), forced drops (V27's empty hand, V29's empty stock),
+must-spread (V21, with its three-aces option, and with V24c no hit that keeps a
+spread), the bar on going out after a hit (V22's option), book and hit limits
+and hits ending the turn (V24a-c), V24d (the discard taken only if usable at
+once, and then only actions using it), and slap-in windows and extra discards
+(V26: a slap needs a fitting, unlocked spread; a slapper who owes an extra
+discard needs a hand it may discard from).
 """
 
 from __future__ import annotations
@@ -23,6 +31,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
+
+import attrs
 
 from tonk import (
     Action,
@@ -40,10 +50,13 @@ from tonk import (
     IllegalReason,
     LaySpread,
     PackKind,
+    Pass,
     Phase,
     Rules,
+    Slap,
     Spread,
     SpreadKind,
+    StockEnd,
     WildCard,
     Wilds,
 )
@@ -61,6 +74,7 @@ __all__ = [
     "deck",
     "fits",
     "hand_count",
+    "holds_spread",
     "is_natural",
     "is_tractable",
     "is_wild",
@@ -439,6 +453,167 @@ def is_tractable(state: GameState) -> bool:
     return len(hand) <= MAX_CROSS_CHECK_HAND and wild_count <= MAX_CROSS_CHECK_WILDS
 
 
+def _owned(state: GameState, seat: int) -> int:
+    return sum(1 for spread in state.spreads if spread.owner == seat)
+
+
+def _locked(state: GameState, spread: Spread, seat: int) -> bool:
+    """V30: another seat's spreads are locked once it has laid three."""
+    return (
+        state.rules.three_spread_lock
+        and spread.owner != seat
+        and _owned(state, spread.owner) >= 3
+    )
+
+
+def _fits_here(spread: Spread, represented: Card, state: GameState) -> bool:
+    """B10 with V24a: no fourth card on a book when four-card books are off."""
+    book = spread.kind is SpreadKind.BOOK
+    if not state.rules.four_card_books and book and len(spread.cards) >= 3:
+        return False
+    return fits(
+        spread, represented, state.rules, packs_at(state.rules, len(state.hands))
+    )
+
+
+def holds_spread(hand: Sequence[Card], rules: Rules, packs: int) -> bool:
+    """V21: whether ``hand`` holds a spread it may not keep.
+
+    With ``three_aces_may_be_held`` a hand holding exactly three aces may keep
+    the book of those three natural aces (and only that spread).
+    """
+    aces = [card for card in hand if (parts := rank_and_suit(card)) and parts[0] == 1]
+    for spread in lay_spreads(hand, rules, packs):
+        exempt = (
+            rules.three_aces_may_be_held
+            and len(aces) == 3
+            and all(isinstance(e, Card) and _parts(e)[0] == 1 for e in spread.cards)
+        )
+        if not exempt:
+            return True
+    return False
+
+
+def _may_discard_from(state: GameState, hand: Sequence[Card]) -> bool:
+    rules = state.rules
+    if not hand:
+        return False
+    return not (
+        rules.must_spread
+        and holds_spread(hand, rules, packs_at(rules, len(state.hands)))
+    )
+
+
+def _drop_forced(state: GameState) -> bool:
+    """V27: an emptied hand is dropped; V29: an empty stock forces a drop."""
+    rules = state.rules
+    return (rules.boobed_deck and not state.hands[state.to_move]) or (
+        rules.stock_end is StockEnd.FORCED_KNOCK and not state.stock
+    )
+
+
+def _drop_barred(state: GameState) -> bool:
+    """V22/V23: a waiting seat may not drop; V30: nor one with three spreads."""
+    seat = state.to_move
+    return state.waits[seat] > 0 or (
+        state.rules.three_spread_lock and _owned(state, seat) >= 3
+    )
+
+
+def _uses(action: Action) -> list[Card]:
+    if isinstance(action, LaySpread):
+        return [_split(element)[0] for element in action.cards]
+    if isinstance(action, Hit):
+        return [_split(action.card)[0]]
+    if isinstance(action, Discard):
+        return [action.card]
+    return []
+
+
+def _after_draw_actions(state: GameState) -> set[Action]:
+    rules = state.rules
+    seat = state.to_move
+    hand = state.hands[seat]
+    packs = packs_at(rules, state.player_count)
+    actions: set[Action] = set(lay_spreads(hand, rules, packs))
+    limit = rules.max_hits_per_turn
+    if limit is None or state.hits_this_turn < limit:
+        actions.update(
+            hit
+            for hit in _hits(state, hand, packs)
+            if not _locked(state, state.spreads[hit.spread - 1], seat)
+            and _fits_here(state.spreads[hit.spread - 1], _split(hit.card)[1], state)
+        )
+    if state.must_use is not None:  # V24d
+        actions = {a for a in actions if state.must_use in _uses(a)}
+    elif _may_discard_from(state, hand):
+        actions.update(Discard(card) for card in hand)
+    if rules.must_spread and rules.hit_ends_turn:
+        actions = {
+            a
+            for a in actions
+            if not isinstance(a, Hit)
+            or not holds_spread(_less(hand, _uses(a)), rules, packs)
+        }
+    if state.going_out_barred[seat]:
+        actions = {a for a in actions if len(hand) - len(_uses(a)) >= _keep(state, a)}
+    return actions
+
+
+def _keep(state: GameState, action: Action) -> int:
+    """V22's option: the cards a barred seat must keep after ``action``."""
+    if isinstance(action, Discard) or (
+        isinstance(action, Hit) and state.rules.hit_ends_turn
+    ):
+        return 1
+    return 2
+
+
+def _less(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return rest
+
+
+def _taken(state: GameState) -> GameState:
+    """The state after the player to move takes the top discard (V24d)."""
+    seat = state.to_move
+    card = state.discard_pile[-1]
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted((*hands[seat], card)))
+    return attrs.evolve(
+        state,
+        hands=tuple(hands),
+        discard_pile=state.discard_pile[:-1],
+        phase=Phase.AFTER_DRAW,
+        hits_this_turn=0,
+        must_use=card,
+    )
+
+
+def _slaps(state: GameState) -> set[Action]:
+    """V26: the slaps the player to move may make, and Pass."""
+    window = state.slap
+    assert window is not None
+    seat = state.to_move
+    rules = state.rules
+    owes = seat != window.discarder and not (
+        rules.slap_priority_next and seat == window.due
+    )
+    actions: set[Action] = {Pass()}
+    if owes and not _may_discard_from(state, state.hands[seat]):
+        return actions
+    actions.update(
+        Slap(spread.number)
+        for spread in state.spreads
+        if not _locked(state, spread, seat)
+        and is_natural(window.card, rules)
+        and _fits_here(spread, window.card, state)
+    )
+    return actions
+
+
 def brute_force_legal_actions(state: GameState) -> set[Action]:
     """Return every legal action, found by trying every candidate (B7, B9, B10)."""
     if state.outcome is not None or state.phase is Phase.HAND_OVER:
@@ -446,19 +621,27 @@ def brute_force_legal_actions(state: GameState) -> set[Action]:
     if state.phase is Phase.TURN_START:
         # B7: drop or draw. B14: drawing from the empty stock is allowed: it ends
         # the hand. V8: without an upcard the pile starts empty.
-        actions: set[Action] = {Drop(), DrawStock()}
-        if state.discard_pile:
+        if _drop_forced(state):
+            return {Drop()}
+        actions: set[Action] = {DrawStock()}
+        if not _drop_barred(state):
+            actions.add(Drop())
+        if state.discard_pile and (
+            not state.rules.discard_draw_must_meld or _after_draw_actions(_taken(state))
+        ):
             actions.add(DrawDiscard())
         if can_claim(state):
             actions.add(ClaimDealTonk())
         return actions
-    assert state.phase is Phase.AFTER_DRAW
+    if state.phase is Phase.SLAP_WINDOW:
+        return _slaps(state)
     hand = state.hands[state.to_move]
-    packs = packs_at(state.rules, state.player_count)
-    actions = set(lay_spreads(hand, state.rules, packs))
-    actions.update(_hits(state, hand, packs))
-    actions.update(Discard(card) for card in hand)
-    return actions
+    if state.phase is Phase.EXTRA_DISCARD:
+        if not _may_discard_from(state, hand):
+            return set()
+        return {Discard(card) for card in hand}
+    assert state.phase is Phase.AFTER_DRAW
+    return _after_draw_actions(state)
 
 
 def _holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
@@ -483,18 +666,58 @@ def brute_force_defects(state: GameState, action: Action) -> set[IllegalReason]:
         return {IllegalReason.HAND_OVER}
     defects: set[IllegalReason] = set()
     rules = state.rules
-    hand = state.hands[state.to_move]
+    seat = state.to_move
+    hand = state.hands[seat]
     packs = packs_at(rules, state.player_count)
+    phase = state.phase
+    in_window = phase in (Phase.SLAP_WINDOW, Phase.EXTRA_DISCARD)
+    if isinstance(action, Slap | Pass):  # V26
+        if phase is not Phase.SLAP_WINDOW:
+            return {IllegalReason.NOT_SLAP_TIME}
+        if isinstance(action, Slap):
+            by_number = {spread.number: spread for spread in state.spreads}
+            if action.spread not in by_number:
+                defects.add(IllegalReason.NO_SUCH_SPREAD)
+            else:
+                if _locked(state, by_number[action.spread], seat):
+                    defects.add(IllegalReason.SPREAD_LOCKED)
+                if action not in _slaps(state):
+                    defects.add(IllegalReason.HIT_DOES_NOT_FIT)
+        return defects
+    if phase is Phase.EXTRA_DISCARD and isinstance(action, Discard):
+        if not _holds(hand, (action.card,)):
+            defects.add(IllegalReason.CARD_NOT_IN_HAND)
+        if not _may_discard_from(state, hand):
+            defects.add(IllegalReason.MUST_SPREAD)
+        return defects
+    if in_window:
+        return {IllegalReason.NOT_SLAP_TIME}
     if isinstance(action, Drop | DrawStock | DrawDiscard | ClaimDealTonk):
-        if state.phase is not Phase.TURN_START:
+        if phase is not Phase.TURN_START:
             defects.add(IllegalReason.ALREADY_DREW)
+            return defects
         if isinstance(action, DrawDiscard) and not state.discard_pile:
             defects.add(IllegalReason.DISCARD_PILE_EMPTY)
         if isinstance(action, ClaimDealTonk) and not _claimable_now(state):
             defects.add(IllegalReason.NO_DEAL_TONK)
+        forced = _drop_forced(state)
+        if isinstance(action, Drop):
+            if not forced and _drop_barred(state):
+                defects.add(IllegalReason.DROP_BARRED)
+        elif forced:
+            defects.add(IllegalReason.MUST_DROP)
+        if (
+            isinstance(action, DrawDiscard)
+            and state.discard_pile
+            and rules.discard_draw_must_meld
+            and not _after_draw_actions(_taken(state))
+        ):
+            defects.add(IllegalReason.MUST_USE_DISCARD)
         return defects
-    if state.phase is not Phase.AFTER_DRAW:
+    if phase is not Phase.AFTER_DRAW:
         defects.add(IllegalReason.MUST_DRAW_FIRST)
+        return defects
+    uses = _uses(action)
     if isinstance(action, LaySpread):
         pairs = [_split(element) for element in action.cards]
         laid = [p for p, _ in pairs]
@@ -507,12 +730,34 @@ def brute_force_defects(state: GameState, action: Action) -> set[IllegalReason]:
         if not _holds(hand, (physical,)):
             defects.add(IllegalReason.CARD_NOT_IN_HAND)
         by_number = {spread.number: spread for spread in state.spreads}
+        limit = rules.max_hits_per_turn
+        if limit is not None and state.hits_this_turn >= limit:
+            defects.add(IllegalReason.HIT_LIMIT)
         if action.spread not in by_number:
             defects.add(IllegalReason.NO_SUCH_SPREAD)
-        elif (physical != represented and not is_wild(physical, rules)) or not fits(
-            by_number[action.spread], represented, rules, packs
+        else:
+            target = by_number[action.spread]
+            if _locked(state, target, seat):
+                defects.add(IllegalReason.SPREAD_LOCKED)
+            if (
+                physical != represented and not is_wild(physical, rules)
+            ) or not _fits_here(target, represented, state):
+                defects.add(IllegalReason.HIT_DOES_NOT_FIT)
+        if (
+            rules.must_spread
+            and rules.hit_ends_turn
+            and _holds(hand, uses)
+            and holds_spread(_less(hand, uses), rules, packs)
         ):
-            defects.add(IllegalReason.HIT_DOES_NOT_FIT)
-    elif not _holds(hand, (action.card,)):
-        defects.add(IllegalReason.CARD_NOT_IN_HAND)
+            defects.add(IllegalReason.MUST_SPREAD)
+    else:
+        assert isinstance(action, Discard)
+        if not _holds(hand, (action.card,)):
+            defects.add(IllegalReason.CARD_NOT_IN_HAND)
+        if rules.must_spread and holds_spread(hand, rules, packs):
+            defects.add(IllegalReason.MUST_SPREAD)
+    if state.must_use is not None and state.must_use not in uses:
+        defects.add(IllegalReason.MUST_USE_DISCARD)
+    if state.going_out_barred[seat] and len(hand) - len(uses) < _keep(state, action):
+        defects.add(IllegalReason.GOING_OUT_BARRED)
     return defects

@@ -25,6 +25,7 @@ from brute_force import (
     dealt_counts,
     deck,
     hand_count,
+    holds_spread,
     is_natural,
     is_tractable,
     is_wild,
@@ -60,8 +61,10 @@ from tonk import (
     LaySpread,
     OutcomeKind,
     PackKind,
+    Pass,
     Phase,
     Rules,
+    Slap,
     Spread,
     SpreadKind,
     WildCard,
@@ -284,31 +287,147 @@ def check_spread(spread: Spread, state: GameState) -> None:
         assert list(spread.stands_for) == run_order(spread.stands_for, rules), spread
 
 
-def check_step(before: GameState, action: Action, after: GameState) -> None:
-    """The state ``action`` leads to, and its settlement, follow B7-B15, V19."""
+def _evolved(state: GameState, **changes: object) -> GameState:
+    return attrs.evolve(state, **changes)  # type: ignore[arg-type]
+
+
+def slap_order(state: GameState, card: Card, discarder: int, due: int) -> list[int]:
+    """V26: the seats that may slap ``card``, in the order they are asked."""
+    players = state.player_count
+    order = [(discarder + offset) % players for offset in range(players)]
+    if state.rules.slap_priority_next:
+        order = [due, *(seat for seat in order if seat != due)]
+    eligible = []
+    for seat in order:
+        window = tonk.SlapWindow(
+            card=card, discarder=discarder, due=due, waiting=(seat,)
+        )
+        asked = _evolved(state, phase=Phase.SLAP_WINDOW, to_move=seat, slap=window)
+        if brute_force_legal_actions(asked) - {Pass()}:
+            eligible.append(seat)
+    return eligible
+
+
+def expected_wait_fields(
+    before: GameState, action: Action
+) -> tuple[list[int], list[bool], list[bool]]:
+    """V22, V23: the waits, going-out bars and hit marks after ``action``."""
+    rules = before.rules
+    mover = before.to_move
+    waits = list(before.waits)
+    barred = list(before.going_out_barred)
+    charged = list(before.hit_this_round)
+    if isinstance(action, DrawStock | DrawDiscard) and before.phase is Phase.TURN_START:
+        waits[mover] = max(0, waits[mover] - 1)
+        charged[mover] = False
+    owner: int | None = None
+    if isinstance(action, LaySpread):
+        waits[mover] += rules.spread_wait
+    elif isinstance(action, Hit | Slap):
+        owner = before.spreads[action.spread - 1].owner
+    if owner is not None:
+        if owner == mover:
+            waits[mover] += rules.own_hit_wait
+        else:
+            if rules.hit_wait and not (
+                rules.hit_wait_once_per_round and charged[owner]
+            ):
+                waits[owner] += rules.hit_wait
+                charged[owner] = True
+            if rules.hit_bars_going_out:
+                barred[owner] = True
+    return waits, barred, charged
+
+
+def check_turn_end(
+    before: GameState, after: GameState, discarded: Card | None
+) -> list[Fraction] | None:
+    """B7, B15, V26: the mover's turn ended without ending the hand (unless the
+    turn limit did); return the expected payoffs if the hand ended."""
     mover = before.to_move
     players = before.player_count
+    assert after.turns_taken == before.turns_taken + 1
+    assert not after.going_out_barred[mover]
+    assert after.hits_this_turn == 0
+    assert after.must_use is None
+    limit = before.rules.max_turns
+    following = (mover + 1) % players
+    if limit is not None and after.turns_taken >= limit:
+        assert after.turns_taken == limit
+        assert after.outcome is not None
+        assert after.outcome.kind is OutcomeKind.TURN_LIMIT
+        assert after.to_move == mover
+        return showdown_payoffs(counts_of(after), before.rules.exhaustion_tie)
+    assert after.outcome is None
+    check_window(after, discarded, mover, following)
+    return None
+
+
+def check_window(
+    after: GameState, discarded: Card | None, discarder: int, due: int
+) -> None:
+    """V26: a window opens for a discard that some seat may slap, else play goes on."""
+    eligible: list[int] = []
+    if discarded is not None and after.rules.slap_in:
+        eligible = slap_order(after, discarded, discarder, due)
+    if eligible:
+        assert after.phase is Phase.SLAP_WINDOW
+        assert after.slap is not None
+        assert after.slap.card == discarded
+        assert after.slap.discarder == discarder
+        assert after.slap.due == due
+        assert list(after.slap.waiting) == eligible
+        assert after.to_move == eligible[0]
+    else:
+        assert after.phase is Phase.TURN_START
+        assert after.slap is None
+        assert after.to_move == due
+
+
+def _boobed(state: GameState) -> bool:
+    """V27: the stock holds no more cards than there are players."""
+    return state.rules.boobed_deck and len(state.stock) <= state.player_count
+
+
+def check_step(before: GameState, action: Action, after: GameState) -> None:
+    """The state ``action`` leads to, and its settlement, follow B7-B15, V19,
+    V21-V30."""
+    mover = before.to_move
+    players = before.player_count
+    rules = before.rules
     counts = list(counts_of(after))
     assert after.rules == before.rules
     assert after.dealer == before.dealer
     assert after.player_count == players
-    if not isinstance(action, Discard):
+    assert all(wait >= 0 for wait in after.waits)
+    if not isinstance(action, Discard | Hit | LaySpread):
         assert after.turns_taken == before.turns_taken
     hand = before.hands[mover]
     outcome = after.outcome
     expected_payoffs: list[Fraction] | None = None
+    if outcome is None:
+        waits, barred, charged = expected_wait_fields(before, action)
+        assert list(after.waits) == waits, (action, before.waits, after.waits)
+        assert list(after.hit_this_round) == charged
+        if after.turns_taken != before.turns_taken:
+            barred[mover] = False  # the bar lasts for one turn
+        assert list(after.going_out_barred) == barred
     if isinstance(action, Drop):
         assert after.hands == before.hands
         assert outcome is not None
         assert outcome.dropper == mover
         assert outcome.counts == tuple(counts)
-        strictly_lowest = all(
-            counts[seat] > counts[mover] for seat in range(players) if seat != mover
-        )
-        assert outcome.kind is (
-            OutcomeKind.DROP_WON if strictly_lowest else OutcomeKind.CAUGHT
-        )
-        expected_payoffs = drop_payoffs(counts, mover)
+        if rules.stock_end is tonk.StockEnd.FORCED_KNOCK and not before.stock:
+            assert outcome.kind is OutcomeKind.FORCED_KNOCK  # V29
+            expected_payoffs = showdown_payoffs(counts, rules.exhaustion_tie)
+        else:
+            strictly_lowest = all(
+                counts[seat] > counts[mover] for seat in range(players) if seat != mover
+            )
+            assert outcome.kind is (
+                OutcomeKind.DROP_WON if strictly_lowest else OutcomeKind.CAUGHT
+            )
+            expected_payoffs = drop_payoffs(counts, mover)
     elif isinstance(action, ClaimDealTonk):
         # V19: the first row claimed before the first turn that the hand wins.
         assert before.phase is Phase.TURN_START
@@ -328,22 +447,63 @@ def check_step(before: GameState, action: Action, after: GameState) -> None:
     elif isinstance(action, DrawStock) and not before.stock:
         assert after.hands == before.hands
         assert outcome is not None
-        assert outcome.kind is OutcomeKind.STOCK_EXHAUSTED
-        expected_payoffs = showdown_payoffs(counts, before.rules.exhaustion_tie)
+        if rules.stock_end is tonk.StockEnd.DEAD:  # V28
+            assert outcome.kind is OutcomeKind.DEAD_STOCK
+            expected_payoffs = _zeros(players)
+        else:
+            assert outcome.kind is OutcomeKind.STOCK_EXHAUSTED
+            expected_payoffs = showdown_payoffs(counts, rules.exhaustion_tie)
     elif isinstance(action, DrawStock | DrawDiscard):
         if isinstance(action, DrawStock):
             drawn = before.stock[0]
             assert after.stock == before.stock[1:]
             assert after.discard_pile == before.discard_pile
+            assert after.must_use is None
         else:
             drawn = before.discard_pile[-1]
             assert after.stock == before.stock
             assert after.discard_pile == before.discard_pile[:-1]
+            assert after.must_use == (drawn if rules.discard_draw_must_meld else None)
         assert outcome is None
         assert after.phase is Phase.AFTER_DRAW
         assert after.to_move == mover
         assert after.hands == _hands_with(before, mover, (*hand, drawn))
         assert after.spreads == before.spreads
+    elif isinstance(action, Slap | Pass):
+        window = before.slap
+        assert before.phase is Phase.SLAP_WINDOW
+        assert window is not None
+        assert after.hands == before.hands
+        assert after.stock == before.stock
+        assert outcome is None
+        if isinstance(action, Pass):
+            assert after.discard_pile == before.discard_pile
+            assert after.spreads == before.spreads
+            if window.waiting[1:]:
+                assert after.phase is Phase.SLAP_WINDOW
+                assert after.slap == attrs.evolve(window, waiting=window.waiting[1:])
+                assert after.to_move == window.waiting[1]
+            else:
+                assert after.phase is Phase.TURN_START
+                assert after.to_move == window.due
+                assert after.slap is None
+        else:
+            assert after.discard_pile == before.discard_pile[:-1]
+            assert before.discard_pile[-1] == window.card
+            index = action.spread - 1
+            old, new = before.spreads[index], after.spreads[index]
+            assert Counter(new.cards) == Counter([*old.cards, window.card])
+            check_spread(new, after)
+            owes = mover != window.discarder and not (
+                rules.slap_priority_next and mover == window.due
+            )
+            if owes:
+                assert after.phase is Phase.EXTRA_DISCARD
+                assert after.to_move == mover
+            else:
+                assert after.phase is Phase.TURN_START
+                assert after.to_move == window.due
+                assert after.slap is None
     elif isinstance(action, LaySpread):
         assert after.spreads[:-1] == before.spreads
         laid = after.spreads[-1]
@@ -371,39 +531,51 @@ def check_step(before: GameState, action: Action, after: GameState) -> None:
         assert after.hands == _hands_with(before, mover, _removed(hand, [physical]))
         assert after.stock == before.stock
         assert after.discard_pile == before.discard_pile
+    elif before.phase is Phase.EXTRA_DISCARD:  # V26: the slapper's extra discard
+        window = before.slap
+        assert window is not None
+        assert after.discard_pile == (*before.discard_pile, action.card)
+        assert after.hands == _hands_with(before, mover, _removed(hand, [action.card]))
+        assert after.turns_taken == before.turns_taken
+        if not after.hands[mover] and not _boobed(before):
+            assert outcome is not None
+            assert outcome.kind is OutcomeKind.OUT_BY_DISCARD
+            expected_payoffs = out_payoffs(players, mover, 1)
+        else:
+            assert outcome is None
+            check_window(after, action.card, mover, window.due)
     else:
         assert after.discard_pile == (*before.discard_pile, action.card)
         assert after.hands == _hands_with(before, mover, _removed(hand, [action.card]))
         assert after.stock == before.stock
         assert after.spreads == before.spreads
-        if not after.hands[mover]:
+        if not after.hands[mover] and not _boobed(before):
             assert outcome is not None
             assert outcome.kind is OutcomeKind.OUT_BY_DISCARD
             assert outcome.winners == (mover,)
             assert after.to_move == mover
             expected_payoffs = out_payoffs(players, mover, 1)
         else:
-            assert after.turns_taken == before.turns_taken + 1
-            limit = before.rules.max_turns
-            if limit is not None and after.turns_taken >= limit:
-                assert after.turns_taken == limit
-                assert outcome is not None
-                assert outcome.kind is OutcomeKind.TURN_LIMIT
-                expected_payoffs = showdown_payoffs(counts, before.rules.exhaustion_tie)
-            else:
-                assert outcome is None
-                assert after.phase is Phase.TURN_START
-                assert after.to_move == (mover + 1) % players
+            expected_payoffs = check_turn_end(before, after, action.card)
+            if rules.must_spread and outcome is None:  # V21
+                assert not holds_spread(
+                    after.hands[mover], rules, packs_at(rules, players)
+                ), after.hands[mover]
     if isinstance(action, LaySpread | Hit):
-        assert after.to_move == mover
-        if after.hands[mover]:
-            assert outcome is None
-            assert after.phase is Phase.AFTER_DRAW
-        else:
+        if not after.hands[mover] and not _boobed(before):
+            assert after.to_move == mover
             assert outcome is not None
             assert outcome.kind is OutcomeKind.TONK_OUT
             assert outcome.winners == (mover,)
             expected_payoffs = out_payoffs(players, mover, 2)
+        elif not after.hands[mover] or (
+            isinstance(action, Hit) and rules.hit_ends_turn
+        ):
+            expected_payoffs = check_turn_end(before, after, None)
+        else:
+            assert after.to_move == mover
+            assert outcome is None
+            assert after.phase is Phase.AFTER_DRAW
     if expected_payoffs is None:
         assert outcome is None
         return
@@ -420,20 +592,22 @@ def check_hand_sizes(state: GameState) -> None:
     for seat, hand in enumerate(state.hands):
         drawn = seat == state.to_move and state.phase is Phase.AFTER_DRAW
         assert len(hand) <= size + int(drawn), (seat, hand)
-        if not state.is_terminal:
+        if not state.is_terminal and not state.rules.boobed_deck:  # V27
             assert hand, f"seat {seat} has an empty hand but the hand goes on"
 
 
 def finish(state: GameState, rng: random.Random, *, drops: bool) -> list[GameState]:
     """Play ``state`` to the end at random; return the states after it."""
     limit = state.rules.max_turns
-    bound = 100_000 if limit is None else (state.rules.hand_size + 2) * limit
+    # V26: a turn may add a pass or a slap per seat and an extra discard.
+    per_turn = state.rules.hand_size + 4 + state.player_count
+    bound = 100_000 if limit is None else per_turn * limit
     states: list[GameState] = []
     while not state.is_terminal:
         assert len(states) < bound, "the hand did not end"
         options = tonk.legal_actions(state)
         if not drops and len(options) > 1:
-            options = tuple(a for a in options if not isinstance(a, Drop))
+            options = tuple(a for a in options if not isinstance(a, Drop)) or options
         state = tonk.apply(state, rng.choice(options))
         states.append(state)
     return states
@@ -460,6 +634,7 @@ def candidate_actions(
     hand = state.hands[state.to_move]
     numbers = [-1, 0, *range(1, len(state.spreads) + 2), 99]
     pool: list[Action] = [ClaimDealTonk(), Drop(), DrawStock(), DrawDiscard()]
+    pool += [Pass(), *(Slap(number) for number in numbers)]  # V26
     pool += [Discard(card) for card in EVERY_CARD]
     pool += [Hit(number, card) for number in numbers for card in EVERY_CARD]
     designators = sorted({card for card in hand if is_wild(card, state.rules)})
@@ -719,7 +894,7 @@ def test_the_end_of_a_finished_hand_is_settled_by_the_rules(
     while not before.is_terminal:
         options = tonk.legal_actions(before)
         if not drops and len(options) > 1:
-            options = tuple(a for a in options if not isinstance(a, Drop))
+            options = tuple(a for a in options if not isinstance(a, Drop)) or options
         action = rng.choice(options)
         after = tonk.apply(before, action)
         check_step(before, action, after)
@@ -859,6 +1034,10 @@ def _order_key(action: Action) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         return (4, physical, tuple(card.code for card in action.represented))
     if isinstance(action, Hit):
         return (5, (action.spread, _split(action.card)[0].code), ())
+    if isinstance(action, Slap):  # V26: slaps by spread number, then pass
+        return (7, (action.spread,), ())
+    if isinstance(action, Pass):
+        return (8, (), ())
     return (6, (action.card.code,), ())
 
 
@@ -996,35 +1175,42 @@ def test_every_hand_ends_within_a_bound(
         # Each completed turn is a draw, at most hand_size spreads and hits (each
         # lays at least one card and the discard needs one), and a discard; the
         # hand ends when `limit` turns are completed.
-        bound = (table_rules.hand_size + 2) * limit
+        # A V26 slap-in window adds at most a pass per seat, a slap and an extra
+        # discard.
+        bound = (table_rules.hand_size + 4 + players) * limit
     rng = random.Random(policy_seed)
     played = 0
     taken: Card | None = None
+    hoarded = True  # every hoarding move was legal (V21, V24d, V26 may forbid it)
     while not state.is_terminal:
         assert played < bound, f"no end after {played} actions"
         options = tonk.legal_actions(state)
+        enders = (Drop, ClaimDealTonk)
+        patient: list[Action] = [a for a in options if not isinstance(a, enders)]
+        patient = patient or list(options)
         if policy == "hoard":  # take a card and throw it back, forever (B15)
             if state.phase is Phase.TURN_START:
                 # V8: with no upcard the first player must draw from the stock.
                 action: Action = DrawDiscard() if state.discard_pile else DrawStock()
-                taken = state.top_discard or state.stock[0]
+                taken = state.top_discard or (state.stock[0] if state.stock else None)
             else:
-                assert taken is not None
-                action = Discard(taken)
-        elif policy == "no_drops" and len(options) > 1:
-            action = rng.choice(
-                [a for a in options if not isinstance(a, Drop | ClaimDealTonk)]
-            )
+                action = Discard(taken) if taken is not None else Pass()
+            if action not in options:
+                hoarded = False
+                action = rng.choice(patient)
+        elif policy == "no_drops":
+            action = rng.choice(patient)
         else:
             action = rng.choice(options)
         state = tonk.apply(state, action)
         played += 1
     assert state.outcome is not None
+    assert all(wait >= 0 for wait in state.waits)
     if limit is not None:
         assert state.turns_taken <= limit
         if state.outcome.kind is OutcomeKind.TURN_LIMIT:
             assert state.turns_taken == limit
-        if policy == "hoard" and played:
+        if policy == "hoard" and played and hoarded:
             assert state.outcome.kind is OutcomeKind.TURN_LIMIT
             assert played == 2 * limit
 

@@ -1,11 +1,12 @@
 """Hypothesis strategies for Tonk: cards, rule sets, player counts and game states.
 
 Install the ``tonk[testing]`` extra to use this module. :func:`rules` combines
-every option of :class:`tonk.Rules` (the pack, wilds, values, the deal and the
-deal-tonk table, V1–V20), valid by construction; :func:`presets` draws a named
-rule set. States are never built field by field: a strategy deals a hand from a
-drawn seed and plays drawn legal actions, so every state it gives is reachable,
-and a failing example shrinks towards a short game from a small seed.
+every option of :class:`tonk.Rules` (the pack, wilds, values, the deal, the
+deal-tonk table, V1–V20, and the play options, V21–V30), valid by
+construction; :func:`presets` draws a named rule set. States are never built
+field by field: a strategy deals a hand from a drawn seed and plays drawn legal
+actions, so every state it gives is reachable, and a failing example shrinks
+towards a short game from a small seed.
 
 Examples:
     >>> import tonk
@@ -36,7 +37,7 @@ from typing import Protocol
 
 import attrs
 
-from tonk.actions import Action, ClaimDealTonk, Drop, Hit, LaySpread
+from tonk.actions import Action, ClaimDealTonk, Drop, Hit, LaySpread, Slap
 from tonk.cards import Card
 from tonk.engine import apply, legal_actions, new_game
 from tonk.errors import RulesError
@@ -52,6 +53,7 @@ from tonk.rules import (
     ExhaustionTie,
     PackKind,
     Rules,
+    StockEnd,
     Wilds,
 )
 from tonk.state import GameState, Phase
@@ -75,6 +77,8 @@ _MAX_JOKER_VALUE = 25
 _HAND_SIZES = (5, 3, 4, 6, 7)  # the default first, so that rules shrink to it
 _DEFAULT_TABLE = Rules().deal_tonks
 _MAX_ROWS = 3
+_MAX_WAIT = 3
+_MAX_HITS = 2
 
 
 def cards(rules: Rules | None = None) -> st.SearchStrategy[Card]:
@@ -244,14 +248,52 @@ def _rules(draw: st.DrawFn) -> Rules:
         assume(False)
         raise
     # ... then a deal-tonk table that these cards can win, and the rest.
-    return attrs.evolve(
-        deck_rules,
-        deal_tonks=draw(deal_tonk_tables(deck_rules)),
-        deal_tonk_clash=draw(st.sampled_from(DealTonkClash)),
-        deal_tonk_tie=draw(st.sampled_from(DealTonkTie)),
-        exhaustion_tie=draw(st.sampled_from(ExhaustionTie)),
-        max_turns=draw(st.none() | st.integers(1, _MAX_TURNS_LIMIT)),
-    )
+    options: dict[str, object] = {
+        "deal_tonks": draw(deal_tonk_tables(deck_rules)),
+        "deal_tonk_clash": draw(st.sampled_from(DealTonkClash)),
+        "deal_tonk_tie": draw(st.sampled_from(DealTonkTie)),
+        "exhaustion_tie": draw(st.sampled_from(ExhaustionTie)),
+        "max_turns": draw(st.none() | st.integers(1, _MAX_TURNS_LIMIT)),
+    }
+    options.update(draw(_play_options()))
+    return attrs.evolve(deck_rules, **options)  # type: ignore[arg-type]
+
+
+_NO = st.just(False)
+_YES_OR_NO = st.booleans()  # shrinks towards False
+_NO_OR_YES = st.sampled_from((True, False))  # shrinks towards True
+
+
+@st.composite
+def _play_options(draw: st.DrawFn) -> dict[str, object]:
+    """Draw the play options V21-V30, valid together by construction."""
+    options: dict[str, object] = {}
+    must_spread = draw(_YES_OR_NO)
+    options["must_spread"] = must_spread
+    options["three_aces_may_be_held"] = draw(_YES_OR_NO if must_spread else _NO)
+    options["spread_wait"] = draw(st.integers(0, _MAX_WAIT))
+    hit_wait = draw(st.integers(0, _MAX_WAIT))
+    options["hit_wait"] = hit_wait
+    options["own_hit_wait"] = draw(st.integers(0, _MAX_WAIT))
+    options["hit_wait_once_per_round"] = draw(_YES_OR_NO if hit_wait else _NO)
+    # hit_bars_going_out is not combinable with must_spread.
+    options["hit_bars_going_out"] = draw(_NO if must_spread else _YES_OR_NO)
+    options["four_card_books"] = draw(_NO_OR_YES)
+    options["max_hits_per_turn"] = draw(st.none() | st.integers(0, _MAX_HITS))
+    options["hit_ends_turn"] = draw(_YES_OR_NO)
+    options["discard_draw_must_meld"] = draw(_YES_OR_NO)
+    slap_in = draw(_YES_OR_NO)
+    options["slap_in"] = slap_in
+    options["slap_priority_next"] = draw(_YES_OR_NO if slap_in else _NO)
+    options["three_spread_lock"] = draw(_YES_OR_NO)
+    # The boobed deck needs a dead hand on a tie and a showdown at exhaustion.
+    if draw(_YES_OR_NO):
+        options["boobed_deck"] = True
+        options["exhaustion_tie"] = ExhaustionTie.DEAD_HAND
+        options["stock_end"] = StockEnd.SHOWDOWN
+    else:
+        options["stock_end"] = draw(st.sampled_from(StockEnd))
+    return options
 
 
 def rules() -> st.SearchStrategy[Rules]:
@@ -264,7 +306,15 @@ def rules() -> st.SearchStrategy[Rules]:
     (V9); ``player_limit`` ``None`` or 2 to 6 (B2); ``deal_tonks`` from
     :func:`deal_tonk_tables` for the cards drawn (B5, V11–V20); any
     ``deal_tonk_clash`` and ``deal_tonk_tie``; any ``exhaustion_tie`` (B14);
-    and ``max_turns`` ``None`` or 1 to 300 (B15). Values are valid by
+    ``max_turns`` ``None`` or 1 to 300 (B15); and the play options
+    V21-V30: ``must_spread`` (with ``three_aces_may_be_held``), waits of 0 to
+    3 turns (``spread_wait``, ``hit_wait``, ``own_hit_wait``, with
+    ``hit_wait_once_per_round`` when there is a ``hit_wait``),
+    ``hit_bars_going_out`` (never with ``must_spread``), ``four_card_books``,
+    ``max_hits_per_turn`` ``None`` or 0 to 2, ``hit_ends_turn``,
+    ``discard_draw_must_meld``, ``slap_in`` (with ``slap_priority_next``),
+    ``three_spread_lock``, and ``boobed_deck`` (with a dead hand on a tie and
+    a showdown at exhaustion) or any ``stock_end``. Values are valid by
     construction, so no example is rejected.
 
     Returns:
@@ -429,12 +479,18 @@ class Playout:
 
 
 def _patient(state: GameState, options: tuple[Action, ...]) -> tuple[Action, ...]:
-    """Return what a patient player picks from: no drops or claims, melds first."""
+    """Return what a patient player picks from: no drops or claims, melds first.
+
+    A forced drop (V27, V29) is still played, and slaps (V26) count as melds.
+    """
     if state.phase is Phase.TURN_START:
-        return tuple(
+        waiting = tuple(
             action for action in options if not isinstance(action, Drop | ClaimDealTonk)
         )
-    melds = tuple(action for action in options if isinstance(action, LaySpread | Hit))
+        return waiting or options
+    melds = tuple(
+        action for action in options if isinstance(action, LaySpread | Hit | Slap)
+    )
     return melds or options
 
 
