@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations, pairwise, product
 
-from tonk.cards import Card, WildCard, card_from_code
+from tonk.cards import JOKER_CODE, Card, WildCard, card_from_code
 from tonk.rules import _Tables
 from tonk.state import Spread, SpreadKind
 
@@ -249,7 +249,8 @@ def find_spreads(
     found: set[tuple[Card, ...]] = set()
     by_rank: dict[int, list[Card]] = {}
     for card in hand:
-        by_rank.setdefault(card.rank, []).append(card)
+        if card.code != JOKER_CODE:  # a plain joker is never in a spread (V3)
+            by_rank.setdefault(card.rank, []).append(card)
     for same_rank in by_rank.values():
         if len(same_rank) >= 3:
             for size in range(3, min(len(same_rank), MAX_BOOK_SIZE) + 1):

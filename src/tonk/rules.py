@@ -565,8 +565,8 @@ class Rules:
                 row.claim is DealTonkClaim.BEFORE_FIRST_TURN for row in self.deal_tonks
             ),
         )
-        self._check_deal_tonks()
         object.__setattr__(self, "_max_players", self._largest_table())
+        self._check_deal_tonks()
         object.__setattr__(
             self,
             "_plain_play",
@@ -651,7 +651,7 @@ class Rules:
                 raise TypeError(f"deal_tonks must hold DealTonk rows, got {row!r}")
 
     def _check_deal_tonks(self) -> None:
-        copies = 1 if self.two_packs_from is None else 2
+        copies = self.packs_for(self._max_players)  # the most packs ever in play
         values = [self._tables.values[card.code] for card in self._tables.naturals]
         jokers = [self.joker_value] * self.jokers  # jokers are not per pack
         reachable = _reachable_counts(values * copies + jokers, self.hand_size)

@@ -101,7 +101,8 @@ def cards(rules: Rules | None = None) -> st.SearchStrategy[Card]:
         >>> chicago = tonk.presets.CHICAGO
         >>> find(cards(chicago), lambda card: card.rank is tonk.Rank.JOKER)
         Card.parse('JK')
-        >>> find(cards(tonk.presets.BATON_ROUGE), lambda card: card.rank > 7)
+        >>> forty = cards(tonk.presets.BATON_ROUGE)
+        >>> find(forty, lambda card: card.rank > 7 and card.suit is tonk.Suit.CLUBS)
         Card.parse('JC')
     """
     rules = Rules() if rules is None else rules
