@@ -139,10 +139,16 @@ def new_game(
     if not is_int(players):
         raise TypeError(f"players must be an int, got {players!r}")
     if not 2 <= players <= rules.max_players:
+        limit = rules.player_limit
+        why = (
+            f"player_limit={limit}"
+            if limit is not None and players > limit
+            else f"{rules.hand_size} cards to each hand and {int(rules.upcard)} upcard"
+            f" from a {len(rules.pack(players=players))}-card deck"
+        )
         raise RulesError(
-            f"players must be 2..{rules.max_players} under these rules"
-            f" ({rules.hand_size} cards to each hand and {int(rules.upcard)} upcard"
-            f" from a {len(rules.pack(players=players))}-card deck), got {players}"
+            f"players must be 2..{rules.max_players} under these rules ({why}),"
+            f" got {players}"
         )
     if not is_int(dealer) or not 0 <= dealer < players:
         raise RulesError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
@@ -903,6 +909,11 @@ def _apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
             f"seat {seat} does not hold them all",
         )
     rules = state.rules
+    for element in action.cards:
+        if isinstance(element, WildCard) and not rules.is_wild(element.card):
+            raise _refuse(
+                action, IllegalReason.NOT_A_SPREAD, f"{element.card} is not wild here"
+            )
     laid = lay_out(action.cards, rules._tables, _copies(state))
     if laid is None:
         raise _refuse(

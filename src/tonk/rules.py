@@ -446,7 +446,8 @@ class Rules:
         default=_DEFAULT_DEAL_TONKS, converter=_to_deal_tonks
     )
     """B5/V11–V20: the dealt hands that win at once, and what each pays. ``()``
-    turns deal tonks off. A hand satisfying several rows uses the first."""
+    turns deal tonks off. A hand satisfying several rows uses the first of them
+    claimed at that time (at the deal, or before the first turn)."""
 
     deal_tonk_clash: DealTonkClash = attrs.field(
         default=DealTonkClash.VOID, converter=DealTonkClash
@@ -710,12 +711,14 @@ class Rules:
 
     def _largest_table(self) -> int:
         largest = 1
-        most_cards = 2 * len(self._tables.pack)  # two packs at the most
-        for players in range(2, most_cards + 2):
+        one_pack = len(self._tables.pack)
+        naturals = len(self._tables.naturals)
+        for players in range(2, 2 * one_pack + 2):
             if self.player_limit is not None and players > self.player_limit:
                 break
             needed = players * self.hand_size + int(self.upcard)
-            if needed <= len(self.pack(players=players)):
+            cards = one_pack + naturals * (self.packs_for(players) - 1)
+            if needed <= cards:
                 largest = players
         return largest
 
