@@ -230,20 +230,18 @@ def find_spreads(
     """
     if len(hand) < 3:
         return []
-    wild = tables.wild
+    if tables.any_wild:
+        wild = tables.wild
+        if any(wild[card.code] for card in hand):
+            return _spreads_with_wilds(hand, tables, copies)
     run_bit = tables.run_bit
     book_unit = tables.book_unit
     runs = 0
     books = 0
-    has_wild = False
     for card in hand:
         code = card.code
-        if wild[code]:
-            has_wild = True
         runs |= run_bit[code]
         books += book_unit[code]
-    if has_wild:
-        return _spreads_with_wilds(hand, tables, copies)
     if not (runs & (runs >> 1) & (runs >> 2)) and not ((books + _FIVES) & _EIGHTS):
         return []  # the usual case, decided without building anything
     found: set[tuple[Card, ...]] = set()

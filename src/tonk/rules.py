@@ -299,6 +299,8 @@ class _Tables:
     """One pack, with the jokers, in canonical order."""
     naturals: tuple[Card, ...]
     """The distinct natural (non-joker) cards of the pack."""
+    any_wild: bool
+    """Whether any card of the pack is wild."""
 
 
 _RUN_ORDER = {
@@ -358,6 +360,7 @@ def _build_tables(
         book_unit=tuple(book_unit),
         pack=pack,
         naturals=tuple(naturals),
+        any_wild=any(wild[card.code] for card in pack),
     )
 
 
@@ -781,7 +784,7 @@ class Rules:
             >>> Rules().has_wilds
             False
         """
-        return any(self._tables.wild[card.code] for card in self._tables.pack)
+        return self._tables.any_wild
 
     @property
     def has_duplicates(self) -> bool:
