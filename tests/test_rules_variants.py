@@ -1669,3 +1669,24 @@ def test_presets_play_1000_random_hands(name: str) -> None:
         kinds[state.outcome.kind] += 1
     assert sum(kinds.values()) == 1000
     assert kinds[OutcomeKind.CAUGHT] + kinds[OutcomeKind.DROP_WON] > 0
+
+
+def test_v10_a_run_of_every_rank_has_one_layout_whichever_end_the_ace_joined() -> None:
+    # With ace high a run holding every rank reads with the ace at either end;
+    # hitting the last rank onto an ace-high run gives the same layout as
+    # laying the whole suit at once, and nothing more fits it.
+    from tonk._spreads import extended, fits
+
+    rules = Rules(pack_kind=PackKind.FORTY, ace_high=True, deal_tonks=())
+    tables = rules._tables
+    cards = tonk.parse_cards("3H 4H 5H 6H 7H JH QH KH AH")
+    spread = tonk.Spread(
+        number=1, owner=0, kind=tonk.SpreadKind.RUN, cards=cards, stands_for=cards
+    )
+    two = tonk.Card.parse("2H")
+    assert fits(spread, two, tables, 1)
+    full = extended(spread, two, two, tables)
+    assert [str(card) for card in full.stands_for] == (
+        ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "JH", "QH", "KH"]
+    )
+    assert not any(fits(full, card, tables, 1) for card in rules.pack())

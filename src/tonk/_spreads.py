@@ -192,10 +192,19 @@ def extended(
         )
         new_cards = tuple(card for _, card in pairs)
         new_stands_for = tuple(card for card, _ in pairs)
-    elif _run_ends(spread, tables)[0] - 1 in tables.positions[represented.code]:
-        new_cards, new_stands_for = (physical, *cards), (represented, *stands_for)
     else:
-        new_cards, new_stands_for = (*cards, physical), (*stands_for, represented)
+        if _run_ends(spread, tables)[0] - 1 in tables.positions[represented.code]:
+            pairs = [(represented, physical), *zip(stands_for, cards, strict=True)]
+        else:
+            pairs = [*zip(stands_for, cards, strict=True), (represented, physical)]
+        # A run holding every rank may read with the ace at either end: keep the
+        # one layout classify() gives, so equal spreads are laid out alike.
+        ordered = _run_order([natural for natural, _ in pairs], tables)
+        assert ordered is not None
+        by_rank = {natural.rank: (natural, card) for natural, card in pairs}
+        pairs = [by_rank[natural.rank] for natural in ordered]
+        new_cards = tuple(card for _, card in pairs)
+        new_stands_for = tuple(natural for natural, _ in pairs)
     return Spread(
         number=spread.number,
         owner=spread.owner,
