@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+import tonk
 from tonk.cli import main
 
 
@@ -81,3 +82,28 @@ def test_main_returns_its_status(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--hands", "10", "--seed", "3", "--no-timing"]) == 0
     assert "10 hands" in capsys.readouterr().out
     assert main(["simulate", "--players", "1"]) == 2
+
+
+@pytest.mark.parametrize("preset", tonk.presets.names())
+def test_simulate_runs_every_preset(
+    preset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        main(
+            [
+                "simulate",
+                "--preset",
+                preset,
+                "--players",
+                "3",
+                "--hands",
+                "50",
+                "--seed",
+                "4",
+                "--no-timing",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert f"preset {preset}, 3 players, 50 hands" in out
