@@ -705,57 +705,45 @@ def _apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
             state,
             settle_showdown(counts, OutcomeKind.STOCK_EXHAUSTED, rules.exhaustion_tie),
         )
-    seat = state.to_move
-    hands = _with_hand(state.hands, seat, _with_card(state.hands[seat], stock[0]))
-    if not rules._plain_play:
-        return attrs.evolve(
-            state,
-            hands=hands,
-            stock=stock[1:],
-            phase=_AFTER_DRAW,
-            **_began_turn(state),
-        )
-    return GameState(
-        rules=rules,
-        dealer=state.dealer,
-        hands=hands,
-        stock=stock[1:],
-        discard_pile=state.discard_pile,
-        spreads=state.spreads,
-        to_move=seat,
-        phase=_AFTER_DRAW,
-        turns_taken=state.turns_taken,
-        waits=state.waits,
-        going_out_barred=state.going_out_barred,
-        hit_this_round=state.hit_this_round,
-        hits_this_turn=0,
-        must_use=None,
-        slap=None,
-        outcome=None,
-    )
+    return _drawn(state, stock[0], stock=stock[1:], discard_pile=state.discard_pile)
 
 
 def _take_discard(state: GameState) -> GameState:
     """Return the state after the player to move takes the top discard."""
+    pile = state.discard_pile
+    return _drawn(state, pile[-1], stock=state.stock, discard_pile=pile[:-1])
+
+
+def _drawn(
+    state: GameState,
+    card: Card,
+    *,
+    stock: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+) -> GameState:
+    """Return the state after the player to move draws ``card``."""
     seat = state.to_move
-    card = state.discard_pile[-1]
     rules = state.rules
     hands = _with_hand(state.hands, seat, _with_card(state.hands[seat], card))
     if not rules._plain_play:
+        taken = rules.discard_draw_must_meld and len(discard_pile) < len(
+            state.discard_pile
+        )
         return attrs.evolve(
             state,
             hands=hands,
-            discard_pile=state.discard_pile[:-1],
+            stock=stock,
+            discard_pile=discard_pile,
             phase=_AFTER_DRAW,
-            must_use=card if rules.discard_draw_must_meld else None,
+            must_use=card if taken else None,  # V24d
             **_began_turn(state),
         )
     return GameState(
         rules=rules,
         dealer=state.dealer,
         hands=hands,
-        stock=state.stock,
-        discard_pile=state.discard_pile[:-1],
+        stock=stock,
+        discard_pile=discard_pile,
         spreads=state.spreads,
         to_move=seat,
         phase=_AFTER_DRAW,
