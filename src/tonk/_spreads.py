@@ -341,43 +341,32 @@ def _spreads_with_wilds(
     ]
     found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Element, ...]] = {}
 
+    self_standing = {code for code in wild_codes if positions[code]}
+
     def add(represented: tuple[int, ...]) -> None:
         """Record every way to cover ``represented`` (sorted codes)."""
         slots = [code for code in set(represented) if code in held]
-        counts = [range(min(represented.count(code), held[code]) + 1) for code in slots]
-        for used in product(*counts):
+        if not slots and not self_standing.intersection(represented):
+            return  # V5: no card of it could stand for itself
+        size = len(represented)
+        for used in product(
+            *[range(min(represented.count(code), held[code]) + 1) for code in slots]
+        ):
             natural = [c for c, n in zip(slots, used, strict=True) for _ in range(n)]
-            needed = len(represented) - len(natural)
+            needed = size - len(natural)
             if needed > wild_count:
                 continue
             rest = list(represented)
             for code in natural:
                 rest.remove(code)
             for wilds in wild_sets[needed]:
-                if not natural and not any(code in rest for code in wilds):
+                if not natural and not self_standing.intersection(rest).intersection(
+                    wilds
+                ):
                     continue  # V5: at least one natural card
                 key = (tuple(sorted((*natural, *wilds))), represented)
-                if key in found:
-                    continue
-                # Canonical pairing: naturals, then wilds standing for themselves,
-                # then the other wilds in order against the remaining cards.
-                pairs = [(code, code) for code in natural]
-                left = list(rest)
-                others = []
-                for code in wilds:
-                    if code in left:
-                        left.remove(code)
-                        pairs.append((code, code))
-                    else:
-                        others.append(code)
-                pairs.extend(zip(left, others, strict=True))
-                pairs.sort()
-                found[key] = tuple(
-                    card_from_code(code)
-                    if code == natural_code
-                    else _wild_card(code, natural_code)
-                    for natural_code, code in pairs
-                )
+                if key not in found:
+                    found[key] = _paired(natural, wilds, rest)
 
     anchors = [card.code for card in hand if positions[card.code]]
     ranks: dict[int, int] = {}
@@ -412,6 +401,31 @@ def _spreads_with_wilds(
                 if -1 not in run and len(set(run)) == len(run):
                     add(tuple(sorted(run)))
     return [found[key] for key in sorted(found)]
+
+
+def _paired(
+    natural: Sequence[int], wilds: Sequence[int], rest: Sequence[int]
+) -> tuple[Element, ...]:
+    """Return the elements of a spread in canonical pairing and order.
+
+    Naturals stand for themselves, then wilds that can stand for themselves do,
+    then the other wilds stand, in order, for the remaining ``rest`` cards.
+    """
+    pairs = [(code, code) for code in natural]
+    left = list(rest)
+    others = []
+    for code in wilds:
+        if code in left:
+            left.remove(code)
+            pairs.append((code, code))
+        else:
+            others.append(code)
+    pairs.extend(zip(left, others, strict=True))
+    pairs.sort()
+    return tuple(
+        card_from_code(code) if code == represented else _wild_card(code, represented)
+        for represented, code in pairs
+    )
 
 
 def _designate(wilds: Sequence[Card], left: Counter[Card]) -> list[Element]:
