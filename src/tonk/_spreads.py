@@ -426,21 +426,3 @@ def _paired(
         card_from_code(code) if code == represented else _wild_card(code, represented)
         for represented, code in pairs
     )
-
-
-def _designate(wilds: Sequence[Card], left: Counter[Card]) -> list[Element]:
-    """Pair ``wilds`` with the represented cards still uncovered in ``left``."""
-    remaining = +left
-    elements: list[Element] = []
-    rest = []
-    for card in wilds:
-        if remaining[card] > 0:  # a wild standing for itself
-            remaining[card] -= 1
-            elements.append(card)
-        else:
-            rest.append(card)
-    naturals = sorted(remaining.elements())
-    elements.extend(
-        WildCard(card, natural) for card, natural in zip(rest, naturals, strict=True)
-    )
-    return elements
