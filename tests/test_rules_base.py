@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
+from scenario import card, cards, finished, live
 
 import tonk
 from tonk import (
-    Card,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -45,14 +45,6 @@ RANK_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 # --- helpers ---------------------------------------------------------------------
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tonk.parse_cards(text)
-
-
-def card(text: str) -> Card:
-    return Card.parse(text)
 
 
 def deal(
@@ -84,20 +76,6 @@ def play(state: GameState, *texts: str) -> GameState:
         state = tonk.apply(state, tonk.parse_action(state, text))
         check_invariants(state)
     return state
-
-
-def finished(state: GameState) -> Outcome:
-    check_invariants(state)
-    assert state.phase is Phase.HAND_OVER
-    assert state.outcome is not None
-    assert tonk.legal_actions(state) == ()
-    return state.outcome
-
-
-def live(state: GameState) -> None:
-    check_invariants(state)
-    assert state.outcome is None
-    assert state.phase is not Phase.HAND_OVER
 
 
 def transfers(

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from scenario import card, cards, finished, live, sorted_hand
 
 import tonk
 from tonk import (
     Action,
-    Card,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -48,19 +48,6 @@ from tonk import (
 from tonk.testing import check_invariants, stack_deck
 
 # --- helpers ---------------------------------------------------------------------
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tonk.parse_cards(text)
-
-
-def card(text: str) -> Card:
-    return Card.parse(text)
-
-
-def sorted_hand(text: str) -> tuple[Card, ...]:
-    """A hand as the state holds it: sorted by suit, then rank."""
-    return tuple(sorted(cards(text)))
 
 
 def deal(
@@ -130,20 +117,6 @@ def cycle(state: GameState, turns: int) -> GameState:
 def cycle_to_stock(state: GameState, size: int) -> GameState:
     """Cycle turns (as :func:`cycle`) until the stock holds ``size`` cards."""
     return cycle(state, state.stock_size - size)
-
-
-def finished(state: GameState) -> Outcome:
-    check_invariants(state)
-    assert state.phase is Phase.HAND_OVER
-    assert state.outcome is not None
-    assert tonk.legal_actions(state) == ()
-    return state.outcome
-
-
-def live(state: GameState) -> None:
-    check_invariants(state)
-    assert state.outcome is None
-    assert state.phase is not Phase.HAND_OVER
 
 
 def transfers(*items: tuple[int, int, int, TransferReason]) -> Counter[Transfer]:

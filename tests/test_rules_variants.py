@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 import pytest
+from scenario import card, cards, finished, live, sorted_hand
 
 import tonk
 from tonk import (
@@ -52,19 +53,6 @@ from tonk import (
 from tonk.testing import check_invariants, stack_deck
 
 # --- helpers ---------------------------------------------------------------------
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tonk.parse_cards(text)
-
-
-def card(text: str) -> Card:
-    return Card.parse(text)
-
-
-def sorted_hand(text: str) -> tuple[Card, ...]:
-    """A hand as the state holds it: sorted by suit, then rank."""
-    return tuple(sorted(cards(text)))
 
 
 def wild(text: str) -> WildCard:
@@ -114,20 +102,6 @@ def play(state: GameState, *texts: str) -> GameState:
         state = tonk.apply(state, tonk.parse_action(state, text))
         check_invariants(state)
     return state
-
-
-def finished(state: GameState) -> Outcome:
-    check_invariants(state)
-    assert state.phase is Phase.HAND_OVER
-    assert state.outcome is not None
-    assert tonk.legal_actions(state) == ()
-    return state.outcome
-
-
-def live(state: GameState) -> None:
-    check_invariants(state)
-    assert state.outcome is None
-    assert state.phase is not Phase.HAND_OVER
 
 
 def transfers(*items: tuple[int, int, int, TransferReason]) -> Counter[Transfer]:
