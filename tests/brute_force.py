@@ -756,7 +756,9 @@ def brute_force_defects(state: GameState, action: Action) -> set[IllegalReason]:
             defects.add(IllegalReason.CARD_NOT_IN_HAND)
         if rules.must_spread and holds_spread(hand, rules, packs):
             defects.add(IllegalReason.MUST_SPREAD)
-    if state.must_use is not None and state.must_use not in uses:
+    if state.must_use is not None and (
+        isinstance(action, Discard) or state.must_use not in uses
+    ):  # V24d: the card taken must go into a spread, not back on the pile
         defects.add(IllegalReason.MUST_USE_DISCARD)
     if state.going_out_barred[seat] and len(hand) - len(uses) < _keep(state, action):
         defects.add(IllegalReason.GOING_OUT_BARRED)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import combinations, pairwise, product
+from itertools import combinations, pairwise
 
 from tonk.cards import JOKER_CODE, Card, WildCard, card_from_code
 from tonk.rules import _Tables
@@ -345,17 +345,21 @@ def _spreads_with_wilds(
 
     def add(represented: tuple[int, ...]) -> None:
         """Record every way to cover ``represented`` (sorted codes)."""
-        slots = [code for code in set(represented) if code in held]
-        if not slots and not self_standing.intersection(represented):
+        pool = [  # the held naturals that could cover a card of it, sorted
+            code
+            for code in sorted(set(represented))
+            if code in held
+            for _ in range(min(represented.count(code), held[code]))
+        ]
+        if not pool and not self_standing.intersection(represented):
             return  # V5: no card of it could stand for itself
         size = len(represented)
-        for used in product(
-            *[range(min(represented.count(code), held[code]) + 1) for code in slots]
-        ):
-            natural = [c for c, n in zip(slots, used, strict=True) for _ in range(n)]
+        fewest = max(0, size - wild_count)  # wilds can fill only so many places
+        choices = (
+            set(combinations(pool, count)) for count in range(fewest, len(pool) + 1)
+        )
+        for natural in (used for chosen in choices for used in chosen):
             needed = size - len(natural)
-            if needed > wild_count:
-                continue
             rest = list(represented)
             for code in natural:
                 rest.remove(code)
@@ -389,16 +393,21 @@ def _spreads_with_wilds(
         natural_places = {
             p for code in held if code // 13 == suit for p in positions[code]
         }
+        anchored = set(places)
         for low in range(max(1, places[0] - wild_count), places[-1] + 1):
             gaps = 0
+            reached = False  # whether the window holds an anchor yet
+            run: list[int] = []
             for high in range(low, min(top, places[-1] + wild_count) + 1):
                 gaps += high not in natural_places
                 if gaps > wild_count:
                     break
-                if high - low < 2 or not any(low <= p <= high for p in places):
-                    continue
-                run = [run_card[base + p] for p in range(low, high + 1)]
-                if -1 not in run and len(set(run)) == len(run):
+                reached = reached or high in anchored
+                code = run_card[base + high]
+                if code < 0 or code in run:
+                    break  # off the suit, or the ace a second time
+                run.append(code)
+                if high - low >= 2 and reached:
                     add(tuple(sorted(run)))
     return [found[key] for key in sorted(found)]
 
