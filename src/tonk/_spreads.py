@@ -336,41 +336,23 @@ def _spreads_with_wilds(
     for card in hand:
         if not wild[card.code]:
             held[card.code] = held.get(card.code, 0) + 1
-    wild_sets = [
-        sorted(set(combinations(wild_codes, size))) for size in range(wild_count + 1)
-    ]
     found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Element, ...]] = {}
-
+    wilds_key = tuple(wild_codes)
     self_standing = {code for code in wild_codes if positions[code]}
 
     def add(represented: tuple[int, ...]) -> None:
         """Record every way to cover ``represented`` (sorted codes)."""
-        pool = [  # the held naturals that could cover a card of it, sorted
+        pool = tuple(  # the held naturals that could cover a card of it, sorted
             code
             for code in sorted(set(represented))
             if code in held
             for _ in range(min(represented.count(code), held[code]))
-        ]
+        )
         if not pool and not self_standing.intersection(represented):
             return  # V5: no card of it could stand for itself
-        size = len(represented)
-        fewest = max(0, size - wild_count)  # wilds can fill only so many places
-        choices = (
-            set(combinations(pool, count)) for count in range(fewest, len(pool) + 1)
-        )
-        for natural in (used for chosen in choices for used in chosen):
-            needed = size - len(natural)
-            rest = list(represented)
-            for code in natural:
-                rest.remove(code)
-            for wilds in wild_sets[needed]:
-                if not natural and not self_standing.intersection(rest).intersection(
-                    wilds
-                ):
-                    continue  # V5: at least one natural card
-                key = (tuple(sorted((*natural, *wilds))), represented)
-                if key not in found:
-                    found[key] = _paired(natural, wilds, rest)
+        for key, elements in _covers(represented, pool, wilds_key, tables):
+            if key not in found:
+                found[key] = elements
 
     anchors = [card.code for card in hand if positions[card.code]]
     ranks: dict[int, int] = {}
@@ -410,6 +392,52 @@ def _spreads_with_wilds(
                 if high - low >= 2 and reached:
                     add(tuple(sorted(run)))
     return [found[key] for key in sorted(found)]
+
+
+_COVERS: dict[
+    tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+    list[tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[Element, ...]]],
+] = {}
+_COVERS_LIMIT = 200_000
+
+
+def _covers(
+    represented: tuple[int, ...],
+    pool: tuple[int, ...],
+    wild_codes: tuple[int, ...],
+    tables: _Tables,
+) -> list[tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[Element, ...]]]:
+    """Return every way to cover ``represented`` with ``pool`` and the wilds.
+
+    The answer is a list of (key, elements) pairs. The same covering problem
+    recurs across hands (the same few cards around the same wilds), so answers
+    are kept in a bounded table, which makes wild games much faster to simulate.
+    """
+    cache_key = (id(tables), represented, pool, wild_codes)  # tables live forever
+    answer = _COVERS.get(cache_key)
+    if answer is not None:
+        return answer
+    self_standing = {code for code in wild_codes if tables.positions[code]}
+    size = len(represented)
+    fewest = max(0, size - len(wild_codes))  # wilds can fill only so many places
+    answer = []
+    for count in range(fewest, len(pool) + 1):
+        for natural in sorted(set(combinations(pool, count))):
+            needed = size - count
+            rest = list(represented)
+            for code in natural:
+                rest.remove(code)
+            for wilds in sorted(set(combinations(wild_codes, needed))):
+                if not natural and not self_standing.intersection(rest).intersection(
+                    wilds
+                ):
+                    continue  # V5: at least one natural card
+                key = (tuple(sorted((*natural, *wilds))), represented)
+                answer.append((key, _paired(natural, wilds, rest)))
+    if len(_COVERS) >= _COVERS_LIMIT:
+        _COVERS.clear()
+    _COVERS[cache_key] = answer
+    return answer
 
 
 def _paired(
