@@ -398,7 +398,7 @@ _COVERS: dict[
     tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]],
     list[tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[Element, ...]]],
 ] = {}
-_COVERS_LIMIT = 200_000
+_COVERS_LIMIT = 50_000  # a few tens of MB at the very most
 
 
 def _covers(
