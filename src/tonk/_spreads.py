@@ -11,9 +11,10 @@ themselves, then the other wilds in order.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, pairwise
 
+from tonk.actions import LaySpread
 from tonk.cards import JOKER_CODE, Card, WildCard, card_from_code
 from tonk.rules import _Tables
 from tonk.state import Spread, SpreadKind
@@ -232,10 +233,10 @@ _EIGHTS = sum(8 << (4 * rank) for rank in range(14))
 
 def find_spreads(
     hand: tuple[Card, ...], tables: _Tables, copies: int
-) -> list[tuple[Element, ...]]:
+) -> list[LaySpread]:
     """Return every spread that can be laid from ``hand``, in a fixed order.
 
-    Each spread is given once, as notation elements in its canonical pairing.
+    Each spread is given once, its elements in their canonical pairing.
     """
     if len(hand) < 3:
         return []
@@ -277,7 +278,7 @@ def find_spreads(
                 for stop in range(start + 3, length + 1):
                     found.add(tuple(sorted(streak[start:stop])))
             streak = [card_from_code(code)] if code in present else []
-    return sorted(found, key=_codes)
+    return [LaySpread._canonical(cards) for cards in sorted(found, key=_codes)]
 
 
 def _codes(elements: Sequence[Element]) -> tuple[tuple[int, int], ...]:
@@ -318,85 +319,138 @@ def _book_candidates(tables: _Tables, rank: int, copies: int) -> list[tuple[int,
 
 def _spreads_with_wilds(
     hand: tuple[Card, ...], tables: _Tables, copies: int
-) -> list[tuple[Element, ...]]:
+) -> list[LaySpread]:
     """Enumerate spreads from a hand holding wild cards (V4, V5).
 
     A spread is found as the represented cards (a book of a rank, or a run
     through consecutive positions) that the hand's natural cards, or a wild
     standing for itself, reach; each represented card is covered by a natural
-    card held or by a wild, with every choice of which wilds to use. Work is in
-    card codes; elements are built only for the spreads found, already in the
-    canonical pairing and order of :class:`~tonk.actions.LaySpread`.
+    card held or by a wild, with every choice of which wilds to use. The runs of
+    a suit depend only on that suit's natural cards and the wilds, and the books
+    of a rank only on that rank's, so each is worked out once per pattern
+    (:func:`_runs_in_suit`, :func:`_books_of_rank`) and the hand merges them.
     """
     wild = tables.wild
     positions = tables.positions
-    wild_codes = sorted(card.code for card in hand if wild[card.code])
-    wild_count = len(wild_codes)
-    held: dict[int, int] = {}
+    wild_codes = tuple(sorted(card.code for card in hand if wild[card.code]))
+    by_suit: dict[int, list[int]] = {}
+    by_rank: dict[int, list[int]] = {}
     for card in hand:
-        if not wild[card.code]:
-            held[card.code] = held.get(card.code, 0) + 1
-    found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Element, ...]] = {}
-    wilds_key = tuple(wild_codes)
-    self_standing = {code for code in wild_codes if positions[code]}
+        code = card.code
+        if not wild[code]:
+            by_suit.setdefault(code // 13, []).append(code)
+            by_rank.setdefault(code % 13, []).append(code)
+        elif positions[code]:  # a wild that can stand for itself anchors both
+            by_suit.setdefault(code // 13, [])
+            by_rank.setdefault(code % 13, [])
+    found: dict[tuple[tuple[int, ...], tuple[int, ...]], LaySpread] = {}
+    for suit, naturals in by_suit.items():
+        for key, elements in _runs_in_suit(
+            tables, suit, tuple(sorted(naturals)), wild_codes
+        ):
+            found.setdefault(key, elements)
+    for rank, naturals in by_rank.items():
+        if len(naturals) + len(wild_codes) >= 3:
+            for key, elements in _books_of_rank(
+                tables, rank, tuple(sorted(naturals)), wild_codes, copies
+            ):
+                found.setdefault(key, elements)
+    return [found[key] for key in sorted(found)]
 
-    def add(represented: tuple[int, ...]) -> None:
-        """Record every way to cover ``represented`` (sorted codes)."""
-        pool = tuple(  # the held naturals that could cover a card of it, sorted
-            code
-            for code in sorted(set(represented))
-            if code in held
-            for _ in range(min(represented.count(code), held[code]))
-        )
-        if not pool and not self_standing.intersection(represented):
-            return  # V5: no card of it could stand for itself
-        for key, elements in _covers(represented, pool, wilds_key, tables):
-            if key not in found:
-                found[key] = elements
 
-    anchors = [card.code for card in hand if positions[card.code]]
-    ranks: dict[int, int] = {}
-    for code in anchors:
-        rank = code % 13
-        ranks[rank] = ranks.get(rank, 0) + (0 if wild[code] else 1)
-    for rank, natural_count in ranks.items():
-        if natural_count + wild_count >= 3:
-            for book in _book_candidates(tables, rank, copies):
-                add(book)
-    run_card = tables.run_card
-    top = tables.top
-    for suit in range(4):
-        base = 16 * suit
-        places = sorted(
-            {p for code in anchors if code // 13 == suit for p in positions[code]}
-        )
+_Covering = list[tuple[tuple[tuple[int, ...], tuple[int, ...]], LaySpread]]
+_PATTERNS: dict[tuple[object, ...], _Covering] = {}
+
+
+def _remembered(key: tuple[object, ...], work: Callable[[], _Covering]) -> _Covering:
+    """Return the answer for ``key``, working it out once (a bounded table)."""
+    answer = _PATTERNS.get(key)
+    if answer is None:
+        answer = work()
+        if len(_PATTERNS) >= _COVERS_LIMIT:
+            _PATTERNS.clear()
+        _PATTERNS[key] = answer
+    return answer
+
+
+def _covered(
+    represented: tuple[int, ...],
+    naturals: tuple[int, ...],
+    wild_codes: tuple[int, ...],
+    tables: _Tables,
+) -> _Covering:
+    """Return the coverings of ``represented`` by ``naturals`` (held) and wilds."""
+    pool = tuple(
+        code
+        for code in sorted(set(represented))
+        for _ in range(min(represented.count(code), naturals.count(code)))
+    )
+    if not pool and not any(
+        code in represented and tables.positions[code] for code in wild_codes
+    ):
+        return []  # V5: no card of it could stand for itself
+    return _covers(represented, pool, wild_codes, tables)
+
+
+def _runs_in_suit(
+    tables: _Tables, suit: int, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
+) -> _Covering:
+    """Return every run of ``suit`` its natural cards and the wilds can lay."""
+
+    def work() -> _Covering:
+        positions = tables.positions
+        anchors = [*naturals, *(c for c in wild_codes if c // 13 == suit)]
+        places = sorted({p for code in anchors for p in positions[code]})
         if not places:
-            continue
-        natural_places = {
-            p for code in held if code // 13 == suit for p in positions[code]
-        }
+            return []
+        natural_places = {p for code in naturals for p in positions[code]}
         anchored = set(places)
+        wild_count = len(wild_codes)
+        base = 16 * suit
+        answer: _Covering = []
         for low in range(max(1, places[0] - wild_count), places[-1] + 1):
             gaps = 0
             reached = False  # whether the window holds an anchor yet
             run: list[int] = []
-            for high in range(low, min(top, places[-1] + wild_count) + 1):
+            for high in range(low, min(tables.top, places[-1] + wild_count) + 1):
                 gaps += high not in natural_places
                 if gaps > wild_count:
                     break
                 reached = reached or high in anchored
-                code = run_card[base + high]
+                code = tables.run_card[base + high]
                 if code < 0 or code in run:
                     break  # off the suit, or the ace a second time
                 run.append(code)
                 if high - low >= 2 and reached:
-                    add(tuple(sorted(run)))
-    return [found[key] for key in sorted(found)]
+                    answer.extend(
+                        _covered(tuple(sorted(run)), naturals, wild_codes, tables)
+                    )
+        return answer
+
+    return _remembered((id(tables), "runs", suit, naturals, wild_codes), work)
+
+
+def _books_of_rank(
+    tables: _Tables,
+    rank: int,
+    naturals: tuple[int, ...],
+    wild_codes: tuple[int, ...],
+    copies: int,
+) -> _Covering:
+    """Return every book of ``rank`` its natural cards and the wilds can lay."""
+
+    def work() -> _Covering:
+        answer: _Covering = []
+        for book in _book_candidates(tables, rank, copies):
+            answer.extend(_covered(book, naturals, wild_codes, tables))
+        return answer
+
+    key = (id(tables), "books", rank, naturals, wild_codes, copies)
+    return _remembered(key, work)
 
 
 _COVERS: dict[
-    tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]],
-    list[tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[Element, ...]]],
+    tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], _Covering
 ] = {}
 _COVERS_LIMIT = 50_000  # a few tens of MB at the very most
 
@@ -406,7 +460,7 @@ def _covers(
     pool: tuple[int, ...],
     wild_codes: tuple[int, ...],
     tables: _Tables,
-) -> list[tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[Element, ...]]]:
+) -> _Covering:
     """Return every way to cover ``represented`` with ``pool`` and the wilds.
 
     The answer is a list of (key, elements) pairs. The same covering problem
@@ -433,7 +487,9 @@ def _covers(
                 ):
                     continue  # V5: at least one natural card
                 key = (tuple(sorted((*natural, *wilds))), represented)
-                answer.append((key, _paired(natural, wilds, rest)))
+                answer.append(
+                    (key, LaySpread._canonical(_paired(natural, wilds, rest)))
+                )
     if len(_COVERS) >= _COVERS_LIMIT:
         _COVERS.clear()
     _COVERS[cache_key] = answer

@@ -338,7 +338,7 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
     plain = rules._plain_play
     if not laid and not state.spreads and plain:
         return tuple([_DISCARDS[card.code] for card in distinct])
-    actions: list[Action] = [LaySpread._canonical(elements) for elements in laid]
+    actions: list[Action] = list(laid)
     if plain or _may_hit(state):
         book_limit = 4 if rules.four_card_books else 3
         wild = tables.wild
@@ -428,10 +428,10 @@ def _holds_spread(hand: tuple[Card, ...], rules: Rules, copies: int) -> bool:
     if not rules.three_aces_may_be_held:
         return bool(spreads)
     aces = [card for card in hand if card.rank is Rank.ACE]
-    for elements in spreads:
+    for spread in spreads:
         exempt = len(aces) == 3 and all(
             isinstance(element, Card) and element.rank is Rank.ACE
-            for element in elements
+            for element in spread.cards
         )
         if not exempt:
             return True
@@ -627,7 +627,40 @@ def _with_hand(
 
 
 def _ended(state: GameState, outcome: Outcome) -> GameState:
-    return attrs.evolve(state, phase=_HAND_OVER, outcome=outcome)
+    return _copy(state, phase=_HAND_OVER, outcome=outcome)
+
+
+def _copy(
+    state: GameState,
+    *,
+    hands: tuple[tuple[Card, ...], ...] | None = None,
+    spreads: tuple[Spread, ...] | None = None,
+    phase: Phase | None = None,
+    outcome: Outcome | None = None,
+) -> GameState:
+    """Return ``state`` with the fields the common transitions change.
+
+    The same as ``attrs.evolve`` for these fields, built directly because every
+    hand ends in one (and most spreads and hits go through one).
+    """
+    return GameState(
+        rules=state.rules,
+        dealer=state.dealer,
+        hands=state.hands if hands is None else hands,
+        stock=state.stock,
+        discard_pile=state.discard_pile,
+        spreads=state.spreads if spreads is None else spreads,
+        to_move=state.to_move,
+        phase=state.phase if phase is None else phase,
+        turns_taken=state.turns_taken,
+        waits=state.waits,
+        going_out_barred=state.going_out_barred,
+        hit_this_round=state.hit_this_round,
+        hits_this_turn=state.hits_this_turn,
+        must_use=state.must_use,
+        slap=state.slap,
+        outcome=state.outcome if outcome is None else outcome,
+    )
 
 
 def _counts(state: GameState) -> tuple[int, ...]:
@@ -920,7 +953,7 @@ def _apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
     hands = _with_hand(state.hands, seat, hand)
     spreads = (*state.spreads, spread)
     if rules._plain_play:
-        after = attrs.evolve(state, hands=hands, spreads=spreads)
+        after = _copy(state, hands=hands, spreads=spreads)
     else:
         _check_uses_discard(state, action, physical)
         _check_not_out(state, action, hand)
@@ -982,7 +1015,7 @@ def _apply_hit(state: GameState, action: Hit) -> GameState:
     spreads = (*state.spreads[: number - 1], spread, *state.spreads[number:])
     hands = _with_hand(state.hands, seat, hand)
     if plain:
-        after = attrs.evolve(state, hands=hands, spreads=spreads)
+        after = _copy(state, hands=hands, spreads=spreads)
     else:
         _check_uses_discard(state, action, (physical,))
         _check_not_out(state, action, hand)
