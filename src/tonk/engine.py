@@ -463,18 +463,21 @@ def _slaps_for(
     forbids to discard from).
     """
     rules = state.rules
-    owes_discard = seat != discarder and not (rules.slap_priority_next and seat == due)
-    if owes_discard and not _discardable(state, state.hands[seat]):
-        return []
     tables = rules._tables
     copies = _copies(state)
     book_limit = 4 if rules.four_card_books else 3
-    return [
+    slaps: list[Action] = [
         Slap(spread.number)
         for spread in state.spreads
         if fits(spread, card, tables, copies, book_limit)
         and not _locked(state, spread, seat)
     ]
+    if not slaps:
+        return slaps
+    owes_discard = seat != discarder and not (rules.slap_priority_next and seat == due)
+    if owes_discard and not _discardable(state, state.hands[seat]):
+        return []
+    return slaps
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -706,15 +709,6 @@ def _must_not_be_forced(state: GameState, action: Action) -> None:
         )
 
 
-def _began_turn(state: GameState) -> dict[str, Any]:
-    """Return the changes of a seat starting its turn (V22, V23)."""
-    seat = state.to_move
-    return {
-        "waits": _replace_at(state.waits, seat, max(0, state.waits[seat] - 1)),
-        "hit_this_round": _replace_at(state.hit_this_round, seat, False),
-    }
-
-
 def _apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
     _at_turn_start(state, action)
     rules = state.rules
@@ -762,14 +756,24 @@ def _drawn(
         taken = rules.discard_draw_must_meld and len(discard_pile) < len(
             state.discard_pile
         )
-        return attrs.evolve(
-            state,
+        waits = state.waits
+        return GameState(
+            rules=rules,
+            dealer=state.dealer,
             hands=hands,
             stock=stock,
             discard_pile=discard_pile,
+            spreads=state.spreads,
+            to_move=seat,
             phase=_AFTER_DRAW,
+            turns_taken=state.turns_taken,
+            waits=_replace_at(waits, seat, max(0, waits[seat] - 1)),  # V22, V23
+            going_out_barred=state.going_out_barred,
+            hit_this_round=_replace_at(state.hit_this_round, seat, False),
+            hits_this_turn=0,
             must_use=card if taken else None,  # V24d
-            **_began_turn(state),
+            slap=None,
+            outcome=None,
         )
     return GameState(
         rules=rules,
@@ -825,14 +829,23 @@ def _end_turn(state: GameState, seat: int, discarded: Card | None) -> GameState:
     rules = state.rules
     turns_taken = state.turns_taken + 1
     following = (seat + 1) % len(state.hands)
-    after = attrs.evolve(
-        state,
+    after = GameState(
+        rules=rules,
+        dealer=state.dealer,
+        hands=state.hands,
+        stock=state.stock,
+        discard_pile=state.discard_pile,
+        spreads=state.spreads,
         to_move=following,
         phase=_TURN_START,
         turns_taken=turns_taken,
+        waits=state.waits,
         going_out_barred=_replace_at(state.going_out_barred, seat, False),
+        hit_this_round=state.hit_this_round,
         hits_this_turn=0,
         must_use=None,
+        slap=state.slap,
+        outcome=None,
     )
     limit = rules.max_turns
     if limit is not None and turns_taken >= limit:  # B15: the termination guard
@@ -842,7 +855,7 @@ def _end_turn(state: GameState, seat: int, discarded: Card | None) -> GameState:
                 _counts(after), OutcomeKind.TURN_LIMIT, rules.exhaustion_tie
             ),
         )
-    if discarded is not None and rules.slap_in:
+    if discarded is not None and rules.slap_in and state.spreads:
         window = _opened_window(after, discarded, discarder=seat, due=following)
         if window is not None:
             return window
