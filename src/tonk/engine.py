@@ -752,29 +752,12 @@ def _drawn(
     seat = state.to_move
     rules = state.rules
     hands = _with_hand(state.hands, seat, _with_card(state.hands[seat], card))
+    waits, charged, must_use = state.waits, state.hit_this_round, None
     if not rules._plain_play:
-        taken = rules.discard_draw_must_meld and len(discard_pile) < len(
-            state.discard_pile
-        )
-        waits = state.waits
-        return GameState(
-            rules=rules,
-            dealer=state.dealer,
-            hands=hands,
-            stock=stock,
-            discard_pile=discard_pile,
-            spreads=state.spreads,
-            to_move=seat,
-            phase=_AFTER_DRAW,
-            turns_taken=state.turns_taken,
-            waits=_replace_at(waits, seat, max(0, waits[seat] - 1)),  # V22, V23
-            going_out_barred=state.going_out_barred,
-            hit_this_round=_replace_at(state.hit_this_round, seat, False),
-            hits_this_turn=0,
-            must_use=card if taken else None,  # V24d
-            slap=None,
-            outcome=None,
-        )
+        waits = _replace_at(waits, seat, max(0, waits[seat] - 1))  # V22, V23
+        charged = _replace_at(charged, seat, False)
+        if rules.discard_draw_must_meld and len(discard_pile) < len(state.discard_pile):
+            must_use = card  # V24d: taken from the pile, it must be used at once
     return GameState(
         rules=rules,
         dealer=state.dealer,
@@ -785,11 +768,11 @@ def _drawn(
         to_move=seat,
         phase=_AFTER_DRAW,
         turns_taken=state.turns_taken,
-        waits=state.waits,
+        waits=waits,
         going_out_barred=state.going_out_barred,
-        hit_this_round=state.hit_this_round,
+        hit_this_round=charged,
         hits_this_turn=0,
-        must_use=None,
+        must_use=must_use,
         slap=None,
         outcome=None,
     )
