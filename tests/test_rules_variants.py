@@ -1659,7 +1659,7 @@ def test_v10_a_run_of_every_rank_has_one_layout_whichever_end_the_ace_joined() -
     )
     two = tonk.Card.parse("2H")
     assert fits(spread, two, tables, 1)
-    full = extended(spread, two, two, tables)
+    full = extended(spread, two, two, tables, 0)
     assert [str(card) for card in full.stands_for] == (
         ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "JH", "QH", "KH"]
     )

@@ -182,9 +182,9 @@ def hit_candidates(spread: Spread, tables: _Tables) -> list[Card]:
 
 
 def extended(
-    spread: Spread, physical: Card, represented: Card, tables: _Tables
+    spread: Spread, physical: Card, represented: Card, tables: _Tables, hitter: int
 ) -> Spread:
-    """Return ``spread`` with ``physical`` hit onto it as ``represented``; it fits."""
+    """Return ``spread`` with ``hitter``'s ``physical`` hit on as ``represented``."""
     cards, stands_for = spread.cards, spread.stands_for
     if spread.kind is SpreadKind.BOOK:
         pairs = sorted(
@@ -212,6 +212,8 @@ def extended(
         kind=spread.kind,
         cards=new_cards,
         stands_for=new_stands_for,
+        turn=spread.turn,
+        hitters=(*spread.hitters, hitter),
     )
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "DrawDiscard",
     "DrawStock",
     "Drop",
+    "Exchange",
     "Hit",
     "LaySpread",
     "Pass",
@@ -193,6 +194,24 @@ class ClaimDealTonk:
 
 
 @attrs.frozen
+class Exchange:
+    """Pay 1x into the widow pot and swap a hand card for your widow (V46).
+
+    Only under ``Rules(widow=True)``, once a hand, at the start of your turn;
+    the turn then goes on (drop or draw).
+
+    Args:
+        card: The hand card to give up for the widow.
+
+    Examples:
+        >>> Exchange(Card.parse("KD"))
+        Exchange(card=Card.parse('KD'))
+    """
+
+    card: Card = attrs.field(validator=_is_card)
+
+
+@attrs.frozen
 class Slap:
     """Slap the discard onto a spread during a slap-in window (V26).
 
@@ -245,6 +264,8 @@ def format_action(action: Action) -> str:
         return f"hit {action.spread} {action.card}"
     if isinstance(action, Discard):
         return f"discard {action.card}"
+    if isinstance(action, Exchange):
+        return f"exchange {action.card}"
     raise TypeError(f"not a tonk action: {action!r}")
 
 
@@ -258,5 +279,6 @@ Action: TypeAlias = (
     | ClaimDealTonk
     | Slap
     | Pass
+    | Exchange
 )
 """Any action."""

@@ -39,6 +39,7 @@ from tonk.actions import (
     DrawDiscard,
     DrawStock,
     Drop,
+    Exchange,
     Hit,
     LaySpread,
     Pass,
@@ -47,15 +48,17 @@ from tonk.actions import (
 )
 from tonk.cards import CODE_COUNT, Card, Rank, WildCard, card_from_code
 from tonk.errors import IllegalActionError, IllegalReason, RulesError
-from tonk.rules import CutWinner, DealTonkClaim, Rules, StockEnd
+from tonk.rules import CutWinner, DealTonkClaim, OutWay, Rules, StockEnd
 from tonk.scoring import (
     deal_tonk_row,
     hand_count,
+    hit_and_split_transfers,
     settle_claim,
     settle_deal,
     settle_drop,
     settle_out,
     settle_showdown,
+    widow_transfers,
 )
 from tonk.state import GameState, Outcome, OutcomeKind, Phase, SlapWindow, Spread
 
@@ -164,6 +167,12 @@ def new_game(
     dealt = players * rules.hand_size
     for index in range(dealt):
         hands[(dealer + 1 + index) % players].append(cards[index])
+    widows: tuple[Card, ...] = ()
+    if rules.widow:  # V46: one more card each, face down, after the hands
+        widows = tuple(
+            cards[dealt + (seat - dealer - 1) % players] for seat in range(players)
+        )
+        dealt += players
     upcards = int(rules.upcard)
     sorted_hands = tuple(tuple(sorted(hand)) for hand in hands)
     state = GameState(
@@ -181,6 +190,9 @@ def new_game(
         hit_this_round=(False,) * players,
         hits_this_turn=0,
         must_use=None,
+        taken=((),) * players,
+        widows=widows,
+        exchanged=(False,) * len(widows),
         slap=None,
         outcome=None,
     )
@@ -317,6 +329,8 @@ def _start_actions(state: GameState) -> tuple[Action, ...]:
         not state.rules.discard_draw_must_meld or _usable_discard(state)
     ):
         actions.append(_DRAW_DISCARD)
+    if state.rules.widow and not state.exchanged[state.to_move]:  # V46
+        actions.extend(Exchange(card) for card in _distinct(state.hands[state.to_move]))
     return tuple(actions)
 
 
@@ -630,7 +644,32 @@ def _with_hand(
 
 
 def _ended(state: GameState, outcome: Outcome) -> GameState:
+    """Return ``state`` over, settled by ``outcome`` and the side payments."""
+    rules = state.rules
+    if rules.hit_and_split:  # V39
+        outcome = outcome.with_transfers(
+            hit_and_split_transfers(outcome.winners, state.spreads, len(state.hands))
+        )
+    if rules.widow:  # V46
+        outcome = outcome.with_transfers(
+            widow_transfers(outcome.winners, state.exchanged)
+        )
     return _copy(state, phase=_HAND_OVER, outcome=outcome)
+
+
+def _taken_less(
+    state: GameState, seat: int, cards: Sequence[Card]
+) -> tuple[tuple[Card, ...], ...]:
+    """Return :attr:`GameState.taken` once ``seat`` has played ``cards``."""
+    taken = state.taken
+    held = taken[seat]
+    if not held:
+        return taken
+    remaining = list(held)
+    for card in cards:
+        if card in remaining:
+            remaining.remove(card)
+    return _replace_at(taken, seat, tuple(remaining))
 
 
 def _copy(
@@ -639,6 +678,8 @@ def _copy(
     hands: tuple[tuple[Card, ...], ...] | None = None,
     spreads: tuple[Spread, ...] | None = None,
     phase: Phase | None = None,
+    hits_this_turn: int | None = None,
+    taken: tuple[tuple[Card, ...], ...] | None = None,
     outcome: Outcome | None = None,
 ) -> GameState:
     """Return ``state`` with the fields the common transitions change.
@@ -659,8 +700,13 @@ def _copy(
         waits=state.waits,
         going_out_barred=state.going_out_barred,
         hit_this_round=state.hit_this_round,
-        hits_this_turn=state.hits_this_turn,
+        hits_this_turn=state.hits_this_turn
+        if hits_this_turn is None
+        else hits_this_turn,
         must_use=state.must_use,
+        taken=state.taken if taken is None else taken,
+        widows=state.widows,
+        exchanged=state.exchanged,
         slap=state.slap,
         outcome=state.outcome if outcome is None else outcome,
     )
@@ -692,7 +738,10 @@ def _apply_drop(state: GameState, action: Drop) -> GameState:
             counts, OutcomeKind.FORCED_KNOCK, rules.exhaustion_tie
         )
         return _ended(state, attrs.evolve(outcome, dropper=state.to_move))
-    return _ended(state, settle_drop(counts, state.to_move))
+    return _ended(
+        state,
+        settle_drop(counts, state.to_move, catch=rules.catch, dealer=state.dealer),
+    )
 
 
 def _must_not_be_forced(state: GameState, action: Action) -> None:
@@ -753,10 +802,14 @@ def _drawn(
     rules = state.rules
     hands = _with_hand(state.hands, seat, _with_card(state.hands[seat], card))
     waits, charged, must_use = state.waits, state.hit_this_round, None
+    taken = state.taken
+    from_pile = len(discard_pile) < len(state.discard_pile)
+    if from_pile:
+        taken = _replace_at(taken, seat, (*taken[seat], card))
     if not rules._plain_play:
         waits = _replace_at(waits, seat, max(0, waits[seat] - 1))  # V22, V23
         charged = _replace_at(charged, seat, False)
-        if rules.discard_draw_must_meld and len(discard_pile) < len(state.discard_pile):
+        if rules.discard_draw_must_meld and from_pile:
             must_use = card  # V24d: taken from the pile, it must be used at once
     return GameState(
         rules=rules,
@@ -773,6 +826,9 @@ def _drawn(
         hit_this_round=charged,
         hits_this_turn=0,
         must_use=must_use,
+        taken=taken,
+        widows=state.widows,
+        exchanged=state.exchanged,
         slap=None,
         outcome=None,
     )
@@ -796,15 +852,51 @@ def _apply_draw_discard(state: GameState, action: DrawDiscard) -> GameState:
 
 
 def _emptied(
-    state: GameState, seat: int, kind: OutcomeKind, discarded: Card | None
+    state: GameState, seat: int, way: OutWay, discarded: Card | None
 ) -> GameState:
     """Settle ``seat`` emptying the hand, unless the boobed deck forbids it (V27)."""
     rules = state.rules
     if rules.boobed_deck and len(state.stock) <= len(state.hands):
         return _end_turn(state, seat, discarded)  # the empty hand drops next turn
     return _ended(
-        attrs.evolve(state, to_move=seat), settle_out(len(state.hands), seat, kind)
+        attrs.evolve(state, to_move=seat), _went_out(state, seat, way, own_turn=True)
     )
+
+
+def _went_out(state: GameState, seat: int, way: OutWay, *, own_turn: bool) -> Outcome:
+    """Settle ``seat`` going out from ``state`` by ``way`` (B11, V31-V34).
+
+    ``state`` is the state of the turn the hand was emptied in (before any turn
+    count moves on); ``own_turn`` is false for a slapper's extra discard (V26).
+    """
+    players = len(state.hands)
+    turn = state.turns_taken
+    spreads = state.spreads
+    first_turn = (
+        own_turn and turn < players and (seat - state.dealer - 1) % players == turn
+    )
+    laid_now = (
+        sum(1 for spread in spreads if spread.owner == seat and spread.turn == turn)
+        if own_turn
+        else 0
+    )
+    for row in state.rules.going_out:
+        if row.matches(
+            way=way,
+            first_turn=first_turn,
+            spreads_this_turn=laid_now,
+            hit_this_turn=own_turn and state.hits_this_turn > 0,
+            hit_this_hand=any(seat in spread.hitters for spread in spreads),
+            spread_before=any(
+                spread.owner == seat and spread.turn < turn for spread in spreads
+            ),
+        ):
+            pays = row.pays
+            break
+    else:  # pragma: no cover - Rules requires a last row for every way
+        raise AssertionError("no going-out row matched")
+    kind = OutcomeKind.OUT_BY_DISCARD if way is OutWay.DISCARD else OutcomeKind.TONK_OUT
+    return settle_out(players, seat, kind, pays=pays)
 
 
 def _end_turn(state: GameState, seat: int, discarded: Card | None) -> GameState:
@@ -827,6 +919,9 @@ def _end_turn(state: GameState, seat: int, discarded: Card | None) -> GameState:
         hit_this_round=state.hit_this_round,
         hits_this_turn=0,
         must_use=None,
+        taken=state.taken,
+        widows=state.widows,
+        exchanged=state.exchanged,
         slap=state.slap,
         outcome=None,
     )
@@ -945,11 +1040,13 @@ def _apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
         kind=kind,
         cards=cards,
         stands_for=stands_for,
+        turn=state.turns_taken,
     )
     hands = _with_hand(state.hands, seat, hand)
     spreads = (*state.spreads, spread)
+    taken = _taken_less(state, seat, physical)
     if rules._plain_play:
-        after = _copy(state, hands=hands, spreads=spreads)
+        after = _copy(state, hands=hands, spreads=spreads, taken=taken)
     else:
         _check_uses_discard(state, action, physical)
         _check_not_out(state, action, hand)
@@ -959,9 +1056,10 @@ def _apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
             spreads=spreads,
             waits=_replace_at(state.waits, seat, state.waits[seat] + rules.spread_wait),
             must_use=None,
+            taken=taken,
         )
     if not hand:
-        return _emptied(after, seat, OutcomeKind.TONK_OUT, None)
+        return _emptied(after, seat, OutWay.SPREAD, None)
     return after
 
 
@@ -1007,11 +1105,18 @@ def _apply_hit(state: GameState, action: Hit) -> GameState:
         raise _refuse(
             action, IllegalReason.HIT_DOES_NOT_FIT, f"it does not fit spread {number}"
         )
-    spread = extended(target, physical, represented, tables)
+    spread = extended(target, physical, represented, tables, seat)
     spreads = (*state.spreads[: number - 1], spread, *state.spreads[number:])
     hands = _with_hand(state.hands, seat, hand)
+    taken = _taken_less(state, seat, (physical,))
     if plain:
-        after = _copy(state, hands=hands, spreads=spreads)
+        after = _copy(
+            state,
+            hands=hands,
+            spreads=spreads,
+            hits_this_turn=state.hits_this_turn + 1,
+            taken=taken,
+        )
     else:
         _check_uses_discard(state, action, (physical,))
         _check_not_out(state, action, hand)
@@ -1031,10 +1136,11 @@ def _apply_hit(state: GameState, action: Hit) -> GameState:
             spreads=spreads,
             hits_this_turn=state.hits_this_turn + 1,
             must_use=None,
+            taken=taken,
             **_hit_effects(state, target.owner, seat),
         )
     if not hand:
-        return _emptied(after, seat, OutcomeKind.TONK_OUT, None)
+        return _emptied(after, seat, OutWay.HIT, None)
     if rules.hit_ends_turn:  # V24c
         return _end_turn(after, seat, None)
     return after
@@ -1065,6 +1171,34 @@ def _apply_claim(state: GameState, action: ClaimDealTonk) -> GameState:
     return _ended(state, settle_claim(state.hands, state.rules, seat=state.to_move))
 
 
+def _apply_exchange(state: GameState, action: Exchange) -> GameState:
+    """Swap a hand card for the widow, paying 1x into the widow pot (V46)."""
+    _at_turn_start(state, action)
+    seat = state.to_move
+    if not state.rules.widow or state.exchanged[seat]:
+        raise _refuse(
+            action,
+            IllegalReason.NO_WIDOW,
+            "these rules have no widow (V46)"
+            if not state.rules.widow
+            else f"seat {seat} has already exchanged with its widow this hand",
+        )
+    _must_not_be_forced(state, action)
+    hand = _without_cards(state.hands[seat], (action.card,))
+    if hand is None:
+        raise _refuse(
+            action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
+        )
+    card = card_from_code(action.card.code)
+    return attrs.evolve(
+        state,
+        hands=_with_hand(state.hands, seat, _with_card(hand, state.widows[seat])),
+        widows=_replace_at(state.widows, seat, card),
+        exchanged=_replace_at(state.exchanged, seat, True),
+        taken=_taken_less(state, seat, (card,)),
+    )
+
+
 def _check_discard(state: GameState, action: Discard, hand: tuple[Card, ...]) -> None:
     if state.rules.must_spread and action.card not in _discardable(
         state, state.hands[state.to_move]
@@ -1090,13 +1224,14 @@ def _apply_discard(state: GameState, action: Discard) -> GameState:
     card = card_from_code(action.card.code)
     hands = _with_hand(state.hands, seat, hand)
     pile = (*state.discard_pile, card)
+    taken = _taken_less(state, seat, (card,))
     if not rules._plain_play:
         _check_uses_discard(state, action, ())
         _check_not_out(state, action, hand)
         _check_discard(state, action, hand)
-        after = attrs.evolve(state, hands=hands, discard_pile=pile)
+        after = attrs.evolve(state, hands=hands, discard_pile=pile, taken=taken)
         if not hand:
-            return _emptied(after, seat, OutcomeKind.OUT_BY_DISCARD, card)
+            return _emptied(after, seat, OutWay.DISCARD, card)
         return _end_turn(after, seat, card)
     turns_taken = state.turns_taken + 1
     after = GameState(
@@ -1114,11 +1249,14 @@ def _apply_discard(state: GameState, action: Discard) -> GameState:
         hit_this_round=state.hit_this_round,
         hits_this_turn=0,
         must_use=None,
+        taken=taken,
+        widows=state.widows,
+        exchanged=state.exchanged,
         slap=None,
         outcome=None,
     )
     if not hand:  # B11b: out by discarding the last card
-        return _ended(after, settle_out(len(hands), seat, OutcomeKind.OUT_BY_DISCARD))
+        return _ended(after, _went_out(state, seat, OutWay.DISCARD, own_turn=True))
     limit = rules.max_turns
     if limit is not None and turns_taken >= limit:  # B15: the termination guard
         return _ended(
@@ -1159,7 +1297,7 @@ def _apply_slap(state: GameState, action: Slap) -> GameState:
         )
     card = state.discard_pile[-1]
     assert card is window.card
-    spread = extended(target, card, card, state.rules._tables)
+    spread = extended(target, card, card, state.rules._tables, seat)
     after = attrs.evolve(
         state,
         discard_pile=state.discard_pile[:-1],
@@ -1207,13 +1345,12 @@ def _apply_extra_discard(state: GameState, action: Discard) -> GameState:
         state,
         hands=_with_hand(state.hands, seat, hand),
         discard_pile=(*state.discard_pile, card),
+        taken=_taken_less(state, seat, (card,)),
         slap=None,
     )
     boobed = rules.boobed_deck and len(state.stock) <= len(state.hands)
     if not hand and not boobed:
-        return _ended(
-            after, settle_out(len(state.hands), seat, OutcomeKind.OUT_BY_DISCARD)
-        )
+        return _ended(after, _went_out(state, seat, OutWay.DISCARD, own_turn=False))
     resumed = _closed_window(after, window.due)
     reopened = _opened_window(resumed, card, discarder=seat, due=window.due)
     return resumed if reopened is None else reopened
@@ -1229,4 +1366,5 @@ _HANDLERS: dict[type, Callable[[GameState, Action], GameState]] = {
     ClaimDealTonk: _apply_claim,  # type: ignore[dict-item]
     Slap: _apply_slap,  # type: ignore[dict-item]
     Pass: _apply_pass,  # type: ignore[dict-item]
+    Exchange: _apply_exchange,  # type: ignore[dict-item]
 }

@@ -132,6 +132,9 @@ class IllegalReason(enum.StrEnum):
     NOT_SLAP_TIME = "not_slap_time"
     """Slaps and passes belong to a slap-in window; other actions wait for it to
     close (V26)."""
+    NO_WIDOW = "no_widow"
+    """There is no widow to exchange with: the rules have none, or the player
+    has already exchanged this hand (V46)."""
 
 
 class IllegalActionError(TonkError, ValueError):

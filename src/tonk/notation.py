@@ -10,6 +10,7 @@
 ``claim``           :class:`~tonk.actions.ClaimDealTonk` (V19)
 ``slap 2``          :class:`~tonk.actions.Slap` onto spread 2 (V26)
 ``pass``            :class:`~tonk.actions.Pass` (V26)
+``exchange KD``     :class:`~tonk.actions.Exchange` with the widow (V46)
 ==================  ==================================================
 
 With wild cards (V4, V5) a wild in a spread or hit names the card it stands for:
@@ -33,6 +34,7 @@ from tonk.actions import (
     DrawDiscard,
     DrawStock,
     Drop,
+    Exchange,
     Hit,
     LaySpread,
     Pass,
@@ -86,7 +88,7 @@ def parse_action(state: GameState, text: str) -> Action:
         >>> parse_action(state, "fold")
         Traceback (most recent call last):
         ...
-        tonk.errors.NotationError: unknown action 'fold': expected drop, draw, spread, hit, discard, claim, slap or pass (at position 0 of 'fold')
+        tonk.errors.NotationError: unknown action 'fold': expected drop, draw, spread, hit, discard, claim, slap, pass or exchange (at position 0 of 'fold')
     """  # noqa: E501
     if not isinstance(text, str):
         raise TypeError(f"action notation must be a str, got {text!r}")
@@ -126,10 +128,11 @@ def parse_action(state: GameState, text: str) -> Action:
             text=text,
             position=position,
         )
-    if verb == "discard":
+    if verb in ("discard", "exchange"):
         expect_count(1, "one card")
         ((word, position),) = rest
-        return Discard(_parse_card(word, text, position))
+        card = _parse_card(word, text, position)
+        return Discard(card) if verb == "discard" else Exchange(card)
     if verb == "spread":
         if len(rest) < 3:
             raise NotationError(
@@ -148,7 +151,7 @@ def parse_action(state: GameState, text: str) -> Action:
         return Hit(spread, _parse_element(word, text, position))
     raise NotationError(
         f"unknown action {words[0][0]!r}:"
-        " expected drop, draw, spread, hit, discard, claim, slap or pass",
+        " expected drop, draw, spread, hit, discard, claim, slap, pass or exchange",
         text=text,
         position=words[0][1],
     )

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import typing
 from collections.abc import Iterable
 from typing import Any
 
@@ -26,6 +27,7 @@ from tonk.cards import CODE_COUNT, JOKER_CODE, Card, card_from_code
 from tonk.errors import RulesError
 
 __all__ = [
+    "Catch",
     "CourtValues",
     "CutWinner",
     "DealTonk",
@@ -33,8 +35,13 @@ __all__ = [
     "DealTonkClash",
     "DealTonkTie",
     "ExhaustionTie",
+    "LowestTie",
+    "OutPay",
+    "OutWay",
     "PackKind",
+    "PerPlayer",
     "Rules",
+    "Scoring",
     "StockEnd",
     "Wilds",
 ]
@@ -177,6 +184,259 @@ class DealTonkClaim(enum.StrEnum):
     BEFORE_FIRST_TURN = "before_first_turn"
     """Claimed with :class:`tonk.ClaimDealTonk` just before the holder's first
     turn, and only if nobody has spread yet (V19's 49)."""
+
+
+class OutWay(enum.StrEnum):
+    """How the last card left a hand that went out (B11, V31).
+
+    Examples:
+        >>> OutWay.HIT.value
+        'hit'
+    """
+
+    SPREAD = "spread"
+    """The last cards were laid as a new spread."""
+    HIT = "hit"
+    """The last card was hit onto a spread."""
+    DISCARD = "discard"
+    """The last card was discarded."""
+
+
+def _to_ways(value: Any) -> frozenset[OutWay]:
+    if isinstance(value, str | bytes):
+        raise TypeError(f"by must be a collection of OutWay, got {value!r}")
+    return frozenset(OutWay(way) for way in value)
+
+
+_ALL_WAYS = frozenset(OutWay)
+_optional_bool = attrs.validators.optional(attrs.validators.instance_of(bool))
+
+
+@attrs.frozen(kw_only=True)
+class OutPay:
+    """One row of the going-out table: which ways of going out pay how much.
+
+    :attr:`Rules.going_out` is read top down; the first row whose conditions
+    all hold says what each other player pays the winner. A condition left
+    ``None`` always holds.
+
+    Args:
+        pays: What each other player pays, in base stakes.
+        by: How the last card left the hand (B11, V31).
+        first_turn: Whether the player went out on their own first turn
+            (V32's "tonk out off the deal", V33).
+        spreads_this_turn: At least this many spreads laid by the player in
+            the turn they went out (V32's "double spread", V33).
+        hit_this_turn: Whether the player hit a spread in that turn (V33: "not
+            if any hit was needed").
+        hit_this_hand: Whether the player hit (or slapped onto) any spread
+            during the hand (V32: a "broken" hand).
+        spread_before: Whether the player laid a spread on an earlier turn
+            (V34's runout).
+
+    Examples:
+        >>> row = OutPay(pays=4, first_turn=True, spreads_this_turn=2,
+        ...              hit_this_turn=False)  # V33, Newark
+        >>> row.pays, sorted(row.by)
+        (4, [<OutWay.DISCARD: 'discard'>, <OutWay.HIT: 'hit'>, <OutWay.SPREAD: 'spread'>])
+        >>> OutPay(pays=0)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.RulesError: a going-out row must pay at least 1, got 0
+    """  # noqa: E501
+
+    pays: int
+    by: frozenset[OutWay] = attrs.field(default=_ALL_WAYS, converter=_to_ways)
+    first_turn: bool | None = attrs.field(default=None, validator=_optional_bool)
+    spreads_this_turn: int = 0
+    hit_this_turn: bool | None = attrs.field(default=None, validator=_optional_bool)
+    hit_this_hand: bool | None = attrs.field(default=None, validator=_optional_bool)
+    spread_before: bool | None = attrs.field(default=None, validator=_optional_bool)
+
+    def __attrs_post_init__(self) -> None:
+        """Validate the row."""
+        if not is_int(self.pays) or self.pays < 1:
+            raise RulesError(f"a going-out row must pay at least 1, got {self.pays!r}")
+        if not self.by:
+            raise RulesError("a going-out row needs at least one way in by")
+        if not is_int(self.spreads_this_turn) or self.spreads_this_turn < 0:
+            raise RulesError(
+                "spreads_this_turn must be a non-negative int,"
+                f" got {self.spreads_this_turn!r}"
+            )
+
+    def matches(
+        self,
+        *,
+        way: OutWay,
+        first_turn: bool,
+        spreads_this_turn: int,
+        hit_this_turn: bool,
+        hit_this_hand: bool,
+        spread_before: bool,
+    ) -> bool:
+        """Return whether a going out with these facts is paid by this row.
+
+        Examples:
+            >>> OutPay(pays=1, hit_this_hand=True).matches(
+            ...     way=OutWay.SPREAD, first_turn=False, spreads_this_turn=1,
+            ...     hit_this_turn=False, hit_this_hand=True, spread_before=True)
+            True
+        """
+        return (
+            way in self.by
+            and spreads_this_turn >= self.spreads_this_turn
+            and self.first_turn in (None, first_turn)
+            and self.hit_this_turn in (None, hit_this_turn)
+            and self.hit_this_hand in (None, hit_this_hand)
+            and self.spread_before in (None, spread_before)
+        )
+
+
+@attrs.frozen
+class PerPlayer:
+    """An amount that grows with the table: ``times * (players - less)``.
+
+    Examples:
+        >>> PerPlayer(2).at(4), PerPlayer(2, less=1).at(4)  # V38: 2N, 2(N-1)
+        (8, 6)
+    """
+
+    times: int
+    less: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        """Validate the amount."""
+        if not is_int(self.times) or self.times < 1:
+            raise RulesError(
+                f"PerPlayer.times must be a positive int, got {self.times!r}"
+            )
+        if not is_int(self.less) or not 0 <= self.less <= 1:
+            raise RulesError(f"PerPlayer.less must be 0 or 1, got {self.less!r}")
+
+    def at(self, players: int) -> int:
+        """Return the amount at a table of ``players``."""
+        return self.times * (players - self.less)
+
+
+def _amount(value: Any) -> int | PerPlayer:
+    if isinstance(value, PerPlayer):
+        return value
+    if not is_int(value) or value < 0:
+        raise RulesError(
+            f"a catch amount must be a non-negative int or a PerPlayer, got {value!r}"
+        )
+    return int(value)
+
+
+class LowestTie(enum.StrEnum):
+    """Who is paid as lowest when other players tie for the lowest count.
+
+    Examples:
+        >>> LowestTie.NEAREST_DEALER_LEFT.value
+        'nearest_dealer_left'
+    """
+
+    EACH = "each"
+    """Every tied player is paid in full (B13)."""
+    NEAREST_DEALER_LEFT = "nearest_dealer_left"
+    """Only the tied player nearest the dealer's left is (V35 5)."""
+
+
+@attrs.frozen(kw_only=True)
+class Catch:
+    """How a caught dropper's hand is paid (B13, V35–V38).
+
+    A dropper is caught when another player's count is equal or lower. The
+    *catchers* are those players; the *lowest* are the other players with the
+    lowest count (all of them, or one under ``LowestTie.NEAREST_DEALER_LEFT``).
+    Each payment below is made in full, and they add up.
+
+    Args:
+        to_catchers: The dropper pays this to each catcher (B13: 2).
+        to_lowest: The dropper pays this to each lowest player.
+        to_others: The dropper pays this to every other player.
+        lowest_from_others: Each player who is neither the dropper nor lowest
+            pays this to each lowest player (B13: 1).
+        lowest_tie: Who counts as lowest when others tie for it.
+
+    Examples:
+        >>> Catch.B13 == Catch(to_catchers=2, lowest_from_others=1)
+        True
+        >>> Catch(to_catchers=0)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.RulesError: a catch must make the dropper pay something
+    """
+
+    to_catchers: int | PerPlayer = attrs.field(default=0, converter=_amount)
+    to_lowest: int | PerPlayer = attrs.field(default=0, converter=_amount)
+    to_others: int | PerPlayer = attrs.field(default=0, converter=_amount)
+    lowest_from_others: int | PerPlayer = attrs.field(default=0, converter=_amount)
+    lowest_tie: LowestTie = attrs.field(default=LowestTie.EACH, converter=LowestTie)
+
+    B13: typing.ClassVar[Catch]
+    """B13: 2x to each catcher; the lowest also collects 1x from the others."""
+    LOWEST_ONLY: typing.ClassVar[Catch]
+    """V35 1: the lowest collects 1x from each other player and 2x from the
+    dropper, who pays nobody else."""
+    STAKES_TO_LOWEST: typing.ClassVar[Catch]
+    """V35 2: the dropper alone pays the lowest (N-1)x."""
+    SINGLE: typing.ClassVar[Catch]
+    """V35 3: 1x to each catcher, and the lowest collects 1x from every other
+    player, the dropper included."""
+    EVERYONE: typing.ClassVar[Catch]
+    """V35 4: the dropper pays 2x to every other player."""
+    FIVE_TO_LOWEST: typing.ClassVar[Catch]
+    """V35 5: the dropper pays 5x to the lowest, ties to the nearest the
+    dealer's left."""
+    RUSHVILLE: typing.ClassVar[Catch]
+    """V36: a bumped tonker pays a double rum (4 units) to each player who
+    bumped him."""
+    CHICAGO: typing.ClassVar[Catch]
+    """V37: 2x to each catcher; nobody else pays."""
+    LEPAPE: typing.ClassVar[Catch]
+    """V38: 2N to each catcher; nobody else pays."""
+    LEPAPE_N_MINUS_1: typing.ClassVar[Catch]
+    """V38's option: 2(N-1) to each catcher."""
+
+    def __attrs_post_init__(self) -> None:
+        """Validate the catch."""
+        if not any(
+            isinstance(amount, PerPlayer) or amount
+            for amount in (self.to_catchers, self.to_lowest, self.to_others)
+        ):
+            raise RulesError("a catch must make the dropper pay something")
+
+
+Catch.B13 = Catch(to_catchers=2, lowest_from_others=1)
+Catch.LOWEST_ONLY = Catch(to_lowest=2, lowest_from_others=1)
+Catch.STAKES_TO_LOWEST = Catch(to_lowest=PerPlayer(1, less=1))
+Catch.SINGLE = Catch(to_catchers=1, to_lowest=1, lowest_from_others=1)
+Catch.EVERYONE = Catch(to_others=2)
+Catch.FIVE_TO_LOWEST = Catch(to_lowest=5, lowest_tie=LowestTie.NEAREST_DEALER_LEFT)
+Catch.RUSHVILLE = Catch(to_catchers=4)
+Catch.CHICAGO = Catch(to_catchers=2)
+Catch.LEPAPE = Catch(to_catchers=PerPlayer(2))
+Catch.LEPAPE_N_MINUS_1 = Catch(to_catchers=PerPlayer(2, less=1))
+
+
+class Scoring(enum.StrEnum):
+    """How a session keeps score over many hands (V40–V42).
+
+    Examples:
+        >>> Scoring.PUSH_UPS.value
+        'push_ups'
+    """
+
+    MONEY = "money"
+    """V40: a ledger of stakes won and lost; the highest balance wins."""
+    PAPER = "paper"
+    """V41: the same zero-sum arithmetic kept as points on paper, settled at the
+    end; the highest score wins."""
+    PUSH_UPS = "push_ups"
+    """V42: each loser also adds the count left in hand (twice it after a
+    double win) to a push-up total; the lowest total wins."""
 
 
 def _to_totals(value: Any) -> frozenset[int]:
@@ -381,6 +641,14 @@ def _check_max_turns(rules: Rules, attribute: attrs.Attribute[Any], value: Any) 
 
 _is_bool = attrs.validators.instance_of(bool)
 _DEFAULT_DEAL_TONKS = (DealTonk(totals=frozenset({49, 50}), pays=2),)
+_DEFAULT_GOING_OUT = (
+    OutPay(pays=2, by={OutWay.SPREAD, OutWay.HIT}),
+    OutPay(pays=1, by={OutWay.DISCARD}),
+)
+
+
+def _to_going_out(value: Iterable[OutPay]) -> tuple[OutPay, ...]:
+    return tuple(value)
 
 
 @attrs.frozen(kw_only=True)
@@ -538,6 +806,50 @@ class Rules:
     """B15: the termination guard. After this many completed turns the hand ends
     and is settled as a stock exhaustion (B14). ``None`` means unbounded."""
 
+    # --- payouts (V31-V39, V46) -------------------------------------------------------
+    going_out: tuple[OutPay, ...] = attrs.field(
+        default=_DEFAULT_GOING_OUT, converter=_to_going_out
+    )
+    """B11/V31-V34/V36: what going out pays. The first row that matches says
+    what each other player pays; the last row must match every way of going
+    out (``OutPay(pays=...)`` with no conditions but ``by``)."""
+
+    catch: Catch = Catch.B13
+    """B13/V35-V38: how a caught dropper is paid."""
+
+    hit_and_split: bool = attrs.field(default=False, validator=_is_bool)
+    """V39: when a hand is won, each winner pays 1/2x to each losing player who
+    has a spread of four or more cards on the table."""
+
+    widow: bool = attrs.field(default=False, validator=_is_bool)
+    """V46: each player is dealt one extra card face down; once a hand, at the
+    start of a turn, a player may pay 1x into a pot to exchange a hand card for
+    it (:class:`~tonk.actions.Exchange`). The pot goes to the hand's winners."""
+
+    # --- sessions (V40-V45) -----------------------------------------------------------
+    scoring: Scoring = attrs.field(default=Scoring.MONEY, converter=Scoring)
+    """V40-V42: how a :class:`~tonk.session.Session` keeps score."""
+
+    match_target: int | None = None
+    """V44: the session ends after the hand in which a player's score reaches
+    this (a balance for money and paper, a push-up total for push-ups)."""
+
+    match_deals: int | None = None
+    """V44: the session ends after this many deals (void deals count)."""
+
+    big_one_deals: int = 0
+    """V43: "The Big One": the last this many deals of a session are for double
+    stakes. With ``match_deals`` they are the last deals of the match; otherwise
+    the dealer may call :class:`~tonk.session.CallBigOne` before a deal, and
+    the session ends after them."""
+
+    suit_bet: int = 0
+    """V45a: the stake of the called-suit side bet (0: no side bet)."""
+
+    naturals_bet: int = 0
+    """V45b: the stake each participant adds to the naturals pot each deal
+    (0: no naturals pot)."""
+
     _tables: _Tables = attrs.field(init=False, eq=False, repr=False)
     _has_duplicates: bool = attrs.field(init=False, eq=False, repr=False)
     _late_claims: bool = attrs.field(init=False, eq=False, repr=False)
@@ -588,6 +900,7 @@ class Rules:
                 or self.boobed_deck
                 or self.stock_end is not StockEnd.SHOWDOWN
                 or self.three_spread_lock
+                or self.widow
             ),
         )
         if self.max_players < 2:
@@ -653,6 +966,39 @@ class Rules:
         for row in self.deal_tonks:
             if not isinstance(row, DealTonk):
                 raise TypeError(f"deal_tonks must hold DealTonk rows, got {row!r}")
+        self._check_payouts()
+
+    def _check_payouts(self) -> None:
+        for row in self.going_out:
+            if not isinstance(row, OutPay):
+                raise TypeError(f"going_out must hold OutPay rows, got {row!r}")
+        ways = set(OutWay)
+        for row in self.going_out:
+            if row == OutPay(pays=row.pays, by=row.by):
+                ways -= row.by
+        if ways:
+            missing = ", ".join(sorted(way.value for way in ways))
+            raise RulesError(
+                f"going_out has no unconditional row for going out by {missing}:"
+                " every way of going out must be paid"
+            )
+        if not isinstance(self.catch, Catch):
+            raise TypeError(f"catch must be a Catch, got {self.catch!r}")
+        for name in ("match_target", "match_deals"):
+            value = getattr(self, name)
+            if value is not None and (not is_int(value) or value < 1):
+                raise RulesError(
+                    f"{name} must be None or a positive int, got {value!r}"
+                )
+        for name in ("big_one_deals", "suit_bet", "naturals_bet"):
+            value = getattr(self, name)
+            if not is_int(value) or value < 0:
+                raise RulesError(f"{name} must be a non-negative int, got {value!r}")
+        if self.match_deals is not None and self.big_one_deals > self.match_deals:
+            raise RulesError(
+                f"big_one_deals={self.big_one_deals} is more than the"
+                f" match_deals={self.match_deals} of the match"
+            )
 
     def _check_deal_tonks(self) -> None:
         copies = self.packs_for(self._max_players)  # the most packs ever in play
@@ -719,7 +1065,7 @@ class Rules:
         for players in range(2, 2 * one_pack + 2):
             if self.player_limit is not None and players > self.player_limit:
                 break
-            needed = players * self.hand_size + int(self.upcard)
+            needed = players * (self.hand_size + self.widow) + int(self.upcard)
             cards = one_pack + naturals * (self.packs_for(players) - 1)
             if needed <= cards:
                 largest = players

@@ -16,24 +16,36 @@ from fractions import Fraction
 
 from tonk.cards import Card, Rank
 from tonk.rules import (
+    Catch,
     DealTonk,
     DealTonkClaim,
     DealTonkClash,
     DealTonkTie,
     ExhaustionTie,
+    LowestTie,
+    PerPlayer,
     Rules,
 )
-from tonk.state import Outcome, OutcomeKind, Stake, Transfer, TransferReason
+from tonk.state import (
+    Outcome,
+    OutcomeKind,
+    Spread,
+    Stake,
+    Transfer,
+    TransferReason,
+)
 
 __all__ = [
     "court_card_count",
     "deal_tonk_row",
     "hand_count",
+    "hit_and_split_transfers",
     "settle_claim",
     "settle_deal",
     "settle_drop",
     "settle_out",
     "settle_showdown",
+    "widow_transfers",
 ]
 
 
@@ -49,12 +61,18 @@ def hand_count(cards: Sequence[Card], rules: Rules) -> int:
     return sum(values[card.code] for card in cards)
 
 
-def settle_out(player_count: int, winner: int, kind: OutcomeKind) -> Outcome:
-    """Settle a player going out: 2x for a tonk out, 1x by discard (B11).
+def settle_out(
+    player_count: int, winner: int, kind: OutcomeKind, *, pays: int | None = None
+) -> Outcome:
+    """Settle a player going out: each other player pays ``pays`` (B11, V31-V34).
+
+    ``pays`` defaults to B11's amounts: 2x for a tonk out, 1x by discard.
 
     Examples:
         >>> settle_out(3, 1, OutcomeKind.TONK_OUT).payoffs
         (-2, 4, -2)
+        >>> settle_out(3, 1, OutcomeKind.TONK_OUT, pays=4).payoffs  # V33
+        (-4, 8, -4)
     """
     if kind is OutcomeKind.TONK_OUT:
         amount, reason = 2, TransferReason.TONK_OUT
@@ -62,6 +80,8 @@ def settle_out(player_count: int, winner: int, kind: OutcomeKind) -> Outcome:
         amount, reason = 1, TransferReason.OUT_BY_DISCARD
     else:
         raise ValueError(f"not a way of going out: {kind!r}")
+    if pays is not None:
+        amount = pays
     transfers = tuple(
         Transfer(seat, winner, amount, reason)
         for seat in range(player_count)
@@ -72,19 +92,39 @@ def settle_out(player_count: int, winner: int, kind: OutcomeKind) -> Outcome:
     )
 
 
-def settle_drop(counts: Sequence[int], dropper: int) -> Outcome:
-    """Settle a drop given every seat's count (B13).
+def _at(amount: int | PerPlayer, players: int) -> int:
+    return amount.at(players) if isinstance(amount, PerPlayer) else amount
+
+
+def settle_drop(
+    counts: Sequence[int],
+    dropper: int,
+    *,
+    catch: Catch = Catch.B13,
+    dealer: int | None = None,
+) -> Outcome:
+    """Settle a drop given every seat's count (B13, V35-V38).
 
     A strictly lowest dropper collects 1x from each player. Otherwise the dropper
-    is caught: it pays 2x to each player whose count is equal or lower, and the
-    lowest other count (all of them, if tied) collects 1x from each player who is
-    neither the dropper nor tied lowest.
+    is caught and pays as ``catch`` says: by default (B13) 2x to each player
+    whose count is equal or lower, while the lowest other count (all of them, if
+    tied) collects 1x from each player who is neither the dropper nor tied
+    lowest.
+
+    Args:
+        counts: Every seat's count.
+        dropper: The seat that dropped.
+        catch: How a caught dropper is paid.
+        dealer: The dealer's seat; needed when ``catch`` gives a tie for lowest
+            to the player nearest the dealer's left (V35 5).
 
     Examples:
         >>> settle_drop((4, 9, 30), dropper=0).payoffs
         (2, -1, -1)
         >>> settle_drop((10, 10, 20), dropper=0).payoffs  # a tie goes against him
         (-2, 3, -1)
+        >>> settle_drop((10, 5, 8, 20), dropper=0, catch=Catch.SINGLE).payoffs  # V35 3
+        (-3, 4, 0, -1)
     """
     player_count = len(counts)
     mine = counts[dropper]
@@ -104,17 +144,37 @@ def settle_drop(counts: Sequence[int], dropper: int) -> Outcome:
         )
     lowest_count = min(counts[seat] for seat in others)
     lowest = tuple(seat for seat in others if counts[seat] == lowest_count)
-    transfers = [
-        Transfer(dropper, seat, 2, TransferReason.CATCHER)
-        for seat in others
-        if counts[seat] <= mine
-    ]
-    transfers.extend(
-        Transfer(payer, payee, 1, TransferReason.LOWEST)
-        for payer in others
-        if payer not in lowest
-        for payee in lowest
-    )
+    if catch.lowest_tie is LowestTie.NEAREST_DEALER_LEFT and len(lowest) > 1:
+        if dealer is None:
+            raise ValueError("this catch needs the dealer to break a tie for lowest")
+        lowest = (min(lowest, key=lambda seat: (seat - dealer - 1) % player_count),)
+    transfers: list[Transfer] = []
+    to_catchers = _at(catch.to_catchers, player_count)
+    if to_catchers:
+        transfers.extend(
+            Transfer(dropper, seat, to_catchers, TransferReason.CATCHER)
+            for seat in others
+            if counts[seat] <= mine
+        )
+    to_others = _at(catch.to_others, player_count)
+    if to_others:
+        transfers.extend(
+            Transfer(dropper, seat, to_others, TransferReason.CATCHER)
+            for seat in others
+        )
+    to_lowest = _at(catch.to_lowest, player_count)
+    if to_lowest:
+        transfers.extend(
+            Transfer(dropper, seat, to_lowest, TransferReason.LOWEST) for seat in lowest
+        )
+    from_others = _at(catch.lowest_from_others, player_count)
+    if from_others:
+        transfers.extend(
+            Transfer(payer, payee, from_others, TransferReason.LOWEST)
+            for payer in others
+            if payer not in lowest
+            for payee in lowest
+        )
     return Outcome.from_transfers(
         OutcomeKind.CAUGHT,
         player_count,
@@ -280,3 +340,49 @@ def settle_claim(
     assert won is not None
     counts = tuple(hand_count(hand, rules) for hand in hands)
     return _paid_deal_tonk(len(hands), [(seat, won[1])], counts)
+
+
+def hit_and_split_transfers(
+    winners: Sequence[int], spreads: Sequence[Spread], player_count: int
+) -> tuple[Transfer, ...]:
+    """Return V39's payments: 1/2x from each winner to each loser with a 4+ spread.
+
+    Examples:
+        >>> from tonk import parse_cards
+        >>> from tonk.state import SpreadKind
+        >>> four = Spread(number=1, owner=1, kind=SpreadKind.RUN,
+        ...               cards=parse_cards("5H 6H 7H 8H"),
+        ...               stands_for=parse_cards("5H 6H 7H 8H"))
+        >>> hit_and_split_transfers((0,), (four,), 3)
+        (Transfer(payer=0, payee=1, amount=Fraction(1, 2), reason=<TransferReason.HIT_AND_SPLIT: 'hit_and_split'>),)
+    """  # noqa: E501
+    owners = {spread.owner for spread in spreads if len(spread.cards) >= 4}
+    return tuple(
+        Transfer(winner, loser, Fraction(1, 2), TransferReason.HIT_AND_SPLIT)
+        for winner in winners
+        for loser in range(player_count)
+        if loser in owners and loser not in winners
+    )
+
+
+def widow_transfers(
+    winners: Sequence[int], exchanged: Sequence[bool]
+) -> tuple[Transfer, ...]:
+    """Return V46's payments: each widow exchange's 1x, shared by the winners.
+
+    A hand without winners (void or dead) refunds the pot: nobody pays.
+
+    Examples:
+        >>> widow_transfers((0, 2), (False, True, True))
+        (Transfer(payer=1, payee=0, amount=Fraction(1, 2), reason=<TransferReason.WIDOW: 'widow'>), Transfer(payer=1, payee=2, amount=Fraction(1, 2), reason=<TransferReason.WIDOW: 'widow'>), Transfer(payer=2, payee=0, amount=Fraction(1, 2), reason=<TransferReason.WIDOW: 'widow'>))
+    """  # noqa: E501
+    if not winners:
+        return ()
+    share: Stake = 1 if len(winners) == 1 else Fraction(1, len(winners))
+    return tuple(
+        Transfer(seat, winner, share, TransferReason.WIDOW)
+        for seat, paid in enumerate(exchanged)
+        if paid
+        for winner in winners
+        if winner != seat
+    )

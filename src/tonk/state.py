@@ -85,6 +85,8 @@ class Spread:
         stands_for: What each card plays as: the card itself, or for a wild
             (V4, V5) the natural card it was named as. This fixes what may be
             hit onto the spread.
+        turn: The hand's turn (:attr:`GameState.turns_taken`) it was laid in.
+        hitters: The seat that made each hit onto it (slaps included), in order.
 
     Examples:
         >>> from tonk import parse_cards
@@ -100,6 +102,8 @@ class Spread:
     kind: SpreadKind
     cards: tuple[Card, ...]
     stands_for: tuple[Card, ...]
+    turn: int = 0
+    hitters: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         """Return the spread as ``number: cards (seat owner)``."""
@@ -164,6 +168,10 @@ class TransferReason(enum.StrEnum):
     SHOWDOWN = "showdown"
     """Paid to the lowest count when the stock or the turn limit ends the hand
     (B14, B15)."""
+    HIT_AND_SPLIT = "hit_and_split"
+    """Paid by a winner to a loser with a spread of four or more cards (V39)."""
+    WIDOW = "widow"
+    """A widow exchange's 1x, paid into the pot that goes to the winners (V46)."""
 
 
 @attrs.frozen
@@ -211,6 +219,24 @@ class Outcome:
     transfers: tuple[Transfer, ...]
     counts: tuple[int, ...] | None = None
     dropper: int | None = None
+
+    def with_transfers(self, transfers: tuple[Transfer, ...]) -> Outcome:
+        """Return this outcome with ``transfers`` added to its payments.
+
+        Examples:
+            >>> outcome = Outcome.from_transfers(OutcomeKind.VOID_DEAL, 2,
+            ...                                  winners=(), transfers=())
+            >>> outcome.with_transfers((Transfer(0, 1, 1, TransferReason.WIDOW),)).payoffs
+            (-1, 1)
+        """  # noqa: E501
+        return Outcome.from_transfers(
+            self.kind,
+            len(self.payoffs),
+            winners=self.winners,
+            transfers=self.transfers + transfers,
+            counts=self.counts,
+            dropper=self.dropper,
+        )
 
     @classmethod
     def from_transfers(
@@ -300,6 +326,12 @@ class GameState:
         hits_this_turn: Hits made by the player to move in this turn (V24b).
         must_use: The card taken from the discard pile that must be used at
             once in a spread (V24d), or ``None``.
+        taken: For each seat, the cards it took from the discard pile and still
+            holds: public, since everyone saw them taken.
+        widows: Each seat's face-down widow card (V46), or ``()`` without the
+            widow; after an exchange, the card given up for it.
+        exchanged: For each seat, whether it has exchanged with its widow (V46),
+            or ``()`` without the widow.
         slap: The open slap-in window (V26), or ``None``.
         outcome: How the hand ended, or ``None`` while it goes on.
 
@@ -324,6 +356,9 @@ class GameState:
     hit_this_round: tuple[bool, ...]
     hits_this_turn: int
     must_use: Card | None
+    taken: tuple[tuple[Card, ...], ...]
+    widows: tuple[Card, ...]
+    exchanged: tuple[bool, ...]
     slap: SlapWindow | None
     outcome: Outcome | None
 

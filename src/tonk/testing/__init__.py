@@ -102,10 +102,11 @@ def stack_deck(
 def check_invariants(state: GameState) -> None:
     """Assert the structural invariants every reachable state satisfies.
 
-    Checks that the cards in hands, stock, discard pile and spreads are exactly
-    the rules' pack; that every spread is a valid book or run with the right
-    number; that a finished hand has payoffs that are the net of its transfers
-    and sum to zero; and that a live state offers at least one legal action.
+    Checks that the cards in hands, stock, discard pile, widows and spreads are
+    exactly the rules' pack; that the cards known taken are held; that every
+    spread is a valid book or run with the right number; that a finished hand
+    has payoffs that are the net of its transfers and sum to zero; and that a
+    live state offers at least one legal action.
 
     Raises:
         AssertionError: Naming the first invariant that fails.
@@ -115,11 +116,17 @@ def check_invariants(state: GameState) -> None:
         >>> check_invariants(tonk.new_game(tonk.Rules(), players=4, seed=2))
     """
     rules = state.rules
+    players = state.player_count
     seen: Counter[Card] = Counter(state.stock)
     seen.update(state.discard_pile)
-    for hand in state.hands:
+    seen.update(state.widows)
+    for hand, taken in zip(state.hands, state.taken, strict=True):
+        assert not Counter(taken) - Counter(hand), f"{taken!r} taken but not held"
         seen.update(hand)
         assert list(hand) == sorted(hand), f"hand not sorted: {hand!r}"
+    assert (
+        len(state.widows) == len(state.exchanged) == (players if rules.widow else 0)
+    ), "one widow per seat under the widow rule only"
     for number, spread in enumerate(state.spreads, start=1):
         seen.update(spread.cards)
         assert spread.number == number, f"spread {spread} should be number {number}"
