@@ -539,7 +539,7 @@ def apply_session(session: Session, action: Action | SessionAction) -> Session:
     assert hand is not None
     seat = hand.to_move
     after = apply(hand, action)
-    session = attrs.evolve(session, hand=after)
+    session = _with_hand(session, after)
     if (
         isinstance(action, LaySpread)
         and session.naturals_winner is None
@@ -551,6 +551,34 @@ def apply_session(session: Session, action: Action | SessionAction) -> Session:
     if after.outcome is not None:
         return _settled(session)
     return session
+
+
+def _with_hand(session: Session, hand: GameState) -> Session:
+    """Return ``session`` with ``hand`` in play.
+
+    The same as ``attrs.evolve(session, hand=hand)``, built directly because it
+    runs on every action of every hand.
+    """
+    return Session(
+        rules=session.rules,
+        seed=session.seed,
+        players=session.players,
+        dealer=session.dealer,
+        number=session.number,
+        phase=session.phase,
+        hand=hand,
+        ledger=session.ledger,
+        push_up_totals=session.push_up_totals,
+        last=session.last,
+        big_one_left=session.big_one_left,
+        called_suit=session.called_suit,
+        betting=session.betting,
+        suit_bettors=session.suit_bettors,
+        suit_winners=session.suit_winners,
+        naturals_players=session.naturals_players,
+        naturals_pot=session.naturals_pot,
+        naturals_winner=session.naturals_winner,
+    )
 
 
 def _why_not(session: Session, action: SessionAction) -> str:
