@@ -543,7 +543,7 @@ def apply_session(session: Session, action: Action | SessionAction) -> Session:
     if (
         isinstance(action, LaySpread)
         and session.naturals_winner is None
-        and session.naturals_pot
+        and session.rules.naturals_bet
         and session.players[seat] in session.naturals_players
         and _natural_book(action, session.rules)
     ):
