@@ -118,7 +118,13 @@ html_title = f"tonk {release}"
 # defining module (``tonk.rules.Rules``, ``tonk.errors.RulesError``); this
 # resolves such a reference to the public name when one is documented.
 
-_PUBLIC_MODULES = {"tonk", "tonk.presets", "tonk.testing", "tonk.testing.strategies"}
+_PUBLIC_MODULES = {
+    "tonk",
+    "tonk.presets",
+    "tonk.scoring",
+    "tonk.testing",
+    "tonk.testing.strategies",
+}
 
 
 def _public_name(target: str) -> str | None:

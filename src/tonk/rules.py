@@ -811,8 +811,8 @@ class Rules:
         default=_DEFAULT_GOING_OUT, converter=_to_going_out
     )
     """B11/V31-V34/V36: what going out pays. The first row that matches says
-    what each other player pays; the last row must match every way of going
-    out (``OutPay(pays=...)`` with no conditions but ``by``)."""
+    what each other player pays. Every way of going out must have a row with no
+    condition but ``by`` (so some row always matches)."""
 
     catch: Catch = Catch.B13
     """B13/V35-V38: how a caught dropper is paid."""
