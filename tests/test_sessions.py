@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import attrs
 import pytest
-from hypothesis import given, note
+from hypothesis import event, given, note
 from hypothesis import strategies as st
 
 import tonk
@@ -345,10 +345,7 @@ def test_v45b_the_naturals_pot_carries_over_until_a_natural_book_wins_it() -> No
     layer = session.hand.to_move
     session = apply_session(session, book)
     assert session.naturals_winner == layer
-    while session.phase is SessionPhase.PLAYING:  # end the hand: play on, drop
-        options = session_actions(session)
-        drop = [action for action in options if isinstance(action, Drop)]
-        session = apply_session(session, drop[0] if drop else options[-1])
+    session = play_on(session)
     result = session.last
     assert result is not None
     assert result.number == 3
@@ -365,6 +362,45 @@ def test_v45b_the_naturals_pot_carries_over_until_a_natural_book_wins_it() -> No
     for seat, name in enumerate(("Ann", "Bob")):
         assert session.balance(name) == sum(net[seat] for net in nets)
     assert sum(balances(session).values()) == 0
+
+
+def first_deal_book(seed: int) -> Session | None:
+    """Hand 1 of Ann and Bob, both in the naturals pot, after the first
+    player's draw; ``None`` unless a natural book can be laid."""
+    session = new_session(NATURALS, players=["Ann", "Bob"], seed=seed, dealer=0)
+    session = bet(apply_session(session, Deal()), EVERYONE_IN, EVERYONE_IN)
+    if session.phase is not SessionPhase.PLAYING:
+        return None
+    session = apply_session(session, DrawStock())
+    return session if natural_book(session) is not None else None
+
+
+def test_v45b_the_naturals_pot_can_be_won_in_the_deal_that_starts_it() -> None:
+    session = first_deal_book(find_seed(lambda s: first_deal_book(s) is not None))
+    assert session is not None
+    assert session.naturals_pot == 0  # this deal's stakes are not paid in yet
+    book = natural_book(session)
+    assert book is not None
+    layer = session.to_move
+    assert layer is not None
+    session = apply_session(session, book)
+    assert session.naturals_winner == layer
+    result = finish_hand(play_on(session))
+    assert result.side == (
+        SidePayment(0, -1, SideReason.NATURALS_BET),
+        SidePayment(1, -1, SideReason.NATURALS_BET),
+        SidePayment(layer, 2, SideReason.NATURALS_POT),
+    )
+
+
+def play_on(session: Session) -> Session:
+    """Play the hand in progress to its end: drop when allowed, else the last
+    action offered (a discard, after the draw)."""
+    while session.phase is SessionPhase.PLAYING:
+        options = session_actions(session)
+        drop = [action for action in options if isinstance(action, Drop)]
+        session = apply_session(session, drop[0] if drop else options[-1])
+    return session
 
 
 def test_v45b_a_wild_book_is_no_natural() -> None:
@@ -787,6 +823,13 @@ def played_sessions(draw: st.DrawFn) -> tuple[Session, list[HandResult], list[St
             assert session.last is not None
             results.append(session.last)
             pots.append(session.naturals_pot)
+    reasons = {payment.reason for result in results for payment in result.side}
+    for reason in sorted(reasons):
+        event(f"side payment: {reason.value}")
+    if any(result.stakes == 2 for result in results):
+        event("a hand of the Big One")
+    if newcomers or any(len(r.players) != players for r in results):
+        event("players joined or left")
     note(f"{len(results)} hands, ledger {session.ledger}")
     return session, results, pots
 
