@@ -436,9 +436,11 @@ def can_claim(state: GameState) -> bool:
 def _claimable_now(state: GameState) -> bool:
     first_turn = state.turns_taken < state.player_count
     hand = state.hands[state.to_move]
+    exchanged = bool(state.exchanged) and state.exchanged[state.to_move]
     return (
         first_turn
         and not state.spreads
+        and not exchanged  # V46: the hand is no longer the one dealt
         and any(
             row.claim is DealTonkClaim.BEFORE_FIRST_TURN
             and wins(row, hand, state.rules)

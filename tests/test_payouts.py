@@ -1222,11 +1222,6 @@ def test_v46_the_pot_is_refunded_on_a_void_hand() -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tonk.testing.stack_deck knows no widows: under Rules(widow=True) the"
-    " upcard and stock top it is given are dealt as widows",
-)
 def test_v46_stack_deck_deals_the_given_upcard_under_the_widow() -> None:
     hands = ["AC 3C 4C 5C KD", OTHER]
     deck = stack_deck(WIDOW_RULES, hands=hands, upcard="QS", stock="8D")
@@ -1235,11 +1230,6 @@ def test_v46_stack_deck_deals_the_given_upcard_under_the_widow() -> None:
     assert state.stock[0] == card("8D")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine._can_claim looks at the hand held, not the hand dealt: a 49"
-    " made by a widow exchange may be claimed as a dealt 49 (V19)",
-)
 def test_v46_with_v19_a_49_made_by_an_exchange_was_not_dealt() -> None:
     late_49 = DealTonk(totals={49}, pays=1, claim=DealTonkClaim.BEFORE_FIRST_TURN)
     rules = Rules(widow=True, deal_tonks=(late_49,))

@@ -341,6 +341,9 @@ class LowestTie(enum.StrEnum):
     """Every tied player is paid in full (B13)."""
     NEAREST_DEALER_LEFT = "nearest_dealer_left"
     """Only the tied player nearest the dealer's left is (V35 5)."""
+    SPLIT = "split"
+    """The tied players share what one lowest player would get (V35 2: the
+    dropper pays everyone's stake once, however many tie)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -381,7 +384,8 @@ class Catch:
     """V35 1: the lowest collects 1x from each other player and 2x from the
     dropper, who pays nobody else."""
     STAKES_TO_LOWEST: typing.ClassVar[Catch]
-    """V35 2: the dropper alone pays the lowest (N-1)x."""
+    """V35 2: the dropper alone pays the lowest (N-1)x; tied lowest players
+    share it."""
     SINGLE: typing.ClassVar[Catch]
     """V35 3: 1x to each catcher, and the lowest collects 1x from every other
     player, the dropper included."""
@@ -411,7 +415,9 @@ class Catch:
 
 Catch.B13 = Catch(to_catchers=2, lowest_from_others=1)
 Catch.LOWEST_ONLY = Catch(to_lowest=2, lowest_from_others=1)
-Catch.STAKES_TO_LOWEST = Catch(to_lowest=PerPlayer(1, less=1))
+Catch.STAKES_TO_LOWEST = Catch(
+    to_lowest=PerPlayer(1, less=1), lowest_tie=LowestTie.SPLIT
+)
 Catch.SINGLE = Catch(to_catchers=1, to_lowest=1, lowest_from_others=1)
 Catch.EVERYONE = Catch(to_others=2)
 Catch.FIVE_TO_LOWEST = Catch(to_lowest=5, lowest_tie=LowestTie.NEAREST_DEALER_LEFT)

@@ -42,8 +42,9 @@ def stack_deck(
     upcard: CardsLike = (),
     stock: CardsLike = (),
     dealer: int = 0,
+    widows: Sequence[CardsLike] | None = None,
 ) -> tuple[Card, ...]:
-    """Build a deck that deals exactly the given hands, upcard and stock top.
+    """Build a deck that deals exactly the given hands, widows, upcard and stock top.
 
     Pass the result to :func:`tonk.new_game` with ``players=len(hands)`` and the
     same ``dealer``. Cards not named follow the named stock cards, in the pack's
@@ -55,13 +56,16 @@ def stack_deck(
         upcard: The upcard, or nothing to take the next unnamed card.
         stock: The first cards of the stock, top first.
         dealer: The dealer seat the deck will be dealt with.
+        widows: Each seat's widow card under ``Rules(widow=True)`` (V46), seat 0
+            first; ``None`` takes the next unnamed cards.
 
     Returns:
         The full pack in dealing order.
 
     Raises:
-        RulesError: If a hand has the wrong size, or the named cards are not all
-            in the pack.
+        RulesError: If a hand has the wrong size, widows are given without the
+            widow rule or not one per seat, or the named cards are not all in
+            the pack.
 
     Examples:
         >>> import tonk
@@ -82,10 +86,23 @@ def stack_deck(
         seat_hands[(dealer + 1 + index) % players][index // players]
         for index in range(players * rules.hand_size)
     ]
+    if widows is not None and (not rules.widow or len(widows) != players):
+        raise RulesError(
+            "widows need Rules(widow=True) and one card per seat"
+            f" ({players} seats), got {widows!r}"
+        )
+    named_widows = [] if widows is None else [_cards(widow) for widow in widows]
+    for seat, widow in enumerate(named_widows):
+        if len(widow) != 1:
+            raise RulesError(f"the widow for seat {seat} must be one card")
+    widow_order = [
+        named_widows[(dealer + 1 + index) % players][0]
+        for index in range(len(named_widows))
+    ]
     up = _cards(upcard)
     top = _cards(stock)
     left = Counter(pack)
-    for card in (*dealt, *up, *top):
+    for card in (*dealt, *widow_order, *up, *top):
         if left[card] == 0:
             raise RulesError(f"{card!r} is named more often than the pack holds it")
         left[card] -= 1
@@ -94,9 +111,11 @@ def stack_deck(
         if left[card] > 0:
             left[card] -= 1
             rest.append(card)
+    if rules.widow and not widow_order:
+        widow_order, rest = rest[:players], rest[players:]
     if not up and rules.upcard:
         up, rest = (rest[0],), rest[1:]
-    return (*dealt, *up, *top, *rest)
+    return (*dealt, *widow_order, *up, *top, *rest)
 
 
 def check_invariants(state: GameState) -> None:
