@@ -8,7 +8,7 @@ Examples:
     'after_draw'
 """
 
-from tonk import presets
+from tonk import encoding, presets
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -26,6 +26,7 @@ from tonk.cards import Card, Rank, Suit, WildCard, parse_cards, parse_element
 from tonk.engine import apply, check, cut_for_deal, is_legal, legal_actions, new_game
 from tonk.errors import (
     AmbiguousActionError,
+    EncodingError,
     IllegalActionError,
     IllegalReason,
     NotationError,
@@ -33,6 +34,7 @@ from tonk.errors import (
     TonkError,
 )
 from tonk.notation import parse_action
+from tonk.observation import Observation, determinize, observe
 from tonk.rules import (
     CourtValues,
     CutWinner,
@@ -77,6 +79,7 @@ __all__ = [
     "DrawDiscard",
     "DrawStock",
     "Drop",
+    "EncodingError",
     "ExhaustionTie",
     "GameState",
     "Hit",
@@ -84,6 +87,7 @@ __all__ = [
     "IllegalReason",
     "LaySpread",
     "NotationError",
+    "Observation",
     "Outcome",
     "OutcomeKind",
     "PackKind",
@@ -108,11 +112,14 @@ __all__ = [
     "apply",
     "check",
     "cut_for_deal",
+    "determinize",
+    "encoding",
     "format_action",
     "hand_count",
     "is_legal",
     "legal_actions",
     "new_game",
+    "observe",
     "parse_action",
     "parse_cards",
     "parse_element",
