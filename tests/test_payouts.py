@@ -807,6 +807,17 @@ def test_v35_2_the_dropper_alone_pays_everyones_stake() -> None:
     assert four.transfers == (Transfer(0, 1, 3, LOWEST),)
 
 
+def test_v35_2_tied_lowest_players_share_the_stakes() -> None:
+    # The dropper pays everyone's stake, (N-1)x, once: two tied lowest share it.
+    four = settle_drop((10, 5, 5, 30), 0, catch=Catch.STAKES_TO_LOWEST)
+    assert four.payoffs == (-3, Fraction(3, 2), Fraction(3, 2), 0)
+    assert four.transfers == (
+        Transfer(0, 1, Fraction(3, 2), LOWEST),
+        Transfer(0, 2, Fraction(3, 2), LOWEST),
+    )
+    assert four.winners == (1, 2)
+
+
 def test_v35_4_the_dropper_pays_double_to_every_other_player() -> None:
     hands = ["AC 4C 5C", "AD 2D 2H", "KC 9D AS"]  # D 10, A 5, B 20
     rules = attrs.evolve(THREE_CARDS, catch=Catch.EVERYONE)
