@@ -1666,3 +1666,22 @@ def test_v10_a_run_of_every_rank_has_one_layout_whichever_end_the_ace_joined() -
         ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "JH", "QH", "KH"]
     )
     assert not any(fits(full, card, tables, 1) for card in rules.pack())
+
+
+def test_v10_a_run_from_two_to_king_offers_the_ace_once() -> None:
+    # With ace high the ace fits either end of 2..K, but a wild hit standing for
+    # it is one action, not two (found by the encoding's distinct-index test).
+    from tonk._spreads import hit_candidates
+
+    rules = Rules(
+        pack_kind=PackKind.FORTY,
+        ace_high=True,
+        jokers=1,
+        wilds=tonk.Wilds.JOKERS,
+        deal_tonks=(),
+    )
+    cards = tonk.parse_cards("2S 3S 4S 5S 6S 7S JS QS KS")
+    spread = tonk.Spread(
+        number=1, owner=0, kind=tonk.SpreadKind.RUN, cards=cards, stands_for=cards
+    )
+    assert hit_candidates(spread, rules._tables) == [tonk.Card.parse("AS")]

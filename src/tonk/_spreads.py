@@ -178,7 +178,9 @@ def hit_candidates(spread: Spread, tables: _Tables) -> list[Card]:
         tables.run_card[16 * suit + low - 1],
         tables.run_card[16 * suit + high + 1],
     )
-    return [card_from_code(code) for code in codes if code >= 0]
+    # With ace high (V10) a run from the 2 to the king takes the ace at either
+    # end: it is one candidate, not two.
+    return [card_from_code(code) for code in dict.fromkeys(codes) if code >= 0]
 
 
 def extended(

@@ -129,7 +129,7 @@ def check_invariants(state: GameState) -> None:
     exactly the rules' pack; that the cards known taken are held; that every
     spread is a valid book or run with the right number; that a finished hand
     has payoffs that are the net of its transfers and sum to zero; and that a
-    live state offers at least one legal action.
+    live state offers at least one legal action, none of them twice.
 
     Raises:
         AssertionError: Naming the first invariant that fails.
@@ -181,7 +181,9 @@ def check_invariants(state: GameState) -> None:
     outcome = state.outcome
     if outcome is None:
         assert state.phase is not Phase.HAND_OVER, "hand over without an outcome"
-        assert legal_actions(state), "a live state offers no action"
+        actions = legal_actions(state)
+        assert actions, "a live state offers no action"
+        assert len(set(actions)) == len(actions), f"repeated legal actions {actions}"
         return
     assert state.phase is Phase.HAND_OVER, "an outcome before the hand is over"
     assert sum(outcome.payoffs) == 0, f"payoffs do not sum to zero: {outcome.payoffs}"
