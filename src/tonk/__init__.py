@@ -30,11 +30,14 @@ from tonk.errors import (
     IllegalActionError,
     IllegalReason,
     NotationError,
+    ReplayError,
     RulesError,
+    SerializationError,
     SessionError,
     TonkError,
 )
 from tonk.notation import parse_action
+from tonk.records import GameRecord, format_record, parse_record, replay
 from tonk.rules import (
     Catch,
     CourtValues,
@@ -55,6 +58,7 @@ from tonk.rules import (
     Wilds,
 )
 from tonk.scoring import hand_count
+from tonk.serialization import from_dict, from_json, json_schema, to_dict, to_json
 from tonk.session import (
     CallBigOne,
     CallSuit,
@@ -109,6 +113,7 @@ __all__ = [
     "Drop",
     "Exchange",
     "ExhaustionTie",
+    "GameRecord",
     "GameState",
     "HandResult",
     "Hit",
@@ -126,9 +131,11 @@ __all__ = [
     "PerPlayer",
     "Phase",
     "Rank",
+    "ReplayError",
     "Rules",
     "RulesError",
     "Scoring",
+    "SerializationError",
     "Session",
     "SessionAction",
     "SessionError",
@@ -154,10 +161,14 @@ __all__ = [
     "check",
     "cut_for_deal",
     "format_action",
+    "format_record",
+    "from_dict",
+    "from_json",
     "hand_count",
     "hand_seed",
     "is_legal",
     "join",
+    "json_schema",
     "leave",
     "legal_actions",
     "new_game",
@@ -165,6 +176,10 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "parse_element",
+    "parse_record",
     "presets",
+    "replay",
     "session_actions",
+    "to_dict",
+    "to_json",
 ]
