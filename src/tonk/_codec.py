@@ -393,7 +393,14 @@ class _Union(Codec):
                 return member.decode(data, path)
             except SerializationError:
                 continue
-        return fitting[-1].decode(data, path)
+        try:
+            return fitting[-1].decode(data, path)
+        except SerializationError as error:
+            if isinstance(fitting[-1], Object | _List) or not str(error).startswith(
+                f"{path}: must be "
+            ):
+                raise
+        raise self.fail(data, path)
 
     def schema(self, defs: dict[str, Any]) -> dict[str, Any]:
         return {"anyOf": [member.schema(defs) for member in self.members]}
@@ -609,7 +616,7 @@ def _no_constant(name: str) -> Any:
     raise SerializationError(f"{name} is not a JSON number")
 
 
-def load_json(text: str | bytes, *, max_bytes: int, max_depth: int) -> Any:
+def load_json(text: str | bytes | bytearray, *, max_bytes: int, max_depth: int) -> Any:
     """Parse untrusted JSON text within size and depth limits.
 
     Raises:

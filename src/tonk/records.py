@@ -43,6 +43,7 @@ from typing import Any
 import attrs
 
 from tonk import presets
+from tonk._checks import check_outcome
 from tonk._codec import MAX_BYTES, MAX_DEPTH, load_json, object_codec
 from tonk._validate import is_int
 from tonk.actions import Action, format_action
@@ -626,9 +627,6 @@ def _build_record(
             deck = parse_cards(header.value)
         except NotationError as error:
             raise header.error(_bare(error), error.position) from None
-    outcome = None
-    if "Outcome" in headers:
-        outcome = _read_json_header(headers["Outcome"], "outcome", Outcome)
     problem = _problem(rules, players, dealer, seed, deck)
     if problem is not None:
         field, message = problem
@@ -637,6 +635,14 @@ def _build_record(
         )
         header = headers.get(culprit, headers["Players"])
         raise header.error(message)
+    outcome = None
+    if "Outcome" in headers:
+        header = headers["Outcome"]
+        outcome = _read_json_header(header, "outcome", Outcome)
+        try:
+            check_outcome(outcome, players, "$")
+        except SerializationError as error:
+            raise header.error(f"bad outcome: {error}") from error
     try:
         record = GameRecord(
             rules=rules,

@@ -303,7 +303,7 @@ def to_json(
 
 @overload
 def from_json(
-    text: str | bytes,
+    text: str | bytes | bytearray,
     kind: type[_Document],
     *,
     max_bytes: int = ...,
@@ -311,14 +311,14 @@ def from_json(
 ) -> _Document: ...
 @overload
 def from_json(
-    text: str | bytes,
+    text: str | bytes | bytearray,
     kind: types.UnionType,
     *,
     max_bytes: int = ...,
     max_depth: int = ...,
 ) -> Action: ...
 def from_json(
-    text: str | bytes,
+    text: str | bytes | bytearray,
     kind: Any,
     *,
     max_bytes: int = MAX_BYTES,
