@@ -99,7 +99,12 @@ if os.environ.get("TONK_DOCS_INTERSPHINX") == "1":
 # could link.
 nitpick_ignore = [
     ("py:class", "collections.abc.Iterable"),
+    ("py:class", "collections.abc.Iterator"),
+    ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
+    ("py:class", "types.UnionType"),
+    # The type variable of from_dict's and from_json's overloads.
+    ("py:class", "tonk.serialization._Document"),
     ("py:class", "fractions.Fraction"),
     ("py:func", "attrs.evolve"),
     ("py:class", "hypothesis.strategies.SearchStrategy"),
