@@ -14,6 +14,7 @@ import copy
 import json
 import random
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -950,3 +951,49 @@ def test_malformed_records_are_refused_by_schema_and_reader(mutation: Mutation) 
 
 def test_json_schema_of_an_action_class() -> None:
     assert json_schema(Discard) == json_schema(tonk.Action)
+
+
+# --- the codec is generic: values of new option types keep working ---------------
+
+
+@attrs.frozen(kw_only=True)
+class _Options:
+    """Options such as a later Rules might add."""
+
+    name: str = "house"
+    pair: tuple[int, bool] = (1, False)
+    share: Fraction | None = None
+    kinds: frozenset[tonk.Wilds] = frozenset()
+    card: Card | None = None
+    row: tonk.DealTonk | None = None
+    _private: int = attrs.field(default=0, init=False)
+
+
+def test_the_codec_follows_the_fields_of_any_attrs_class() -> None:
+    from tonk._codec import object_codec
+
+    codec = object_codec(_Options)
+    options = _Options(
+        name="club",
+        pair=(3, True),
+        share=Fraction(-3, 2),
+        kinds=frozenset({tonk.Wilds.JOKERS, tonk.Wilds.NONE}),
+        card=Card.parse("10D"),
+        row=tonk.DealTonk(at_most=9),
+    )
+    data = codec.encode(options)
+    assert data["pair"] == [3, True]
+    assert data["share"] == "-3/2"
+    assert data["kinds"] == ["jokers", "none"]
+    assert "_private" not in data
+    assert codec.decode(json.loads(json.dumps(data)), "$") == options
+    assert codec.decode({}, "$") == _Options()
+    defs: dict[str, Any] = {}
+    schema = codec.object_schema(defs)
+    jsonschema.Draft202012Validator({**schema, "$defs": defs}).validate(data)
+    with pytest.raises(SerializationError, match=r"^\$\.pair: must be a list of 2"):
+        codec.decode({"pair": [1]}, "$")
+    with pytest.raises(SerializationError, match=r"^\$\.pair\[1\]: must be true"):
+        codec.decode({"pair": [1, 2]}, "$")
+    with pytest.raises(SerializationError, match=r"^\$\.name: must be a string"):
+        codec.decode({"name": 3}, "$")

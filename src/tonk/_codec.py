@@ -7,12 +7,12 @@ path of the first bad value), and how to describe the data as JSON Schema. The
 codec of an attrs class is built from :func:`attrs.fields`, so options added to
 :class:`~tonk.rules.Rules` later are serialized without changes here.
 
-Leaves: ``int`` and ``bool`` (a bool is never an int), ``None``, string enums
-by value, :class:`~fractions.Fraction` as ``"n/d"``, cards in notation
-(``"QH"``, ``"JK"``), wild designations (``"2C=6H"``) and actions in action
-notation (``"hit 2 10H"``). Collections: ``tuple[X, ...]`` as a list and
-``frozenset[X]`` as a sorted list without repeats. Unions are decoded by the
-JSON type of the value.
+Leaves: ``int`` and ``bool`` (a bool is never an int), ``str``, ``None``,
+string enums by value, :class:`~fractions.Fraction` as ``"n/d"``, cards in
+notation (``"QH"``, ``"JK"``), wild designations (``"2C=6H"``) and actions in
+action notation (``"hit 2 10H"``). Collections: ``tuple[X, ...]`` and
+``tuple[X, Y]`` as lists and ``frozenset[X]`` as a sorted list without repeats;
+attrs classes as objects. Unions are decoded by the JSON type of the value.
 """
 
 from __future__ import annotations
@@ -209,6 +209,25 @@ class _Null(Codec):
         return {"type": "null"}
 
 
+class _Str(Codec):
+    kind = "str"
+    description = "a string"
+
+    def owns(self, value: object) -> bool:
+        return isinstance(value, str)
+
+    def encode(self, value: Any) -> Any:
+        return str(value)
+
+    def decode(self, data: Any, path: str) -> Any:
+        if json_kind(data) != "str":
+            raise self.fail(data, path)
+        return str(data)
+
+    def schema(self, defs: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "string"}
+
+
 class _Enum(Codec):
     kind = "str"
 
@@ -357,6 +376,41 @@ class _List(Codec):
         if self.unique:
             schema["uniqueItems"] = True
         return schema
+
+
+class _Tuple(Codec):
+    """A fixed-length tuple of values of several types, as a list."""
+
+    kind = "list"
+
+    def __init__(self, items: tuple[Codec, ...]) -> None:
+        self.items = items
+        self.description = f"a list of {len(items)} items"
+
+    def owns(self, value: object) -> bool:
+        return isinstance(value, tuple) and len(value) == len(self.items)
+
+    def encode(self, value: Any) -> Any:
+        return [
+            codec.encode(element)
+            for codec, element in zip(self.items, value, strict=True)
+        ]
+
+    def decode(self, data: Any, path: str) -> Any:
+        if json_kind(data) != "list" or len(data) != len(self.items):
+            raise self.fail(data, path)
+        return tuple(
+            codec.decode(element, item(path, index))
+            for index, (codec, element) in enumerate(zip(self.items, data, strict=True))
+        )
+
+    def schema(self, defs: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "type": "array",
+            "prefixItems": [codec.schema(defs) for codec in self.items],
+            "items": False,
+            "minItems": len(self.items),
+        }
 
 
 def _plural(description: str) -> str:
@@ -547,6 +601,7 @@ def _build(annotation: Any) -> Codec:
     leaves: dict[Any, Codec] = {
         int: _Int(),
         bool: _Bool(),
+        str: _Str(),
         type(None): _Null(),
         None: _Null(),
         Card: CARD,
@@ -566,6 +621,8 @@ def _build(annotation: Any) -> Codec:
         return _Union(tuple(codec_for(member) for member in arguments))
     if origin is tuple and len(arguments) == 2 and arguments[1] is Ellipsis:
         return _List(codec_for(arguments[0]), unique=False)
+    if origin is tuple and arguments and Ellipsis not in arguments:
+        return _Tuple(tuple(codec_for(argument) for argument in arguments))
     if origin is frozenset and len(arguments) == 1:
         return _List(codec_for(arguments[0]), unique=True)
     if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
