@@ -8,6 +8,7 @@ import attrs
 import pytest
 from documents import any_playouts, record_of, shuffled_deck
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import tonk
 from tonk import (
@@ -186,6 +187,15 @@ def test_an_illegal_action_read_from_text_names_its_line() -> None:
     assert (error.index, error.line) == (1, 10)
     assert error.reason is IllegalReason.CARD_NOT_IN_HAND
     assert str(error).startswith("actions[1] (line 10): cannot discard KS")
+
+
+def test_lines_are_kept_with_an_outcome_but_not_with_more_actions() -> None:
+    text = format_record(record(actions=(DrawStock(), Drop())))
+    read = parse_record(text)
+    with pytest.raises(IllegalActionError, match=r"^actions\[1\] \(line 9\)"):
+        list(replay(read.with_outcome(None)))
+    with pytest.raises(IllegalActionError, match=r"^actions\[1\]: "):
+        list(replay(read.then(Drop())))
 
 
 def test_actions_after_the_end_are_illegal() -> None:
@@ -422,3 +432,37 @@ def test_a_text_record_replays_like_the_game() -> None:
     assert isinstance(states[-1], GameState)
     assert states[-1].outcome == drop_hand().outcome
     assert DrawDiscard() not in parse_record(text).actions
+
+
+HEADERS = st.sampled_from(
+    [
+        '[Format "tonk.record"]',
+        '[Version "1"]',
+        '[Preset "pagat"]',
+        '[Rules "{}"]',
+        '[Players "2"]',
+        '[Dealer "1"]',
+        '[Seed "7"]',
+        '[Deck "AC"]',
+        '[Outcome "{}"]',
+    ]
+)
+LINES = st.lists(
+    HEADERS
+    | st.sampled_from(["draw stock", "discard 9C", "hit 1 JK=QS", "# note", ""])
+    | st.text(max_size=20),
+    max_size=12,
+)
+
+
+@given(LINES)
+def test_any_text_is_read_or_refused_with_a_notation_error(lines: list[str]) -> None:
+    failure: NotationError | None = None
+    try:
+        read = parse_record("\n".join(lines))
+    except NotationError as error:
+        failure = error
+    if failure is not None:
+        assert failure.line is not None
+        return
+    assert parse_record(format_record(read)) == read

@@ -997,3 +997,44 @@ def test_the_codec_follows_the_fields_of_any_attrs_class() -> None:
         codec.decode({"pair": [1, 2]}, "$")
     with pytest.raises(SerializationError, match=r"^\$\.name: must be a string"):
         codec.decode({"name": 3}, "$")
+
+
+# --- any JSON at all is refused cleanly -------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8)
+    | st.sampled_from(["tonk.rules", "tonk.state", "tonk.record", "tonk.action"]),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@given(
+    st.dictionaries(
+        st.sampled_from(["format", "version", "rules", "hands", "actions", "action"]),
+        JSON_VALUES,
+    ),
+    st.sampled_from(KINDS),
+)
+def test_any_json_is_read_or_refused_with_a_serialization_error(
+    data: dict[str, Any], kind: Any
+) -> None:
+    data.setdefault("format", to_dict_format(kind))
+    data.setdefault("version", 1)
+    with contextlib.suppress(SerializationError):
+        from_dict(data, kind)
+
+
+@given(st.text(max_size=200) | st.binary(max_size=200))
+def test_any_text_is_read_or_refused_with_a_serialization_error(
+    text: str | bytes,
+) -> None:
+    with contextlib.suppress(SerializationError):
+        from_json(text, Rules)

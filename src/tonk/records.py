@@ -34,6 +34,7 @@ Examples:
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import typing
@@ -259,7 +260,9 @@ class GameRecord:
             >>> record.then(tonk.Drop()).with_outcome(state.outcome).outcome.kind
             <OutcomeKind.DROP_WON: 'drop_won'>
         """
-        return attrs.evolve(self, outcome=outcome)
+        record = attrs.evolve(self, outcome=outcome)
+        object.__setattr__(record, "_lines", self._lines)  # the same actions
+        return record
 
     def initial_state(self) -> GameState:
         """Deal the record's hand: the state before its first action.
@@ -370,8 +373,6 @@ _SEED = re.compile(r"-?[0-9]{1,1000}")
 
 
 def _compact(data: Any) -> str:
-    import json
-
     return json.dumps(data, separators=(",", ":"))
 
 
