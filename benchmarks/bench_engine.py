@@ -14,6 +14,11 @@ Rows, for each preset and player count:
 Then, for sessions (V40-V47): random hands per second played through
 ``apply_session`` (deal, settlement into the ledger and the dealer's rotation
 included), and the same as whole sessions of 100 hands per second.
+
+Then, for bots (pagat, 2 players), calls per second over the states of random
+hands: ``observe`` (each state from the seat to move and the other seat, in
+turn), ``determinize`` of those observations, ``encoding.observation_vector``
+and ``encoding.legal_mask``.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from collections.abc import Sequence
 import attrs
 
 import tonk
-from tonk import Action, GameState, Rules
+from tonk import Action, GameState, Rules, encoding
 
 
 def play_random_hands(
@@ -123,6 +128,41 @@ def bench_session(name: str, rules: Rules, players: int, hands: int) -> None:
     )
 
 
+def bench_bots(rules: Rules, players: int, hands: int) -> None:
+    """Print the speed of what bots call: observe, determinize, encodings."""
+    _, _, _, records = play_random_hands(rules, players, hands, 2)
+    states = mid_hand_states(records)
+    pairs = [(state, index % players) for index, state in enumerate(states)]
+    observe, determinize = tonk.observe, tonk.determinize
+    observations = [observe(state, seat) for state, seat in pairs]
+    rng = random.Random(3)
+
+    def run_observe() -> None:
+        for state, seat in pairs:
+            observe(state, seat)
+
+    def run_determinize() -> None:
+        for observation in observations:
+            determinize(observation, rng)
+
+    def run_vector() -> None:
+        for observation in observations:
+            encoding.observation_vector(observation)
+
+    def run_mask() -> None:
+        for state in states:
+            encoding.legal_mask(state)
+
+    print(f"bots: pagat, {players} players, {len(states):,} states")
+    for name, run in (
+        ("observe/s", run_observe),
+        ("determinize/s", run_determinize),
+        ("observation_vector/s", run_vector),
+        ("legal_mask/s", run_mask),
+    ):
+        print(f"{name:<21} {time_calls(len(states), run):>12,.0f}")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the benchmark and print its table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -154,6 +194,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         ("rushville", tonk.presets.RUSHVILLE, 4),
     ]:
         bench_session(name, rules, players, hands)
+    print()
+    bench_bots(tonk.presets.PAGAT, 2, max(1, hands // 5))
 
 
 if __name__ == "__main__":

@@ -98,6 +98,7 @@ if os.environ.get("TONK_DOCS_INTERSPHINX") == "1":
 # Names from the standard library, attrs and Hypothesis that only intersphinx
 # could link.
 nitpick_ignore = [
+    ("py:class", "collections.abc.Callable"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
@@ -106,6 +107,7 @@ nitpick_ignore = [
     # The type variable of from_dict's and from_json's overloads.
     ("py:class", "tonk.serialization._Document"),
     ("py:class", "fractions.Fraction"),
+    ("py:class", "random.Random"),
     ("py:func", "attrs.evolve"),
     ("py:class", "hypothesis.strategies.SearchStrategy"),
     ("py:exc", "hypothesis.errors.InvalidArgument"),
@@ -123,7 +125,14 @@ html_title = f"tonk {release}"
 # defining module (``tonk.rules.Rules``, ``tonk.errors.RulesError``); this
 # resolves such a reference to the public name when one is documented.
 
-_PUBLIC_MODULES = {"tonk", "tonk.presets", "tonk.testing", "tonk.testing.strategies"}
+_PUBLIC_MODULES = {
+    "tonk",
+    "tonk.encoding",
+    "tonk.presets",
+    "tonk.scoring",
+    "tonk.testing",
+    "tonk.testing.strategies",
+}
 
 
 def _public_name(target: str) -> str | None:

@@ -867,8 +867,8 @@ def test_shipped_schemas_are_up_to_date() -> None:
     assert sorted(texts) == sorted(path.name for path in SCHEMA_DIR.glob("*.json"))
     for name, text in texts.items():
         assert (SCHEMA_DIR / name).read_text("utf-8") == text, (
-            f"{name} is stale: regenerate the schemas with"
-            " tonk.serialization._schema_texts()"
+            f"{name} is stale: regenerate the schemas with PYTHONPATH=src python -c"
+            " 'from tonk.serialization import _write_schemas; _write_schemas()'"
         )
 
 

@@ -8,7 +8,7 @@ Examples:
     'after_draw'
 """
 
-from tonk import presets
+from tonk import encoding, presets
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -27,6 +27,7 @@ from tonk.cards import Card, Rank, Suit, WildCard, parse_cards, parse_element
 from tonk.engine import apply, check, cut_for_deal, is_legal, legal_actions, new_game
 from tonk.errors import (
     AmbiguousActionError,
+    EncodingError,
     IllegalActionError,
     IllegalReason,
     NotationError,
@@ -37,6 +38,7 @@ from tonk.errors import (
     TonkError,
 )
 from tonk.notation import parse_action
+from tonk.observation import Observation, determinize, observe
 from tonk.records import GameRecord, format_record, parse_record, replay
 from tonk.rules import (
     Catch,
@@ -111,6 +113,7 @@ __all__ = [
     "DrawDiscard",
     "DrawStock",
     "Drop",
+    "EncodingError",
     "Exchange",
     "ExhaustionTie",
     "GameRecord",
@@ -122,6 +125,7 @@ __all__ = [
     "LaySpread",
     "LowestTie",
     "NotationError",
+    "Observation",
     "OutPay",
     "OutWay",
     "Outcome",
@@ -160,6 +164,8 @@ __all__ = [
     "apply_session",
     "check",
     "cut_for_deal",
+    "determinize",
+    "encoding",
     "format_action",
     "format_record",
     "from_dict",
@@ -173,6 +179,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "new_session",
+    "observe",
     "parse_action",
     "parse_cards",
     "parse_element",

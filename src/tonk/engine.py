@@ -246,7 +246,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Return every action the player to move may take, in a fixed order.
 
     At the start of a turn: a deal-tonk claim (V19), drop, draw from the stock,
-    take the discard (if any). After drawing: every spread that can be laid
+    take the discard (if any), then the widow exchanges (V46, by card). After drawing: every spread that can be laid
     (sorted by card), every hit (by spread number, then card), every discard (by
     card). In a slap-in window (V26): every slap (by spread number), then pass.
     The rule options remove what they forbid (a barred drop, a discard that
@@ -1151,6 +1151,7 @@ def _can_claim(state: GameState) -> bool:
     return (
         state.turns_taken < len(state.hands)  # this is the player's first turn
         and not state.spreads
+        and not (state.exchanged and state.exchanged[state.to_move])  # V46
         and deal_tonk_row(
             state.hands[state.to_move], state.rules, DealTonkClaim.BEFORE_FIRST_TURN
         )

@@ -17,6 +17,7 @@ from typing import Any
 
 __all__ = [
     "AmbiguousActionError",
+    "EncodingError",
     "IllegalActionError",
     "IllegalReason",
     "NotationError",
@@ -82,6 +83,21 @@ class NotationError(TonkError, ValueError):
         self.text = text
         self.position = position
         self.line = line
+
+
+class EncodingError(TonkError, ValueError):
+    """An action index, action or observation that an encoding layout cannot hold.
+
+    Raised by :mod:`tonk.encoding`: an index outside the action space, an
+    action that no state under the rules could offer, or an observation of
+    other rules or another table size.
+
+    Examples:
+        >>> raise EncodingError("action index must be 0..1157, got 1158")
+        Traceback (most recent call last):
+        ...
+        tonk.errors.EncodingError: action index must be 0..1157, got 1158
+    """
 
 
 class AmbiguousActionError(TonkError, ValueError):

@@ -222,9 +222,10 @@ PUSH_UPS = attrs.evolve(PAGAT, scoring=Scoring.PUSH_UPS)
 total grows by the count left in hand, twice it after a double win; the lowest
 total wins the session (V42).
 
-Readings: a loser is a player who paid in the hand; a double win is one where
-that player made a payment of 2x or more (a tonk out, a 2x deal tonk, or a
-caught dropper paying 2x); a void deal scores nothing."""
+Readings: every player who did not win the hand is a loser (a catcher who was
+paid but was not lowest too); a loser's count is doubled when it made a
+payment of 2x or more (a tonk out, a 2x deal tonk, or a caught dropper paying
+2x); a hand without winners (a void deal, a dead hand) scores nothing."""
 
 _PRESETS: dict[str, Rules] = {
     "pagat": PAGAT,

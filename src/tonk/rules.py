@@ -341,6 +341,9 @@ class LowestTie(enum.StrEnum):
     """Every tied player is paid in full (B13)."""
     NEAREST_DEALER_LEFT = "nearest_dealer_left"
     """Only the tied player nearest the dealer's left is (V35 5)."""
+    SPLIT = "split"
+    """The tied players share what one lowest player would get (V35 2: the
+    dropper pays everyone's stake once, however many tie)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -381,7 +384,8 @@ class Catch:
     """V35 1: the lowest collects 1x from each other player and 2x from the
     dropper, who pays nobody else."""
     STAKES_TO_LOWEST: typing.ClassVar[Catch]
-    """V35 2: the dropper alone pays the lowest (N-1)x."""
+    """V35 2: the dropper alone pays the lowest (N-1)x; tied lowest players
+    share it."""
     SINGLE: typing.ClassVar[Catch]
     """V35 3: 1x to each catcher, and the lowest collects 1x from every other
     player, the dropper included."""
@@ -411,7 +415,9 @@ class Catch:
 
 Catch.B13 = Catch(to_catchers=2, lowest_from_others=1)
 Catch.LOWEST_ONLY = Catch(to_lowest=2, lowest_from_others=1)
-Catch.STAKES_TO_LOWEST = Catch(to_lowest=PerPlayer(1, less=1))
+Catch.STAKES_TO_LOWEST = Catch(
+    to_lowest=PerPlayer(1, less=1), lowest_tie=LowestTie.SPLIT
+)
 Catch.SINGLE = Catch(to_catchers=1, to_lowest=1, lowest_from_others=1)
 Catch.EVERYONE = Catch(to_others=2)
 Catch.FIVE_TO_LOWEST = Catch(to_lowest=5, lowest_tie=LowestTie.NEAREST_DEALER_LEFT)
@@ -811,8 +817,8 @@ class Rules:
         default=_DEFAULT_GOING_OUT, converter=_to_going_out
     )
     """B11/V31-V34/V36: what going out pays. The first row that matches says
-    what each other player pays; the last row must match every way of going
-    out (``OutPay(pays=...)`` with no conditions but ``by``)."""
+    what each other player pays. Every way of going out must have a row with no
+    condition but ``by`` (so some row always matches)."""
 
     catch: Catch = Catch.B13
     """B13/V35-V38: how a caught dropper is paid."""

@@ -148,6 +148,9 @@ def settle_drop(
         if dealer is None:
             raise ValueError("this catch needs the dealer to break a tie for lowest")
         lowest = (min(lowest, key=lambda seat: (seat - dealer - 1) % player_count),)
+    share: Stake = 1
+    if catch.lowest_tie is LowestTie.SPLIT and len(lowest) > 1:
+        share = Fraction(1, len(lowest))
     transfers: list[Transfer] = []
     to_catchers = _at(catch.to_catchers, player_count)
     if to_catchers:
@@ -162,12 +165,12 @@ def settle_drop(
             Transfer(dropper, seat, to_others, TransferReason.CATCHER)
             for seat in others
         )
-    to_lowest = _at(catch.to_lowest, player_count)
+    to_lowest = _at(catch.to_lowest, player_count) * share
     if to_lowest:
         transfers.extend(
             Transfer(dropper, seat, to_lowest, TransferReason.LOWEST) for seat in lowest
         )
-    from_others = _at(catch.lowest_from_others, player_count)
+    from_others = _at(catch.lowest_from_others, player_count) * share
     if from_others:
         transfers.extend(
             Transfer(payer, payee, from_others, TransferReason.LOWEST)

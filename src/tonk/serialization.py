@@ -43,6 +43,7 @@ import types
 import typing
 from collections.abc import Mapping
 from importlib import resources
+from pathlib import Path
 from typing import Any, TypeVar, overload
 
 from tonk._checks import check_outcome, check_state
@@ -446,3 +447,14 @@ def _schema_texts() -> dict[str, str]:
         name: json.dumps(_build_schema(fmt), indent=2) + "\n"
         for fmt, name in _SCHEMA_FILES.items()
     }
+
+
+def _write_schemas() -> None:
+    """Write the schema files into the source tree (run after changing a class).
+
+    ``PYTHONPATH=src python -c "from tonk.serialization import _write_schemas;
+    _write_schemas()"``; a test fails while a shipped schema is stale.
+    """
+    directory = Path(__file__).parent / "schemas"
+    for name, text in _schema_texts().items():
+        (directory / name).write_text(text, encoding="utf-8")

@@ -737,17 +737,26 @@ def _suit_winners(
 def _push_ups(outcome: Outcome, counts: tuple[int, ...]) -> tuple[int, ...]:
     """Return what each seat adds to its push-up total (V42).
 
-    A loser is a seat that paid in the hand's settlement (side payments aside);
-    it adds its count, twice it if any single payment it made was 2x or more.
+    Every seat that did not win adds its count; twice it if it paid any one
+    player 2x or more in all (a double win: a tonk out, a 2x deal tonk, a caught
+    dropper's 2x). A hand without winners (void or dead) scores nothing. Side payments
+    (V39, V46) do not count.
     """
-    largest: list[Stake] = [0] * len(counts)
+    winners = outcome.winners
+    if not winners:
+        return (0,) * len(counts)
+    paid: dict[tuple[int, int], Stake] = {}
     for transfer in outcome.transfers:
         if transfer.reason in (TransferReason.WIDOW, TransferReason.HIT_AND_SPLIT):
             continue
-        largest[transfer.payer] = max(largest[transfer.payer], transfer.amount)
+        pair = transfer.payer, transfer.payee
+        paid[pair] = paid.get(pair, 0) + transfer.amount
+    largest: list[Stake] = [0] * len(counts)
+    for (payer, _), amount in paid.items():
+        largest[payer] = max(largest[payer], amount)
     return tuple(
-        0 if not paid else count * (2 if paid >= 2 else 1)
-        for paid, count in zip(largest, counts, strict=True)
+        0 if seat in winners else count * (2 if largest[seat] >= 2 else 1)
+        for seat, count in enumerate(counts)
     )
 
 

@@ -1,4 +1,4 @@
-"""Tools for testing Tonk code and house rules: stacked decks and invariant checks.
+"""Tools for testing Tonk code and house rules: stacked decks, invariant and leak checks.
 
 The Hypothesis strategies are in :mod:`tonk.testing.strategies` (install the
 ``tonk[testing]`` extra).
@@ -16,17 +16,21 @@ Examples:
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+import attrs
 
 from tonk._spreads import elements_of, lay_out
 from tonk.cards import Card, parse_cards
 from tonk.engine import legal_actions
 from tonk.errors import RulesError
+from tonk.observation import observe
 from tonk.rules import Rules
 from tonk.state import GameState, Phase
 
-__all__ = ["check_invariants", "stack_deck"]
+__all__ = ["check_invariants", "check_no_leak", "redeal_hidden", "stack_deck"]
 
 CardsLike = str | Sequence[Card]
 
@@ -42,8 +46,9 @@ def stack_deck(
     upcard: CardsLike = (),
     stock: CardsLike = (),
     dealer: int = 0,
+    widows: Sequence[CardsLike] | None = None,
 ) -> tuple[Card, ...]:
-    """Build a deck that deals exactly the given hands, upcard and stock top.
+    """Build a deck that deals exactly the given hands, widows, upcard and stock top.
 
     Pass the result to :func:`tonk.new_game` with ``players=len(hands)`` and the
     same ``dealer``. Cards not named follow the named stock cards, in the pack's
@@ -55,13 +60,16 @@ def stack_deck(
         upcard: The upcard, or nothing to take the next unnamed card.
         stock: The first cards of the stock, top first.
         dealer: The dealer seat the deck will be dealt with.
+        widows: Each seat's widow card under ``Rules(widow=True)`` (V46), seat 0
+            first; ``None`` takes the next unnamed cards.
 
     Returns:
         The full pack in dealing order.
 
     Raises:
-        RulesError: If a hand has the wrong size, or the named cards are not all
-            in the pack.
+        RulesError: If a hand has the wrong size, widows are given without the
+            widow rule or not one per seat, or the named cards are not all in
+            the pack.
 
     Examples:
         >>> import tonk
@@ -82,10 +90,23 @@ def stack_deck(
         seat_hands[(dealer + 1 + index) % players][index // players]
         for index in range(players * rules.hand_size)
     ]
+    if widows is not None and (not rules.widow or len(widows) != players):
+        raise RulesError(
+            "widows need Rules(widow=True) and one card per seat"
+            f" ({players} seats), got {widows!r}"
+        )
+    named_widows = [] if widows is None else [_cards(widow) for widow in widows]
+    for seat, widow in enumerate(named_widows):
+        if len(widow) != 1:
+            raise RulesError(f"the widow for seat {seat} must be one card")
+    widow_order = [
+        named_widows[(dealer + 1 + index) % players][0]
+        for index in range(len(named_widows))
+    ]
     up = _cards(upcard)
     top = _cards(stock)
     left = Counter(pack)
-    for card in (*dealt, *up, *top):
+    for card in (*dealt, *widow_order, *up, *top):
         if left[card] == 0:
             raise RulesError(f"{card!r} is named more often than the pack holds it")
         left[card] -= 1
@@ -94,9 +115,11 @@ def stack_deck(
         if left[card] > 0:
             left[card] -= 1
             rest.append(card)
+    if rules.widow and not widow_order:
+        widow_order, rest = rest[:players], rest[players:]
     if not up and rules.upcard:
         up, rest = (rest[0],), rest[1:]
-    return (*dealt, *up, *top, *rest)
+    return (*dealt, *widow_order, *up, *top, *rest)
 
 
 def check_invariants(state: GameState) -> None:
@@ -170,3 +193,112 @@ def check_invariants(state: GameState) -> None:
         net[transfer.payee] += transfer.amount  # type: ignore[assignment]
     assert tuple(net) == outcome.payoffs, "payoffs are not the net of the transfers"
     assert legal_actions(state) == (), "a finished hand offers actions"
+
+
+def redeal_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """Return ``state`` with the cards ``seat`` cannot see dealt again at random.
+
+    The hidden cards are the other seats' hands less the cards they are known
+    to have taken from the discard pile (none once the hands are shown at the
+    end), the stock, and every widow but the one ``seat`` exchanged with (V46).
+    They are shuffled with ``rng`` and put back in the same places, keeping
+    every size; nothing else changes. The result need not be a state the game
+    could reach: it is for comparing what ``seat`` sees. When the hidden cards
+    are not all alike, the deal differs from the original.
+
+    Args:
+        state: The state.
+        seat: The seat whose hidden cards to deal again.
+        rng: The source of randomness.
+
+    Returns:
+        The state with the hidden cards moved.
+
+    Examples:
+        >>> import random, tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+        >>> other = redeal_hidden(state, 0, random.Random(1))
+        >>> other.hands[0] == state.hands[0], other.hands[1] == state.hands[1]
+        (True, False)
+    """
+    outcome = state.outcome
+    shown = outcome is not None and outcome.counts is not None
+    kept: list[tuple[Card, ...]] = []
+    hidden: list[Card] = []
+    for other, hand in enumerate(state.hands):
+        if other == seat or shown:
+            kept.append(hand)
+            continue
+        rest = list(hand)
+        for card in state.taken[other]:
+            rest.remove(card)
+        kept.append(tuple(state.taken[other]))
+        hidden.extend(rest)
+    widow_seen = [
+        other == seat and state.exchanged[other] for other in range(len(state.widows))
+    ]
+    hidden.extend(
+        card for card, seen in zip(state.widows, widow_seen, strict=True) if not seen
+    )
+    hidden.extend(state.stock)
+    cards = hidden[:]
+    for _ in range(10):
+        rng.shuffle(cards)
+        if cards != hidden:
+            break
+    at = 0
+    hands = []
+    for hand, known in zip(state.hands, kept, strict=True):
+        count = len(hand) - len(known)
+        hands.append(tuple(sorted((*known, *cards[at : at + count]))))
+        at += count
+    widows = []
+    for card, seen in zip(state.widows, widow_seen, strict=True):
+        if seen:
+            widows.append(card)
+        else:
+            widows.append(cards[at])
+            at += 1
+    return attrs.evolve(
+        state, hands=tuple(hands), widows=tuple(widows), stock=tuple(cards[at:])
+    )
+
+
+def check_no_leak(
+    state: GameState,
+    seat: int,
+    rng: random.Random,
+    *,
+    view: Callable[[GameState, int], object] = observe,
+) -> None:
+    """Assert that what ``seat`` sees does not change with the cards it cannot see.
+
+    Deals the hidden cards again (:func:`redeal_hidden`) and compares the two
+    views. Pass your own ``view`` to check that a bot's features, or a
+    server's messages to a player, give nothing away.
+
+    Args:
+        state: The state.
+        seat: The seat observing.
+        rng: The source of randomness for the new deal.
+        view: What the seat is shown: :func:`tonk.observe` by default.
+
+    Raises:
+        AssertionError: If the views differ.
+
+    Examples:
+        >>> import random, tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=3, seed=2)
+        >>> check_no_leak(state, 1, random.Random(0))
+        >>> check_no_leak(state, 1, random.Random(0),
+        ...               view=lambda state, seat: state.stock_size)
+        >>> check_no_leak(state, 1, random.Random(0),
+        ...               view=lambda state, seat: state.stock[0])
+        Traceback (most recent call last):
+        ...
+        AssertionError: seat 1 can tell apart two states that differ only in cards it cannot see
+    """  # noqa: E501
+    other = redeal_hidden(state, seat, rng)
+    assert view(state, seat) == view(other, seat), (
+        f"seat {seat} can tell apart two states that differ only in cards it cannot see"
+    )

@@ -1,0 +1,804 @@
+"""Integer actions and fixed-size observation vectors, for learning bots.
+
+A learning bot needs a fixed action space and a fixed-size input. For one rule
+set and table size this module numbers every action that
+:func:`tonk.legal_actions` could ever return (:func:`action_to_index`,
+:func:`index_to_action`, :func:`legal_mask`) and turns an
+:class:`~tonk.observation.Observation` into a tuple of floats
+(:func:`observation_vector`). Nothing here needs numpy: a mask is
+:class:`bytes` and a vector a tuple, and both convert at no cost
+(``numpy.frombuffer(mask, dtype=numpy.uint8)``, ``numpy.asarray(vector)``).
+
+The action layout is a bijection between ``range(action_space_size(rules,
+players))`` and every action the layout holds, in sections:
+
+=========  ===================================================================
+section    actions, in index order
+=========  ===================================================================
+header     ``Drop``, ``DrawStock``, ``DrawDiscard``, ``ClaimDealTonk``,
+           ``Pass``: always the indices 0 to 4
+discard    ``Discard(card)`` for each distinct card of the pack, by code
+exchange   ``Exchange(card)``, the same cards (only under ``widow``, V46)
+slap       ``Slap(n)`` for n = 1..S (only under ``slap_in``, V26)
+hit        ``Hit(n, element)`` for n = 1..S, then by element: each natural
+           card as itself, then as each wild card standing for it (V4, V5)
+spread     ``LaySpread``: by the cards the spread represents (every book
+           and run of at most ``hand_size + 1`` cards, in code order), then
+           by the physical cards laid (see below)
+=========  ===================================================================
+
+S is how many spreads the pack can make (a third of its cards, rounded down).
+A ``LaySpread`` is identified, as its equality says, by the multiset of cards
+it represents and the multiset of physical cards laid. The physical multiset is
+any multiset of the right size made of the represented natural cards (at most
+as often as represented) and the wild cards of the pack (at most as often as
+the pack holds them), holding at least one card that may stand for itself
+(V5). Within one represented spread these multisets are numbered in
+lexicographic order of their count vectors over those cards, by code, so an
+index is computed from the counts without listing the actions.
+
+Layouts depend on the pack (``pack_kind``, ``jokers``, ``wilds``,
+``ace_high``), ``hand_size``, ``widow``, ``slap_in`` and, under
+``two_packs_from``, on how many packs the table uses. :data:`LAYOUT_VERSION`
+changes whenever the numbering of any rule set changes, so a saved model can
+check it. Sizes: 1,158 actions for ``pagat`` and 46,549 for ``chicago``
+(six wilds), at any table size.
+
+Examples:
+    >>> import tonk
+    >>> from tonk import encoding
+    >>> rules = tonk.presets.PAGAT
+    >>> encoding.action_space_size(rules, 2)
+    1158
+    >>> encoding.action_to_index(tonk.Discard(tonk.Card.parse("AC")), rules, 2)
+    5
+    >>> encoding.index_to_action(5, rules, 2)
+    Discard(card=Card.parse('AC'))
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter
+from itertools import combinations_with_replacement
+from typing import Final
+
+from tonk._validate import is_int
+from tonk.actions import (
+    Action,
+    ClaimDealTonk,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+    Exchange,
+    Hit,
+    LaySpread,
+    Pass,
+    Slap,
+)
+from tonk.cards import CODE_COUNT, Card, WildCard, card_from_code
+from tonk.engine import legal_actions
+from tonk.errors import EncodingError, RulesError
+from tonk.observation import Observation
+from tonk.rules import Rules
+from tonk.state import GameState, Phase, SpreadKind
+
+__all__ = [
+    "LAYOUT_VERSION",
+    "action_sections",
+    "action_space_size",
+    "action_to_index",
+    "index_to_action",
+    "legal_mask",
+    "observation_sections",
+    "observation_size",
+    "observation_vector",
+]
+
+LAYOUT_VERSION: Final = 1
+"""The version of the action and observation layouts; it grows whenever an
+index or a vector position changes meaning."""
+
+_HEADER: tuple[Action, ...] = (
+    Drop(),
+    DrawStock(),
+    DrawDiscard(),
+    ClaimDealTonk(),
+    Pass(),
+)
+_MAX_BOOK = 4
+_CACHE_LIMIT = 256
+
+
+def _checked_players(rules: Rules, players: int) -> None:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be Rules, got {rules!r}")
+    if not is_int(players):
+        raise TypeError(f"players must be an int, got {players!r}")
+    if not 2 <= players <= rules.max_players:
+        raise RulesError(
+            f"players must be 2..{rules.max_players} under these rules, got {players}"
+        )
+
+
+class _Block:
+    """The physical multisets that can lay one represented multiset.
+
+    ``ways[i][2 * r + s]`` counts the ways to choose counts of the types
+    ``i..`` adding up to ``r`` cards, such that a card that may stand for
+    itself is among them (or already was: ``s``).
+    """
+
+    __slots__ = ("anchors", "caps", "codes", "size", "ways")
+
+    def __init__(self, represented: tuple[int, ...], wild_caps: dict[int, int]) -> None:
+        length = len(represented)
+        held = Counter(represented)
+        codes = sorted(
+            {code for code in represented if code not in wild_caps} | set(wild_caps)
+        )
+        self.codes = tuple(codes)
+        self.caps = tuple(
+            min(wild_caps[code], length) if code in wild_caps else held[code]
+            for code in codes
+        )
+        self.anchors = tuple(code not in wild_caps or code in held for code in codes)
+        count = len(codes)
+        ways = [[0] * (2 * length + 2) for _ in range(count + 1)]
+        ways[count][1] = 1
+        for i in range(count - 1, -1, -1):
+            after = ways[i + 1]
+            row = ways[i]
+            cap = self.caps[i]
+            anchor = self.anchors[i]
+            for left in range(length + 1):
+                for satisfied in (0, 1):
+                    total = 0
+                    for taken in range(min(cap, left) + 1):
+                        now = 1 if satisfied or (anchor and taken) else 0
+                        total += after[2 * (left - taken) + now]
+                    row[2 * left + satisfied] = total
+        self.ways = ways
+        self.size = ways[0][2 * length]
+
+    def rank(self, physical: tuple[int, ...]) -> int | None:
+        """Return the number of ``physical`` in the block, or ``None``."""
+        counts = Counter(physical)
+        left = len(physical)
+        satisfied = 0
+        rank = 0
+        for i, code in enumerate(self.codes):
+            count = counts.pop(code, 0)
+            if count > self.caps[i]:
+                return None
+            after = self.ways[i + 1]
+            anchor = self.anchors[i]
+            for taken in range(count):
+                now = 1 if satisfied or (anchor and taken) else 0
+                rank += after[2 * (left - taken) + now]
+            left -= count
+            satisfied = 1 if satisfied or (anchor and count) else 0
+        if counts or not satisfied:
+            return None
+        return rank
+
+    def unrank(self, rank: int, length: int) -> tuple[int, ...]:
+        """Return the physical codes numbered ``rank`` in the block."""
+        physical: list[int] = []
+        left = length
+        satisfied = 0
+        for i, code in enumerate(self.codes):
+            after = self.ways[i + 1]
+            anchor = self.anchors[i]
+            for taken in range(min(self.caps[i], left) + 1):
+                now = 1 if satisfied or (anchor and taken) else 0
+                ways = after[2 * (left - taken) + now]
+                if rank < ways:
+                    break
+                rank -= ways
+            else:  # pragma: no cover - the rank is below the block's size
+                raise AssertionError("rank outside its block")
+            physical.extend([code] * taken)
+            left -= taken
+            satisfied = now
+        return tuple(physical)
+
+
+def _represented_spreads(rules: Rules, copies: int) -> list[tuple[int, ...]]:
+    """Return every book and run of at most ``hand_size + 1`` cards, sorted."""
+    tables = rules._tables
+    longest = rules.hand_size + 1
+    found: set[tuple[int, ...]] = set()
+    by_rank: dict[int, list[int]] = {}
+    for card in tables.naturals:
+        by_rank.setdefault(card.rank, []).append(card.code)
+    for codes in by_rank.values():
+        for size in range(3, min(_MAX_BOOK, longest) + 1):
+            for book in combinations_with_replacement(codes, size):
+                if max(Counter(book).values()) <= copies:
+                    found.add(book)
+    for suit in range(4):
+        for low in range(1, tables.top + 1):
+            run: list[int] = []
+            for position in range(low, tables.top + 1):
+                code = tables.run_card[16 * suit + position]
+                if code < 0 or code in run or len(run) == longest:
+                    break
+                run.append(code)
+                if len(run) >= 3:
+                    found.add(tuple(sorted(run)))
+    return sorted(found)
+
+
+def _lay_spread(
+    represented: tuple[int, ...], physical: tuple[int, ...], wild: tuple[bool, ...]
+) -> LaySpread:
+    """Return the spread laying ``physical`` as ``represented``."""
+    left = Counter(represented)
+    pairs: list[tuple[int, int]] = []
+    wilds: list[int] = []
+    for code in physical:
+        if wild[code]:
+            wilds.append(code)
+        else:
+            left[code] -= 1
+            pairs.append((code, code))
+    others: list[int] = []
+    for code in wilds:
+        if left[code] > 0:
+            left[code] -= 1
+            pairs.append((code, code))
+        else:
+            others.append(code)
+    pairs.extend(zip(sorted(left.elements()), others, strict=True))
+    return LaySpread(
+        card_from_code(card)
+        if card == natural
+        else WildCard(card_from_code(card), card_from_code(natural))
+        for natural, card in pairs
+    )
+
+
+class _ActionLayout:
+    """The numbering of every action under one rule set and number of packs."""
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        pack = rules.pack(players=players)
+        tables = rules._tables
+        self.rules = rules
+        self.wild = tables.wild
+        self.cards = tuple(dict.fromkeys(pack))
+        self.card_index = [-1] * CODE_COUNT
+        for i, card in enumerate(self.cards):
+            self.card_index[card.code] = i
+        in_pack = Counter(card.code for card in pack)
+        self.wild_caps = {
+            code: count for code, count in sorted(in_pack.items()) if self.wild[code]
+        }
+        self.spread_limit = len(pack) // 3
+        elements: list[Card | WildCard] = []
+        for natural in tables.naturals:
+            elements.append(natural)
+            elements.extend(
+                WildCard(card_from_code(code), natural)
+                for code in self.wild_caps
+                if code != natural.code
+            )
+        self.elements = tuple(elements)
+        self.element_index = {
+            _element_key(element): i for i, element in enumerate(elements)
+        }
+        sizes = [
+            ("header", len(_HEADER)),
+            ("discard", len(self.cards)),
+            ("exchange", len(self.cards) if rules.widow else 0),
+            ("slap", self.spread_limit if rules.slap_in else 0),
+            ("hit", self.spread_limit * len(elements)),
+        ]
+        self.represented = _represented_spreads(rules, rules.packs_for(players))
+        self.spread_index = {key: i for i, key in enumerate(self.represented)}
+        self.blocks: list[_Block | None] = [None] * len(self.represented)
+        self.spread_offsets: list[int] = []
+        total = 0
+        for i in range(len(self.represented)):
+            self.spread_offsets.append(total)
+            total += self._block(i).size
+        sizes.append(("spread", total))
+        sections = []
+        start = 0
+        for name, size in sizes:
+            sections.append((name, start, size))
+            start += size
+        self.sections = tuple(sections)
+        self.size = start
+        (_, self.discard_start, _), (_, self.exchange_start, self.exchange_size) = (
+            sections[1],
+            sections[2],
+        )
+        _, self.slap_start, self.slap_size = sections[3]
+        _, self.hit_start, _ = sections[4]
+        _, self.spread_start, _ = sections[5]
+
+    def _block(self, i: int) -> _Block:
+        block = self.blocks[i]
+        if block is None:
+            block = _Block(self.represented[i], self.wild_caps)
+            self.blocks[i] = block
+        return block
+
+    def index(self, action: Action) -> int:
+        """Return the index of ``action``."""
+        cls = action.__class__
+        if cls is Discard or cls is Exchange:
+            assert isinstance(action, Discard | Exchange)
+            code = action.card.code
+            i = self.card_index[code]
+            if i < 0:
+                raise self._refuse(action, "the card is not in the pack")
+            if cls is Discard:
+                return self.discard_start + i
+            if not self.exchange_size:
+                raise self._refuse(action, "these rules have no widow (V46)")
+            return self.exchange_start + i
+        if cls is Hit:
+            assert isinstance(action, Hit)
+            self._check_number(action, action.spread)
+            element = self.element_index.get(_element_key(action.card))
+            if element is None:
+                raise self._refuse(action, "no card can be hit so under these rules")
+            return self.hit_start + (action.spread - 1) * len(self.elements) + element
+        if cls is LaySpread:
+            assert isinstance(action, LaySpread)
+            return self._spread(action)
+        if cls is Slap:
+            assert isinstance(action, Slap)
+            if not self.slap_size:
+                raise self._refuse(action, "these rules have no slap-in (V26)")
+            self._check_number(action, action.spread)
+            return self.slap_start + action.spread - 1
+        for i, simple in enumerate(_HEADER):
+            if cls is simple.__class__:
+                return i
+        raise TypeError(f"not a tonk action: {action!r}")
+
+    def _spread(self, action: LaySpread) -> int:
+        represented = tuple(card.code for card in action.represented)
+        number = self.spread_index.get(represented)
+        if number is not None:
+            physical = tuple(card.code for card in action.physical)
+            rank = self._block(number).rank(physical)
+            if rank is not None:
+                return self.spread_start + self.spread_offsets[number] + rank
+        raise self._refuse(
+            action,
+            f"not a book or run of at most {self.rules.hand_size + 1} cards that"
+            " these rules could lay",
+        )
+
+    def action(self, index: int) -> Action:
+        """Return the action numbered ``index``."""
+        if not is_int(index):
+            raise TypeError(f"an action index must be an int, got {index!r}")
+        if not 0 <= index < self.size:
+            raise EncodingError(
+                f"action index must be 0..{self.size - 1} under these rules,"
+                f" got {index}"
+            )
+        if index < self.discard_start:
+            return _HEADER[index]
+        if index < self.exchange_start:
+            return Discard(self.cards[index - self.discard_start])
+        if index < self.slap_start:
+            return Exchange(self.cards[index - self.exchange_start])
+        if index < self.hit_start:
+            return Slap(index - self.slap_start + 1)
+        if index < self.spread_start:
+            number, element = divmod(index - self.hit_start, len(self.elements))
+            return Hit(number + 1, self.elements[element])
+        offset = index - self.spread_start
+        i = bisect.bisect_right(self.spread_offsets, offset) - 1
+        represented = self.represented[i]
+        physical = self._block(i).unrank(
+            offset - self.spread_offsets[i], len(represented)
+        )
+        return _lay_spread(represented, physical, self.wild)
+
+    def _check_number(self, action: Action, number: int) -> None:
+        if not 1 <= number <= self.spread_limit:
+            raise self._refuse(
+                action,
+                f"spread numbers go from 1 to {self.spread_limit} under these rules",
+            )
+
+    @staticmethod
+    def _refuse(action: Action, why: str) -> EncodingError:
+        return EncodingError(f"cannot encode {action!r}: {why}")
+
+
+def _element_key(element: Card | WildCard) -> tuple[int, int]:
+    if isinstance(element, WildCard):
+        return element.card.code, element.stands_for.code
+    return element.code, element.code
+
+
+_RECENT: dict[tuple[int, int], tuple[Rules, _ActionLayout]] = {}
+_ACTION_LAYOUTS: dict[tuple[Rules, int], _ActionLayout] = {}
+
+
+def _actions(rules: Rules, players: int) -> _ActionLayout:
+    """Return the (cached) action layout of ``rules`` at a table of ``players``."""
+    recent = _RECENT.get((id(rules), players))
+    if recent is not None and recent[0] is rules and players.__class__ is int:
+        return recent[1]
+    _checked_players(rules, players)
+    key = (rules, rules.packs_for(players))
+    layout = _ACTION_LAYOUTS.get(key)
+    if layout is None:
+        layout = _ActionLayout(rules, players)
+        if len(_ACTION_LAYOUTS) >= _CACHE_LIMIT:
+            _ACTION_LAYOUTS.clear()
+        _ACTION_LAYOUTS[key] = layout
+    if len(_RECENT) >= _CACHE_LIMIT:
+        _RECENT.clear()
+    _RECENT[id(rules), players] = (rules, layout)  # holding rules keeps its id
+    return layout
+
+
+def action_space_size(rules: Rules, players: int) -> int:
+    """Return how many actions the layout of ``rules`` at ``players`` numbers.
+
+    The layout is built on first use and kept.
+
+    Args:
+        rules: The rules of the hand.
+        players: The table size (it matters only under ``two_packs_from``).
+
+    Returns:
+        The number of indices: every action :func:`tonk.legal_actions` could
+        return under these rules has one of ``range(size)``.
+
+    Raises:
+        RulesError: If ``players`` does not fit the rules.
+
+    Examples:
+        >>> import tonk
+        >>> action_space_size(tonk.presets.PAGAT, 2)
+        1158
+        >>> action_space_size(tonk.presets.CHICAGO, 4)
+        46549
+    """
+    return _actions(rules, players).size
+
+
+def action_sections(rules: Rules, players: int) -> tuple[tuple[str, int, int], ...]:
+    """Return the sections of the action layout as ``(name, start, size)``.
+
+    The names are ``header``, ``discard``, ``exchange``, ``slap``, ``hit`` and
+    ``spread``, in index order (see the module's description); a section the
+    rules cannot use has size 0.
+
+    Examples:
+        >>> import tonk
+        >>> for section in action_sections(tonk.presets.PAGAT, 2):
+        ...     print(*section)
+        header 0 5
+        discard 5 52
+        exchange 57 0
+        slap 57 0
+        hit 57 884
+        spread 941 217
+    """
+    return _actions(rules, players).sections
+
+
+def action_to_index(action: Action, rules: Rules, players: int) -> int:
+    """Return the index of ``action`` in the layout of ``rules`` at ``players``.
+
+    Equal actions have equal indices: in particular a :class:`~tonk.LaySpread`
+    is numbered by the cards it represents and the physical cards laid,
+    whichever wild is written as standing for which card.
+
+    Raises:
+        EncodingError: If no state under these rules could offer ``action``
+            (a card not in the pack, a spread number above the layout's, a
+            natural card named as another...).
+        TypeError: If ``action`` is not an action.
+
+    Examples:
+        >>> import tonk
+        >>> chicago = tonk.presets.CHICAGO
+        >>> a = tonk.parse_element
+        >>> spread = tonk.LaySpread([a("5H"), a("2C=6H"), a("JK=7H")])
+        >>> same = tonk.LaySpread([a("5H"), a("JK=6H"), a("2C=7H")])
+        >>> action_to_index(spread, chicago, 2) == action_to_index(same, chicago, 2)
+        True
+        >>> action_to_index(tonk.Hit(1, a("3C=4C")), chicago, 2)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.EncodingError: cannot encode Hit(spread=1, card=WildCard.parse('3C=4C')): no card can be hit so under these rules
+    """  # noqa: E501
+    return _actions(rules, players).index(action)
+
+
+def index_to_action(index: int, rules: Rules, players: int) -> Action:
+    """Return the action numbered ``index`` in the layout of ``rules`` at ``players``.
+
+    The inverse of :func:`action_to_index`: every index in
+    ``range(action_space_size(rules, players))`` names one action.
+
+    Raises:
+        EncodingError: If ``index`` is outside the layout.
+        TypeError: If ``index`` is not an int.
+
+    Examples:
+        >>> import tonk
+        >>> index_to_action(0, tonk.presets.PAGAT, 2)
+        Drop()
+        >>> index_to_action(1157, tonk.presets.PAGAT, 2)
+        LaySpread(cards=(Card.parse('JS'), Card.parse('QS'), Card.parse('KS')))
+        >>> index_to_action(1158, tonk.presets.PAGAT, 2)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.EncodingError: action index must be 0..1157 under these rules, got 1158
+    """  # noqa: E501
+    return _actions(rules, players).action(index)
+
+
+def legal_mask(state: GameState | Observation) -> bytes:
+    """Return which indices of the action layout are legal now.
+
+    Args:
+        state: A state (the player to move's actions), or an observation (its
+            seat's :attr:`~tonk.observation.Observation.legal_actions`: all
+            zeros unless the seat is to move).
+
+    Returns:
+        One byte per index of the layout of the state's rules and table size:
+        1 where the action is legal, else 0.
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+        >>> mask = legal_mask(state)
+        >>> len(mask), [index for index, legal in enumerate(mask) if legal]
+        (1158, [0, 1, 2])
+        >>> sum(legal_mask(tonk.observe(state, 0)))
+        0
+    """
+    if isinstance(state, Observation):
+        actions = state.legal_actions
+        players = state.player_count
+    elif isinstance(state, GameState):
+        actions = legal_actions(state)
+        players = len(state.hands)
+    else:
+        raise TypeError(f"expected a GameState or an Observation, got {state!r}")
+    layout = _actions(state.rules, players)
+    mask = bytearray(layout.size)
+    index = layout.index
+    for action in actions:
+        mask[index(action)] = 1
+    return bytes(mask)
+
+
+# --- observation vectors ----------------------------------------------------------
+
+_PHASES = tuple(Phase)
+_SEAT_FACTS = 6  # hand size, waits, going out barred, hit this round, exchanged, shown
+
+
+class _ObservationLayout:
+    """The positions of an observation vector under one rule set and table."""
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        pack = rules.pack(players=players)
+        cards = tuple(dict.fromkeys(pack))
+        self.card_index = [-1] * CODE_COUNT
+        for i, card in enumerate(cards):
+            self.card_index[card.code] = i
+        wild_codes = [card.code for card in cards if rules.is_wild(card)]
+        self.wild_index = {code: i for i, code in enumerate(wild_codes)}
+        self.cards = len(cards)
+        self.players = players
+        self.spread_limit = len(pack) // 3
+        self.seat_width = _SEAT_FACTS + self.cards
+        self.spread_width = 3 + 2 * players + self.cards + len(wild_codes)
+        sizes = [
+            ("phase", len(_PHASES)),
+            ("to_move", players),
+            ("dealer", players),
+            ("counters", 4),
+            ("top_discard", self.cards),
+            ("discard_pile", self.cards),
+            ("must_use", self.cards),
+            ("widow", self.cards),
+            ("seats", players * self.seat_width),
+            ("slap", self.cards + 3 * players),
+            ("spreads", self.spread_limit * self.spread_width),
+            ("outcome", 1 + players),
+        ]
+        sections = []
+        start = 0
+        self.start: dict[str, int] = {}
+        for name, size in sizes:
+            sections.append((name, start, size))
+            self.start[name] = start
+            start += size
+        self.sections = tuple(sections)
+        self.size = start
+
+
+_OBSERVATION_LAYOUTS: dict[tuple[Rules, int], _ObservationLayout] = {}
+
+
+def _observations(rules: Rules, players: int) -> _ObservationLayout:
+    key = (rules, players)
+    layout = _OBSERVATION_LAYOUTS.get(key)
+    if layout is None:
+        _checked_players(rules, players)
+        layout = _ObservationLayout(rules, players)
+        if len(_OBSERVATION_LAYOUTS) >= _CACHE_LIMIT:
+            _OBSERVATION_LAYOUTS.clear()
+        _OBSERVATION_LAYOUTS[key] = layout
+    return layout
+
+
+def observation_size(rules: Rules, players: int) -> int:
+    """Return the length of :func:`observation_vector` under these rules and table.
+
+    Examples:
+        >>> import tonk
+        >>> observation_size(tonk.presets.PAGAT, 2)
+        1401
+    """
+    return _observations(rules, players).size
+
+
+def observation_sections(
+    rules: Rules, players: int
+) -> tuple[tuple[str, int, int], ...]:
+    """Return the sections of the observation vector as ``(name, start, size)``.
+
+    Seats are counted from the observing seat: position 0 of a per-seat block is
+    the observer, 1 the seat to its left, and so on. Cards are counted over the
+    distinct cards of the pack, by code (D of them); wild cards over the
+    distinct wild cards of the pack (W). S is the layout's spread limit and P
+    the table size. Values are raw numbers (counts, 0/1 flags, stakes), not
+    scaled.
+
+    - ``phase``: one-hot over :class:`~tonk.state.Phase`, in definition order.
+    - ``to_move``, ``dealer``: one-hot over seats.
+    - ``counters``: turns taken, stock size, discard pile size, hits this turn.
+    - ``top_discard``, ``must_use``, ``widow`` (the observer's exchanged
+      widow): one-hot over cards, or zeros.
+    - ``discard_pile``: how many of each card the pile holds.
+    - ``seats``: per seat, the hand size, its waits, whether going out is
+      barred, whether a hit wait was charged this round, whether it has
+      exchanged, whether its hand is shown, then how many of each card it is
+      known to hold (the observer: its hand; another seat: its taken cards, or
+      its whole hand once shown).
+    - ``slap``: the slap-in card (one-hot over cards), then the discarder, the
+      seat due and the slapper (each one-hot over seats).
+    - ``spreads``: per spread number 1..S, whether it is on the table, its
+      owner (one-hot over seats), whether it is a run, whether it was laid this
+      turn, how many hits each seat made on it, how many of each card it
+      represents, and how many of each wild card it holds.
+    - ``outcome``: whether the hand is over, then each seat's payoff.
+
+    Examples:
+        >>> import tonk
+        >>> for section in observation_sections(tonk.presets.PAGAT, 2):
+        ...     print(*section)
+        phase 0 5
+        to_move 5 2
+        dealer 7 2
+        counters 9 4
+        top_discard 13 52
+        discard_pile 65 52
+        must_use 117 52
+        widow 169 52
+        seats 221 116
+        slap 337 58
+        spreads 395 1003
+        outcome 1398 3
+    """
+    return _observations(rules, players).sections
+
+
+def observation_vector(observation: Observation) -> tuple[float, ...]:
+    """Return ``observation`` as a fixed-size tuple of floats.
+
+    The layout is described by :func:`observation_sections`; its length is
+    :func:`observation_size` of the observation's rules and table size.
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+        >>> vector = observation_vector(tonk.observe(state, 1))
+        >>> len(vector), vector[:5], sum(vector[221 + 6: 221 + 58])
+        (1401, (1.0, 0.0, 0.0, 0.0, 0.0), 5.0)
+    """
+    players = observation.player_count
+    layout = _observations(observation.rules, players)
+    vector = [0.0] * layout.size
+    start = layout.start
+    card_index = layout.card_index
+    seat = observation.seat
+
+    def relative(other: int) -> int:
+        return (other - seat) % players
+
+    phase = observation.phase
+    vector[_PHASES.index(phase)] = 1.0
+    vector[start["to_move"] + relative(observation.to_move)] = 1.0
+    vector[start["dealer"] + relative(observation.dealer)] = 1.0
+    counters = start["counters"]
+    vector[counters] = float(observation.turns_taken)
+    vector[counters + 1] = float(observation.stock_size)
+    vector[counters + 2] = float(len(observation.discard_pile))
+    vector[counters + 3] = float(observation.hits_this_turn)
+    top = observation.top_discard
+    if top is not None:
+        vector[start["top_discard"] + card_index[top.code]] = 1.0
+    pile = start["discard_pile"]
+    for card in observation.discard_pile:
+        vector[pile + card_index[card.code]] += 1.0
+    if observation.must_use is not None:
+        vector[start["must_use"] + card_index[observation.must_use.code]] = 1.0
+    if observation.widow is not None:
+        vector[start["widow"] + card_index[observation.widow.code]] = 1.0
+    shown = observation.shown_hands
+    exchanged = observation.exchanged
+    for other in range(players):
+        base = start["seats"] + relative(other) * layout.seat_width
+        vector[base] = float(observation.hand_sizes[other])
+        vector[base + 1] = float(observation.waits[other])
+        vector[base + 2] = float(observation.going_out_barred[other])
+        vector[base + 3] = float(observation.hit_this_round[other])
+        vector[base + 4] = float(bool(exchanged) and exchanged[other])
+        vector[base + 5] = float(shown is not None)
+        if shown is not None:
+            known = shown[other]
+        elif other == seat:
+            known = observation.hand
+        else:
+            known = observation.taken[other]
+        base += _SEAT_FACTS
+        for card in known:
+            vector[base + card_index[card.code]] += 1.0
+    window = observation.slap
+    if window is not None:
+        base = start["slap"]
+        vector[base + card_index[window.card.code]] = 1.0
+        base += layout.cards
+        vector[base + relative(window.discarder)] = 1.0
+        vector[base + players + relative(window.due)] = 1.0
+        if window.slapper is not None:
+            vector[base + 2 * players + relative(window.slapper)] = 1.0
+    wild_index = layout.wild_index
+    for spread in observation.spreads:
+        base = start["spreads"] + (spread.number - 1) * layout.spread_width
+        vector[base] = 1.0
+        vector[base + 1 + relative(spread.owner)] = 1.0
+        base += 1 + players
+        vector[base] = float(spread.kind is SpreadKind.RUN)
+        vector[base + 1] = float(spread.turn == observation.turns_taken)
+        base += 2
+        for hitter in spread.hitters:
+            vector[base + relative(hitter)] += 1.0
+        base += players
+        for card in spread.stands_for:
+            vector[base + card_index[card.code]] += 1.0
+        base += layout.cards
+        for card in spread.cards:
+            wild = wild_index.get(card.code)
+            if wild is not None:
+                vector[base + wild] += 1.0
+    outcome = observation.outcome
+    if outcome is not None:
+        base = start["outcome"]
+        vector[base] = 1.0
+        for other, payoff in enumerate(outcome.payoffs):
+            vector[base + 1 + relative(other)] = float(payoff)
+    return tuple(vector)

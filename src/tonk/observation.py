@@ -1,0 +1,368 @@
+"""What one seat may know of a hand: observations and determinization.
+
+A :class:`~tonk.state.GameState` is the referee's view: it holds every hand and
+the order of the stock. A bot gets an :class:`Observation` instead: exactly
+what its seat may know at a real table, read with *perfect memory* (the seat
+remembers everything it has seen). :func:`determinize` goes the other way: it
+deals the cards the seat cannot see at random, giving a full state that agrees
+with everything the observation says (for search bots such as determinized
+Monte Carlo tree search).
+
+Examples:
+    >>> import random, tonk
+    >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+    >>> seen = tonk.observe(state, 1)
+    >>> seen.hand == state.hand(1), seen.hand_sizes, seen.stock_size
+    (True, (5, 5), 41)
+    >>> seen.legal_actions
+    (Drop(), DrawStock(), DrawDiscard())
+    >>> sample = tonk.determinize(seen, random.Random(1))
+    >>> tonk.observe(sample, 1) == seen, sample.hand(0) == state.hand(0)
+    (True, False)
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from tonk._validate import is_int
+from tonk.actions import Action
+from tonk.cards import CODE_COUNT, Card, card_from_code
+from tonk.engine import legal_actions
+from tonk.errors import RulesError
+from tonk.rules import Rules
+from tonk.state import GameState, Outcome, Phase, SlapWindow, Spread
+
+__all__ = ["Observation", "determinize", "observe"]
+
+
+@attrs.frozen(kw_only=True)
+class Observation:
+    """What one seat may know of a hand, with perfect memory.
+
+    Build one with :func:`observe`. It holds the seat's own hand, the size of
+    every hand, everything on the table (the spreads with their owners and
+    hitters, the whole discard pile) and every public fact of the state. It
+    never holds another seat's live hand, the order or content of the stock,
+    or a widow the seat has not exchanged with.
+
+    *Perfect memory* means the seat remembers everything it has seen: every
+    card discarded (so the whole discard pile is known, although B8 forbids
+    searching it), every card another seat took from the pile and still holds
+    (:attr:`taken`), the card it gave up to its widow, and, once the hands are
+    shown at the end, every hand.
+
+    Attributes:
+        seat: The seat observing.
+        rules: The rules of the hand.
+        dealer: The dealer's seat.
+        phase: Where the hand is within the turn.
+        to_move: The seat whose action is next (after the end: who ended it).
+        turns_taken: Turns completed so far (B15).
+        hand: The seat's own hand, sorted.
+        hand_sizes: How many cards each seat holds.
+        taken: For each seat, the cards it took from the discard pile and still
+            holds: everyone saw them taken.
+        spreads: The spreads on the table, with owners and hitters.
+        discard_pile: The whole discard pile, bottom first; the last card is
+            the top, the one that may be taken.
+        stock_size: How many cards are left in the stock.
+        waits: For each seat, the coming turns it may not drop in (V22, V23).
+        going_out_barred: For each seat, whether it may not empty its hand on
+            its current or next turn (V22).
+        hit_this_round: For each seat, whether it has been charged a hit wait
+            since its last turn (V22).
+        hits_this_turn: Hits made by the player to move in this turn (V24b).
+        must_use: The card taken from the discard pile that must be used at
+            once (V24d), or ``None``.
+        exchanged: For each seat, whether it has exchanged with its widow
+            (V46), or ``()`` without the widow.
+        widow: The seat's own widow card once it has exchanged: the card it
+            gave up; ``None`` before (the widow lies face down) or without the
+            widow.
+        slap: The open slap-in window (V26), or ``None``.
+        outcome: How the hand ended, or ``None`` while it goes on.
+        shown_hands: Every seat's hand, once the hands are shown at the end (a
+            drop, a showdown, a deal tonk or a void deal: the outcome has
+            ``counts``); ``None`` while the hand goes on or when a player
+            went out, since nobody shows a hand then.
+        legal_actions: What the seat may do now, in the order of
+            :func:`tonk.legal_actions`, when it is to move; otherwise ``()``.
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=3, seed=2)
+        >>> seen = tonk.observe(state, 2)
+        >>> seen.seat, seen.to_move, seen.hand_sizes, seen.legal_actions
+        (2, 1, (5, 5, 5), ())
+        >>> seen.top_discard == state.top_discard, seen.player_count
+        (True, 3)
+    """
+
+    seat: int
+    rules: Rules
+    dealer: int
+    phase: Phase
+    to_move: int
+    turns_taken: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    taken: tuple[tuple[Card, ...], ...]
+    spreads: tuple[Spread, ...]
+    discard_pile: tuple[Card, ...]
+    stock_size: int
+    waits: tuple[int, ...]
+    going_out_barred: tuple[bool, ...]
+    hit_this_round: tuple[bool, ...]
+    hits_this_turn: int
+    must_use: Card | None
+    exchanged: tuple[bool, ...]
+    widow: Card | None
+    slap: SlapWindow | None
+    outcome: Outcome | None
+    shown_hands: tuple[tuple[Card, ...], ...] | None
+    legal_actions: tuple[Action, ...]
+
+    @property
+    def player_count(self) -> int:
+        """The number of players in the hand."""
+        return len(self.hand_sizes)
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the hand has ended."""
+        return self.outcome is not None
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The card on top of the discard pile, or ``None`` if it is empty."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+
+def _checked_seat(state: GameState, seat: int) -> None:
+    if not is_int(seat):
+        raise TypeError(f"seat must be an int, got {seat!r}")
+    if not 0 <= seat < len(state.hands):
+        raise RulesError(f"seat must be 0..{len(state.hands) - 1}, got {seat}")
+
+
+def observe(state: GameState, seat: int) -> Observation:
+    """Return what ``seat`` may know of ``state``, with perfect memory.
+
+    The observation holds the seat's own hand and every public fact, and
+    nothing else: see :class:`Observation`. Two states that differ only in
+    cards the seat cannot see give equal observations
+    (:func:`tonk.testing.check_no_leak` checks this).
+
+    Args:
+        state: The state, as the referee sees it.
+        seat: The seat observing.
+
+    Returns:
+        The seat's observation; its :attr:`~Observation.legal_actions` are
+        filled in when the seat is to move.
+
+    Raises:
+        RulesError: If ``seat`` is not at the table.
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+        >>> state = tonk.apply(state, tonk.DrawDiscard())  # seat 1 takes the 4D
+        >>> seen = tonk.observe(state, 0)
+        >>> seen.hand == state.hand(0), seen.taken, seen.hand_sizes
+        (True, ((), (Card.parse('4D'),)), (5, 6))
+        >>> tonk.observe(state, 2)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.RulesError: seat must be 0..1, got 2
+    """
+    hands = state.hands
+    if seat.__class__ is not int or not 0 <= seat < len(hands):
+        _checked_seat(state, seat)
+    outcome = state.outcome
+    exchanged = state.exchanged
+    return Observation(
+        seat=seat,
+        rules=state.rules,
+        dealer=state.dealer,
+        phase=state.phase,
+        to_move=state.to_move,
+        turns_taken=state.turns_taken,
+        hand=hands[seat],
+        hand_sizes=tuple([len(hand) for hand in hands]),
+        taken=state.taken,
+        spreads=state.spreads,
+        discard_pile=state.discard_pile,
+        stock_size=len(state.stock),
+        waits=state.waits,
+        going_out_barred=state.going_out_barred,
+        hit_this_round=state.hit_this_round,
+        hits_this_turn=state.hits_this_turn,
+        must_use=state.must_use,
+        exchanged=exchanged,
+        widow=state.widows[seat] if exchanged and exchanged[seat] else None,
+        slap=state.slap,
+        outcome=outcome,
+        shown_hands=hands
+        if outcome is not None and outcome.counts is not None
+        else None,
+        legal_actions=legal_actions(state)
+        if outcome is None and state.to_move == seat
+        else (),
+    )
+
+
+_CARDS = tuple(card_from_code(code) for code in range(CODE_COUNT))
+_TRIES = 10_000
+"""How many deals :func:`determinize` tries before giving up on a state that
+needs the player to move to hold particular cards."""
+
+
+def determinize(observation: Observation, rng: random.Random) -> GameState:
+    """Deal the cards ``observation``'s seat cannot see at random: a full state.
+
+    The state agrees with everything the observation says: the seat's own hand,
+    every hand size, the cards each seat is known to hold (its
+    :attr:`~Observation.taken` cards, or every hand once shown), the spreads,
+    the discard pile, the seat's own exchanged widow, and every public fact. The
+    *unseen* cards are the rules' pack less every card the observation shows
+    (as a multiset: with two packs or several jokers a card may be unseen
+    twice). They are shuffled with ``rng`` and dealt to the places the seat
+    cannot see: the unknown cards of the other hands, the widows it has not
+    seen (V46) and the stock, in order. Every deal of the unseen cards is
+    equally likely (two copies of a card count as two cards).
+
+    The deal takes no account of what the players' past choices suggest, nor of
+    what the rules imply about hidden hands (under must-spread, V21, an
+    opponent rarely holds a complete spread). One exception: when another seat
+    is to move in the middle of its turn, the deal is drawn again until that
+    seat has a legal action (a card taken under V24d must be usable; a slapper
+    under must-spread must be able to discard), as in every real state.
+
+    Args:
+        observation: What one seat knows, from :func:`observe`.
+        rng: The source of randomness.
+
+    Returns:
+        A state that :func:`observe` turns back into ``observation`` for the
+        same seat.
+
+    Raises:
+        RulesError: If the observation does not fit the pack of its rules.
+
+    Examples:
+        >>> import random, tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+        >>> state = tonk.apply(state, tonk.DrawDiscard())
+        >>> seen = tonk.observe(state, 0)
+        >>> sample = tonk.determinize(seen, random.Random(3))
+        >>> sample.hand(0) == state.hand(0), tonk.Card.parse("4D") in sample.hand(1)
+        (True, True)
+        >>> sample.stock == state.stock, tonk.observe(sample, 0) == seen
+        (False, True)
+    """
+    rules = observation.rules
+    seat = observation.seat
+    players = observation.player_count
+    shown = observation.shown_hands
+    sizes = observation.hand_sizes
+    if shown is not None:
+        known = list(shown)
+    else:
+        known = list(observation.taken)
+        known[seat] = observation.hand
+    unseen = [0] * CODE_COUNT
+    for card in rules.pack(players=players):
+        unseen[card.code] += 1
+    for card in observation.discard_pile:
+        unseen[card.code] -= 1
+    for cards in known:
+        for card in cards:
+            unseen[card.code] -= 1
+    for spread in observation.spreads:
+        for card in spread.cards:
+            unseen[card.code] -= 1
+    widow_known = [False] * len(observation.exchanged)
+    if observation.widow is not None and widow_known:
+        widow_known[seat] = True
+        unseen[observation.widow.code] -= 1
+    if min(unseen) < 0:
+        raise RulesError(
+            "the observation does not fit the pack of its rules: it shows cards"
+            " more often than the pack holds them"
+        )
+    pool = [code for code, count in enumerate(unseen) for _ in range(count)]
+    missing = [size - len(cards) for size, cards in zip(sizes, known, strict=True)]
+    places = sum(missing) + widow_known.count(False) + observation.stock_size
+    if places != len(pool) or min(missing, default=0) < 0:
+        raise RulesError(
+            "the observation does not fit the pack of its rules:"
+            f" {len(pool)} unseen cards for {places} hidden places"
+        )
+    check_live = (
+        observation.outcome is None
+        and observation.to_move != seat
+        and observation.phase in (Phase.AFTER_DRAW, Phase.EXTRA_DISCARD)
+        and (observation.must_use is not None or rules.must_spread)
+    )
+    for _ in range(_TRIES):
+        state = _dealt(observation, known, missing, widow_known, pool, rng)
+        if not check_live or legal_actions(state):
+            return state
+    raise AssertionError(  # pragma: no cover - a real state's deal exists
+        f"no deal of the unseen cards in {_TRIES} tries gives seat"
+        f" {observation.to_move} a legal action"
+    )
+
+
+def _dealt(
+    observation: Observation,
+    known: list[tuple[Card, ...]],
+    missing: list[int],
+    widow_known: list[bool],
+    pool: list[int],
+    rng: random.Random,
+) -> GameState:
+    """Return the state with the card codes of ``pool`` in the hidden places."""
+    codes = pool[:]
+    rng.shuffle(codes)
+    card = _CARDS
+    at = 0
+    hands = []
+    for seen, count in zip(known, missing, strict=True):
+        drawn = [*(held.code for held in seen), *codes[at : at + count]]
+        drawn.sort()
+        hands.append(tuple([card[code] for code in drawn]))
+        at += count
+    widows = []
+    for is_known in widow_known:
+        if is_known:
+            assert observation.widow is not None
+            widows.append(observation.widow)
+        else:
+            widows.append(card[codes[at]])
+            at += 1
+    return GameState(
+        rules=observation.rules,
+        dealer=observation.dealer,
+        hands=tuple(hands),
+        stock=tuple([card[code] for code in codes[at:]]),
+        discard_pile=observation.discard_pile,
+        spreads=observation.spreads,
+        to_move=observation.to_move,
+        phase=observation.phase,
+        turns_taken=observation.turns_taken,
+        waits=observation.waits,
+        going_out_barred=observation.going_out_barred,
+        hit_this_round=observation.hit_this_round,
+        hits_this_turn=observation.hits_this_turn,
+        must_use=observation.must_use,
+        taken=observation.taken,
+        widows=tuple(widows),
+        exchanged=observation.exchanged,
+        slap=observation.slap,
+        outcome=observation.outcome,
+    )
