@@ -608,8 +608,12 @@ def _taken(state: GameState) -> GameState:
     )
 
 
-def _slaps(state: GameState) -> set[Action]:
-    """V26: the slaps the player to move may make, and Pass."""
+def slaps(state: GameState, *, public: bool = False) -> set[Action]:
+    """V26: the slaps the player to move may make, and Pass.
+
+    With ``public``, only what every player sees bars a slap (an empty hand),
+    which is how the seats asked are chosen.
+    """
     window = state.slap
     assert window is not None
     seat = state.to_move
@@ -618,7 +622,8 @@ def _slaps(state: GameState) -> set[Action]:
         rules.slap_priority_next and seat == window.due
     )
     actions: set[Action] = {Pass()}
-    if owes and not _may_discard_from(state, state.hands[seat]):
+    hand = state.hands[seat]
+    if owes and not (hand if public else _may_discard_from(state, hand)):
         return actions
     actions.update(
         Slap(spread.number)
@@ -652,7 +657,7 @@ def brute_force_legal_actions(state: GameState) -> set[Action]:
             actions.update(Exchange(card) for card in state.hands[state.to_move])
         return actions
     if state.phase is Phase.SLAP_WINDOW:
-        return _slaps(state)
+        return slaps(state)
     hand = state.hands[state.to_move]
     if state.phase is Phase.EXTRA_DISCARD:
         if not _may_discard_from(state, hand):
@@ -699,7 +704,7 @@ def brute_force_defects(state: GameState, action: Action) -> set[IllegalReason]:
             else:
                 if _locked(state, by_number[action.spread], seat):
                     defects.add(IllegalReason.SPREAD_LOCKED)
-                if action not in _slaps(state):
+                if action not in slaps(state):
                     defects.add(IllegalReason.HIT_DOES_NOT_FIT)
         return defects
     if phase is Phase.EXTRA_DISCARD and isinstance(action, Discard):

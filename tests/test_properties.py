@@ -36,6 +36,7 @@ from brute_force import (
     natural_cards,
     packs_at,
     run_order,
+    slaps,
     spread_kind,
     wins,
 )
@@ -199,6 +200,9 @@ def lowest_others(
     return lowest
 
 
+ONE = Fraction(1)
+
+
 def drop_payoffs(
     counts: Sequence[int],
     dropper: int,
@@ -219,20 +223,24 @@ def drop_payoffs(
     if all(counts[seat] > counts[dropper] for seat in others):
         return out_payoffs(players, dropper, 1)
 
-    def pay(payer: int, payee: int, amount: int | PerPlayer) -> None:
-        payoffs[payer] -= amount_at(amount, players)
-        payoffs[payee] += amount_at(amount, players)
+    def pay(
+        payer: int, payee: int, amount: int | PerPlayer, share: Fraction = ONE
+    ) -> None:
+        payoffs[payer] -= amount_at(amount, players) * share
+        payoffs[payee] += amount_at(amount, players) * share
 
     lowest = lowest_others(counts, dropper, catch, dealer)
+    # LowestTie.SPLIT (V35 2): tied lowest seats share one lowest seat's pay.
+    share = Fraction(1, len(lowest)) if catch.lowest_tie is LowestTie.SPLIT else ONE
     for seat in others:
         if counts[seat] <= counts[dropper]:
             pay(dropper, seat, catch.to_catchers)
         pay(dropper, seat, catch.to_others)
         if seat in lowest:
-            pay(dropper, seat, catch.to_lowest)
+            pay(dropper, seat, catch.to_lowest, share)
         else:
             for payee in lowest:
-                pay(seat, payee, catch.lowest_from_others)
+                pay(seat, payee, catch.lowest_from_others, share)
     return payoffs
 
 
@@ -499,7 +507,7 @@ def slap_order(state: GameState, card: Card, discarder: int, due: int) -> list[i
             card=card, discarder=discarder, due=due, waiting=(seat,)
         )
         asked = _evolved(state, phase=Phase.SLAP_WINDOW, to_move=seat, slap=window)
-        if brute_force_legal_actions(asked) - {Pass()}:
+        if slaps(asked, public=True) - {Pass()}:
             eligible.append(seat)
     return eligible
 
@@ -677,10 +685,8 @@ def check_step(
         assert after.exchanged == tuple(
             seat == mover or done for seat, done in enumerate(before.exchanged)
         )
-        kept = list(before.taken[mover])
-        if action.card in kept:
-            kept.remove(action.card)
-        assert Counter(after.taken[mover]) == Counter(kept)
+        # Face down: the table forgets which taken cards the seat still holds.
+        assert after.taken[mover] == ()
         assert after.stock == before.stock
         assert after.discard_pile == before.discard_pile
         assert after.spreads == before.spreads

@@ -883,15 +883,18 @@ def test_v26_a_slap_counts_as_a_hit_for_waiting() -> None:
 
 def test_v26_with_v21_a_hand_that_may_not_discard_may_not_slap() -> None:
     # Seat 2 was dealt four jacks: under must-spread it may discard nothing
-    # before laying them, so it could not make a slapper's extra discard.
+    # before laying them, so it could not make a slapper's extra discard. It is
+    # still asked (who is asked must not reveal a hidden hand), and may only pass.
     rules = Rules(must_spread=True, slap_in=True)
     hands = ["7H 8H 9H KC QD", "4C 4D 10H 2S 6S", "JC JD JH JS AD"]  # 44, 26, 41
     state = deal(rules, hands, stock="2C 3S 5D", dealer=2)
     state = play(state, "draw stock", "spread 7H 8H 9H", "discard KC")
     state = play(state, "draw stock", "discard 10H")
     assert state.slap == SlapWindow(
-        card=card("10H"), discarder=1, due=2, waiting=(1, 0)
+        card=card("10H"), discarder=1, due=2, waiting=(1, 2, 0)
     )
+    state = play(state, "pass")
+    assert (state.to_move, legal(state)) == (2, {"pass"})
     state = play(state, "pass", "pass")
     assert (state.to_move, state.phase, state.slap) == (2, Phase.TURN_START, None)
     state = play(state, "draw stock")

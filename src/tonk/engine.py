@@ -468,13 +468,21 @@ def _slap_actions(state: GameState) -> tuple[Action, ...]:
 
 
 def _slaps_for(
-    state: GameState, card: Card, seat: int, *, discarder: int, due: int
+    state: GameState,
+    card: Card,
+    seat: int,
+    *,
+    discarder: int,
+    due: int,
+    public: bool = False,
 ) -> list[Action]:
     """Return the slaps ``seat`` could make with ``card`` (V26).
 
     A player who would owe an extra discard may slap only with a card to
     discard afterwards (not with an empty hand, nor a hand that must-spread
-    forbids to discard from).
+    forbids to discard from). With ``public``, only what every player can see
+    counts (an empty hand, not a hidden spread): who is asked must not reveal a
+    hand, so a seat whose hidden hand bars the slap is asked and may only pass.
     """
     rules = state.rules
     tables = rules._tables
@@ -489,7 +497,8 @@ def _slaps_for(
     if not slaps:
         return slaps
     owes_discard = seat != discarder and not (rules.slap_priority_next and seat == due)
-    if owes_discard and not _discardable(state, state.hands[seat]):
+    hand = state.hands[seat]
+    if owes_discard and not (hand if public else _discardable(state, hand)):
         return []
     return slaps
 
@@ -951,7 +960,7 @@ def _opened_window(
     eligible = tuple(
         seat
         for seat in order
-        if _slaps_for(state, card, seat, discarder=discarder, due=due)
+        if _slaps_for(state, card, seat, discarder=discarder, due=due, public=True)
     )
     if not eligible:
         return None
@@ -1196,7 +1205,10 @@ def _apply_exchange(state: GameState, action: Exchange) -> GameState:
         hands=_with_hand(state.hands, seat, _with_card(hand, state.widows[seat])),
         widows=_replace_at(state.widows, seat, card),
         exchanged=_replace_at(state.exchanged, seat, True),
-        taken=_taken_less(state, seat, (card,)),
+        # The card goes face down: the table can no longer tell which of the
+        # cards the seat took from the pile it still holds, so it forgets them
+        # all (less than it could know, never something false).
+        taken=_replace_at(state.taken, seat, ()),
     )
 
 
