@@ -100,7 +100,12 @@ if os.environ.get("TONK_DOCS_INTERSPHINX") == "1":
 nitpick_ignore = [
     ("py:class", "collections.abc.Callable"),
     ("py:class", "collections.abc.Iterable"),
+    ("py:class", "collections.abc.Iterator"),
+    ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
+    ("py:class", "types.UnionType"),
+    # The type variable of from_dict's and from_json's overloads.
+    ("py:class", "tonk.serialization._Document"),
     ("py:class", "fractions.Fraction"),
     ("py:class", "random.Random"),
     ("py:func", "attrs.evolve"),

@@ -31,12 +31,15 @@ from tonk.errors import (
     IllegalActionError,
     IllegalReason,
     NotationError,
+    ReplayError,
     RulesError,
+    SerializationError,
     SessionError,
     TonkError,
 )
 from tonk.notation import parse_action
 from tonk.observation import Observation, determinize, observe
+from tonk.records import GameRecord, format_record, parse_record, replay
 from tonk.rules import (
     Catch,
     CourtValues,
@@ -57,6 +60,7 @@ from tonk.rules import (
     Wilds,
 )
 from tonk.scoring import hand_count
+from tonk.serialization import from_dict, from_json, json_schema, to_dict, to_json
 from tonk.session import (
     CallBigOne,
     CallSuit,
@@ -112,6 +116,7 @@ __all__ = [
     "EncodingError",
     "Exchange",
     "ExhaustionTie",
+    "GameRecord",
     "GameState",
     "HandResult",
     "Hit",
@@ -130,9 +135,11 @@ __all__ = [
     "PerPlayer",
     "Phase",
     "Rank",
+    "ReplayError",
     "Rules",
     "RulesError",
     "Scoring",
+    "SerializationError",
     "Session",
     "SessionAction",
     "SessionError",
@@ -160,10 +167,14 @@ __all__ = [
     "determinize",
     "encoding",
     "format_action",
+    "format_record",
+    "from_dict",
+    "from_json",
     "hand_count",
     "hand_seed",
     "is_legal",
     "join",
+    "json_schema",
     "leave",
     "legal_actions",
     "new_game",
@@ -172,6 +183,10 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "parse_element",
+    "parse_record",
     "presets",
+    "replay",
     "session_actions",
+    "to_dict",
+    "to_json",
 ]

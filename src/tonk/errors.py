@@ -21,7 +21,9 @@ __all__ = [
     "IllegalActionError",
     "IllegalReason",
     "NotationError",
+    "ReplayError",
     "RulesError",
+    "SerializationError",
     "SessionError",
     "TonkError",
 ]
@@ -54,8 +56,10 @@ class NotationError(TonkError, ValueError):
     """Text that is not valid card or action notation.
 
     Attributes:
-        text: The whole text that was being parsed.
+        text: The whole text that was being parsed (for a multi-line text such
+            as a game record, the line).
         position: The 0-based index in ``text`` where the problem starts.
+        line: The 1-based number of the line in a multi-line text, or ``None``.
 
     Examples:
         >>> error = NotationError("unknown suit 'X'", text="7X", position=1)
@@ -63,13 +67,22 @@ class NotationError(TonkError, ValueError):
         1
         >>> str(error)
         "unknown suit 'X' (at position 1 of '7X')"
+        >>> str(NotationError("unknown suit 'X'", text="discard 7X", position=9,
+        ...                   line=4))
+        "unknown suit 'X' (line 4, at position 9 of 'discard 7X')"
     """
 
-    def __init__(self, message: str, *, text: str, position: int) -> None:
-        """Create the error; the message gains the text and position."""
-        super().__init__(f"{message} (at position {position} of {text!r})")
+    def __init__(
+        self, message: str, *, text: str, position: int, line: int | None = None
+    ) -> None:
+        """Create the error; the message gains the line, text and position."""
+        where = f"at position {position} of {text!r}"
+        if line is not None:
+            where = f"line {line}, {where}"
+        super().__init__(f"{message} ({where})")
         self.text = text
         self.position = position
+        self.line = line
 
 
 class EncodingError(TonkError, ValueError):
@@ -160,6 +173,11 @@ class IllegalActionError(TonkError, ValueError):
     Attributes:
         action: The refused action.
         reason: Why it was refused, as an :class:`IllegalReason`.
+        index: For an action of a game record being replayed
+            (:func:`tonk.replay`), its index in the record's actions; else
+            ``None``.
+        line: For such an action read from a record's text form, its line
+            number; else ``None``.
 
     Examples:
         >>> error = IllegalActionError(
@@ -171,11 +189,21 @@ class IllegalActionError(TonkError, ValueError):
         <IllegalReason.MUST_DRAW_FIRST: 'must_draw_first'>
     """
 
-    def __init__(self, message: str, *, action: Any, reason: IllegalReason) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        action: Any,
+        reason: IllegalReason,
+        index: int | None = None,
+        line: int | None = None,
+    ) -> None:
         """Create the error for ``action`` refused because of ``reason``."""
         super().__init__(message)
         self.action = action
         self.reason = reason
+        self.index = index
+        self.line = line
 
 
 class SessionError(TonkError, ValueError):
@@ -189,3 +217,60 @@ class SessionError(TonkError, ValueError):
         ...
         tonk.errors.SessionError: a table under these rules seats 2..10 players, not 1
     """
+
+
+class SerializationError(TonkError, ValueError):
+    """A document that cannot be read: malformed, hostile or inconsistent data.
+
+    Raised by :func:`tonk.from_dict` and :func:`tonk.from_json` for anything
+    wrong in a document: bad JSON, a document too large or too deep, a wrong
+    type, an unknown or missing field, a bad card, invalid rules, or a game
+    state that could not have been reached.
+
+    Attributes:
+        path: The JSON path of the bad value, such as ``"$.rules.hand_size"``
+            (``"$"`` is the whole document).
+
+    Examples:
+        >>> error = SerializationError('must be an int, got "x"', path="$.dealer")
+        >>> error.path
+        '$.dealer'
+        >>> raise error
+        Traceback (most recent call last):
+        ...
+        tonk.errors.SerializationError: $.dealer: must be an int, got "x"
+
+    .. versionadded:: 0.1
+    """
+
+    def __init__(self, message: str, *, path: str = "$") -> None:
+        """Create the error; the message starts with the path."""
+        super().__init__(f"{path}: {message}")
+        self.path = path
+
+
+class ReplayError(TonkError, ValueError):
+    """A game record whose replay does not end as the record says.
+
+    Raised by :func:`tonk.replay` when a record gives an outcome and replaying
+    its actions gives another (or leaves the hand unfinished). An illegal action
+    in a record raises :class:`IllegalActionError` instead.
+
+    Attributes:
+        recorded: The outcome the record gives.
+        replayed: The outcome the replay reached, or ``None`` if the hand is not
+            over.
+
+    Examples:
+        >>> error = ReplayError("the hand is not over", recorded=None, replayed=None)
+        >>> error.replayed is None
+        True
+
+    .. versionadded:: 0.1
+    """
+
+    def __init__(self, message: str, *, recorded: Any, replayed: Any) -> None:
+        """Create the error with the recorded and the replayed outcomes."""
+        super().__init__(message)
+        self.recorded = recorded
+        self.replayed = replayed

@@ -90,6 +90,11 @@ def parse_action(state: GameState, text: str) -> Action:
         ...
         tonk.errors.NotationError: unknown action 'fold': expected drop, draw, spread, hit, discard, claim, slap, pass or exchange (at position 0 of 'fold')
     """  # noqa: E501
+    return _parse_action(text, state)
+
+
+def _parse_action(text: str, state: GameState | None) -> Action:
+    """Read an action; without a ``state``, ``hit CARD`` needs its spread number."""
     if not isinstance(text, str):
         raise TypeError(f"action notation must be a str, got {text!r}")
     words = _words(text)
@@ -144,7 +149,15 @@ def parse_action(state: GameState, text: str) -> Action:
     if verb == "hit":
         if len(rest) == 1:
             ((word, position),) = rest
-            return _complete_hit(state, _parse_element(word, text, position), text)
+            element = _parse_element(word, text, position)
+            if state is None:
+                raise NotationError(
+                    "'hit' takes a spread number and a card here: write"
+                    " 'hit NUMBER CARD'",
+                    text=text,
+                    position=position,
+                )
+            return _complete_hit(state, element, text)
         expect_count(2, "a spread number and a card")
         (number, number_position), (word, position) = rest
         spread = _spread_number(number, text, number_position)

@@ -1,0 +1,338 @@
+"""Private: checks that a deserialized state or outcome could have been reached.
+
+A :class:`~tonk.state.GameState` read from untrusted data has the right types
+but may be anything else: cards duplicated or missing, seats off the table, a
+phase that contradicts its fields. These checks reject such states with a
+:class:`~tonk.errors.SerializationError` naming the JSON path, so that the
+engine never meets a state it could crash on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from tonk._codec import child, item
+from tonk._spreads import elements_of, lay_out
+from tonk.cards import Card, Rank
+from tonk.engine import legal_actions
+from tonk.errors import SerializationError
+from tonk.rules import Rules
+from tonk.scoring import hand_count
+from tonk.state import GameState, Outcome, OutcomeKind, Phase
+
+_DROPS = frozenset({OutcomeKind.DROP_WON, OutcomeKind.CAUGHT, OutcomeKind.FORCED_KNOCK})
+_OUTS = frozenset({OutcomeKind.TONK_OUT, OutcomeKind.OUT_BY_DISCARD})
+
+
+def _fail(message: str, path: str) -> SerializationError:
+    return SerializationError(message, path=path)
+
+
+def _check_seat(seat: int, players: int, path: str) -> None:
+    if not 0 <= seat < players:
+        raise _fail(f"seat {seat} is not at the table of {players} players", path)
+
+
+def _check_distinct_seats(seats: Sequence[int], players: int, path: str) -> None:
+    for index, seat in enumerate(seats):
+        _check_seat(seat, players, item(path, index))
+        if seat in seats[:index]:
+            raise _fail(f"seat {seat} is repeated", item(path, index))
+
+
+def check_outcome(outcome: Outcome, players: int, path: str) -> None:
+    """Check that an outcome fits a table of ``players`` and adds up.
+
+    Raises:
+        SerializationError: For the first thing wrong, with its path.
+    """
+    if len(outcome.payoffs) != players:
+        raise _fail(
+            f"{len(outcome.payoffs)} payoffs for a table of {players} players",
+            child(path, "payoffs"),
+        )
+    for index, transfer in enumerate(outcome.transfers):
+        where = item(child(path, "transfers"), index)
+        _check_seat(transfer.payer, players, child(where, "payer"))
+        _check_seat(transfer.payee, players, child(where, "payee"))
+        if transfer.payer == transfer.payee:
+            raise _fail("a seat cannot pay itself", child(where, "payee"))
+        if transfer.amount <= 0:
+            raise _fail(
+                f"an amount must be more than 0, got {transfer.amount}",
+                child(where, "amount"),
+            )
+    net = Outcome.from_transfers(
+        outcome.kind, players, winners=(), transfers=outcome.transfers
+    ).payoffs
+    if net != outcome.payoffs:
+        shown = ", ".join(map(str, net))
+        raise _fail(
+            f"the payoffs must be the net of the transfers: ({shown})",
+            child(path, "payoffs"),
+        )
+    _check_distinct_seats(outcome.winners, players, child(path, "winners"))
+    if outcome.dropper is not None:
+        _check_seat(outcome.dropper, players, child(path, "dropper"))
+    if (outcome.dropper is not None) != (outcome.kind in _DROPS):
+        raise _fail(
+            "a dropper is given exactly when the hand ended by a drop",
+            child(path, "dropper"),
+        )
+    counts = outcome.counts
+    if (counts is None) != (outcome.kind in _OUTS):
+        raise _fail(
+            "the counts are shown unless a player went out", child(path, "counts")
+        )
+    if counts is not None:
+        if len(counts) != players:
+            raise _fail(
+                f"{len(counts)} counts for a table of {players} players",
+                child(path, "counts"),
+            )
+        for index, count in enumerate(counts):
+            if count < 0:
+                raise _fail(
+                    f"a count cannot be negative, got {count}",
+                    item(child(path, "counts"), index),
+                )
+
+
+def _check_cards(state: GameState, players: int) -> None:
+    """Check that the cards in play are exactly the rules' pack."""
+    pack = Counter(state.rules.pack(players=players))
+    left = pack.copy()
+    places: list[tuple[str, Sequence[Card]]] = [
+        (item("$.hands", seat), hand) for seat, hand in enumerate(state.hands)
+    ]
+    places += [
+        ("$.stock", state.stock),
+        ("$.discard_pile", state.discard_pile),
+        ("$.widows", state.widows),
+    ]
+    places += [
+        (child(item("$.spreads", index), "cards"), spread.cards)
+        for index, spread in enumerate(state.spreads)
+    ]
+    for path, cards in places:
+        for index, card in enumerate(cards):
+            if left[card] == 0:
+                if card not in pack:
+                    raise _fail(
+                        f"{card} is not in the pack of these rules", item(path, index)
+                    )
+                raise _fail(
+                    f"one {card} too many: the pack holds {pack[card]}",
+                    item(path, index),
+                )
+            left[card] -= 1
+    for card in sorted(left):
+        if left[card]:
+            raise _fail(
+                f"{card} is missing: the pack holds {pack[card]}, the state"
+                f" {pack[card] - left[card]}",
+                "$",
+            )
+
+
+def _check_hands(state: GameState, players: int) -> None:
+    rules = state.rules
+    for seat, hand in enumerate(state.hands):
+        path = item("$.hands", seat)
+        if list(hand) != sorted(hand):
+            raise _fail("a hand must be sorted by suit, then rank", path)
+        limit = rules.hand_size
+        if state.phase is Phase.AFTER_DRAW and seat == state.to_move:
+            limit += 1
+        if len(hand) > limit:
+            raise _fail(
+                f"{len(hand)} cards, more than a hand can hold now ({limit})", path
+            )
+        taken = Counter(state.taken[seat])
+        if taken - Counter(hand):
+            raise _fail(
+                "the cards taken from the discard pile must be in the hand",
+                item("$.taken", seat),
+            )
+
+
+def _check_spreads(state: GameState, players: int) -> None:
+    rules = state.rules
+    tables = rules._tables
+    copies = rules.packs_for(players)
+    for index, spread in enumerate(state.spreads):
+        path = item("$.spreads", index)
+        if spread.number != index + 1:
+            raise _fail(
+                f"spread {index + 1} must have number {index + 1}, got {spread.number}",
+                child(path, "number"),
+            )
+        _check_seat(spread.owner, players, child(path, "owner"))
+        if not 0 <= spread.turn <= state.turns_taken:
+            raise _fail(
+                f"turn {spread.turn} is not one of the hand's turns"
+                f" 0..{state.turns_taken}",
+                child(path, "turn"),
+            )
+        for number, seat in enumerate(spread.hitters):
+            _check_seat(seat, players, item(child(path, "hitters"), number))
+        size = len(spread.cards)
+        if len(spread.stands_for) != size:
+            raise _fail(
+                f"{len(spread.stands_for)} cards stood for, for {size} cards",
+                child(path, "stands_for"),
+            )
+        if len(spread.hitters) > size - 3:
+            raise _fail(
+                f"{len(spread.hitters)} hits onto a spread of {size} cards",
+                child(path, "hitters"),
+            )
+        for number, (card, natural) in enumerate(
+            zip(spread.cards, spread.stands_for, strict=True)
+        ):
+            if natural.rank is Rank.JOKER:
+                raise _fail(
+                    "a card stands for a natural card, not a joker",
+                    item(child(path, "stands_for"), number),
+                )
+            if card != natural and not rules.is_wild(card):
+                raise _fail(
+                    f"{card} is not wild, so it cannot stand for {natural}",
+                    item(child(path, "cards"), number),
+                )
+        laid = lay_out(elements_of(spread.cards, spread.stands_for), tables, copies)
+        if laid is None or laid[0] is not spread.kind:
+            raise _fail(f"not a valid {spread.kind.value}", path)
+        if laid[2] != spread.stands_for:
+            raise _fail(
+                f"the cards of a {spread.kind.value} must be laid out in order",
+                child(path, "stands_for"),
+            )
+
+
+def _check_phase(state: GameState, players: int) -> None:
+    rules = state.rules
+    phase = state.phase
+    if (state.outcome is None) == (phase is Phase.HAND_OVER):
+        raise _fail(
+            "a state has an outcome exactly when its phase is hand_over", "$.outcome"
+        )
+    if state.turns_taken < 0:
+        raise _fail(f"cannot be negative, got {state.turns_taken}", "$.turns_taken")
+    limit = rules.max_turns
+    if limit is not None and (
+        state.turns_taken > limit
+        or (state.turns_taken == limit and phase is not Phase.HAND_OVER)
+    ):
+        raise _fail(
+            f"the hand ends after max_turns={limit} turns, at the latest",
+            "$.turns_taken",
+        )
+    for seat, wait in enumerate(state.waits):
+        if wait < 0:
+            raise _fail(f"cannot be negative, got {wait}", item("$.waits", seat))
+    if state.hits_this_turn < 0 or (
+        state.hits_this_turn and phase not in (Phase.AFTER_DRAW, Phase.HAND_OVER)
+    ):
+        raise _fail(
+            f"{state.hits_this_turn} hits made this turn, in phase {phase.value}",
+            "$.hits_this_turn",
+        )
+    if state.must_use is not None and (
+        phase is not Phase.AFTER_DRAW
+        or not rules.discard_draw_must_meld
+        or state.must_use not in state.hands[state.to_move]
+    ):
+        raise _fail(
+            "a card must be used at once only just after taking it from the"
+            " discard pile (V24d), and it is then in the hand",
+            "$.must_use",
+        )
+    _check_window(state, players)
+
+
+def _check_window(state: GameState, players: int) -> None:
+    window = state.slap
+    phase = state.phase
+    if phase not in (Phase.SLAP_WINDOW, Phase.EXTRA_DISCARD):
+        if window is not None:
+            raise _fail(f"no slap-in window is open in phase {phase.value}", "$.slap")
+        return
+    if window is None or not state.rules.slap_in or not state.spreads:
+        raise _fail(
+            f"phase {phase.value} needs slap-in rules, a spread and a slap window",
+            "$.slap",
+        )
+    _check_seat(window.discarder, players, "$.slap.discarder")
+    _check_seat(window.due, players, "$.slap.due")
+    if phase is Phase.SLAP_WINDOW:
+        _check_distinct_seats(window.waiting, players, "$.slap.waiting")
+        if not window.waiting or window.waiting[0] != state.to_move:
+            raise _fail(
+                "the first seat waiting must be the seat to move", "$.slap.waiting"
+            )
+        if window.slapper is not None:
+            raise _fail("nobody has slapped while the window is open", "$.slap.slapper")
+        if state.top_discard != window.card:
+            raise _fail("the card to slap must be the top discard", "$.slap.card")
+    else:
+        if window.waiting:
+            raise _fail("nobody waits once a slap is made", "$.slap.waiting")
+        if window.slapper != state.to_move:
+            raise _fail("the slapper is the seat to move", "$.slap.slapper")
+
+
+def _check_result(state: GameState, players: int) -> None:
+    outcome = state.outcome
+    if outcome is None:
+        if not legal_actions(state):
+            raise _fail("the player to move would have no legal action", "$")
+        return
+    check_outcome(outcome, players, "$.outcome")
+    counts = tuple(hand_count(hand, state.rules) for hand in state.hands)
+    if outcome.counts is not None and outcome.counts != counts:
+        shown = ", ".join(map(str, counts))
+        raise _fail(
+            f"the counts must be those of the hands: ({shown})", "$.outcome.counts"
+        )
+
+
+def check_state(state: GameState) -> None:
+    """Check that a deserialized state is one the engine could have reached.
+
+    The checks: the table fits the rules; seats are at the table; one value per
+    seat where there should be; the cards are exactly the rules' pack; hands
+    are sorted, no larger than they can be, and hold the cards known taken;
+    spreads are valid books and runs, numbered in order; the phase agrees with
+    the slap window, the card to use, the hits and the outcome; the outcome adds
+    up and shows the hands' counts; a live state offers a legal action.
+
+    Raises:
+        SerializationError: For the first thing wrong, with its path.
+    """
+    rules: Rules = state.rules
+    players = len(state.hands)
+    if not 2 <= players <= rules.max_players:
+        raise _fail(
+            f"{players} hands, but these rules seat 2..{rules.max_players} players",
+            "$.hands",
+        )
+    _check_seat(state.dealer, players, "$.dealer")
+    _check_seat(state.to_move, players, "$.to_move")
+    per_seat = ["waits", "going_out_barred", "hit_this_round", "taken"]
+    widow_seats = players if rules.widow else 0
+    for name, count in [(name, players) for name in per_seat] + [
+        ("widows", widow_seats),
+        ("exchanged", widow_seats),
+    ]:
+        values = getattr(state, name)
+        if len(values) != count:
+            raise _fail(
+                f"must hold {count} values, one a seat, got {len(values)}", f"$.{name}"
+            )
+    _check_cards(state, players)
+    _check_hands(state, players)
+    _check_spreads(state, players)
+    _check_phase(state, players)
+    _check_result(state, players)

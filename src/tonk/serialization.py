@@ -1,0 +1,460 @@
+"""JSON forms of rules, states, actions and game records, safe for untrusted input.
+
+:func:`to_dict` and :func:`to_json` write a value as a versioned JSON document;
+:func:`from_dict` and :func:`from_json` read it back, exactly
+(``from_dict(to_dict(x), type(x)) == x``). Every document starts with its
+``format`` and ``version``:
+
+================  =========================  ========================
+kind              ``format``                  other fields
+================  =========================  ========================
+``Rules``         ``"tonk.rules"``            every option
+``GameState``     ``"tonk.state"``            every field of the state
+``GameRecord``    ``"tonk.record"``           rules, table, deal, actions, outcome
+an action         ``"tonk.action"``           ``action``, in action notation
+================  =========================  ========================
+
+Cards are written in notation (``"QH"``, ``"JK"``, a wild ``"2C=6H"``), enums by
+value, sets as sorted lists and fractions as strings (``"1/2"``). The rules are
+written from :func:`attrs.fields` of :class:`~tonk.rules.Rules`, so every option
+is included, and an option left out of a document takes its default.
+
+Reading treats the data as hostile: anything wrong raises
+:class:`~tonk.errors.SerializationError` naming the JSON path of the bad value,
+and a state is checked to be one the engine could have reached.
+
+Examples:
+    >>> import tonk
+    >>> data = to_dict(tonk.Discard(tonk.Card.parse("KS")))
+    >>> data
+    {'format': 'tonk.action', 'version': 1, 'action': 'discard KS'}
+    >>> from_dict(data, tonk.Action)
+    Discard(card=Card.parse('KS'))
+    >>> from_json('{"format": "tonk.rules", "version": 1, "hand_size": "7"}', tonk.Rules)
+    Traceback (most recent call last):
+    ...
+    tonk.errors.SerializationError: $.hand_size: must be an int, got "7"
+"""  # noqa: E501
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar, overload
+
+from tonk._checks import check_outcome, check_state
+from tonk._codec import (
+    ACTION,
+    MAX_BYTES,
+    MAX_DEPTH,
+    Object,
+    child,
+    json_kind,
+    load_json,
+    object_codec,
+    show,
+)
+from tonk.actions import (
+    Action,
+    ClaimDealTonk,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+    Exchange,
+    Hit,
+    LaySpread,
+    Pass,
+    Slap,
+    format_action,
+)
+from tonk.errors import SerializationError
+from tonk.records import RECORD_FORMAT, GameRecord, _problem
+from tonk.rules import Rules
+from tonk.state import GameState
+
+__all__ = [
+    "from_dict",
+    "from_json",
+    "json_schema",
+    "to_dict",
+    "to_json",
+]
+
+VERSION = 1
+"""The version of every document this module writes, and the only one it reads."""
+
+_Document = TypeVar(
+    "_Document",
+    Rules,
+    GameState,
+    GameRecord,
+    Drop,
+    DrawStock,
+    DrawDiscard,
+    LaySpread,
+    Hit,
+    Discard,
+    ClaimDealTonk,
+    Slap,
+    Pass,
+    Exchange,
+)
+
+_ACTION_CLASSES = typing.get_args(Action)
+_FORMATS: dict[Any, str] = {
+    Rules: "tonk.rules",
+    GameState: "tonk.state",
+    GameRecord: RECORD_FORMAT,
+}
+_SCHEMA_FILES = {
+    "tonk.rules": "rules.schema.json",
+    "tonk.state": "game_state.schema.json",
+    RECORD_FORMAT: "game_record.schema.json",
+    "tonk.action": "action.schema.json",
+}
+_HEADER = frozenset({"format", "version"})
+
+
+def _format_of(kind: object) -> str:
+    """Return the ``format`` of documents of ``kind`` (a class, or ``Action``)."""
+    if kind in _FORMATS:
+        return _FORMATS[kind]
+    if kind == Action or kind in _ACTION_CLASSES:
+        return "tonk.action"
+    raise TypeError(
+        "kind must be Rules, GameState, GameRecord, Action or an action class,"
+        f" got {kind!r}"
+    )
+
+
+def to_dict(value: Rules | GameState | GameRecord | Action) -> dict[str, Any]:
+    """Write a value as a JSON-ready dict: a versioned document.
+
+    Args:
+        value: Rules, a state, a game record or an action.
+
+    Returns:
+        A dict of JSON types only (str, int, bool, None, list, dict), starting
+        with ``format`` and ``version``.
+
+    Raises:
+        TypeError: If ``value`` is none of these.
+
+    Examples:
+        >>> import tonk
+        >>> data = to_dict(tonk.Rules(hand_size=7))
+        >>> data["format"], data["version"], data["hand_size"], data["deal_tonks"]
+        ('tonk.rules', 1, 7, [{'totals': [49, 50], 'at_most': None, 'court_cards': None, 'pays': 2, 'claim': 'at_deal', 'tie': None}])
+        >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+        >>> to_dict(state)["hands"]
+        [['JC', 'QC', '7D', 'AS', 'QS'], ['AC', '2D', '5D', '6H', '2S']]
+
+    .. versionadded:: 0.1
+    """  # noqa: E501
+    kind = type(value)
+    fmt = _format_of(kind) if kind in _FORMATS or kind in _ACTION_CLASSES else None
+    if fmt is None:
+        raise TypeError(f"cannot serialize {value!r}")
+    data: dict[str, Any] = {"format": fmt, "version": VERSION}
+    if fmt == "tonk.action":
+        data["action"] = format_action(value)  # type: ignore[arg-type]
+    else:
+        data.update(object_codec(kind).encode(value))
+    return data
+
+
+@overload
+def from_dict(data: Mapping[str, Any], kind: type[_Document]) -> _Document: ...
+@overload
+def from_dict(data: Mapping[str, Any], kind: types.UnionType) -> Action: ...
+def from_dict(data: Mapping[str, Any], kind: Any) -> Any:
+    """Read a value from a JSON-like dict written by :func:`to_dict`.
+
+    The data is treated as untrusted: it must be exactly a document of the
+    ``kind`` asked for, in a version this tonk reads.
+
+    Args:
+        data: The document, as parsed JSON (dicts, lists, str, int, bool, None).
+        kind: What to read: :class:`~tonk.rules.Rules`,
+            :class:`~tonk.state.GameState`, :class:`~tonk.records.GameRecord`,
+            ``tonk.Action`` (any action) or one action class.
+
+    Returns:
+        The value.
+
+    Raises:
+        SerializationError: If anything in the document is wrong: a missing,
+            unknown or mistyped field, a bad card, action or version, invalid
+            rules, a deal that does not fit them, or a state or outcome that
+            could not have been reached. Its ``path`` says where.
+        TypeError: If ``kind`` is not one of the kinds above.
+
+    Examples:
+        >>> import tonk
+        >>> rules = tonk.Rules(jokers=2, wilds=tonk.Wilds.JOKERS)
+        >>> from_dict(to_dict(rules), tonk.Rules) == rules
+        True
+        >>> data = to_dict(tonk.Rules())
+        >>> data["deal_tonks"][0]["pays"] = 0
+        >>> from_dict(data, tonk.Rules)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.SerializationError: $.deal_tonks[0]: a deal tonk must pay at least 1, got 0
+        >>> from_dict({"format": "tonk.rules", "version": 2}, tonk.Rules)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.SerializationError: $.version: unsupported version 2 of "tonk.rules": this tonk reads version 1
+
+    .. versionadded:: 0.1
+    """  # noqa: E501
+    fmt = _format_of(kind)
+    if json_kind(data) != "object":
+        raise SerializationError(f"must be an object, got {show(data)}")
+    if "format" not in data:
+        raise SerializationError("required field is missing", path="$.format")
+    if data["format"] != fmt:
+        raise SerializationError(
+            f"expected {json.dumps(fmt)}, got {show(data['format'])}", path="$.format"
+        )
+    if "version" not in data:
+        raise SerializationError("required field is missing", path="$.version")
+    version = data["version"]
+    if json_kind(version) != "int":
+        raise SerializationError(
+            f"must be an int, got {show(version)}", path="$.version"
+        )
+    if version != VERSION:
+        raise SerializationError(
+            f"unsupported version {show(version)} of {json.dumps(fmt)}: this tonk"
+            f" reads version {VERSION}",
+            path="$.version",
+        )
+    if fmt == "tonk.action":
+        return _action_from_dict(data, kind)
+    codec = object_codec(kind)
+    if kind is GameRecord:
+        return _record_from_dict(data, codec)
+    value = codec.decode(data, "$", skip=_HEADER)
+    if kind is GameState:
+        check_state(value)
+    return value
+
+
+def _action_from_dict(data: Mapping[str, Any], kind: Any) -> Action:
+    for key in data:
+        if key not in _HEADER and key != "action":
+            raise SerializationError("unknown field", path=child("$", str(key)))
+    if "action" not in data:
+        raise SerializationError("required field is missing", path="$.action")
+    action: Action = ACTION.decode(data["action"], "$.action")
+    if kind in _ACTION_CLASSES and not isinstance(action, kind):
+        raise SerializationError(
+            f"expected a {kind.__name__} action, got {show(data['action'])}",
+            path="$.action",
+        )
+    return action
+
+
+def _record_from_dict(data: Mapping[str, Any], codec: Object) -> GameRecord:
+    values = codec.decode_fields(data, "$", skip=_HEADER)
+    problem = _problem(
+        values["rules"],
+        values["players"],
+        values.get("dealer", 0),
+        values.get("seed"),
+        values.get("deck"),
+    )
+    if problem is not None:
+        field, message = problem
+        raise SerializationError(message, path=child("$", field))
+    record: GameRecord = codec.build(values, "$")
+    if record.outcome is not None:
+        check_outcome(record.outcome, record.players, "$.outcome")
+    return record
+
+
+def to_json(
+    value: Rules | GameState | GameRecord | Action, *, indent: int | None = None
+) -> str:
+    """Write a value as a JSON document (see :func:`to_dict`).
+
+    Args:
+        value: Rules, a state, a game record or an action.
+        indent: Indent nested values by this many spaces, one a line; ``None``
+            writes everything on one line, without spaces.
+
+    Returns:
+        The JSON text, ASCII only.
+
+    Examples:
+        >>> import tonk
+        >>> to_json(tonk.Hit(2, tonk.WildCard.parse("JK=10H")))
+        '{"format":"tonk.action","version":1,"action":"hit 2 JK=10H"}'
+
+    .. versionadded:: 0.1
+    """
+    separators = (",", ":") if indent is None else (",", ": ")
+    return json.dumps(to_dict(value), indent=indent, separators=separators)
+
+
+@overload
+def from_json(
+    text: str | bytes | bytearray,
+    kind: type[_Document],
+    *,
+    max_bytes: int = ...,
+    max_depth: int = ...,
+) -> _Document: ...
+@overload
+def from_json(
+    text: str | bytes | bytearray,
+    kind: types.UnionType,
+    *,
+    max_bytes: int = ...,
+    max_depth: int = ...,
+) -> Action: ...
+def from_json(
+    text: str | bytes | bytearray,
+    kind: Any,
+    *,
+    max_bytes: int = MAX_BYTES,
+    max_depth: int = MAX_DEPTH,
+) -> Any:
+    """Read a value from untrusted JSON text (see :func:`from_dict`).
+
+    Before parsing, the text is refused if it is longer than ``max_bytes`` or
+    nests lists and objects deeper than ``max_depth``. Repeated keys in an
+    object, ``NaN`` and ``Infinity`` are refused too.
+
+    Args:
+        text: The JSON document, as text or UTF-8 bytes.
+        kind: What to read, as for :func:`from_dict`.
+        max_bytes: The largest document read, in bytes (of UTF-8).
+        max_depth: The deepest nesting of lists and objects read.
+
+    Returns:
+        The value.
+
+    Raises:
+        SerializationError: If the text is too large, too deep or not JSON, or
+            as :func:`from_dict` raises it.
+        TypeError: If ``text`` is not text or bytes, or ``kind`` is not a kind
+            of document.
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=3, seed=1)
+        >>> from_json(to_json(state), tonk.GameState) == state
+        True
+        >>> from_json("[" * 100 + "]" * 100, tonk.GameState)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.SerializationError: $: the document nests lists and objects more than 16 deep
+        >>> from_json('{"format": "tonk.action", "version": 1, "action": "hit 2 1H"}', tonk.Action)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.SerializationError: $.action: must be an action such as "draw stock" or "hit 2 10H", got "hit 2 1H"
+
+    .. versionadded:: 0.1
+    """  # noqa: E501
+    _format_of(kind)
+    return from_dict(load_json(text, max_bytes=max_bytes, max_depth=max_depth), kind)
+
+
+def json_schema(kind: type | types.UnionType) -> dict[str, Any]:
+    """Return the published JSON Schema (draft 2020-12) of a kind of document.
+
+    The schemas ship with the package, in ``tonk/schemas/``. They describe the
+    shape of a document: fields, types, card and action notation. Reading
+    checks more (rules that fit together, a deal that fits the rules, states
+    that could be reached), so a document the schema accepts may still be
+    refused by :func:`from_dict`; one the schema refuses always is.
+
+    Args:
+        kind: :class:`~tonk.rules.Rules`, :class:`~tonk.state.GameState`,
+            :class:`~tonk.records.GameRecord` or ``tonk.Action``.
+
+    Returns:
+        The schema, a new dict each call.
+
+    Examples:
+        >>> import tonk
+        >>> schema = json_schema(tonk.GameRecord)
+        >>> schema["title"], schema["required"]
+        ('tonk game record', ['format', 'version', 'rules', 'players'])
+        >>> schema["properties"]["actions"]["items"]["pattern"][:30]
+        '^(?:drop|claim|pass|draw stock'
+
+    .. versionadded:: 0.1
+    """
+    name = _SCHEMA_FILES[_format_of(kind)]
+    text = resources.files("tonk").joinpath("schemas", name).read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+_TITLES = {
+    "tonk.rules": "tonk rules",
+    "tonk.state": "tonk game state",
+    RECORD_FORMAT: "tonk game record",
+    "tonk.action": "tonk action",
+}
+_DESCRIPTIONS = {
+    "tonk.rules": "The options of a hand of Tonk (tonk.Rules); an option left out"
+    " takes its default.",
+    "tonk.state": "One moment of a hand of Tonk (tonk.GameState), hidden cards"
+    " included.",
+    RECORD_FORMAT: "A hand of Tonk as its rules, table, deal (a seed or a stacked"
+    " deck), actions in action notation and outcome (tonk.GameRecord).",
+    "tonk.action": "One action in action notation.",
+}
+
+
+def _build_schema(fmt: str) -> dict[str, Any]:
+    """Return the JSON Schema of documents of format ``fmt``, built from the codecs."""
+    header = {"format": {"const": fmt}, "version": {"const": VERSION}}
+    defs: dict[str, Any] = {}
+    if fmt == "tonk.action":
+        body: dict[str, Any] = {
+            "type": "object",
+            "properties": {**header, "action": ACTION.schema(defs)},
+            "required": ["format", "version", "action"],
+            "additionalProperties": False,
+        }
+    else:
+        kind = next(cls for cls, name in _FORMATS.items() if name == fmt)
+        body = object_codec(kind).object_schema(defs, header=header)
+    body.pop("description", None)
+    schema: dict[str, Any] = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": _TITLES[fmt],
+        "description": f"{_DESCRIPTIONS[fmt]} Format {fmt!r}, version {VERSION}.",
+        **body,
+    }
+    if defs:
+        schema["$defs"] = dict(sorted(defs.items()))
+    return schema
+
+
+def _schema_texts() -> dict[str, str]:
+    """Return the text of every schema file, by file name (for the package data)."""
+    return {
+        name: json.dumps(_build_schema(fmt), indent=2) + "\n"
+        for fmt, name in _SCHEMA_FILES.items()
+    }
+
+
+def _write_schemas() -> None:
+    """Write the schema files into the source tree (run after changing a class).
+
+    ``PYTHONPATH=src python -c "from tonk.serialization import _write_schemas;
+    _write_schemas()"``; a test fails while a shipped schema is stale.
+    """
+    directory = Path(__file__).parent / "schemas"
+    for name, text in _schema_texts().items():
+        (directory / name).write_text(text, encoding="utf-8")
