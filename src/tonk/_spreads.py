@@ -347,19 +347,22 @@ def _spreads_with_wilds(
         elif positions[code]:  # a wild that can stand for itself anchors both
             by_suit.setdefault(code // 13, [])
             by_rank.setdefault(code % 13, [])
-    found: dict[tuple[tuple[int, ...], tuple[int, ...]], LaySpread] = {}
+    # No spread comes from two patterns: each pattern's spreads represent cards
+    # of its own suit (runs) or rank (books), so the lists just join.
+    found: _Covering = []
     for suit, naturals in by_suit.items():
-        for key, elements in _runs_in_suit(
-            tables, suit, tuple(sorted(naturals)), wild_codes
-        ):
-            found.setdefault(key, elements)
+        found += _runs_in_suit(tables, suit, tuple(sorted(naturals)), wild_codes)
     for rank, naturals in by_rank.items():
         if len(naturals) + len(wild_codes) >= 3:
-            for key, elements in _books_of_rank(
+            found += _books_of_rank(
                 tables, rank, tuple(sorted(naturals)), wild_codes, copies
-            ):
-                found.setdefault(key, elements)
-    return [found[key] for key in sorted(found)]
+            )
+    found.sort(key=_first)
+    return [elements for _, elements in found]
+
+
+def _first(pair: tuple[tuple[tuple[int, ...], tuple[int, ...]], LaySpread]) -> object:
+    return pair[0]
 
 
 _Covering = list[tuple[tuple[tuple[int, ...], tuple[int, ...]], LaySpread]]

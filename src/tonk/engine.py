@@ -1157,15 +1157,19 @@ def _apply_hit(state: GameState, action: Hit) -> GameState:
 
 def _can_claim(state: GameState) -> bool:
     """Return whether the player to move may claim a deal tonk now (V19)."""
-    return (
-        state.turns_taken < len(state.hands)  # this is the player's first turn
-        and not state.spreads
-        and not (state.exchanged and state.exchanged[state.to_move])  # V46
-        and deal_tonk_row(
-            state.hands[state.to_move], state.rules, DealTonkClaim.BEFORE_FIRST_TURN
-        )
-        is not None
-    )
+    if (
+        state.turns_taken >= len(state.hands)  # not the player's first turn
+        or state.spreads
+        or (state.exchanged and state.exchanged[state.to_move])  # V46
+    ):
+        return False
+    hand = state.hands[state.to_move]
+    rules = state.rules
+    totals = rules._late_totals
+    if totals is not None:  # the usual case: decided by the count alone
+        values = rules._tables.values
+        return sum(values[card.code] for card in hand) in totals
+    return deal_tonk_row(hand, rules, DealTonkClaim.BEFORE_FIRST_TURN) is not None
 
 
 def _apply_claim(state: GameState, action: ClaimDealTonk) -> GameState:

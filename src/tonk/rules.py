@@ -859,6 +859,7 @@ class Rules:
     _tables: _Tables = attrs.field(init=False, eq=False, repr=False)
     _has_duplicates: bool = attrs.field(init=False, eq=False, repr=False)
     _late_claims: bool = attrs.field(init=False, eq=False, repr=False)
+    _late_totals: frozenset[int] | None = attrs.field(init=False, eq=False, repr=False)
     _max_players: int = attrs.field(init=False, eq=False, repr=False)
     _plain_play: bool = attrs.field(init=False, eq=False, repr=False)
 
@@ -886,6 +887,18 @@ class Rules:
             any(
                 row.claim is DealTonkClaim.BEFORE_FIRST_TURN for row in self.deal_tonks
             ),
+        )
+        late = [
+            row
+            for row in self.deal_tonks
+            if row.claim is DealTonkClaim.BEFORE_FIRST_TURN
+        ]
+        object.__setattr__(  # the counts that might be claimed, if only totals are
+            self,
+            "_late_totals",
+            frozenset().union(*(row.totals for row in late))
+            if all(row.totals for row in late)
+            else None,
         )
         object.__setattr__(self, "_max_players", self._largest_table())
         self._check_deal_tonks()
