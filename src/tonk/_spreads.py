@@ -361,7 +361,9 @@ def _spreads_with_wilds(
     return [elements for _, elements in found]
 
 
-def _first(pair: tuple[tuple[tuple[int, ...], tuple[int, ...]], LaySpread]) -> object:
+def _first(
+    pair: tuple[tuple[tuple[int, ...], tuple[int, ...]], LaySpread],
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return pair[0]
 
 
