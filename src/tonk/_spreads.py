@@ -10,6 +10,7 @@ themselves, then the other wilds in order.
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, pairwise
@@ -240,6 +241,8 @@ def find_spreads(
 ) -> list[LaySpread]:
     """Return every spread that can be laid from ``hand``, in a fixed order.
 
+    ``hand`` is sorted by code, as every hand of a state is.
+
     Each spread is given once, its elements in their canonical pairing.
     """
     if len(hand) < 3:
@@ -336,38 +339,42 @@ def _spreads_with_wilds(
     """
     wild = tables.wild
     positions = tables.positions
-    wild_codes = tuple(sorted(card.code for card in hand if wild[card.code]))
+    codes = [card.code for card in hand]  # ascending: hands are sorted
+    wild_codes = tuple([code for code in codes if wild[code]])
     by_suit: dict[int, list[int]] = {}
     by_rank: dict[int, list[int]] = {}
-    for card in hand:
-        code = card.code
+    for code in codes:
         if not wild[code]:
-            by_suit.setdefault(code // 13, []).append(code)
-            by_rank.setdefault(code % 13, []).append(code)
+            suit = by_suit.get(code // 13)
+            if suit is None:
+                by_suit[code // 13] = [code]
+            else:
+                suit.append(code)
+            rank = by_rank.get(code % 13)
+            if rank is None:
+                by_rank[code % 13] = [code]
+            else:
+                rank.append(code)
         elif positions[code]:  # a wild that can stand for itself anchors both
             by_suit.setdefault(code // 13, [])
             by_rank.setdefault(code % 13, [])
     # No spread comes from two patterns: each pattern's spreads represent cards
     # of its own suit (runs) or rank (books), so the lists just join.
     found: _Covering = []
-    for suit, naturals in by_suit.items():
-        found += _runs_in_suit(tables, suit, tuple(sorted(naturals)), wild_codes)
-    for rank, naturals in by_rank.items():
-        if len(naturals) + len(wild_codes) >= 3:
+    for suit_number, naturals in by_suit.items():
+        found += _runs_in_suit(tables, suit_number, tuple(naturals), wild_codes)
+    book_size = 3 - len(wild_codes)
+    for rank_number, naturals in by_rank.items():
+        if len(naturals) >= book_size:
             found += _books_of_rank(
-                tables, rank, tuple(sorted(naturals)), wild_codes, copies
+                tables, rank_number, tuple(naturals), wild_codes, copies
             )
-    found.sort(key=_first)
+    found.sort(key=_KEY)
     return [elements for _, elements in found]
 
 
-def _first(
-    pair: tuple[tuple[tuple[int, ...], tuple[int, ...]], LaySpread],
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return pair[0]
-
-
 _Covering = list[tuple[tuple[tuple[int, ...], tuple[int, ...]], LaySpread]]
+_KEY = operator.itemgetter(0)
 _PATTERNS: dict[tuple[object, ...], _Covering] = {}
 
 
@@ -389,11 +396,14 @@ def _covered(
     tables: _Tables,
 ) -> _Covering:
     """Return the coverings of ``represented`` by ``naturals`` (held) and wilds."""
-    pool = tuple(
-        code
-        for code in sorted(set(represented))
-        for _ in range(min(represented.count(code), naturals.count(code)))
-    )
+    if len(set(represented)) == len(represented):  # one of each: a run, a book
+        pool = tuple(code for code in represented if code in naturals)
+    else:  # two packs: a book may repeat a card
+        pool = tuple(
+            code
+            for code in sorted(set(represented))
+            for _ in range(min(represented.count(code), naturals.count(code)))
+        )
     if not pool and not any(
         code in represented and tables.positions[code] for code in wild_codes
     ):
