@@ -10,6 +10,10 @@ Rows, for each preset and player count:
 - actions/hand: the mean number of actions in a random hand;
 - legal_actions/s: calls on every state of random hands but the first and last;
 - apply/s: replaying the recorded actions of random hands.
+
+Then, for sessions (V40-V47): random hands per second played through
+``apply_session`` (deal, settlement into the ledger and the dealer's rotation
+included), and the same as whole sessions of 100 hands per second.
 """
 
 from __future__ import annotations
@@ -98,6 +102,27 @@ def bench(name: str, rules: Rules, players: int, hands: int) -> None:
     )
 
 
+def bench_session(name: str, rules: Rules, players: int, hands: int) -> None:
+    """Print one row of session figures: random hands played in sessions."""
+    rng = random.Random(1)
+    apply_session, session_actions = tonk.apply_session, tonk.session_actions
+    per_session = 100
+    sessions = max(1, hands // per_session)
+    began = time.perf_counter()
+    for number in range(sessions):
+        session = tonk.new_session(rules, players=players, seed=number)
+        while not session.is_over and not (
+            session.number == per_session
+            and session.phase is tonk.SessionPhase.BEFORE_DEAL
+        ):
+            session = apply_session(session, rng.choice(session_actions(session)))
+    elapsed = time.perf_counter() - began
+    print(
+        f"{name:<10} {players:>7} {sessions * per_session / elapsed:>15,.0f}"
+        f" {sessions / elapsed:>14,.1f}"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the benchmark and print its table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -121,6 +146,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     ]
     for name, rules, players in rows:
         bench(name, rules, players, hands)
+    print()
+    print(f"{'session':<10} {'players':>7} {'session hands/s':>15} {'sessions/s':>14}")
+    for name, rules, players in [
+        ("pagat", tonk.presets.PAGAT, 2),
+        ("pagat", tonk.presets.PAGAT, 4),
+        ("rushville", tonk.presets.RUSHVILLE, 4),
+    ]:
+        bench_session(name, rules, players, hands)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,8 @@ spread), the bar on going out after a hit (V22's option), book and hit limits
 and hits ending the turn (V24a-c), V24d (the discard taken only if usable at
 once, and then only actions using it), and slap-in windows and extra discards
 (V26: a slap needs a fitting, unlocked spread; a slapper who owes an extra
-discard needs a hand it may discard from).
+discard needs a hand it may discard from); and V46's widow exchange (at the
+start of a turn, once a hand, any card of the hand, unless a drop is forced).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from tonk import (
     DrawDiscard,
     DrawStock,
     Drop,
+    Exchange,
     GameState,
     Hit,
     IllegalReason,
@@ -79,6 +81,7 @@ __all__ = [
     "is_tractable",
     "is_wild",
     "lay_spreads",
+    "may_exchange",
     "natural_cards",
     "packs_at",
     "rank_and_suit",
@@ -520,6 +523,17 @@ def _drop_barred(state: GameState) -> bool:
     )
 
 
+def may_exchange(state: GameState) -> bool:
+    """V46: at the start of a turn, a seat that has not exchanged with its widow
+    yet this hand may (unless it must drop, V27, V29)."""
+    return (
+        state.rules.widow
+        and state.phase is Phase.TURN_START
+        and not state.exchanged[state.to_move]
+        and not _drop_forced(state)
+    )
+
+
 def _uses(action: Action) -> list[Card]:
     if isinstance(action, LaySpread):
         return [_split(element)[0] for element in action.cards]
@@ -632,6 +646,8 @@ def brute_force_legal_actions(state: GameState) -> set[Action]:
             actions.add(DrawDiscard())
         if can_claim(state):
             actions.add(ClaimDealTonk())
+        if may_exchange(state):
+            actions.update(Exchange(card) for card in state.hands[state.to_move])
         return actions
     if state.phase is Phase.SLAP_WINDOW:
         return _slaps(state)
@@ -692,6 +708,16 @@ def brute_force_defects(state: GameState, action: Action) -> set[IllegalReason]:
         return defects
     if in_window:
         return {IllegalReason.NOT_SLAP_TIME}
+    if isinstance(action, Exchange):  # V46
+        if phase is not Phase.TURN_START:
+            return {IllegalReason.ALREADY_DREW}
+        if not rules.widow or state.exchanged[seat]:
+            defects.add(IllegalReason.NO_WIDOW)
+        if _drop_forced(state):
+            defects.add(IllegalReason.MUST_DROP)
+        if not _holds(hand, (action.card,)):
+            defects.add(IllegalReason.CARD_NOT_IN_HAND)
+        return defects
     if isinstance(action, Drop | DrawStock | DrawDiscard | ClaimDealTonk):
         if phase is not Phase.TURN_START:
             defects.add(IllegalReason.ALREADY_DREW)

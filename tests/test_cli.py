@@ -107,3 +107,28 @@ def test_simulate_runs_every_preset(
     )
     out = capsys.readouterr().out
     assert f"preset {preset}, 3 players, 50 hands" in out
+
+
+def test_simulate_session_prints_the_final_ledger(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--session", "--preset", "push_ups", "--players", "3"]
+    assert main([*args, "--hands", "40", "--seed", "8", "--no-timing"]) == 0
+    out = capsys.readouterr().out
+    assert "stopped after 40 hands" in out
+    rows = [line.split() for line in out.splitlines() if line.startswith("P")]
+    assert [row[0] for row in rows] == ["P1", "P2", "P3"]
+    assert sum(int(row[1]) for row in rows) == 0  # the ledger is zero-sum
+    assert all(int(row[2]) >= 0 for row in rows)  # push-up totals
+    assert "leading: " in out
+
+
+def test_simulate_session_stops_when_a_match_ends(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--session", "--preset", "sheet", "--players", "4"]
+    assert main([*args, "--hands", "100000", "--seed", "4", "--no-timing"]) == 0
+    out = capsys.readouterr().out
+    assert "the session ended after" in out
+    balances = [int(line.split()[1]) for line in out.splitlines() if line[:1] == "P"]
+    assert max(balances) >= 100  # the sheet's match is to 100 (V44)

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+import tonk
+
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 
 
@@ -30,3 +32,15 @@ def test_random_hand_ends_with_zero_sum_payoffs() -> None:
     for seed in range(20):
         outcome = namespace["main"](seed)
         assert sum(outcome.payoffs) == 0
+
+
+def test_house_rules_play_an_evening_of_eight_deals() -> None:
+    namespace = runpy.run_path(str(EXAMPLES[0].parent / "house_rules.py"))
+    rules = namespace["house_rules"]()
+    assert rules.hand_size == 7
+    assert rules.catch == tonk.Catch.LEPAPE
+    session = namespace["main"](3)
+    assert session.is_over
+    assert session.number == 8
+    assert session.last.stakes == 2  # the Big One: the last two deals
+    assert sum(balance for _, balance in session.ledger) == 0

@@ -4,7 +4,10 @@ States come from :mod:`tonk.testing.strategies`: rules drawn from every
 combination of options (V1-V20) or a preset, a seeded deal, then random legal
 actions. ``brute_force.py`` is an independent model of the pack, card values,
 spreads and legality written from RULES.md; the settlement models below are
-written from B5, B11, B13, B14 and V11-V20.
+written from B5, B11, B13, B14, V11-V20, the payouts V31-V39 and the widow
+(V46), reading the ``going_out`` table and the ``Catch`` components as their
+docstrings define them, with the going-out facts remembered from the actions
+of the hand (:class:`HandMemory`), not read off the state.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from brute_force import (
     is_natural,
     is_tractable,
     is_wild,
+    may_exchange,
     natural_cards,
     packs_at,
     run_order,
@@ -44,6 +48,7 @@ import tonk.testing
 from tonk import (
     Action,
     Card,
+    Catch,
     ClaimDealTonk,
     DealTonk,
     DealTonkClaim,
@@ -53,15 +58,19 @@ from tonk import (
     DrawDiscard,
     DrawStock,
     Drop,
+    Exchange,
     ExhaustionTie,
     GameState,
     Hit,
     IllegalActionError,
     IllegalReason,
     LaySpread,
+    LowestTie,
     OutcomeKind,
+    OutWay,
     PackKind,
     Pass,
+    PerPlayer,
     Phase,
     Rules,
     Slap,
@@ -167,25 +176,75 @@ def out_payoffs(players: int, winner: int, stake: int) -> list[Fraction]:
     return payoffs
 
 
-def drop_payoffs(counts: Sequence[int], dropper: int) -> list[Fraction]:
-    """B13, including its worked example."""
+def amount_at(amount: int | PerPlayer, players: int) -> int:
+    """V38: a ``PerPlayer`` amount is ``times`` per player, less ``less``."""
+    if isinstance(amount, PerPlayer):
+        return amount.times * (players - amount.less)
+    return amount
+
+
+def lowest_others(
+    counts: Sequence[int], dropper: int, catch: Catch, dealer: int | None
+) -> list[int]:
+    """B13, V35 5: the other seats with the lowest count; under
+    ``NEAREST_DEALER_LEFT`` only the first of them from the dealer's left."""
+    players = len(counts)
+    others = [seat for seat in range(players) if seat != dropper]
+    low = min(counts[seat] for seat in others)
+    lowest = [seat for seat in others if counts[seat] == low]
+    if catch.lowest_tie is LowestTie.NEAREST_DEALER_LEFT and len(lowest) > 1:
+        assert dealer is not None
+        from_left = [(dealer + offset) % players for offset in range(1, players + 1)]
+        lowest = [next(seat for seat in from_left if seat in lowest)]
+    return lowest
+
+
+def drop_payoffs(
+    counts: Sequence[int],
+    dropper: int,
+    catch: Catch = Catch.B13,
+    dealer: int | None = None,
+) -> list[Fraction]:
+    """B13 (its worked example included) and V35-V38: a drop, paid by ``catch``.
+
+    A strictly lowest dropper collects 1x from each player. A caught dropper
+    pays ``to_catchers`` to each other seat whose count is equal or lower,
+    ``to_others`` to each other seat and ``to_lowest`` to each lowest seat; each
+    seat that is neither the dropper nor lowest pays each lowest seat
+    ``lowest_from_others``.
+    """
     players = len(counts)
     payoffs = _zeros(players)
     others = [seat for seat in range(players) if seat != dropper]
     if all(counts[seat] > counts[dropper] for seat in others):
         return out_payoffs(players, dropper, 1)
+
+    def pay(payer: int, payee: int, amount: int | PerPlayer) -> None:
+        payoffs[payer] -= amount_at(amount, players)
+        payoffs[payee] += amount_at(amount, players)
+
+    lowest = lowest_others(counts, dropper, catch, dealer)
     for seat in others:
         if counts[seat] <= counts[dropper]:
-            payoffs[dropper] -= 2
-            payoffs[seat] += 2
-    low = min(counts[seat] for seat in others)
-    lowest = [seat for seat in others if counts[seat] == low]
-    for payer in others:
-        if payer not in lowest:
+            pay(dropper, seat, catch.to_catchers)
+        pay(dropper, seat, catch.to_others)
+        if seat in lowest:
+            pay(dropper, seat, catch.to_lowest)
+        else:
             for payee in lowest:
-                payoffs[payer] -= 1
-                payoffs[payee] += 1
+                pay(seat, payee, catch.lowest_from_others)
     return payoffs
+
+
+def drop_winners(
+    counts: Sequence[int], dropper: int, catch: Catch, dealer: int
+) -> list[int]:
+    """B13: the dropper if strictly lowest, else the lowest other seats."""
+    if all(
+        counts[seat] > counts[dropper] for seat in range(len(counts)) if seat != dropper
+    ):
+        return [dropper]
+    return lowest_others(counts, dropper, catch, dealer)
 
 
 def showdown_payoffs(counts: Sequence[int], tie: ExhaustionTie) -> list[Fraction]:
@@ -204,6 +263,135 @@ def showdown_payoffs(counts: Sequence[int], tie: ExhaustionTie) -> list[Fraction
     return payoffs
 
 
+def showdown_winners(counts: Sequence[int], tie: ExhaustionTie) -> list[int]:
+    """B14: every seat with the lowest count, none if a tie makes a dead hand."""
+    lowest = [seat for seat in range(len(counts)) if counts[seat] == min(counts)]
+    if len(lowest) > 1 and tie is ExhaustionTie.DEAD_HAND:
+        return []
+    return lowest
+
+
+class HandMemory:
+    """What a player at the table remembers of a hand from its actions alone.
+
+    Enough to know how a going out is paid (V31-V34) and who paid into the
+    widow pot (V46): each seat's turns begun (a turn begins with its draw), the
+    turn of its own in which each of its spreads was laid and in which it hit,
+    the seats that hit or slapped (V26: a slap counts as a hit), and the seats
+    that exchanged with their widow.
+    """
+
+    def __init__(self, players: int) -> None:
+        self.turns = [0] * players
+        self.laid: list[list[int]] = [[] for _ in range(players)]
+        self.hit_in: list[set[int]] = [set() for _ in range(players)]
+        self.hitters: set[int] = set()
+        self.exchanged: set[int] = set()
+
+    @classmethod
+    def of(cls, playout: Playout, upto: int | None = None) -> HandMemory:
+        """The memory after the first ``upto`` actions of ``playout``."""
+        memory = cls(playout.players)
+        for index, action in enumerate(playout.actions[:upto]):
+            memory.record(playout.states[index], action)
+        return memory
+
+    def record(self, before: GameState, action: Action) -> None:
+        """Remember ``action``, taken in ``before``."""
+        mover = before.to_move
+        if isinstance(action, DrawStock | DrawDiscard):
+            self.turns[mover] += 1
+        elif isinstance(action, LaySpread):
+            self.laid[mover].append(self.turns[mover])
+        elif isinstance(action, Hit):
+            self.hit_in[mover].add(self.turns[mover])
+            self.hitters.add(mover)
+        elif isinstance(action, Slap):
+            self.hitters.add(mover)
+        elif isinstance(action, Exchange):
+            self.exchanged.add(mover)
+
+    def out_facts(
+        self, before: GameState, action: Action
+    ) -> tuple[OutWay, dict[str, bool | int]]:
+        """B11, V31-V34: how ``action`` goes out, and the facts of the hand then.
+
+        A going out by a slapper's extra discard (V26) is not in the slapper's
+        own turn: it is on no first turn, with no spreads or hits "this turn",
+        and every spread of the slapper's was laid on an earlier turn.
+        """
+        mover = before.to_move
+        turn = self.turns[mover]
+        own_turn = before.phase is Phase.AFTER_DRAW
+        if isinstance(action, LaySpread):
+            way = OutWay.SPREAD
+        elif isinstance(action, Hit):
+            way = OutWay.HIT
+        else:
+            way = OutWay.DISCARD
+        laid = [*self.laid[mover], *([turn] if way is OutWay.SPREAD else [])]
+        facts = {
+            "first_turn": own_turn and turn == 1,
+            "spreads_this_turn": laid.count(turn) if own_turn else 0,
+            "hit_this_turn": own_turn
+            and (turn in self.hit_in[mover] or way is OutWay.HIT),
+            "hit_this_hand": mover in self.hitters or way is OutWay.HIT,
+            "spread_before": any(when < turn for when in laid)
+            if own_turn
+            else bool(laid),
+        }
+        return way, facts
+
+    def out_stake(self, before: GameState, action: Action) -> int:
+        """B11, V31-V34: what each other seat pays for going out with ``action``.
+
+        The first row of ``going_out`` whose conditions all hold pays.
+        """
+        way, facts = self.out_facts(before, action)
+        for row in before.rules.going_out:
+            if (
+                way in row.by
+                and facts["spreads_this_turn"] >= row.spreads_this_turn
+                and all(
+                    getattr(row, name) in (None, facts[name])
+                    for name in (
+                        "first_turn",
+                        "hit_this_turn",
+                        "hit_this_hand",
+                        "spread_before",
+                    )
+                )
+            ):
+                return row.pays
+        raise AssertionError(f"no going-out row pays {way} with {facts}")
+
+
+def side_payoffs(
+    after: GameState, winners: Sequence[int], memory: HandMemory
+) -> list[Fraction]:
+    """V39 and V46: what is paid besides the hand's own settlement.
+
+    V39: each winner pays 1/2x to each losing seat that owns a spread of four
+    or more cards on the table. V46: each seat that exchanged with its widow
+    paid 1x into a pot the winners share equally; with no winner (a void or
+    dead hand) it is refunded.
+    """
+    players = after.player_count
+    payoffs = _zeros(players)
+    if after.rules.hit_and_split:
+        owners = {spread.owner for spread in after.spreads if len(spread.cards) >= 4}
+        for winner in winners:
+            for loser in owners - set(winners):
+                payoffs[winner] -= Fraction(1, 2)
+                payoffs[loser] += Fraction(1, 2)
+    if after.rules.widow and winners:
+        for seat in memory.exchanged:
+            payoffs[seat] -= 1
+        for winner in winners:
+            payoffs[winner] += Fraction(len(memory.exchanged), len(winners))
+    return payoffs
+
+
 def check_payoffs(outcome: tonk.Outcome | None, players: int) -> None:
     """Payoffs are exact, sum to zero and are the net of the transfers."""
     assert outcome is not None
@@ -219,8 +407,16 @@ def check_payoffs(outcome: tonk.Outcome | None, players: int) -> None:
         net[transfer.payer] -= transfer.amount
         net[transfer.payee] += transfer.amount
     assert tuple(net) == outcome.payoffs, outcome
+    # A winner never loses by the hand's own settlement; V39 and V46 payments
+    # come on top (a winner pays 1/2x to each loser with a 4-card spread).
+    side = (tonk.TransferReason.HIT_AND_SPLIT, tonk.TransferReason.WIDOW)
+    won = _zeros(players)
+    for transfer in outcome.transfers:
+        if transfer.reason not in side:
+            won[transfer.payer] -= transfer.amount
+            won[transfer.payee] += transfer.amount
     for seat in outcome.winners:
-        assert outcome.payoffs[seat] >= 0, outcome
+        assert won[seat] >= 0, outcome
 
 
 def counts_of(state: GameState) -> tuple[int, ...]:
@@ -339,11 +535,15 @@ def expected_wait_fields(
     return waits, barred, charged
 
 
+Settled = tuple[list[Fraction], list[int]]
+"""A model settlement: the payoffs and the winners."""
+
+
 def check_turn_end(
     before: GameState, after: GameState, discarded: Card | None
-) -> list[Fraction] | None:
+) -> Settled | None:
     """B7, B15, V26: the mover's turn ended without ending the hand (unless the
-    turn limit did); return the expected payoffs if the hand ended."""
+    turn limit did); return the expected settlement if the hand ended."""
     mover = before.to_move
     players = before.player_count
     assert after.turns_taken == before.turns_taken + 1
@@ -357,7 +557,8 @@ def check_turn_end(
         assert after.outcome is not None
         assert after.outcome.kind is OutcomeKind.TURN_LIMIT
         assert after.to_move == mover
-        return showdown_payoffs(counts_of(after), before.rules.exhaustion_tie)
+        counts, tie = counts_of(after), before.rules.exhaustion_tie
+        return showdown_payoffs(counts, tie), showdown_winners(counts, tie)
     assert after.outcome is None
     check_window(after, discarded, mover, following)
     return None
@@ -389,9 +590,15 @@ def _boobed(state: GameState) -> bool:
     return state.rules.boobed_deck and len(state.stock) <= state.player_count
 
 
-def check_step(before: GameState, action: Action, after: GameState) -> None:
+def check_step(
+    before: GameState, action: Action, after: GameState, memory: HandMemory
+) -> None:
     """The state ``action`` leads to, and its settlement, follow B7-B15, V19,
-    V21-V30."""
+    V21-V39 and V46.
+
+    ``memory`` is what the model remembers of the hand before ``action``; it
+    is brought up to date here.
+    """
     mover = before.to_move
     players = before.player_count
     rules = before.rules
@@ -402,9 +609,12 @@ def check_step(before: GameState, action: Action, after: GameState) -> None:
     assert all(wait >= 0 for wait in after.waits)
     if not isinstance(action, Discard | Hit | LaySpread):
         assert after.turns_taken == before.turns_taken
+    if not isinstance(action, Exchange):
+        assert after.widows == before.widows
+        assert after.exchanged == before.exchanged
     hand = before.hands[mover]
     outcome = after.outcome
-    expected_payoffs: list[Fraction] | None = None
+    expected: Settled | None = None
     if outcome is None:
         waits, barred, charged = expected_wait_fields(before, action)
         assert list(after.waits) == waits, (action, before.waits, after.waits)
@@ -419,7 +629,8 @@ def check_step(before: GameState, action: Action, after: GameState) -> None:
         assert outcome.counts == tuple(counts)
         if rules.stock_end is tonk.StockEnd.FORCED_KNOCK and not before.stock:
             assert outcome.kind is OutcomeKind.FORCED_KNOCK  # V29
-            expected_payoffs = showdown_payoffs(counts, rules.exhaustion_tie)
+            tie = rules.exhaustion_tie
+            expected = showdown_payoffs(counts, tie), showdown_winners(counts, tie)
         else:
             strictly_lowest = all(
                 counts[seat] > counts[mover] for seat in range(players) if seat != mover
@@ -427,7 +638,10 @@ def check_step(before: GameState, action: Action, after: GameState) -> None:
             assert outcome.kind is (
                 OutcomeKind.DROP_WON if strictly_lowest else OutcomeKind.CAUGHT
             )
-            expected_payoffs = drop_payoffs(counts, mover)
+            expected = (
+                drop_payoffs(counts, mover, rules.catch, before.dealer),
+                drop_winners(counts, mover, rules.catch, before.dealer),
+            )
     elif isinstance(action, ClaimDealTonk):
         # V19: the first row claimed before the first turn that the hand wins.
         assert before.phase is Phase.TURN_START
@@ -443,16 +657,44 @@ def check_step(before: GameState, action: Action, after: GameState) -> None:
             if row.claim is DealTonkClaim.BEFORE_FIRST_TURN
             and wins(row, hand, before.rules)
         )
-        expected_payoffs = out_payoffs(players, mover, row.pays)
+        expected = out_payoffs(players, mover, row.pays), [mover]
+    elif isinstance(action, Exchange):
+        # V46: the hand card and the widow change places; the turn goes on.
+        event("a widow exchange")
+        assert may_exchange(before)
+        assert mover not in memory.exchanged
+        assert outcome is None
+        assert after.phase is Phase.TURN_START
+        assert after.to_move == mover
+        widow = before.widows[mover]
+        assert after.hands == _hands_with(
+            before, mover, (*_removed(hand, [action.card]), widow)
+        )
+        assert after.widows == tuple(
+            action.card if seat == mover else card
+            for seat, card in enumerate(before.widows)
+        )
+        assert after.exchanged == tuple(
+            seat == mover or done for seat, done in enumerate(before.exchanged)
+        )
+        kept = list(before.taken[mover])
+        if action.card in kept:
+            kept.remove(action.card)
+        assert Counter(after.taken[mover]) == Counter(kept)
+        assert after.stock == before.stock
+        assert after.discard_pile == before.discard_pile
+        assert after.spreads == before.spreads
+        assert after.slap is None
     elif isinstance(action, DrawStock) and not before.stock:
         assert after.hands == before.hands
         assert outcome is not None
         if rules.stock_end is tonk.StockEnd.DEAD:  # V28
             assert outcome.kind is OutcomeKind.DEAD_STOCK
-            expected_payoffs = _zeros(players)
+            expected = _zeros(players), []
         else:
             assert outcome.kind is OutcomeKind.STOCK_EXHAUSTED
-            expected_payoffs = showdown_payoffs(counts, rules.exhaustion_tie)
+            tie = rules.exhaustion_tie
+            expected = showdown_payoffs(counts, tie), showdown_winners(counts, tie)
     elif isinstance(action, DrawStock | DrawDiscard):
         if isinstance(action, DrawStock):
             drawn = before.stock[0]
@@ -540,11 +782,13 @@ def check_step(before: GameState, action: Action, after: GameState) -> None:
         if not after.hands[mover] and not _boobed(before):
             assert outcome is not None
             assert outcome.kind is OutcomeKind.OUT_BY_DISCARD
-            expected_payoffs = out_payoffs(players, mover, 1)
+            stake = memory.out_stake(before, action)
+            expected = out_payoffs(players, mover, stake), [mover]
         else:
             assert outcome is None
             check_window(after, action.card, mover, window.due)
     else:
+        assert isinstance(action, Discard)
         assert after.discard_pile == (*before.discard_pile, action.card)
         assert after.hands == _hands_with(before, mover, _removed(hand, [action.card]))
         assert after.stock == before.stock
@@ -554,9 +798,10 @@ def check_step(before: GameState, action: Action, after: GameState) -> None:
             assert outcome.kind is OutcomeKind.OUT_BY_DISCARD
             assert outcome.winners == (mover,)
             assert after.to_move == mover
-            expected_payoffs = out_payoffs(players, mover, 1)
+            stake = memory.out_stake(before, action)
+            expected = out_payoffs(players, mover, stake), [mover]
         else:
-            expected_payoffs = check_turn_end(before, after, action.card)
+            expected = check_turn_end(before, after, action.card)
             if rules.must_spread and outcome is None:  # V21
                 assert not holds_spread(
                     after.hands[mover], rules, packs_at(rules, players)
@@ -567,19 +812,29 @@ def check_step(before: GameState, action: Action, after: GameState) -> None:
             assert outcome is not None
             assert outcome.kind is OutcomeKind.TONK_OUT
             assert outcome.winners == (mover,)
-            expected_payoffs = out_payoffs(players, mover, 2)
+            stake = memory.out_stake(before, action)
+            expected = out_payoffs(players, mover, stake), [mover]
         elif not after.hands[mover] or (
             isinstance(action, Hit) and rules.hit_ends_turn
         ):
-            expected_payoffs = check_turn_end(before, after, None)
+            expected = check_turn_end(before, after, None)
         else:
             assert after.to_move == mover
             assert outcome is None
             assert after.phase is Phase.AFTER_DRAW
-    if expected_payoffs is None:
+    memory.record(before, action)
+    if expected is None:
         assert outcome is None
         return
     assert outcome is not None
+    payoffs, winners = expected
+    assert sorted(outcome.winners) == sorted(winners), (outcome, counts)
+    side = side_payoffs(after, winners, memory)
+    if any(side):
+        event("V39 or V46 payments at the end of the hand")
+    if outcome.kind in (OutcomeKind.TONK_OUT, OutcomeKind.OUT_BY_DISCARD):
+        event(f"going out pays {-min(payoffs)}")
+    expected_payoffs = [base + extra for base, extra in zip(payoffs, side, strict=True)]
     check_payoffs(after.outcome, after.player_count)
     assert list(outcome.payoffs) == expected_payoffs, (outcome, counts)
     if outcome.kind in (OutcomeKind.STOCK_EXHAUSTED, OutcomeKind.TURN_LIMIT):
@@ -635,6 +890,7 @@ def candidate_actions(
     numbers = [-1, 0, *range(1, len(state.spreads) + 2), 99]
     pool: list[Action] = [ClaimDealTonk(), Drop(), DrawStock(), DrawDiscard()]
     pool += [Pass(), *(Slap(number) for number in numbers)]  # V26
+    pool += [Exchange(card) for card in EVERY_CARD]  # V46
     pool += [Discard(card) for card in EVERY_CARD]
     pool += [Hit(number, card) for number in numbers for card in EVERY_CARD]
     designators = sorted({card for card in hand if is_wild(card, state.rules)})
@@ -682,8 +938,9 @@ def test_invariants_hold_in_every_state_of_a_playout(playout: Playout) -> None:
         check_hand_sizes(state)
         for spread in state.spreads:
             check_spread(spread, state)
+    memory = HandMemory(playout.players)
     for index, action in enumerate(playout.actions):
-        check_step(playout.states[index], action, playout.states[index + 1])
+        check_step(playout.states[index], action, playout.states[index + 1], memory)
 
 
 @given(playouts(rules=any_rules, max_actions=0))
@@ -692,7 +949,10 @@ def test_deals_follow_b4_and_b5(playout: Playout) -> None:
     check_deal(state)
     dealt = Counter(card for hand in state.hands for card in hand)
     rest = dealt + Counter(state.discard_pile) + Counter(state.stock)
+    rest += Counter(state.widows)  # V46
     assert rest == deck(playout.rules, playout.players)
+    assert len(state.widows) == (playout.players if playout.rules.widow else 0)
+    assert state.exchanged == (False,) * len(state.widows)
 
 
 @given(any_rules, st.data())
@@ -708,13 +968,16 @@ def test_the_deck_fits_the_table(table_rules: Rules, data: st.DataObject) -> Non
         assert table_rules.packs_for(players) == packs
         if table_rules.pack_kind is PackKind.FORTY:
             assert not any(card.rank in (8, 9, 10) for card in pack)
-        # B2: the deal fits every table up to max_players.
-        needed = players * table_rules.hand_size + int(table_rules.upcard)
+        # B2: the deal fits every table up to max_players (V46: with a widow
+        # for each seat).
+        needed = players * (table_rules.hand_size + table_rules.widow) + int(
+            table_rules.upcard
+        )
         assert needed <= len(pack)
     players = data.draw(player_counts(table_rules), label="players")
     seed = data.draw(seeds, label="seed")
     state = tonk.new_game(table_rules, players=players, seed=seed)
-    held = Counter(state.stock) + Counter(state.discard_pile)
+    held = Counter(state.stock) + Counter(state.discard_pile) + Counter(state.widows)
     for hand in state.hands:
         held.update(hand)
     assert held == deck(table_rules, players)
@@ -722,14 +985,16 @@ def test_the_deck_fits_the_table(table_rules: Rules, data: st.DataObject) -> Non
 
 @given(any_rules)
 def test_max_players_is_the_largest_table_the_deal_fits(table_rules: Rules) -> None:
-    # B2: any number of players that the deal allows (up to player_limit).
+    # B2: any number of players that the deal allows (up to player_limit); V46:
+    # the widow is one more card for each seat.
     largest = table_rules.max_players
-    needed = largest * table_rules.hand_size + int(table_rules.upcard)
+    per_seat = table_rules.hand_size + table_rules.widow
+    needed = largest * per_seat + int(table_rules.upcard)
     assert needed <= sum(deck(table_rules, largest).values())
     over = largest + 1
     limit = table_rules.player_limit
     if limit is None or over <= limit:
-        needed = over * table_rules.hand_size + int(table_rules.upcard)
+        needed = over * per_seat + int(table_rules.upcard)
         assert needed > sum(deck(table_rules, over).values()), largest
     else:
         assert largest == limit
@@ -782,6 +1047,10 @@ def test_a_deck_is_dealt_one_card_at_a_time_from_the_dealers_left(
     for seat in range(players):
         first = (seat - dealer - 1) % players
         assert state.hands[seat] == tuple(sorted(deck[first:dealt:players]))
+        if table_rules.widow:  # V46: one more card each, after the hands
+            assert state.widows[seat] == deck[dealt + first]
+    if table_rules.widow:
+        dealt += players
     upcards = int(table_rules.upcard)
     assert state.discard_pile == tuple(deck[dealt : dealt + upcards])
     assert state.stock == tuple(deck[dealt + upcards :])
@@ -856,6 +1125,7 @@ def test_a_deal_tonk_is_claimed_only_before_the_holders_first_turn(
     rng = random.Random(seed)
     players = rng.randint(2, min(6, table_rules.max_players))
     state = tonk.new_game(table_rules, players=players, seed=seed)
+    memory = HandMemory(players)
     while not state.is_terminal:
         legal = tonk.legal_actions(state)
         claimable = can_claim(state)
@@ -868,7 +1138,7 @@ def test_a_deal_tonk_is_claimed_only_before_the_holders_first_turn(
             options = [a for a in legal if not isinstance(a, Drop | ClaimDealTonk)]
             action = rng.choice(options or list(legal))
         after = tonk.apply(state, action)
-        check_step(state, action, after)
+        check_step(state, action, after, memory)
         state = after
 
 
@@ -888,25 +1158,94 @@ def test_payoffs_sum_to_zero_and_are_the_net_of_the_transfers(
     check_invariants(final)
 
 
-@given(game_states(rules=any_rules), seeds, st.booleans())
+@given(playouts(rules=any_rules), seeds, st.booleans())
 def test_the_end_of_a_finished_hand_is_settled_by_the_rules(
-    state: GameState, policy_seed: int, drops: bool
+    playout: Playout, policy_seed: int, drops: bool
 ) -> None:
     rng = random.Random(policy_seed)
-    before = state
+    memory = HandMemory.of(playout)
+    before = playout.final
     while not before.is_terminal:
         options = tonk.legal_actions(before)
         if not drops and len(options) > 1:
             options = tuple(a for a in options if not isinstance(a, Drop)) or options
         action = rng.choice(options)
         after = tonk.apply(before, action)
-        check_step(before, action, after)
+        check_step(before, action, after, memory)
         before = after
+
+
+_FACTS = ("first_turn", "hit_this_turn", "hit_this_hand", "spread_before")
+_OUT_REASONS = (tonk.TransferReason.TONK_OUT, tonk.TransferReason.OUT_BY_DISCARD)
+
+
+def probe_tables(
+    way: OutWay, facts: dict[str, bool | int]
+) -> list[tuple[tuple[tonk.OutPay, ...], int]]:
+    """Going-out tables that each ask one fact, with what each must pay."""
+    last = tonk.OutPay(pays=1)
+    probes: list[tuple[tuple[tonk.OutPay, ...], int]] = [
+        ((tonk.OutPay(pays=3, by={way}), last), 3)
+    ]
+    for other in set(OutWay) - {way}:
+        probes.append(((tonk.OutPay(pays=3, by={other}), last), 1))
+    for name in _FACTS:
+        for value in (True, False):
+            row = tonk.OutPay(pays=3, **{name: value})
+            probes.append(((row, last), 3 if facts[name] == value else 1))
+    for spreads in (1, 2, 3):
+        row = tonk.OutPay(pays=3, spreads_this_turn=spreads)
+        probes.append(((row, last), 3 if facts["spreads_this_turn"] >= spreads else 1))
+    return probes
+
+
+@given(playouts(rules=any_rules), seeds)
+def test_going_out_is_paid_by_the_facts_of_the_hand(
+    playout: Playout, policy_seed: int
+) -> None:
+    # B11, V31-V34: play on, melds first, until the hand ends; if it ends by
+    # going out, the same last action under tables that each ask one fact
+    # (how the last card left, the first turn, spreads and hits this turn, a
+    # hit this hand, a spread before) pays as the facts the model remembers.
+    rng = random.Random(policy_seed)
+    memory = HandMemory.of(playout)
+    state = playout.final
+    while not state.is_terminal:
+        options = tonk.legal_actions(state)
+        patient: list[Action] = [
+            a for a in options if not isinstance(a, Drop | ClaimDealTonk)
+        ]
+        patient = patient or list(options)
+        melds = [a for a in patient if isinstance(a, LaySpread | Hit | Slap)]
+        action = rng.choice(melds or patient)
+        after = tonk.apply(state, action)
+        outcome = after.outcome
+        if outcome is not None and outcome.kind in (
+            OutcomeKind.TONK_OUT,
+            OutcomeKind.OUT_BY_DISCARD,
+        ):
+            way, facts = memory.out_facts(state, action)
+            event(f"went out by {way.value}")
+            for table, pays in probe_tables(way, facts):
+                probed = attrs.evolve(state.rules, going_out=table)
+                settled = tonk.apply(attrs.evolve(state, rules=probed), action).outcome
+                assert settled is not None
+                amounts = {
+                    t.amount for t in settled.transfers if t.reason in _OUT_REASONS
+                }
+                assert amounts == {pays}, (table, way, facts)
+        memory.record(state, action)
+        state = after
 
 
 def test_the_settlement_model_reproduces_b13s_example() -> None:
     # D drops on 10; A has 5, B 8, C 20 -> A +4, B +1, C -1, D -4.
     assert drop_payoffs([5, 8, 20, 10], dropper=3) == [4, 1, -1, -4]
+
+
+def test_the_settlement_model_reproduces_v35_3s_example() -> None:
+    # D drops on 10; A has 5, B 8, C 20 -> A +4, B 0, C -1, D -3.
+    assert drop_payoffs([5, 8, 20, 10], 3, Catch.SINGLE) == [4, 0, -1, -3]
 
 
 # Small counts, so that ties (B13's "equal or lower", B14's tie options) are common.
@@ -921,6 +1260,22 @@ def test_drops_are_settled_by_b13(counts: list[int], data: st.DataObject) -> Non
     assert list(outcome.payoffs) == drop_payoffs(counts, dropper)
     assert outcome.dropper == dropper
     assert outcome.counts == tuple(counts)
+
+
+@given(table_counts, rules(), st.data())
+def test_drops_are_settled_by_any_catch(
+    counts: list[int], table_rules: Rules, data: st.DataObject
+) -> None:
+    # B13, V35-V38: every catch the rules strategy draws, named or random.
+    players = len(counts)
+    dropper = data.draw(st.integers(0, players - 1), label="dropper")
+    dealer = data.draw(st.integers(0, players - 1), label="dealer")
+    catch = table_rules.catch
+    outcome = tonk.scoring.settle_drop(counts, dropper, catch=catch, dealer=dealer)
+    check_payoffs(outcome, players)
+    assert list(outcome.payoffs) == drop_payoffs(counts, dropper, catch, dealer)
+    assert sorted(outcome.winners) == drop_winners(counts, dropper, catch, dealer)
+    assert outcome.dropper == dropper
 
 
 @given(
@@ -1022,8 +1377,9 @@ def test_a_non_action_is_a_type_error(state: GameState) -> None:
 
 
 def _order_key(action: Action) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    """The documented order of legal_actions: a claim, drop, draws; spreads by
-    their cards; hits by spread number, then card; discards by card."""
+    """The documented order of legal_actions: a claim, drop, draws, widow
+    exchanges by card; spreads by their cards; hits by spread number, then
+    card; discards by card."""
     if isinstance(action, ClaimDealTonk):
         return (0, (), ())
     if isinstance(action, Drop):
@@ -1032,16 +1388,18 @@ def _order_key(action: Action) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         return (2, (), ())
     if isinstance(action, DrawDiscard):
         return (3, (), ())
+    if isinstance(action, Exchange):  # V46: after the draws, by card
+        return (4, (action.card.code,), ())
     if isinstance(action, LaySpread):
         physical = tuple(card.code for card in action.physical)
-        return (4, physical, tuple(card.code for card in action.represented))
+        return (5, physical, tuple(card.code for card in action.represented))
     if isinstance(action, Hit):
-        return (5, (action.spread, _split(action.card)[0].code), ())
+        return (6, (action.spread, _split(action.card)[0].code), ())
     if isinstance(action, Slap):  # V26: slaps by spread number, then pass
-        return (7, (action.spread,), ())
+        return (8, (action.spread,), ())
     if isinstance(action, Pass):
-        return (8, (), ())
-    return (6, (action.card.code,), ())
+        return (9, (), ())
+    return (7, (action.card.code,), ())
 
 
 @given(playouts(rules=any_rules))
@@ -1080,6 +1438,7 @@ def crowded_turns(draw: st.DrawFn) -> GameState:
         joker_value=drawn_rules.joker_value if jokers else 0,
         hand_size=min(drawn_rules.hand_size, 5),
         deal_tonks=(),
+        widow=False,  # stack_deck deals no widows
     )
     pack = table_rules.pack(players=2)
     ranks = draw(st.sets(st.sampled_from(range(1, 14)), max_size=2), label="ranks")
@@ -1129,13 +1488,15 @@ def test_legal_actions_match_the_brute_force_generator_on_crowded_hands(
     state: GameState, policy_seed: int
 ) -> None:
     rng = random.Random(policy_seed)
+    memory = HandMemory(state.player_count)
+    memory.turns[state.to_move] = 1  # seat 1 has drawn on its first turn
     while not state.is_terminal and state.phase is Phase.AFTER_DRAW:
         actions = tonk.legal_actions(state)
         assert set(actions) == brute_force_legal_actions(state), state
         melds = [a for a in actions if isinstance(a, LaySpread | Hit)]
         action = rng.choice(melds or actions)
         after = tonk.apply(state, action)
-        check_step(state, action, after)
+        check_step(state, action, after, memory)
         check_invariants(after)
         state = after
 
@@ -1330,7 +1691,42 @@ def test_rules_strategy_gives_valid_rules(table_rules: Rules) -> None:
         assert 1 <= row.pays <= 3
         if table_rules.court_values is tonk.CourtValues.RANKED:
             assert not row.totals & {49, 50}  # V6
+    table = table_rules.going_out
+    presets_tables = [tonk.presets.get(name).going_out for name in tonk.presets.names()]
+    if table not in presets_tables:
+        for out_row in table:
+            assert 1 <= out_row.pays <= 4
+            assert 0 <= out_row.spreads_this_turn <= 2
+    catch = table_rules.catch
+    named = [value for value in vars(Catch).values() if isinstance(value, Catch)]
+    assert len(named) == 10
+    amounts = (
+        catch.to_catchers,
+        catch.to_lowest,
+        catch.to_others,
+        catch.lowest_from_others,
+    )
+    for amount in amounts if catch not in named else ():
+        if isinstance(amount, PerPlayer):
+            assert amount.times in (1, 2)
+        else:
+            assert 0 <= amount <= 3
+    assert table_rules.match_target is None or 1 <= table_rules.match_target <= 200
+    assert table_rules.match_deals is None or 1 <= table_rules.match_deals <= 20
+    assert 0 <= table_rules.big_one_deals <= 3
+    assert 0 <= table_rules.suit_bet <= 3
+    assert 0 <= table_rules.naturals_bet <= 3
     assert table_rules == copy.deepcopy(table_rules)
+
+
+@given(rules())
+def test_rules_strategy_pays_every_way_of_going_out(table_rules: Rules) -> None:
+    # B11: whatever the table, a row without conditions pays each way.
+    for way in OutWay:
+        assert any(
+            way in row.by and row == tonk.OutPay(pays=row.pays, by=row.by)
+            for row in table_rules.going_out
+        )
 
 
 @given(

@@ -1585,6 +1585,7 @@ def test_new_game_rejects_a_deck_that_is_not_the_rules_pack(
         ("chicago", 54, 54, 5, False, 10),
         ("washington_state", 52, 52, 5, True, 6),
         ("sheet", 52, 104, 5, True, 20),
+        ("push_ups", 52, 52, 5, True, 10),
     ],
 )
 def test_presets_deck_and_deal(
@@ -1608,6 +1609,7 @@ def test_presets_names() -> None:
         "chicago",
         "newark",
         "pagat",
+        "push_ups",
         "rushville",
         "seattle",
         "sheet",

@@ -1,6 +1,7 @@
 """The ``tonk`` command line (also ``python -m tonk``).
 
-``tonk simulate`` plays random legal hands and prints a summary.
+``tonk simulate`` plays random legal hands and prints a summary; with
+``--session`` it plays them as one session and prints the final ledger.
 
 Examples:
     >>> main(["simulate", "--hands", "200", "--players", "3", "--seed", "1",
@@ -28,6 +29,14 @@ from fractions import Fraction
 from tonk import presets
 from tonk.engine import apply, legal_actions, new_game
 from tonk.errors import TonkError
+from tonk.rules import Scoring
+from tonk.session import (
+    CallBigOne,
+    SessionPhase,
+    apply_session,
+    new_session,
+    session_actions,
+)
 from tonk.state import OutcomeKind, Stake
 
 __all__ = ["main"]
@@ -67,12 +76,57 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--no-timing", action="store_true", help="leave out the hands/s line"
     )
+    simulate.add_argument(
+        "--session",
+        action="store_true",
+        help="play the hands as one session (side bets chosen at random) and"
+        " print the final ledger",
+    )
     return parser
 
 
-def _simulate(args: argparse.Namespace) -> int:
+def _simulate_session(args: argparse.Namespace, seed: int) -> int:
+    """Play one session of random hands and print its ledger (V40–V47)."""
     rules = presets.get(args.preset)
+    rng = random.Random(seed)
+    session = new_session(rules, players=args.players, seed=seed)
+    began = time.perf_counter()
+    while not session.is_over and not (
+        session.number == args.hands and session.phase is SessionPhase.BEFORE_DEAL
+    ):
+        choices = [
+            action
+            for action in session_actions(session)
+            if not isinstance(action, CallBigOne)
+        ]
+        session = apply_session(session, rng.choice(choices))
+    elapsed = time.perf_counter() - began
+    print(
+        f"tonk simulate --session: preset {args.preset}, {args.players} players,"
+        f" seed {seed}"
+    )
+    ending = "the session ended" if session.is_over else "stopped"
+    print(f"{ending} after {session.number} hands")
+    if not args.no_timing:
+        print(f"hands/s: {session.number / elapsed:,.0f}")
+    push_ups = rules.scoring is Scoring.PUSH_UPS
+    print(f"{'player':<10} {'balance':>9}" + (f" {'push-ups':>9}" if push_ups else ""))
+    for name, balance in session.ledger:
+        line = f"{name:<10} {balance!s:>9}"
+        if push_ups:
+            line += f" {session.push_ups(name):>9}"
+        print(line)
+    if rules.naturals_bet:
+        print(f"naturals pot carried: {session.naturals_pot}")
+    print(f"leading: {', '.join(session.leaders)}")
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
+    if args.session:
+        return _simulate_session(args, seed)
+    rules = presets.get(args.preset)
     players = args.players
     rng = random.Random(seed)
     kinds: Counter[OutcomeKind] = Counter()

@@ -22,6 +22,7 @@ __all__ = [
     "IllegalReason",
     "NotationError",
     "RulesError",
+    "SessionError",
     "TonkError",
 ]
 
@@ -175,3 +176,16 @@ class IllegalActionError(TonkError, ValueError):
         super().__init__(message)
         self.action = action
         self.reason = reason
+
+
+class SessionError(TonkError, ValueError):
+    """A session operation that is not allowed now (V40–V47).
+
+    Examples:
+        >>> import tonk
+        >>> session = tonk.new_session(tonk.Rules(), players=2, seed=1)
+        >>> tonk.leave(session, "P1")
+        Traceback (most recent call last):
+        ...
+        tonk.errors.SessionError: a table under these rules seats 2..10 players, not 1
+    """

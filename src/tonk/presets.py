@@ -1,9 +1,8 @@
 """Named rule sets: each preset is a plain :class:`~tonk.rules.Rules`.
 
 Each preset documents its source and the readings of RULES.md it relies on.
-Presets whose house game also changes play, payouts or sessions (rushville,
-chicago, washington_state, sheet) hold here only the options implemented so
-far; their docstrings say which parts are still to come.
+A preset covers the whole house game: the deal, play, payouts and, for
+:class:`~tonk.session.Session`, its scoring.
 
 Examples:
     >>> from tonk import presets
@@ -19,14 +18,17 @@ import attrs
 
 from tonk.errors import RulesError
 from tonk.rules import (
+    Catch,
     CutWinner,
     DealTonk,
     DealTonkClaim,
     DealTonkClash,
     DealTonkTie,
     ExhaustionTie,
+    OutPay,
     PackKind,
     Rules,
+    Scoring,
     StockEnd,
     Wilds,
 )
@@ -36,6 +38,7 @@ __all__ = [
     "CHICAGO",
     "NEWARK",
     "PAGAT",
+    "PUSH_UPS",
     "RUSHVILLE",
     "SEATTLE",
     "SHEET",
@@ -97,18 +100,26 @@ NEWARK = attrs.evolve(
     ),
     deal_tonk_clash=DealTonkClash.BEST_HAND,
     deal_tonk_tie=DealTonkTie.NEAREST_DEALER_LEFT,
+    going_out=(
+        OutPay(pays=4, first_turn=True, spreads_this_turn=2, hit_this_turn=False),
+        *PAGAT.going_out,
+    ),
 )
 """Sean's Newark NJ game: 50, 49 or 13 or less win 2x at the deal; 50 beats 49
 beats 13-or-less, the lowest 13-or-less wins, an exact tie goes to the player
-nearest the dealer's left (V17).
+nearest the dealer's left (V17). Going out on your first turn with two spreads
+of your own pays 4x, not if any hit was needed (V33).
 
-Still to come: the 4x first-turn bonus (V33)."""
+Reading: the bonus needs two spreads laid and no hit made in that first turn,
+whether the last card goes in a spread or as a discard; otherwise B11 pays."""
 
 RUSHVILLE = attrs.evolve(
     PAGAT,
     deal_tonks=(DealTonk(court_cards=5, pays=2),),
     boobed_deck=True,
     exhaustion_tie=ExhaustionTie.DEAD_HAND,
+    going_out=(OutPay(pays=2),),
+    catch=Catch.RUSHVILLE,
 )
 """Hank T Hebhoe's Rushville IN game: five court cards dealt are an automatic
 rum, paid as a rum (2 units, V36); no count wins at the deal (V18, B5 off).
@@ -119,8 +130,11 @@ players, emptying the hand does not win at once; the empty hand must be dropped
 ("tonked") on its next turn, others may drop or bump meanwhile, and a tie for
 lowest at exhaustion is a dead hand.
 
-Reading: "five court cards" is every card of a five-card hand a J, Q or K.
-Still to come: Rushville's units (V36)."""
+Rushville's units (V36): a successful tonk is paid 1 unit (a nickel) by each
+player, a rum (going out, any way) 2 units (a dime); a bumped tonker pays a
+double rum (4 units) only to each player who bumped him (count equal or lower).
+
+Reading: "five court cards" is every card of a five-card hand a J, Q or K."""
 
 CHICAGO = attrs.evolve(
     PAGAT,
@@ -135,6 +149,12 @@ CHICAGO = attrs.evolve(
     ),
     deal_tonk_clash=DealTonkClash.BEST_HAND,
     deal_tonk_tie=DealTonkTie.VOID,
+    going_out=(
+        OutPay(pays=1, hit_this_hand=True),
+        OutPay(pays=1, first_turn=False, spreads_this_turn=2),
+        *PAGAT.going_out,
+    ),
+    catch=Catch.CHICAGO,
 )
 """Mike Foulds' Chicago game: the four 2s and two jokers are wild (V5), no
 upcard (V8); Big 50 wins 2x, the lowest 13-or-less wins 2x, two equal best hands
@@ -145,8 +165,14 @@ V19's option for tied Big 50s (the earliest seat from the dealer's left wins) is
 ``deal_tonk_tie=DealTonkTie.NEAREST_DEALER_LEFT``; a tie for the lowest
 13-or-less still pays nothing. Readings: a wild in a spread stands for one named
 card; a wild standing for itself counts as the spread's natural card; 2s count 2
-and jokers 0 in hand; a Big 50 beats a 13-or-less at the same deal. Still to
-come: Chicago's going-out pay (V32) and catch (V37)."""
+and jokers 0 in hand; a Big 50 beats a 13-or-less at the same deal.
+
+Going out (V32): once you have hit any spread ("broken your hand") going out
+pays only 1x; going out on your first turn with two spreads ("tonk out off the
+deal") pays 2x, a later two-spread going out 1x; otherwise B11 pays. Catch
+(V37): a caught dropper pays 2x to each catcher and nobody else pays.
+
+Reading: a slap counts as a hit for the broken hand (V26)."""
 
 WASHINGTON_STATE = attrs.evolve(
     PAGAT,
@@ -158,6 +184,8 @@ WASHINGTON_STATE = attrs.evolve(
     deal_tonk_clash=DealTonkClash.ALL_PAID,
     player_limit=6,
     hit_wait=1,
+    catch=Catch.LEPAPE,
+    scoring=Scoring.PAPER,
 )
 """Lenie Lepape's Washington State game for 2–6 players: 50, 49 or 14 or less
 is a "double tonk", paid 2x by each opponent; several are all paid (V20).
@@ -165,18 +193,38 @@ is a "double tonk", paid 2x by each opponent; several are all paid (V20).
 Lepape's waiting (V23): being hit by another player bars you from dropping on
 your next turn; laying a spread costs nothing.
 
-Reading: each holder is paid by every player without one. Still to come:
-Lepape's catch (V38) and paper score (V41)."""
+Lepape's catch (V38): a caught dropper pays 2N points (N players) to each
+catcher; others neither win nor lose. ``Catch.LEPAPE_N_MINUS_1`` is the 2(N-1)
+option. Scores are kept as zero-sum points on paper (V41), settled at the end.
+
+Reading: each holder of a double tonk is paid by every player without one."""
 
 SHEET = attrs.evolve(
-    PAGAT, cut=CutWinner.LOWEST, two_packs_from=5, stock_end=StockEnd.FORCED_KNOCK
+    PAGAT,
+    cut=CutWinner.LOWEST,
+    two_packs_from=5,
+    stock_end=StockEnd.FORCED_KNOCK,
+    going_out=(OutPay(pays=2, spread_before=False), OutPay(pays=1)),
+    match_target=100,
 )
 """The rules sheet's own game: the lowest cut deals (V9); two packs shuffled
 together for 5 or more players (V2); when the stock is empty the player to move
 must drop and the lowest count wins 1x from each, with no catch (V29).
 
-Source: the [sheet]. Still to come: the runout bonus (V34) and match play to 100
-(V44)."""
+Going out without having laid a spread on an earlier turn (a "runout") pays
+2x, any other going out 1x (V34). A session is a match to 100 won points (V44).
+
+Source: the [sheet]. Reading: "won points" are a player's ledger balance in
+base stakes; the session ends after the hand in which a balance reaches 100."""
+
+PUSH_UPS = attrs.evolve(PAGAT, scoring=Scoring.PUSH_UPS)
+"""Tony Jacobs' "push-ups": pagat's game for points, where each loser's push-up
+total grows by the count left in hand, twice it after a double win; the lowest
+total wins the session (V42).
+
+Readings: a loser is a player who paid in the hand; a double win is one where
+that player made a payment of 2x or more (a tonk out, a 2x deal tonk, or a
+caught dropper paying 2x); a void deal scores nothing."""
 
 _PRESETS: dict[str, Rules] = {
     "pagat": PAGAT,
@@ -189,6 +237,7 @@ _PRESETS: dict[str, Rules] = {
     "chicago": CHICAGO,
     "washington_state": WASHINGTON_STATE,
     "sheet": SHEET,
+    "push_ups": PUSH_UPS,
 }
 _ALIASES: dict[str, str] = {
     "standard": "pagat",
@@ -200,6 +249,7 @@ _ALIASES: dict[str, str] = {
     "seven_card": "seattle",
     "lepape": "washington_state",
     "sauri": "washington_dc",
+    "jacobs": "push_ups",
 }
 
 
@@ -208,7 +258,7 @@ def names() -> tuple[str, ...]:
 
     Examples:
         >>> names()
-        ('baton_rouge', 'chicago', 'newark', 'pagat', 'rushville', 'seattle', 'sheet', 'vietnam', 'washington_dc', 'washington_state')
+        ('baton_rouge', 'chicago', 'newark', 'pagat', 'push_ups', 'rushville', 'seattle', 'sheet', 'vietnam', 'washington_dc', 'washington_state')
     """  # noqa: E501
     return tuple(sorted(_PRESETS))
 
@@ -229,7 +279,7 @@ def get(name: str) -> Rules:
         >>> get("klondike")
         Traceback (most recent call last):
         ...
-        tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, newark, pagat, rushville, seattle, sheet, vietnam, washington_dc, washington_state
+        tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, newark, pagat, push_ups, rushville, seattle, sheet, vietnam, washington_dc, washington_state
     """  # noqa: E501
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     key = _ALIASES.get(key, key)

@@ -2,11 +2,12 @@
 
 Install the ``tonk[testing]`` extra to use this module. :func:`rules` combines
 every option of :class:`tonk.Rules` (the pack, wilds, values, the deal, the
-deal-tonk table, V1–V20, and the play options, V21–V30), valid by
-construction; :func:`presets` draws a named rule set. States are never built
-field by field: a strategy deals a hand from a drawn seed and plays drawn legal
-actions, so every state it gives is reachable, and a failing example shrinks
-towards a short game from a small seed.
+deal-tonk table, V1–V20; the play options, V21–V30; the payouts, V31–V39 and
+V46; and the session options, V40–V45), valid by construction;
+:func:`presets` draws a named rule set. States are never built field by field:
+a strategy deals a hand from a drawn seed and plays drawn legal actions, so
+every state it gives is reachable, and a failing example shrinks towards a
+short game from a small seed.
 
 Examples:
     >>> import tonk
@@ -44,6 +45,7 @@ from tonk.errors import RulesError
 from tonk.presets import get as get_preset
 from tonk.presets import names as preset_names
 from tonk.rules import (
+    Catch,
     CourtValues,
     CutWinner,
     DealTonk,
@@ -51,8 +53,13 @@ from tonk.rules import (
     DealTonkClash,
     DealTonkTie,
     ExhaustionTie,
+    LowestTie,
+    OutPay,
+    OutWay,
     PackKind,
+    PerPlayer,
     Rules,
+    Scoring,
     StockEnd,
     Wilds,
 )
@@ -79,6 +86,13 @@ _DEFAULT_TABLE = Rules().deal_tonks
 _MAX_ROWS = 3
 _MAX_WAIT = 3
 _MAX_HITS = 2
+_MAX_OUT_ROWS = 3
+_MAX_PAYS = 4
+_MAX_CATCH = 3
+_MAX_TARGET = 200
+_MAX_DEALS = 20
+_MAX_BIG_ONE = 3
+_MAX_BET = 3
 
 
 def cards(rules: Rules | None = None) -> st.SearchStrategy[Card]:
@@ -231,6 +245,9 @@ def _rules(draw: st.DrawFn) -> Rules:
     # The deck and deal options first, each shrinking towards its default...
     wilds = draw(st.sampled_from(Wilds))
     jokers = draw(st.integers(1 if wilds is Wilds.JOKERS else 0, _MAX_JOKERS))
+    # V46: the widow takes a card per seat, so it changes the tables the deal
+    # fits, and with them which counts a dealt hand can have (V2).
+    widow = draw(_YES_OR_NO)
     try:
         deck_rules = _deck_rules(
             pack_kind=draw(st.sampled_from(PackKind)),
@@ -244,6 +261,7 @@ def _rules(draw: st.DrawFn) -> Rules:
             upcard=draw(st.sampled_from((True, False))),
             cut=draw(st.sampled_from(CutWinner)),
             player_limit=draw(st.none() | st.integers(2, _MAX_PLAYERS)),
+            widow=widow,
         )
     except RulesError:  # pragma: no cover - every combination drawn is valid
         assume(False)
@@ -257,12 +275,122 @@ def _rules(draw: st.DrawFn) -> Rules:
         "max_turns": draw(st.none() | st.integers(1, _MAX_TURNS_LIMIT)),
     }
     options.update(draw(_play_options()))
+    options["going_out"] = draw(_GOING_OUT_TABLES)
+    options["catch"] = draw(_CATCHES)
+    options["hit_and_split"] = draw(_YES_OR_NO)
+    options.update(draw(_session_options()))
     return attrs.evolve(deck_rules, **options)  # type: ignore[arg-type]
 
 
 _NO = st.just(False)
 _YES_OR_NO = st.booleans()  # shrinks towards False
 _NO_OR_YES = st.sampled_from((True, False))  # shrinks towards True
+_MAYBE = st.none() | st.booleans()
+
+
+def _preset_going_out_tables() -> tuple[tuple[OutPay, ...], ...]:
+    """Return the going-out table of every preset, the default's first."""
+    tables = [Rules().going_out]
+    for name in preset_names():
+        table = get_preset(name).going_out
+        if table not in tables:
+            tables.append(table)
+    return tuple(tables)
+
+
+_WAYS = st.frozensets(st.sampled_from(OutWay), min_size=1)
+_OUT_ROW = st.builds(
+    OutPay,
+    pays=st.integers(1, _MAX_PAYS),
+    by=_WAYS,
+    first_turn=_MAYBE,
+    spreads_this_turn=st.integers(0, 2),
+    hit_this_turn=_MAYBE,
+    hit_this_hand=_MAYBE,
+    spread_before=_MAYBE,
+)
+
+
+@st.composite
+def _last_rows(draw: st.DrawFn) -> tuple[OutPay, ...]:
+    """Draw unconditional rows that pay every way of going out (B11, V31).
+
+    Each way gets an amount; ways paid the same share a row.
+    """
+    pays = {way: draw(st.integers(1, _MAX_PAYS)) for way in OutWay}
+    amounts = sorted(set(pays.values()))
+    rows = [
+        OutPay(pays=amount, by={way for way in OutWay if pays[way] == amount})
+        for amount in amounts
+    ]
+    return tuple(draw(st.permutations(rows)))
+
+
+_GOING_OUT_TABLES: st.SearchStrategy[tuple[OutPay, ...]] = st.one_of(
+    st.sampled_from(_preset_going_out_tables()),
+    st.builds(
+        lambda first, last: (*first, *last),
+        st.lists(_OUT_ROW, max_size=_MAX_OUT_ROWS),
+        _last_rows(),
+    ),
+)
+"""A going-out table: a preset's (B11 first), or up to three random rows
+followed by unconditional rows that pay every way of going out."""
+
+_AMOUNTS: st.SearchStrategy[int | PerPlayer] = st.integers(0, _MAX_CATCH) | st.builds(
+    PerPlayer, st.integers(1, 2), less=st.integers(0, 1)
+)
+
+
+@st.composite
+def _random_catch(draw: st.DrawFn) -> Catch:
+    """Draw a catch from random components; the dropper always pays someone."""
+    to_catchers = draw(_AMOUNTS)
+    to_lowest = draw(_AMOUNTS)
+    to_others = draw(_AMOUNTS)
+    if not any(
+        isinstance(amount, PerPlayer) or amount
+        for amount in (to_catchers, to_lowest, to_others)
+    ):
+        to_catchers = draw(st.integers(1, _MAX_CATCH))
+    return Catch(
+        to_catchers=to_catchers,
+        to_lowest=to_lowest,
+        to_others=to_others,
+        lowest_from_others=draw(_AMOUNTS),
+        lowest_tie=draw(st.sampled_from(LowestTie)),
+    )
+
+
+_NAMED_CATCHES = (
+    Catch.B13,
+    Catch.LOWEST_ONLY,
+    Catch.STAKES_TO_LOWEST,
+    Catch.SINGLE,
+    Catch.EVERYONE,
+    Catch.FIVE_TO_LOWEST,
+    Catch.RUSHVILLE,
+    Catch.CHICAGO,
+    Catch.LEPAPE,
+    Catch.LEPAPE_N_MINUS_1,
+)
+_CATCHES: st.SearchStrategy[Catch] = st.sampled_from(_NAMED_CATCHES) | _random_catch()
+"""A catch: a named one (B13 first), or random components."""
+
+
+@st.composite
+def _session_options(draw: st.DrawFn) -> dict[str, object]:
+    """Draw the session options V40-V45, valid together by construction."""
+    match_deals = draw(st.none() | st.integers(1, _MAX_DEALS))
+    most_big_one = _MAX_BIG_ONE if match_deals is None else min(3, match_deals)
+    return {
+        "scoring": draw(st.sampled_from(Scoring)),
+        "match_target": draw(st.none() | st.integers(1, _MAX_TARGET)),
+        "match_deals": match_deals,
+        "big_one_deals": draw(st.integers(0, most_big_one)),
+        "suit_bet": draw(st.integers(0, _MAX_BET)),
+        "naturals_bet": draw(st.integers(0, _MAX_BET)),
+    }
 
 
 @st.composite
@@ -315,7 +443,18 @@ def rules() -> st.SearchStrategy[Rules]:
     ``max_hits_per_turn`` ``None`` or 0 to 2, ``hit_ends_turn``,
     ``discard_draw_must_meld``, ``slap_in`` (with ``slap_priority_next``),
     ``three_spread_lock``, and ``boobed_deck`` (with a dead hand on a tie and
-    a showdown at exhaustion) or any ``stock_end``. Values are valid by
+    a showdown at exhaustion) or any ``stock_end``. The payouts: a
+    ``going_out`` table (B11, V31-V34, V36) that is a preset's or up to three
+    random rows (any ways, pays 1 to 4, any conditions) above unconditional
+    rows paying every way of going out; a ``catch`` (B13, V35-V38) that is a
+    named :class:`tonk.Catch` constant or random components (each 0 to 3 or a
+    :class:`tonk.PerPlayer` of 1 or 2 times N or N-1, with the dropper paying
+    someone) with any ``lowest_tie``; ``hit_and_split`` (V39); ``widow``
+    (V46, drawn with the deck, so that the deal-tonk table fits the tables it
+    allows). The session options: any ``scoring`` (V40-V42); ``match_target``
+    ``None`` or 1 to 200 and ``match_deals`` ``None`` or 1 to 20 (V44);
+    ``big_one_deals`` 0 to 3, no more than ``match_deals`` (V43); and
+    ``suit_bet`` and ``naturals_bet`` 0 to 3 (V45). Values are valid by
     construction, so no example is rejected.
 
     Returns:

@@ -1,0 +1,889 @@
+"""Sessions: hand after hand at one table, with a running ledger (V40–V47).
+
+A :class:`Session` is immutable like a :class:`~tonk.state.GameState`.
+:func:`new_session` seats the players and cuts for the first dealer;
+:func:`session_actions` lists what may be done now and :func:`apply_session`
+does it: the actions of the current hand, and between hands the dealer's
+:class:`Deal` (or :class:`CallSuit`), :class:`CallBigOne` and each player's
+:class:`SideBets`. When a hand ends it is settled into the ledger at once, the
+deal passes left and the session waits for the next deal (or is over).
+
+Players join and leave between hands with :func:`join` and :func:`leave`. Each
+hand's deal comes from the session seed and the hand number alone
+(:func:`hand_seed`), so any hand can be dealt again without the ones before it.
+
+Examples:
+    >>> import tonk
+    >>> session = tonk.new_session(tonk.Rules(), players=["Ann", "Bob"], seed=3)
+    >>> session.phase, session.players[session.dealer]
+    (<SessionPhase.BEFORE_DEAL: 'before_deal'>, 'Ann')
+    >>> session = tonk.apply_session(session, tonk.Deal())
+    >>> session.phase, session.number, session.hand.to_move
+    (<SessionPhase.PLAYING: 'playing'>, 1, 1)
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TypeAlias, TypeVar
+
+import attrs
+
+from tonk._validate import is_int
+from tonk.actions import Action, LaySpread
+from tonk.cards import Card, Rank, Suit, WildCard
+from tonk.engine import apply, cut_for_deal, legal_actions, new_game
+from tonk.errors import SessionError
+from tonk.rules import Rules, Scoring
+from tonk.scoring import hand_count
+from tonk.state import GameState, Outcome, Stake, TransferReason
+
+__all__ = [
+    "CallBigOne",
+    "CallSuit",
+    "Deal",
+    "HandResult",
+    "Session",
+    "SessionAction",
+    "SessionPhase",
+    "SideBets",
+    "SidePayment",
+    "SideReason",
+    "apply_session",
+    "hand_seed",
+    "join",
+    "leave",
+    "new_session",
+    "session_actions",
+]
+
+
+class SessionPhase(enum.StrEnum):
+    """Where a session is between and within hands.
+
+    Examples:
+        >>> SessionPhase.BETTING.value
+        'betting'
+    """
+
+    BEFORE_DEAL = "before_deal"
+    """The dealer is to deal (or call a suit, or the Big One); players may join
+    or leave."""
+    BETTING = "betting"
+    """Each player in turn from the dealer's left makes the side bets (V45)."""
+    PLAYING = "playing"
+    """A hand is in play: :attr:`Session.hand` is live."""
+    OVER = "over"
+    """The session has ended (V43, V44)."""
+
+
+@attrs.frozen
+class Deal:
+    """The dealer deals the next hand.
+
+    Examples:
+        >>> Deal()
+        Deal()
+    """
+
+
+@attrs.frozen
+class CallBigOne:
+    """The dealer announces "The Big One": the coming deals are the last (V43).
+
+    :attr:`~tonk.rules.Rules.big_one_deals` deals are then played for double
+    stakes, starting with the one about to be dealt, and the session ends.
+
+    Examples:
+        >>> CallBigOne()
+        CallBigOne()
+    """
+
+
+@attrs.frozen
+class CallSuit:
+    """The dealer calls the suit of the side bet before dealing (V45a).
+
+    Examples:
+        >>> CallSuit(Suit.HEARTS)
+        CallSuit(suit=<Suit.HEARTS: 'H'>)
+    """
+
+    suit: Suit = attrs.field(converter=Suit)
+
+
+@attrs.frozen
+class SideBets:
+    """One player's side bets for the coming deal (V45).
+
+    Args:
+        suit: Pay :attr:`~tonk.rules.Rules.suit_bet` into the called-suit pot.
+        naturals: Take part in the naturals pot. A player already in it stays in
+            (and pays each deal) until the pot is won.
+
+    Examples:
+        >>> SideBets(suit=True)
+        SideBets(suit=True, naturals=False)
+    """
+
+    suit: bool = attrs.field(
+        default=False, validator=attrs.validators.instance_of(bool)
+    )
+    naturals: bool = attrs.field(
+        default=False, validator=attrs.validators.instance_of(bool)
+    )
+
+
+SessionAction: TypeAlias = Deal | CallBigOne | CallSuit | SideBets
+"""An action of the session rather than of a hand."""
+
+
+class SideReason(enum.StrEnum):
+    """Why a side payment was made (V45).
+
+    Examples:
+        >>> SideReason.NATURALS_POT.value
+        'naturals_pot'
+    """
+
+    SUIT_BET = "suit_bet"
+    """A stake paid into the called-suit pot."""
+    SUIT_POT = "suit_pot"
+    """The called-suit pot, won with the highest card of the suit."""
+    NATURALS_BET = "naturals_bet"
+    """A stake paid into the naturals pot."""
+    NATURALS_POT = "naturals_pot"
+    """The naturals pot, won by the first natural book laid."""
+
+
+@attrs.frozen
+class SidePayment:
+    """A side-bet payment: ``amount`` into (negative) or out of a pot (V45).
+
+    Examples:
+        >>> SidePayment(0, -1, SideReason.SUIT_BET).amount
+        -1
+    """
+
+    seat: int
+    amount: Stake
+    reason: SideReason
+
+
+@attrs.frozen(kw_only=True)
+class HandResult:
+    """How one hand of a session was settled.
+
+    Attributes:
+        number: The hand's number in the session, from 1.
+        players: The players by seat.
+        dealer: The dealer's seat.
+        outcome: The hand's outcome, in base stakes.
+        stakes: 2 for a deal of the Big One (V43), else 1.
+        counts: Every seat's count at the end of the hand.
+        side: The side-bet payments (V45).
+        push_ups: What each seat added to its push-up total (V42).
+
+    Examples:
+        >>> import tonk
+        >>> session = tonk.new_session(tonk.Rules(), players=2, seed=3)
+        >>> session = tonk.apply_session(session, tonk.Deal())
+        >>> session = tonk.apply_session(session, tonk.Drop())
+        >>> result = session.last
+        >>> result.outcome.kind, result.net
+        (<OutcomeKind.DROP_WON: 'drop_won'>, (-1, 1))
+    """
+
+    number: int
+    players: tuple[str, ...]
+    dealer: int
+    outcome: Outcome
+    stakes: int
+    counts: tuple[int, ...]
+    side: tuple[SidePayment, ...]
+    push_ups: tuple[int, ...]
+
+    @property
+    def net(self) -> tuple[Stake, ...]:
+        """Each seat's money from the hand: payoff times stakes, plus side bets."""
+        net: list[Stake] = [payoff * self.stakes for payoff in self.outcome.payoffs]
+        for payment in self.side:
+            net[payment.seat] += payment.amount
+        return tuple(_exact(amount) for amount in net)
+
+
+@attrs.frozen(kw_only=True)
+class Session:
+    """A sitting of many hands: the seats, the dealer, the ledger, the pots.
+
+    Attributes:
+        rules: The rules of every hand and of the session's scoring.
+        seed: Each hand is dealt from :func:`hand_seed` of this and its number;
+            ``None`` deals every hand from a secure shuffle.
+        players: The seated players' names, by seat (clockwise).
+        dealer: The dealer's seat: of the hand in play, or of the next deal.
+        number: How many hands have been dealt.
+        phase: Where the session is.
+        hand: The hand in play, or the last hand once it is over.
+        ledger: Every player ever seated, in order of arrival, with their
+            balance in base stakes (V40; points under V41).
+        push_up_totals: Every player's push-up total (V42).
+        last: How the last hand was settled.
+        big_one_left: Deals left at double stakes after the Big One was called.
+        called_suit: The suit of this deal's side bet (V45a).
+        betting: The seats still to make side bets, in order.
+        suit_bettors: The seats in this deal's called-suit pot.
+        suit_winners: The bettors dealt the highest card of the called suit.
+        naturals_players: The players in the naturals pot (V45b).
+        naturals_pot: The naturals pot, carried over until won.
+        naturals_winner: The seat that won the naturals pot in this hand.
+
+    Examples:
+        >>> import tonk
+        >>> session = tonk.new_session(tonk.Rules(), players=3, seed=1)
+        >>> session.players, session.balance("P2")
+        (('P1', 'P2', 'P3'), 0)
+    """
+
+    rules: Rules
+    seed: int | None
+    players: tuple[str, ...]
+    dealer: int
+    number: int
+    phase: SessionPhase
+    hand: GameState | None
+    ledger: tuple[tuple[str, Stake], ...]
+    push_up_totals: tuple[tuple[str, int], ...]
+    last: HandResult | None
+    big_one_left: int | None
+    called_suit: Suit | None
+    betting: tuple[int, ...]
+    suit_bettors: frozenset[int]
+    suit_winners: tuple[int, ...]
+    naturals_players: frozenset[str]
+    naturals_pot: Stake
+    naturals_winner: int | None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the session has ended."""
+        return self.phase is SessionPhase.OVER
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act: in the hand, the dealer, or the next bettor."""
+        if self.phase is SessionPhase.PLAYING:
+            assert self.hand is not None
+            return self.hand.to_move
+        if self.phase is SessionPhase.BETTING:
+            return self.betting[0]
+        if self.phase is SessionPhase.BEFORE_DEAL:
+            return self.dealer
+        return None
+
+    def balance(self, player: str) -> Stake:
+        """Return ``player``'s ledger balance.
+
+        Raises:
+            SessionError: If ``player`` never sat at this session.
+        """
+        return _lookup(self.ledger, player)
+
+    def push_ups(self, player: str) -> int:
+        """Return ``player``'s push-up total (V42).
+
+        Raises:
+            SessionError: If ``player`` never sat at this session.
+        """
+        return _lookup(self.push_up_totals, player)
+
+    @property
+    def standings(self) -> tuple[tuple[str, Stake], ...]:
+        """Every player with their score, best first (ties by arrival).
+
+        The score is the balance, or the push-up total under
+        ``Scoring.PUSH_UPS``, where lower is better.
+        """
+        if self.rules.scoring is Scoring.PUSH_UPS:
+            return tuple(sorted(self.push_up_totals, key=lambda entry: entry[1]))
+        return tuple(sorted(self.ledger, key=lambda entry: -entry[1]))
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        """The players with the best score (the winners, once it is over)."""
+        best = self.standings[0][1]
+        return tuple(name for name, score in self.standings if score == best)
+
+
+_Value = TypeVar("_Value", int, Stake)
+
+
+def _lookup(entries: tuple[tuple[str, _Value], ...], player: str) -> _Value:
+    for name, value in entries:
+        if name == player:
+            return value
+    raise SessionError(f"{player!r} has never sat at this session")
+
+
+def _is_name(value: object) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
+def _exact(amount: Stake) -> Stake:
+    if isinstance(amount, Fraction) and amount.denominator == 1:
+        return int(amount)
+    return amount
+
+
+def hand_seed(seed: int, number: int) -> int:
+    """Return the shuffle seed of hand ``number`` of a session seeded ``seed``.
+
+    It depends on nothing else, so hand 37 can be dealt again without the 36
+    before it: ``new_game(rules, players=..., seed=hand_seed(seed, 37),
+    dealer=...)`` is that hand. Hand 0 is the cut for the first dealer.
+
+    Examples:
+        >>> hand_seed(1, 37) == hand_seed(1, 37) != hand_seed(2, 37)
+        True
+    """
+    digest = hashlib.sha256(f"tonk-session:{seed}:{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def _names(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        return tuple(f"P{seat + 1}" for seat in range(players))
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise SessionError(
+            f"players must be a count or a list of names, got {players!r}"
+        )
+    names = tuple(players)
+    for name in names:
+        if not _is_name(name):
+            raise SessionError(f"player names must be non-empty strings, got {name!r}")
+    if len(set(names)) != len(names):
+        raise SessionError(f"player names must be distinct, got {names!r}")
+    return names
+
+
+def _check_table(rules: Rules, count: int) -> None:
+    if not 2 <= count <= rules.max_players:
+        raise SessionError(
+            f"a table under these rules seats 2..{rules.max_players} players,"
+            f" not {count}"
+        )
+
+
+def new_session(
+    rules: Rules,
+    *,
+    players: int | Sequence[str],
+    seed: int | None = None,
+    dealer: int | None = None,
+) -> Session:
+    """Seat the players and cut for the first dealer (B3): a session's start.
+
+    Args:
+        rules: The rules of every hand and of the session.
+        players: A player count (named ``P1``, ``P2``, ...) or the names, by
+            seat.
+        seed: Makes the whole session reproducible; ``None`` shuffles from the
+            operating system's secure random source.
+        dealer: The first dealer's seat; ``None`` cuts for it
+            (:func:`~tonk.engine.cut_for_deal`, seeded with ``hand_seed(seed, 0)``).
+
+    Raises:
+        SessionError: For a bad player list or count, or a dealer not seated.
+
+    Examples:
+        >>> import tonk
+        >>> session = new_session(tonk.Rules(), players=4, seed=9)
+        >>> session.dealer, session.to_move, session_actions(session)
+        (3, 3, (Deal(),))
+    """
+    names = _names(players)
+    _check_table(rules, len(names))
+    if dealer is None:
+        dealer = cut_for_deal(
+            rules,
+            players=len(names),
+            seed=None if seed is None else hand_seed(seed, 0),
+        )
+    elif not is_int(dealer) or not 0 <= dealer < len(names):
+        raise SessionError(f"dealer must be a seat 0..{len(names) - 1}, got {dealer!r}")
+    return Session(
+        rules=rules,
+        seed=seed,
+        players=names,
+        dealer=dealer,
+        number=0,
+        phase=SessionPhase.BEFORE_DEAL,
+        hand=None,
+        ledger=tuple((name, 0) for name in names),
+        push_up_totals=tuple((name, 0) for name in names),
+        last=None,
+        big_one_left=None,
+        called_suit=None,
+        betting=(),
+        suit_bettors=frozenset(),
+        suit_winners=(),
+        naturals_players=frozenset(),
+        naturals_pot=0,
+        naturals_winner=None,
+    )
+
+
+def _may_call_big_one(session: Session) -> bool:
+    rules = session.rules
+    return (
+        rules.big_one_deals > 0
+        and rules.match_deals is None
+        and session.big_one_left is None
+    )
+
+
+_SUIT_CALLS = tuple(CallSuit(suit) for suit in Suit)
+_BETS = (
+    SideBets(),
+    SideBets(suit=True),
+    SideBets(naturals=True),
+    SideBets(suit=True, naturals=True),
+)
+
+
+def session_actions(session: Session) -> tuple[Action | SessionAction, ...]:
+    """Return what the seat to move may do now, in a fixed order.
+
+    During a hand these are the hand's :func:`~tonk.engine.legal_actions`.
+    Before a deal the dealer may deal (or, with the suit side bet, call a suit)
+    and may call the Big One. While betting, the seat to move chooses its
+    side bets.
+
+    Examples:
+        >>> import tonk
+        >>> rules = tonk.Rules(suit_bet=1, big_one_deals=2)
+        >>> session = new_session(rules, players=2, seed=1)
+        >>> session_actions(session)[-1]
+        CallBigOne()
+    """
+    phase = session.phase
+    if phase is SessionPhase.PLAYING:
+        assert session.hand is not None
+        return legal_actions(session.hand)
+    if phase is SessionPhase.BEFORE_DEAL:
+        rules = session.rules
+        start: tuple[Action | SessionAction, ...] = (
+            _SUIT_CALLS if rules.suit_bet else (Deal(),)
+        )
+        return (*start, CallBigOne()) if _may_call_big_one(session) else start
+    if phase is SessionPhase.BETTING:
+        return tuple(bet for bet in _BETS if _bet_allowed(session, bet))
+    return ()
+
+
+def _bet_allowed(session: Session, bet: SideBets) -> bool:
+    rules = session.rules
+    seat = session.betting[0]
+    if bet.suit and not rules.suit_bet:
+        return False
+    if not rules.naturals_bet:
+        return not bet.naturals
+    committed = session.players[seat] in session.naturals_players
+    return bet.naturals or not committed
+
+
+def apply_session(session: Session, action: Action | SessionAction) -> Session:
+    """Return the session after the seat to move takes ``action``.
+
+    A hand action is applied to the hand in play; when it ends the hand, the
+    hand is settled into the ledger, the deal passes left (V47) and the session
+    waits for the next deal, or is over (V43, V44).
+
+    Raises:
+        SessionError: If a session action is not allowed now.
+        IllegalActionError: If a hand action is not legal in the hand.
+
+    Examples:
+        >>> import tonk
+        >>> session = new_session(tonk.Rules(), players=2, seed=3)
+        >>> apply_session(session, tonk.Drop())
+        Traceback (most recent call last):
+        ...
+        tonk.errors.SessionError: no hand is in play: the dealer must deal first
+    """
+    phase = session.phase
+    if isinstance(action, Deal | CallBigOne | CallSuit | SideBets):
+        if action not in session_actions(session):
+            raise SessionError(_why_not(session, action))
+        if isinstance(action, CallBigOne):
+            return attrs.evolve(session, big_one_left=session.rules.big_one_deals)
+        if isinstance(action, CallSuit):
+            return _start_betting(session, action.suit)
+        if isinstance(action, Deal):
+            if session.rules.naturals_bet:
+                return _start_betting(session, None)
+            return _deal(session)
+        return _bet(session, action)
+    if phase is not SessionPhase.PLAYING:
+        raise SessionError(
+            "the session is over"
+            if phase is SessionPhase.OVER
+            else "no hand is in play: the dealer must deal first"
+            if phase is SessionPhase.BEFORE_DEAL
+            else "no hand is in play: the side bets come first"
+        )
+    hand = session.hand
+    assert hand is not None
+    seat = hand.to_move
+    after = apply(hand, action)
+    session = _with_hand(session, after)
+    if (
+        isinstance(action, LaySpread)
+        and session.naturals_winner is None
+        and session.rules.naturals_bet
+        and session.players[seat] in session.naturals_players
+        and _natural_book(action, session.rules)
+    ):
+        session = attrs.evolve(session, naturals_winner=seat)
+    if after.outcome is not None:
+        return _settled(session)
+    return session
+
+
+def _with_hand(session: Session, hand: GameState) -> Session:
+    """Return ``session`` with ``hand`` in play.
+
+    The same as ``attrs.evolve(session, hand=hand)``, built directly because it
+    runs on every action of every hand.
+    """
+    return Session(
+        rules=session.rules,
+        seed=session.seed,
+        players=session.players,
+        dealer=session.dealer,
+        number=session.number,
+        phase=session.phase,
+        hand=hand,
+        ledger=session.ledger,
+        push_up_totals=session.push_up_totals,
+        last=session.last,
+        big_one_left=session.big_one_left,
+        called_suit=session.called_suit,
+        betting=session.betting,
+        suit_bettors=session.suit_bettors,
+        suit_winners=session.suit_winners,
+        naturals_players=session.naturals_players,
+        naturals_pot=session.naturals_pot,
+        naturals_winner=session.naturals_winner,
+    )
+
+
+def _why_not(session: Session, action: SessionAction) -> str:
+    phase = session.phase
+    if phase is SessionPhase.OVER:
+        return "the session is over"
+    if phase is SessionPhase.PLAYING:
+        return f"a hand is in play: {action!r} must wait until it ends"
+    if isinstance(action, CallBigOne):
+        if session.rules.big_one_deals == 0:
+            return "these rules have no Big One (big_one_deals=0)"
+        if session.rules.match_deals is not None:
+            return "the Big One comes by itself: the last deals of the match"
+        return "the Big One has already been called"
+    if isinstance(action, SideBets):
+        if phase is not SessionPhase.BETTING:
+            return "side bets are made after the deal is called, not now"
+        return f"seat {session.betting[0]} may not bet {action!r} under these rules"
+    if phase is SessionPhase.BETTING:
+        return "the players are making their side bets"
+    if isinstance(action, Deal):
+        return "with the suit side bet the dealer calls a suit instead of Deal()"
+    return "these rules have no suit side bet (suit_bet=0)"
+
+
+def _natural_book(action: LaySpread, rules: Rules) -> bool:
+    """Return whether ``action`` lays a book without wilds (V45b)."""
+    cards = action.cards
+    if isinstance(cards[0], WildCard):
+        return False
+    rank = cards[0].rank
+    return all(
+        isinstance(card, Card) and card.rank is rank and card.rank is not Rank.JOKER
+        for card in cards
+    )
+
+
+def _start_betting(session: Session, suit: Suit | None) -> Session:
+    count = len(session.players)
+    order = tuple((session.dealer + offset) % count for offset in range(1, count + 1))
+    return attrs.evolve(
+        session,
+        phase=SessionPhase.BETTING,
+        called_suit=suit,
+        betting=order,
+        suit_bettors=frozenset(),
+    )
+
+
+def _bet(session: Session, bet: SideBets) -> Session:
+    seat, *rest = session.betting
+    name = session.players[seat]
+    session = attrs.evolve(
+        session,
+        betting=tuple(rest),
+        suit_bettors=session.suit_bettors | {seat}
+        if bet.suit
+        else session.suit_bettors,
+        naturals_players=session.naturals_players | {name}
+        if bet.naturals
+        else session.naturals_players,
+    )
+    return session if rest else _deal(session)
+
+
+def _deal(session: Session) -> Session:
+    number = session.number + 1
+    seed = session.seed
+    hand = new_game(
+        session.rules,
+        players=len(session.players),
+        seed=None if seed is None else hand_seed(seed, number),
+        dealer=session.dealer,
+    )
+    suit = session.called_suit
+    session = attrs.evolve(
+        session,
+        number=number,
+        phase=SessionPhase.PLAYING,
+        hand=hand,
+        betting=(),
+        suit_winners=()
+        if suit is None
+        else _suit_winners(
+            hand.hands, suit, tuple(session.suit_bettors), session.rules
+        ),
+        naturals_winner=None,
+    )
+    if hand.outcome is not None:  # a deal tonk, or a void deal
+        return _settled(session)
+    return session
+
+
+def _side_payments(session: Session) -> tuple[SidePayment, ...]:
+    """Return the side bets of the hand just ended, and the pots won (V45)."""
+    rules = session.rules
+    hand = session.hand
+    assert hand is not None
+    payments: list[SidePayment] = []
+    if session.called_suit is not None and session.suit_bettors:
+        bettors = sorted(session.suit_bettors)
+        payments.extend(
+            SidePayment(seat, -rules.suit_bet, SideReason.SUIT_BET) for seat in bettors
+        )
+        winners = list(session.suit_winners)
+        pot = rules.suit_bet * len(bettors)
+        if not winners:  # nobody holds the suit: the stakes go back
+            winners = bettors
+        share = _exact(Fraction(pot, len(winners)))
+        payments.extend(
+            SidePayment(seat, share, SideReason.SUIT_POT) for seat in winners
+        )
+    if rules.naturals_bet:
+        payments.extend(
+            SidePayment(seat, -rules.naturals_bet, SideReason.NATURALS_BET)
+            for seat, name in enumerate(session.players)
+            if name in session.naturals_players
+        )
+        if session.naturals_winner is not None:
+            payments.append(
+                SidePayment(
+                    session.naturals_winner,
+                    _naturals_pot(session),
+                    SideReason.NATURALS_POT,
+                )
+            )
+    return tuple(payments)
+
+
+def _naturals_pot(session: Session) -> Stake:
+    """Return the naturals pot with this deal's stakes in it."""
+    seated = sum(1 for name in session.players if name in session.naturals_players)
+    return session.naturals_pot + session.rules.naturals_bet * seated
+
+
+def _suit_winners(
+    hands: Sequence[Sequence[Card]], suit: Suit, bettors: Sequence[int], rules: Rules
+) -> tuple[int, ...]:
+    """Return the bettors dealt the highest card of the called suit (V45a).
+
+    The ace is high only under ``ace_high``; equal cards (two packs) share.
+    """
+
+    def best(seat: int) -> int:
+        ranks = [
+            14 if rules.ace_high and card.rank is Rank.ACE else int(card.rank)
+            for card in hands[seat]
+            if card.suit is suit
+        ]
+        return max(ranks, default=0)
+
+    top = max((best(seat) for seat in bettors), default=0)
+    return tuple(seat for seat in sorted(bettors) if top and best(seat) == top)
+
+
+def _push_ups(outcome: Outcome, counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Return what each seat adds to its push-up total (V42).
+
+    A loser is a seat that paid in the hand's settlement (side payments aside);
+    it adds its count, twice it if any single payment it made was 2x or more.
+    """
+    largest: list[Stake] = [0] * len(counts)
+    for transfer in outcome.transfers:
+        if transfer.reason in (TransferReason.WIDOW, TransferReason.HIT_AND_SPLIT):
+            continue
+        largest[transfer.payer] = max(largest[transfer.payer], transfer.amount)
+    return tuple(
+        0 if not paid else count * (2 if paid >= 2 else 1)
+        for paid, count in zip(largest, counts, strict=True)
+    )
+
+
+def _settled(session: Session) -> Session:
+    """Settle the hand just ended into the ledger and pass the deal (V40–V47)."""
+    rules = session.rules
+    hand = session.hand
+    assert hand is not None
+    assert hand.outcome is not None
+    outcome = hand.outcome
+    counts = tuple(hand_count(cards, rules) for cards in hand.hands)
+    big_one = session.big_one_left is not None or (
+        rules.match_deals is not None
+        and session.number > rules.match_deals - rules.big_one_deals
+    )
+    result = HandResult(
+        number=session.number,
+        players=session.players,
+        dealer=session.dealer,
+        outcome=outcome,
+        stakes=2 if big_one else 1,
+        counts=counts,
+        side=_side_payments(session),
+        push_ups=_push_ups(outcome, counts)
+        if rules.scoring is Scoring.PUSH_UPS
+        else (0,) * len(counts),
+    )
+    net = dict(zip(session.players, result.net, strict=True))
+    pushed = dict(zip(session.players, result.push_ups, strict=True))
+    ledger = tuple(
+        (name, _exact(balance + net.get(name, 0))) for name, balance in session.ledger
+    )
+    totals = tuple(
+        (name, total + pushed.get(name, 0)) for name, total in session.push_up_totals
+    )
+    pot: Stake = session.naturals_pot
+    naturals_players = session.naturals_players
+    if rules.naturals_bet:
+        pot = _naturals_pot(session)
+        if session.naturals_winner is not None:
+            pot, naturals_players = 0, frozenset()
+    big_one_left = session.big_one_left
+    if big_one_left is not None:
+        big_one_left -= 1
+    over = (
+        (rules.match_deals is not None and session.number >= rules.match_deals)
+        or big_one_left == 0
+        or (
+            rules.match_target is not None
+            and any(
+                score >= rules.match_target
+                for _, score in (
+                    totals if rules.scoring is Scoring.PUSH_UPS else ledger
+                )
+            )
+        )
+    )
+    return attrs.evolve(
+        session,
+        phase=SessionPhase.OVER if over else SessionPhase.BEFORE_DEAL,
+        dealer=session.dealer if over else (session.dealer + 1) % len(session.players),
+        ledger=ledger,
+        push_up_totals=totals,
+        last=result,
+        big_one_left=big_one_left,
+        called_suit=None,
+        suit_bettors=frozenset(),
+        suit_winners=(),
+        naturals_players=naturals_players,
+        naturals_pot=_exact(pot),
+    )
+
+
+def join(session: Session, name: str) -> Session:
+    """Seat a new player between hands, to the right of the next dealer (V47, B3).
+
+    A player who left may come back; their balance is kept.
+
+    Raises:
+        SessionError: If a hand or the betting is in progress, the session is
+            over, the name is seated already, or the table is full.
+
+    Examples:
+        >>> import tonk
+        >>> session = new_session(tonk.Rules(), players=["A", "B", "C"], dealer=1)
+        >>> join(session, "D").players
+        ('A', 'D', 'B', 'C')
+    """
+    _between_hands(session, "join")
+    if not _is_name(name):
+        raise SessionError(f"a player's name must be a non-empty string, got {name!r}")
+    if name in session.players:
+        raise SessionError(f"{name!r} is already seated")
+    _check_table(session.rules, len(session.players) + 1)
+    seat = session.dealer
+    known = any(entry == name for entry, _ in session.ledger)
+    return attrs.evolve(
+        session,
+        players=(*session.players[:seat], name, *session.players[seat:]),
+        dealer=seat + 1,
+        ledger=session.ledger if known else (*session.ledger, (name, 0)),
+        push_up_totals=session.push_up_totals
+        if known
+        else (*session.push_up_totals, (name, 0)),
+    )
+
+
+def leave(session: Session, name: str) -> Session:
+    """Unseat a player between hands; the ledger keeps their balance (V47).
+
+    If the next dealer leaves, the deal passes to the player on their left.
+
+    Raises:
+        SessionError: If a hand or the betting is in progress, the session is
+            over, the player is not seated, or fewer than two would remain.
+
+    Examples:
+        >>> import tonk
+        >>> session = new_session(tonk.Rules(), players=["A", "B", "C"], dealer=1)
+        >>> after = leave(session, "B")
+        >>> after.players, after.players[after.dealer]
+        (('A', 'C'), 'C')
+    """
+    _between_hands(session, "leave")
+    if name not in session.players:
+        raise SessionError(f"{name!r} is not seated")
+    seat = session.players.index(name)
+    players = tuple(player for player in session.players if player != name)
+    _check_table(session.rules, len(players))
+    dealer = session.dealer - 1 if seat < session.dealer else session.dealer
+    return attrs.evolve(session, players=players, dealer=dealer % len(players))
+
+
+def _between_hands(session: Session, what: str) -> None:
+    if session.phase is not SessionPhase.BEFORE_DEAL:
+        raise SessionError(
+            f"players may {what} only between hands, before the deal"
+            f" (the session is {session.phase.value.replace('_', ' ')})"
+        )
