@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -132,3 +133,188 @@ def test_simulate_session_stops_when_a_match_ends(
     assert "the session ended after" in out
     balances = [int(line.split()[1]) for line in out.splitlines() if line[:1] == "P"]
     assert max(balances) >= 100  # the sheet's match is to 100 (V44)
+
+
+# --- tonk play ----------------------------------------------------------------------
+
+
+def play(*args: str, text: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tonk", "play", *args],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+def test_play_a_hand_through_standard_input() -> None:
+    # Bad input first (not an action, a move number out of range, an illegal
+    # move), then draw, discard by notation, then drop at the next turn (or
+    # take the first move whenever asked again).
+    moves = ["hello", "99", "discard 4D", "help", "", "draw stock", "2"]
+    result = play("--seed", "7", "--bot", "random", text="\n".join(moves + ["1"] * 40))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "seed 7" in out
+    assert "You are seat 0" in out
+    assert "Your hand: AC 2D 5D 6H 2S" in out  # the hand, sorted
+    assert "Stock: 41 cards" in out
+    assert "Discard: 4D" in out
+    assert "1) drop" in out
+    assert "2) draw stock" in out
+    assert "Cannot read that: unknown action 'hello'" in out
+    assert "There is no move 99: type 1 to 3" in out
+    assert "Not allowed: cannot discard before drawing" in out
+    assert "discard KS" in out  # the help text
+    assert "You drew 9C." in out
+    assert "Seat 1 (random): " in out  # the bot's moves are printed
+    assert "The hand is over" in out
+    assert "Payments:" in out
+    assert "paid" in out
+    assert "Payoffs: you " in out
+
+
+def test_play_shows_spreads_with_owners_and_waits() -> None:
+    result = play(
+        "--preset",
+        "washington_state",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--bot",
+        "greedy",
+        text="\n".join(["2"] * 200),
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "waits" in out
+    assert "cards" in out
+    assert "seat 2 (greedy)" in out
+    assert "The hand is over" in out
+
+
+def test_play_ends_cleanly_at_the_end_of_input() -> None:
+    result = play("--seed", "7", text="")
+    assert result.returncode == 0, result.stderr
+    assert "You left the game." in result.stdout
+    assert "Traceback" not in result.stderr
+    again = play("--seed", "7", text="draw stock\nquit\n")
+    assert again.returncode == 0
+    assert "You drew 9C." in again.stdout
+    assert "You left the game." in again.stdout
+
+
+def test_play_against_ismcts() -> None:
+    result = play(
+        "--seed",
+        "3",
+        "--bot",
+        "ismcts",
+        "--iterations",
+        "20",
+        text="\n".join(["1"] * 60),
+    )
+    assert result.returncode == 0, result.stderr
+    assert "The hand is over" in result.stdout
+
+
+# --- tonk simulate --bots -----------------------------------------------------------
+
+
+def simulate_json(*args: str) -> dict[str, object]:
+    result = run("simulate", "--json", *args)
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert isinstance(document, dict)
+    return document
+
+
+def test_simulate_bots_prints_json() -> None:
+    document = simulate_json(
+        "--bots", "greedy,random,random", "--hands", "30", "--seed", "2"
+    )
+    assert document["players"] == 3
+    assert document["hands"] == 30
+    assert document["preset"] == "pagat"
+    bots = document["bots"]
+    assert isinstance(bots, list)
+    assert [bot["name"] for bot in bots] == ["greedy", "random", "random-2"]
+    assert all(bot["hands"] == 30 for bot in bots)
+    assert sum(float(bot["total_payoff"]) for bot in bots) == 0
+    outcomes = document["outcomes"]
+    assert isinstance(outcomes, dict)
+    assert sum(outcomes.values()) == 30
+    assert "hands_per_second" in document
+
+
+def test_simulate_bots_gives_the_same_totals_with_two_workers() -> None:
+    args = (
+        "--bots",
+        "greedy,ismcts",
+        "--iterations",
+        "10",
+        "--hands",
+        "24",
+        "--seed",
+        "6",
+        "--no-timing",
+    )
+    one = simulate_json(*args, "--workers", "1")
+    two = simulate_json(*args, "--workers", "2")
+    assert one == two
+    assert "seconds" not in one
+
+
+def test_simulate_bots_prints_a_table() -> None:
+    result = run("simulate", "--bots", "greedy,random", "--hands", "40", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "bots greedy, random" in out
+    assert "win rate" in out
+    assert "mean payoff" in out
+    assert "won by" in out
+    assert "greedy" in out
+    assert "random" in out
+    assert "hands/s:" in out
+    assert "how hands ended:" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("simulate", "--bots", "greedy,clever"), "unknown bot 'clever'"),
+        (("simulate", "--bots", "greedy,random", "--players", "3"), "does not match"),
+        (("simulate", "--json"), "--json and --workers need --bots"),
+        (("simulate", "--workers", "2"), "--json and --workers need --bots"),
+        (("simulate", "--bots", "random,random", "--session"), "do not go together"),
+        (("simulate", "--bots", "random"), "one bot per seat"),
+        (("play", "--bot", "clever"), "invalid choice"),
+        (("play", "--players", "11"), "players must be 2..10"),
+    ],
+)
+def test_bad_bot_arguments_exit_2(args: tuple[str, ...], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_without_rich_the_commands_that_need_it_say_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "rich", None)  # import rich raises ImportError
+    assert main(["play", "--seed", "1"]) == 2
+    error = capsys.readouterr().err
+    assert "tonk play needs the 'rich' package" in error
+    assert "pip install 'tonk[cli]'" in error
+    assert main(["simulate", "--bots", "greedy,random", "--hands", "2"]) == 2
+    assert "pip install 'tonk[cli]'" in capsys.readouterr().err
+    # Plain random play and JSON output need no rich.
+    assert main(["simulate", "--hands", "20", "--seed", "1", "--no-timing"]) == 0
+    assert "how hands ended:" in capsys.readouterr().out
+    args = ["simulate", "--bots", "greedy,random", "--hands", "4", "--json"]
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out)["hands"] == 4
