@@ -118,18 +118,33 @@ html_title = f"tonk {release}"
 # defining module (``tonk.rules.Rules``, ``tonk.errors.RulesError``); this
 # resolves such a reference to the public name when one is documented.
 
-_PUBLIC_MODULES = {"tonk", "tonk.presets", "tonk.testing", "tonk.testing.strategies"}
+_PUBLIC_MODULES = {
+    "tonk",
+    "tonk.bots",
+    "tonk.presets",
+    "tonk.testing",
+    "tonk.testing.strategies",
+}
 
 
 def _public_name(target: str) -> str | None:
-    """Return ``tonk.NAME`` for ``tonk.MODULE.NAME`` if MODULE is not public."""
+    """Return ``PACKAGE.NAME`` for ``PACKAGE.MODULE.NAME`` if MODULE is not public.
+
+    PACKAGE is the nearest public package above MODULE: ``tonk.rules.Rules``
+    becomes ``tonk.Rules`` and ``tonk.bots._greedy.GreedyBot`` becomes
+    ``tonk.bots.GreedyBot``.
+    """
     parts = target.split(".")
     for length in range(len(parts) - 1, 1, -1):
         module = ".".join(parts[:length])
         if module in sys.modules:
             if module in _PUBLIC_MODULES or parts[0] != "tonk":
                 return None
-            return ".".join(["tonk", *parts[length:]])
+            for above in range(length - 1, 0, -1):
+                package = ".".join(parts[:above])
+                if package in _PUBLIC_MODULES:
+                    return ".".join([package, *parts[length:]])
+            return None
     return None
 
 

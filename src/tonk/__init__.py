@@ -8,7 +8,7 @@ Examples:
     'after_draw'
 """
 
-from tonk import encoding, presets
+from tonk import bots, encoding, presets
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -154,6 +154,7 @@ __all__ = [
     "Wilds",
     "__version__",
     "apply",
+    "bots",
     "apply_session",
     "check",
     "cut_for_deal",

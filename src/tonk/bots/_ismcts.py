@@ -211,7 +211,9 @@ def _random_playout(state: GameState, policy: _Policy, rng: random.Random) -> Ga
     return state
 
 
-def _lowered(state: GameState, obs: Observation, rng: random.Random) -> GameState:
+def _lowered(
+    state: GameState, obs: Observation, rng: random.Random, share: float
+) -> GameState:
     """Give the other seats lower hands, as if each had discarded its worst cards.
 
     For each turn a seat has taken, one card from the stock joins its unknown
@@ -226,7 +228,7 @@ def _lowered(state: GameState, obs: Observation, rng: random.Random) -> GameStat
     for seat in range(len(hands)):
         if seat == obs.seat:
             continue
-        extra = min(seat_turns(obs, seat), len(stock) - taken_from)
+        extra = min(int(share * seat_turns(obs, seat)), len(stock) - taken_from)
         if extra <= 0:
             continue
         hidden = list(hands[seat])
@@ -322,7 +324,8 @@ class ISMCTSBot:
     rollout: Literal["greedy", "random"] = attrs.field(
         default="greedy", validator=attrs.validators.in_(("greedy", "random"))
     )
-    lower_hands: bool = True
+    lower_hands: float = 0.0
+    policy_bias: float = 0.0
     opponents: Literal["policy", "search"] = attrs.field(
         default="policy", validator=attrs.validators.in_(("policy", "search"))
     )
@@ -371,6 +374,7 @@ class ISMCTSBot:
         lower = self.lower_hands
         me = obs.seat
         by_policy = self.opponents == "policy"
+        bias = self.policy_bias
         limit = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         log, sqrt = math.log, math.sqrt
@@ -388,7 +392,7 @@ class ISMCTSBot:
             count += 1
             state = determinize(obs, rng)
             if lower:
-                state = _lowered(state, obs, rng)
+                state = _lowered(state, obs, rng, lower)
             node = root
             path = [root]
             while state.outcome is None:
@@ -419,11 +423,12 @@ class ISMCTSBot:
                     else:
                         child.available += 1
                         tried.append(action)
+                preferred = policy(state, options)
                 if untried:
                     # Progressive widening: the rollout policy's choice first,
                     # then another untried action (at random) only while the
                     # node has fewer children here than 1 + sqrt(its visits).
-                    new: Action | None = policy(state, options)
+                    new: Action | None = preferred
                     if new in children:
                         new = None
                         if len(tried) * len(tried) <= node.visits:
@@ -439,9 +444,12 @@ class ISMCTSBot:
                 best_action = tried[0]
                 for action in tried:
                     child = children[action]
-                    score = child.total / child.visits + exploration * sqrt(
-                        log(child.available) / child.visits
+                    visits = child.visits
+                    score = child.total / visits + exploration * sqrt(
+                        log(child.available) / visits
                     )
+                    if action == preferred:
+                        score += bias / visits
                     if score > best_score:
                         best_score, best_action = score, action
                 node = children[best_action]
