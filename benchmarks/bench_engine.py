@@ -15,7 +15,12 @@ Then, for sessions (V40-V47): random hands per second played through
 ``apply_session`` (deal, settlement into the ledger and the dealer's rotation
 included), and the same as whole sessions of 100 hands per second.
 
-Then, for bots (``tonk.bots``): ISMCTS iterations per second (``pagat``, two
+Then, for bots (pagat, 2 players), calls per second over the states of random
+hands: ``observe`` (each state from the seat to move and the other seat, in
+turn), ``determinize`` of those observations, ``encoding.observation_vector``
+and ``encoding.legal_mask``.
+
+Last, the bots of ``tonk.bots``: ISMCTS iterations per second (``pagat``, two
 players, searching every decision with more than one legal action of hands
 the greedy bot plays against itself; each iteration is a determinization, a
 walk down the tree and a rollout), and tournament hands per second of
@@ -33,7 +38,7 @@ from collections.abc import Sequence
 import attrs
 
 import tonk
-from tonk import Action, GameState, Rules
+from tonk import Action, GameState, Rules, encoding
 
 
 def play_random_hands(
@@ -157,12 +162,47 @@ def bench_ismcts(hands: int, iterations: int) -> None:
 
 def bench_simulate(hands: int, workers: int) -> float:
     """Print and return tournament hands per second, greedy against random."""
-    bots = [tonk.bots.GreedyBot(), tonk.bots.RandomBot()]
+    bots: list[tonk.bots.Bot] = [tonk.bots.GreedyBot(), tonk.bots.RandomBot()]
     began = time.perf_counter()
     tonk.bots.tournament(tonk.presets.PAGAT, bots, hands=hands, seed=1, workers=workers)
     rate = hands / (time.perf_counter() - began)
     print(f"{'pagat':<10} {2:>7} {workers:>7} {hands:>7,} {rate:>9,.0f}")
     return rate
+
+
+def bench_bots(rules: Rules, players: int, hands: int) -> None:
+    """Print the speed of what bots call: observe, determinize, encodings."""
+    _, _, _, records = play_random_hands(rules, players, hands, 2)
+    states = mid_hand_states(records)
+    pairs = [(state, index % players) for index, state in enumerate(states)]
+    observe, determinize = tonk.observe, tonk.determinize
+    observations = [observe(state, seat) for state, seat in pairs]
+    rng = random.Random(3)
+
+    def run_observe() -> None:
+        for state, seat in pairs:
+            observe(state, seat)
+
+    def run_determinize() -> None:
+        for observation in observations:
+            determinize(observation, rng)
+
+    def run_vector() -> None:
+        for observation in observations:
+            encoding.observation_vector(observation)
+
+    def run_mask() -> None:
+        for state in states:
+            encoding.legal_mask(state)
+
+    print(f"bots: pagat, {players} players, {len(states):,} states")
+    for name, run in (
+        ("observe/s", run_observe),
+        ("determinize/s", run_determinize),
+        ("observation_vector/s", run_vector),
+        ("legal_mask/s", run_mask),
+    ):
+        print(f"{name:<21} {time_calls(len(states), run):>12,.0f}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -196,6 +236,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         ("rushville", tonk.presets.RUSHVILLE, 4),
     ]:
         bench_session(name, rules, players, hands)
+    print()
+    bench_bots(tonk.presets.PAGAT, 2, max(1, hands // 5))
     print()
     print(
         f"{'ismcts':<10} {'players':>7} {'decisions':>9} {'iterations':>10}"

@@ -98,9 +98,11 @@ if os.environ.get("TONK_DOCS_INTERSPHINX") == "1":
 # Names from the standard library, attrs and Hypothesis that only intersphinx
 # could link.
 nitpick_ignore = [
+    ("py:class", "collections.abc.Callable"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "fractions.Fraction"),
+    ("py:class", "random.Random"),
     ("py:func", "attrs.evolve"),
     ("py:class", "hypothesis.strategies.SearchStrategy"),
     ("py:exc", "hypothesis.errors.InvalidArgument"),
@@ -121,6 +123,7 @@ html_title = f"tonk {release}"
 _PUBLIC_MODULES = {
     "tonk",
     "tonk.bots",
+    "tonk.encoding",
     "tonk.presets",
     "tonk.testing",
     "tonk.testing.strategies",

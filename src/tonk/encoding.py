@@ -429,7 +429,7 @@ _ACTION_LAYOUTS: dict[tuple[Rules, int], _ActionLayout] = {}
 def _actions(rules: Rules, players: int) -> _ActionLayout:
     """Return the (cached) action layout of ``rules`` at a table of ``players``."""
     recent = _RECENT.get((id(rules), players))
-    if recent is not None and recent[0] is rules:
+    if recent is not None and recent[0] is rules and players.__class__ is int:
         return recent[1]
     _checked_players(rules, players)
     key = (rules, rules.packs_for(players))

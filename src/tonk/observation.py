@@ -24,13 +24,12 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import attrs
 
 from tonk._validate import is_int
 from tonk.actions import Action
-from tonk.cards import Card
+from tonk.cards import CODE_COUNT, Card, card_from_code
 from tonk.engine import legal_actions
 from tonk.errors import RulesError
 from tonk.rules import Rules
@@ -216,6 +215,7 @@ def observe(state: GameState, seat: int) -> Observation:
     )
 
 
+_CARDS = tuple(card_from_code(code) for code in range(CODE_COUNT))
 _TRIES = 10_000
 """How many deals :func:`determinize` tries before giving up on a state that
 needs the player to move to hold particular cards."""
@@ -274,22 +274,27 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     else:
         known = list(observation.taken)
         known[seat] = observation.hand
-    unseen = Counter(rules.pack(players=players))
-    unseen.subtract(observation.discard_pile)
+    unseen = [0] * CODE_COUNT
+    for card in rules.pack(players=players):
+        unseen[card.code] += 1
+    for card in observation.discard_pile:
+        unseen[card.code] -= 1
     for cards in known:
-        unseen.subtract(cards)
+        for card in cards:
+            unseen[card.code] -= 1
     for spread in observation.spreads:
-        unseen.subtract(spread.cards)
+        for card in spread.cards:
+            unseen[card.code] -= 1
     widow_known = [False] * len(observation.exchanged)
     if observation.widow is not None and widow_known:
         widow_known[seat] = True
-        unseen[observation.widow] -= 1
-    if any(count < 0 for count in unseen.values()):
+        unseen[observation.widow.code] -= 1
+    if min(unseen) < 0:
         raise RulesError(
             "the observation does not fit the pack of its rules: it shows cards"
             " more often than the pack holds them"
         )
-    pool = sorted(unseen.elements())
+    pool = [code for code, count in enumerate(unseen) for _ in range(count)]
     missing = [size - len(cards) for size, cards in zip(sizes, known, strict=True)]
     places = sum(missing) + widow_known.count(False) + observation.stock_size
     if places != len(pool) or min(missing, default=0) < 0:
@@ -318,16 +323,19 @@ def _dealt(
     known: list[tuple[Card, ...]],
     missing: list[int],
     widow_known: list[bool],
-    pool: list[Card],
+    pool: list[int],
     rng: random.Random,
 ) -> GameState:
-    """Return the state with ``pool`` shuffled into the hidden places."""
-    cards = pool[:]
-    rng.shuffle(cards)
+    """Return the state with the card codes of ``pool`` in the hidden places."""
+    codes = pool[:]
+    rng.shuffle(codes)
+    card = _CARDS
     at = 0
     hands = []
     for seen, count in zip(known, missing, strict=True):
-        hands.append(tuple(sorted((*seen, *cards[at : at + count]))))
+        drawn = [*(held.code for held in seen), *codes[at : at + count]]
+        drawn.sort()
+        hands.append(tuple([card[code] for code in drawn]))
         at += count
     widows = []
     for is_known in widow_known:
@@ -335,13 +343,13 @@ def _dealt(
             assert observation.widow is not None
             widows.append(observation.widow)
         else:
-            widows.append(cards[at])
+            widows.append(card[codes[at]])
             at += 1
     return GameState(
         rules=observation.rules,
         dealer=observation.dealer,
         hands=tuple(hands),
-        stock=tuple(cards[at:]),
+        stock=tuple([card[code] for code in codes[at:]]),
         discard_pile=observation.discard_pile,
         spreads=observation.spreads,
         to_move=observation.to_move,

@@ -444,12 +444,12 @@ class ISMCTSBot:
                 best_action = tried[0]
                 for action in tried:
                     child = children[action]
-                    visits = child.visits
-                    score = child.total / visits + exploration * sqrt(
-                        log(child.available) / visits
+                    tries = child.visits
+                    score = child.total / tries + exploration * sqrt(
+                        log(child.available) / tries
                     )
                     if action == preferred:
-                        score += bias / visits
+                        score += bias / tries
                     if score > best_score:
                         best_score, best_action = score, action
                 node = children[best_action]

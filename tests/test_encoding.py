@@ -1,0 +1,420 @@
+"""The action layout and observation vectors of tonk.encoding."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations_with_replacement
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from scenario import card
+from test_observation import hands_played, patient_hands, rngs
+
+import tonk
+from tonk import (
+    Card,
+    ClaimDealTonk,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+    EncodingError,
+    GameState,
+    Hit,
+    LaySpread,
+    Pass,
+    Rules,
+    RulesError,
+    Slap,
+    WildCard,
+    Wilds,
+    encoding,
+    observe,
+    parse_element,
+)
+from tonk._spreads import lay_out
+from tonk.actions import Exchange
+from tonk.testing.strategies import Playout, player_counts
+from tonk.testing.strategies import rules as any_rules
+
+PAGAT = tonk.presets.PAGAT
+CHICAGO = tonk.presets.CHICAGO
+
+
+def spread(text: str) -> LaySpread:
+    return LaySpread(map(parse_element, text.split()))
+
+
+def check_legal_actions(state: GameState) -> None:
+    """Every legal action has a distinct index; the mask is exactly them."""
+    players = state.player_count
+    rules = state.rules
+    size = encoding.action_space_size(rules, players)
+    actions = tonk.legal_actions(state)
+    indices = [encoding.action_to_index(action, rules, players) for action in actions]
+    assert len(set(indices)) == len(indices)
+    assert all(0 <= index < size for index in indices)
+    for action, index in zip(actions, indices, strict=True):
+        assert encoding.index_to_action(index, rules, players) == action
+    mask = encoding.legal_mask(state)
+    assert len(mask) == size
+    assert [index for index, legal in enumerate(mask) if legal] == sorted(indices)
+
+
+def test_layout_version_is_an_int() -> None:
+    assert isinstance(encoding.LAYOUT_VERSION, int)
+    assert encoding.LAYOUT_VERSION >= 1
+
+
+def test_sizes_of_the_pagat_and_chicago_layouts() -> None:
+    assert encoding.action_space_size(PAGAT, 2) == 1158
+    assert encoding.action_space_size(PAGAT, 6) == 1158
+    assert encoding.action_space_size(CHICAGO, 2) == 46549
+    sections = {
+        name: (start, size)
+        for name, start, size in encoding.action_sections(CHICAGO, 3)
+    }
+    assert sections["header"] == (0, 5)
+    assert sections["discard"] == (5, 53)  # 52 cards and the joker
+    assert sections["hit"][1] == 18 * (52 + 5 * 52 - 4)  # 18 spreads from 54 cards
+    total = sum(size for _, _, size in encoding.action_sections(CHICAGO, 3))
+    assert total == encoding.action_space_size(CHICAGO, 3)
+
+
+def test_the_header_indices_are_fixed() -> None:
+    for rules in (PAGAT, CHICAGO, Rules(slap_in=True, widow=True)):
+        header = [encoding.index_to_action(i, rules, 2) for i in range(5)]
+        assert header == [Drop(), DrawStock(), DrawDiscard(), ClaimDealTonk(), Pass()]
+
+
+@pytest.mark.parametrize(
+    ("rules", "players"),
+    [
+        (PAGAT, 2),
+        (CHICAGO, 2),
+        (Rules(slap_in=True, widow=True), 3),
+        (
+            Rules(
+                two_packs_from=2,
+                jokers=2,
+                wilds=Wilds.JOKERS,
+                hand_size=3,
+                deal_tonks=(),
+            ),
+            2,
+        ),
+    ],
+)
+def test_every_index_names_one_action_and_back(rules: Rules, players: int) -> None:
+    size = encoding.action_space_size(rules, players)
+    actions = set()
+    for index in range(size):
+        action = encoding.index_to_action(index, rules, players)
+        assert encoding.action_to_index(action, rules, players) == index
+        actions.add(action)
+    assert len(actions) == size
+
+
+def _brute_force_spreads(rules: Rules, players: int) -> set[LaySpread]:
+    """Every spread ``lay_out`` accepts: each book or run of at most
+    hand_size + 1 cards laid with every physical multiset of its cards and the
+    wilds of the pack."""
+    tables = rules._tables
+    copies = rules.packs_for(players)
+    pack = Counter(rules.pack(players=players))
+    naturals = list(tables.naturals)
+    wilds = sorted(card for card in pack if rules.is_wild(card))
+    groups = [
+        [natural for natural in naturals if natural.rank is rank]
+        for rank in {natural.rank for natural in naturals}
+    ] + [
+        [natural for natural in naturals if natural.suit is suit]
+        for suit in {natural.suit for natural in naturals}
+    ]
+    found = set()
+    for size in range(3, rules.hand_size + 2):
+        for group in groups:
+            for represented in combinations_with_replacement(group, size):
+                if lay_out(represented, tables, copies) is None:
+                    continue
+                choices = sorted(set(represented) | set(wilds))
+                for physical in combinations_with_replacement(choices, size):
+                    if Counter(physical) - pack:
+                        continue
+                    elements = _paired(represented, physical)
+                    if lay_out(elements, tables, copies) is not None:
+                        found.add(LaySpread(elements))
+    return found
+
+
+def _paired(
+    represented: tuple[Card, ...], physical: tuple[Card, ...]
+) -> list[Card | WildCard]:
+    """Cards as themselves where they can be, the others standing in order."""
+    left = list(represented)
+    elements: list[Card | WildCard] = []
+    others = []
+    for one in physical:
+        if one in left:
+            left.remove(one)
+            elements.append(one)
+        else:
+            others.append(one)
+    elements += [
+        WildCard(wild, natural) for wild, natural in zip(others, left, strict=True)
+    ]
+    return elements
+
+
+@pytest.mark.parametrize(
+    ("rules", "players"),
+    [
+        (PAGAT, 2),
+        (attrs.evolve(CHICAGO, hand_size=3, deal_tonks=()), 2),
+        (
+            Rules(
+                two_packs_from=2,
+                jokers=3,
+                wilds=Wilds.JOKERS,
+                hand_size=3,
+                deal_tonks=(),
+            ),
+            2,
+        ),
+        (
+            Rules(
+                wilds=Wilds.JOKERS_AND_TWOS,
+                jokers=1,
+                hand_size=3,
+                ace_high=True,
+                deal_tonks=(),
+            ),
+            2,
+        ),
+        (
+            Rules(
+                pack_kind=tonk.PackKind.FORTY,
+                two_packs_from=2,
+                wilds=Wilds.JOKERS_AND_TWOS,
+                hand_size=3,
+                deal_tonks=(),
+            ),
+            2,
+        ),
+    ],
+)
+def test_spread_section_is_exactly_every_spread_the_rules_accept(
+    rules: Rules, players: int
+) -> None:
+    """An independent brute force of every layable spread."""
+    expected = _brute_force_spreads(rules, players)
+    start, size = next(
+        (start, size)
+        for name, start, size in encoding.action_sections(rules, players)
+        if name == "spread"
+    )
+    laid = {
+        encoding.index_to_action(i, rules, players) for i in range(start, start + size)
+    }
+    assert len(laid) == size
+    assert laid == expected
+
+
+@given(hands_played())
+def test_every_legal_action_has_an_index(playout: Playout) -> None:
+    for state in playout.states:
+        check_legal_actions(state)
+
+
+@given(patient_hands())
+def test_every_legal_action_of_long_hands_has_an_index(playout: Playout) -> None:
+    for state in playout.states:
+        check_legal_actions(state)
+
+
+@given(any_rules(), st.data())
+def test_random_indices_of_random_rules_round_trip(
+    rules: Rules, data: st.DataObject
+) -> None:
+    players = data.draw(player_counts(rules))
+    size = encoding.action_space_size(rules, players)
+    assert sum(size for _, _, size in encoding.action_sections(rules, players)) == size
+    for _ in range(20):
+        index = data.draw(st.integers(0, size - 1))
+        action = encoding.index_to_action(index, rules, players)
+        assert encoding.action_to_index(action, rules, players) == index
+
+
+def test_a_wild_spread_has_one_index_whichever_wild_stands_for_what() -> None:
+    a = spread("5H 2C=6H JK=7H")
+    b = spread("5H JK=6H 2C=7H")
+    assert a == b
+    index = encoding.action_to_index(a, CHICAGO, 2)
+    assert encoding.action_to_index(b, CHICAGO, 2) == index
+    assert encoding.index_to_action(index, CHICAGO, 2) == a
+    itself = spread("AC 2C 3C")  # the 2C stands for itself
+    wild = spread("AC 2D=2C 3C")
+    assert encoding.action_to_index(itself, CHICAGO, 2) != encoding.action_to_index(
+        wild, CHICAGO, 2
+    )
+
+
+def test_the_hit_section_numbers_spread_then_element() -> None:
+    first = encoding.action_to_index(Hit(1, card("AC")), PAGAT, 2)
+    assert encoding.action_to_index(Hit(2, card("AC")), PAGAT, 2) == first + 52
+    assert encoding.action_to_index(Hit(1, card("2C")), PAGAT, 2) == first + 1
+    wild = Hit(3, WildCard(card("JK"), card("QS")))
+    index = encoding.action_to_index(wild, CHICAGO, 2)
+    assert encoding.index_to_action(index, CHICAGO, 2) == wild
+
+
+def test_bad_indices_are_refused() -> None:
+    with pytest.raises(EncodingError, match=r"must be 0\.\.1157 under these rules"):
+        encoding.index_to_action(1158, PAGAT, 2)
+    with pytest.raises(EncodingError, match="got -1"):
+        encoding.index_to_action(-1, PAGAT, 2)
+    with pytest.raises(TypeError):
+        encoding.index_to_action(1.0, PAGAT, 2)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        encoding.index_to_action(True, PAGAT, 2)
+    assert issubclass(EncodingError, tonk.TonkError)
+    assert issubclass(EncodingError, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("action", "rules", "why"),
+    [
+        (Discard(card("JK")), PAGAT, "the card is not in the pack"),
+        (Discard(card("8H")), tonk.presets.BATON_ROUGE, "the card is not in the pack"),
+        (Exchange(card("AC")), PAGAT, "these rules have no widow"),
+        (Slap(1), PAGAT, "these rules have no slap-in"),
+        (Slap(18), Rules(slap_in=True), "spread numbers go from 1 to 17"),
+        (Hit(0, card("AC")), PAGAT, "spread numbers go from 1 to 17"),
+        (Hit(18, card("AC")), PAGAT, "spread numbers go from 1 to 17"),
+        (Hit(1, WildCard(card("3C"), card("4C"))), CHICAGO, "no card can be hit so"),
+        (Hit(1, card("JK")), CHICAGO, "no card can be hit so"),
+        (Hit(1, WildCard(card("JK"), card("4C"))), PAGAT, "no card can be hit so"),
+        (spread("AC 2C"), PAGAT, "not a book or run of at most 6 cards"),
+        (spread("AC 2C 4C"), PAGAT, "not a book or run"),
+        (spread("AC 2C 3C 4C 5C 6C 7C"), PAGAT, "not a book or run of at most 6"),
+        (spread("AC 2C JK=3C"), PAGAT, "not a book or run"),
+        (spread("3C=AC 2C 3C"), CHICAGO, "not a book or run"),
+        (spread("JK=AC JK=2C JK=3C"), CHICAGO, "not a book or run"),
+    ],
+)
+def test_actions_no_state_could_offer_are_refused(
+    action: tonk.Action, rules: Rules, why: str
+) -> None:
+    with pytest.raises(EncodingError, match=why) as raised:
+        encoding.action_to_index(action, rules, 2)
+    assert str(raised.value).startswith(f"cannot encode {action!r}: ")
+
+
+def test_non_actions_and_bad_tables_are_refused() -> None:
+    with pytest.raises(TypeError):
+        encoding.action_to_index("drop", PAGAT, 2)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"players must be 2\.\.10"):
+        encoding.action_space_size(PAGAT, 11)
+    with pytest.raises(TypeError):
+        encoding.action_space_size(PAGAT, 2.0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        encoding.legal_mask("state")  # type: ignore[arg-type]
+
+
+def test_two_packs_change_the_layout_with_the_table() -> None:
+    rules = Rules(two_packs_from=4)
+    assert encoding.action_space_size(rules, 3) == 1158
+    assert encoding.action_space_size(rules, 4) > 1158
+    book = spread("7C 7C 7D")
+    encoding.action_to_index(book, rules, 4)
+    with pytest.raises(EncodingError):
+        encoding.action_to_index(book, rules, 3)
+
+
+def test_legal_mask_of_an_observation_is_its_seat_s_actions() -> None:
+    state = tonk.new_game(PAGAT, players=2, seed=7)
+    assert encoding.legal_mask(observe(state, 1)) == encoding.legal_mask(state)
+    assert not any(encoding.legal_mask(observe(state, 0)))
+
+
+# --- observation vectors -----------------------------------------------------------
+
+
+def section(rules: Rules, players: int, name: str) -> slice:
+    for title, start, size in encoding.observation_sections(rules, players):
+        if title == name:
+            return slice(start, start + size)
+    raise AssertionError(name)
+
+
+def test_observation_vector_reads_back_the_observation() -> None:
+    state = tonk.new_game(PAGAT, players=3, seed=2)
+    state = tonk.apply(state, DrawDiscard())  # seat 1 takes the upcard
+    upcard = tonk.new_game(PAGAT, players=3, seed=2).top_discard
+    assert upcard is not None
+    seen = observe(state, 2)
+    vector = encoding.observation_vector(seen)
+    assert len(vector) == encoding.observation_size(PAGAT, 3)
+    assert vector[section(PAGAT, 3, "phase")] == (0.0, 1.0, 0.0, 0.0, 0.0)
+    assert vector[section(PAGAT, 3, "to_move")] == (0.0, 0.0, 1.0)  # seat 1: two on
+    assert vector[section(PAGAT, 3, "dealer")] == (0.0, 1.0, 0.0)  # seat 0: one on
+    seats = vector[section(PAGAT, 3, "seats")]
+    width = 6 + 52
+    mine, left, right = seats[:width], seats[width : 2 * width], seats[2 * width :]
+    assert mine[0] == 5.0
+    assert sum(mine[6:]) == 5.0
+    for held in seen.hand:
+        assert mine[6 + held.code] == 1.0
+    assert left[0] == 5.0  # seat 0
+    assert sum(left[6:]) == 0.0
+    assert right[0] == 6.0  # seat 1, which took the upcard
+    assert sum(right[6:]) == 1.0
+    assert right[6 + upcard.code] == 1.0
+    assert sum(vector[section(PAGAT, 3, "spreads")]) == 0.0
+    assert vector[section(PAGAT, 3, "outcome")] == (0.0, 0.0, 0.0, 0.0)
+
+
+def test_observation_vector_of_a_finished_hand() -> None:
+    state = tonk.apply(tonk.new_game(PAGAT, players=2, seed=5), Drop())
+    assert state.outcome is not None
+    vector = encoding.observation_vector(observe(state, 0))
+    outcome = vector[section(PAGAT, 2, "outcome")]
+    assert outcome[0] == 1.0
+    assert outcome[1:] == tuple(float(p) for p in state.outcome.payoffs)
+    seats = vector[section(PAGAT, 2, "seats")]
+    assert seats[5] == 1.0  # shown
+    assert sum(seats[58 + 6 :]) == len(state.hands[1])
+
+
+@given(patient_hands(), rngs())
+def test_observation_vectors_have_a_fixed_size_and_hide_what_is_hidden(
+    playout: Playout, rng: random.Random
+) -> None:
+    rules = playout.rules
+    players = playout.players
+    size = encoding.observation_size(rules, players)
+    for state in playout.states[:: max(1, len(playout.states) // 10)]:
+        for seat in range(players):
+            vector = encoding.observation_vector(observe(state, seat))
+            assert len(vector) == size
+            assert all(isinstance(value, float) for value in vector)
+            tonk.testing.check_no_leak(
+                state,
+                seat,
+                rng,
+                view=lambda s, seat: encoding.observation_vector(observe(s, seat)),
+            )
+
+
+def test_a_leaky_vector_would_be_caught() -> None:
+    state = tonk.new_game(PAGAT, players=2, seed=3)
+
+    def leaky(state: GameState, seat: int) -> tuple[float, ...]:
+        vector = encoding.observation_vector(observe(state, seat))
+        return (*vector, float(state.stock[0].code))
+
+    with pytest.raises(AssertionError):
+        tonk.testing.check_no_leak(state, 0, random.Random(1), view=leaky)
