@@ -1,8 +1,8 @@
 """Measure the bots' win rates against each other: the figures of docs/bots.md.
 
 Run ``python benchmarks/bot_winrates.py`` for the published figures (two
-players, the ``pagat`` preset, 2,000 hands per match-up, ISMCTS with 300
-iterations per decision; about an hour on one core), or ``--quick`` for a
+players, the ``pagat`` preset, 2,000 hands per match-up, ISMCTS with 200
+iterations per decision; about ten minutes on one core), or ``--quick`` for a
 short check. It prints a Markdown table and, with ``--json PATH``, writes the
 full results (:meth:`tonk.bots.TournamentResult.to_dict`) to a file.
 
@@ -44,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short check")
     parser.add_argument("--hands", type=int, default=2_000)
-    parser.add_argument("--iterations", type=int, default=300)
+    parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", default=None, help="write the results here")

@@ -148,8 +148,8 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--iterations",
         type=_positive,
-        default=300,
-        help="the ismcts bot's search budget per decision (default 300)",
+        default=200,
+        help="the ismcts bot's search budget per decision (default 200)",
     )
     play = commands.add_parser(
         "play",
@@ -168,8 +168,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--iterations",
         type=_positive,
-        default=1000,
-        help="the ismcts bot's search budget per decision (default 1000)",
+        default=200,
+        help="the ismcts bot's search budget per decision (default 200)",
     )
     return parser
 

@@ -66,7 +66,7 @@ def play_hand(
         >>> bots = [tonk.bots.GreedyBot(), tonk.bots.RandomBot()]
         >>> state = tonk.bots.play_hand(tonk.presets.PAGAT, bots, seed=11, dealer=1)
         >>> state.outcome.kind, state.outcome.payoffs
-        (<OutcomeKind.CAUGHT: 'caught'>, (2, -2))
+        (<OutcomeKind.DROP_WON: 'drop_won'>, (-1, 1))
     """
     state = new_game(rules, players=len(bots), seed=seed, dealer=dealer)
     rng = random.Random(_derived_seed("bots", seed, dealer))
@@ -109,7 +109,7 @@ class BotRecord:
         >>> result = tonk.bots.tournament(tonk.presets.PAGAT, bots, hands=40, seed=1)
         >>> record = result.records[0]
         >>> record.name, record.hands, record.win_rate, float(record.mean_payoff)
-        ('GreedyBot', 40, 0.85, 1.325)
+        ('GreedyBot', 40, 0.75, 0.725)
     """
 
     name: str
@@ -389,7 +389,7 @@ def tournament(
         >>> result = tonk.bots.tournament(tonk.presets.PAGAT, bots, hands=40, seed=1,
         ...                               names=["greedy", "random"])
         >>> [(record.name, record.wins) for record in result.records]
-        [('greedy', 34), ('random', 6)]
+        [('greedy', 30), ('random', 10)]
         >>> tonk.bots.tournament(tonk.presets.PAGAT, bots, hands=0, seed=1)
         Traceback (most recent call last):
         ...

@@ -77,9 +77,9 @@ class RandomBot:
         >>> import random, tonk
         >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
         >>> seen = tonk.observe(state, state.to_move)
-        >>> tonk.bots.RandomBot().choose(seen, seen.legal_actions, random.Random(4))
+        >>> tonk.bots.RandomBot().choose(seen, seen.legal_actions, random.Random(5))
         DrawDiscard()
-        >>> tonk.bots.RandomBot().choose(seen, (), random.Random(4))
+        >>> tonk.bots.RandomBot().choose(seen, (), random.Random(5))
         Traceback (most recent call last):
         ...
         ValueError: no legal actions to choose from (seat 1, phase turn_start)

@@ -181,8 +181,8 @@ class GreedyBot:
         >>> print(*state.hand(1), "/", state.top_discard)
         AC 2D 5D 6H 2S / 4D
         >>> seen = tonk.observe(state, 1)
-        >>> bot.choose(seen, seen.legal_actions, random.Random(1))
-        DrawDiscard()
+        >>> bot.choose(seen, seen.legal_actions, random.Random(1))  # on 16
+        Drop()
         >>> state = tonk.apply(state, tonk.DrawDiscard())
         >>> seen = tonk.observe(state, 1)
         >>> bot.choose(seen, seen.legal_actions, random.Random(1))
@@ -287,7 +287,8 @@ def _wants(view: _View) -> bool:
     for spread in find_spreads(together, view.tables, view.copies):
         if top in spread.physical:
             return True
-    if view.fits_table(top):
+    rules = view.rules
+    if view.fits_table(top) and rules.max_hits_per_turn != 0:
         return True
     highest = max((view.value(card) for card in hand), default=0)
     return value <= 2 and highest - value >= 5

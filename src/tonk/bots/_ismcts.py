@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 import random
 import time
 from collections.abc import Sequence
@@ -18,6 +19,7 @@ from tonk.cards import Card
 from tonk.engine import apply, legal_actions
 from tonk.observation import Observation, determinize
 from tonk.rules import Rules
+from tonk.scoring import settle_drop
 from tonk.state import GameState, Phase
 
 __all__ = ["ISMCTSBot", "SearchResult"]
@@ -36,7 +38,15 @@ class _Node:
     the visits to the parent in which the action was legal in the sampled deal.
     """
 
-    __slots__ = ("available", "children", "seat", "total", "visits")
+    __slots__ = (
+        "available",
+        "children",
+        "hands",
+        "seat",
+        "squares",
+        "total",
+        "visits",
+    )
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -44,6 +54,8 @@ class _Node:
         self.visits = 0
         self.available = 0
         self.total = 0.0
+        self.squares = 0.0
+        self.hands: dict[tuple[Card, ...], _Node] | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -80,18 +92,28 @@ class SearchResult:
 class _Policy:
     """The quick rollout policy, which reads only what the seat to move could see.
 
-    At the start of a turn: claim a winning deal; drop when the count is below
-    a guess at the lowest other count (each other seat's known cards, plus
-    ``_KEEP`` times the pack's mean card value for each unknown card); take
-    the discard when it is very low or completes a spread with two cards of
-    the hand; otherwise draw from the stock. After drawing: lay the first
-    spread or make the first hit offered, otherwise discard the highest card,
-    counting a card with a partner for a spread (a card of its rank, or of its
-    suit up to two places away) as ``_PARTNER`` points less. Slap whenever it
-    earns an extra discard.
+    At the start of a turn: claim a winning deal; drop when a drop pays on
+    average, judged from a table of sample counts of each other seat's hand
+    (its known cards, and for its unknown cards the lowest of that many plus
+    ``_SHARE`` times its turns cards of the pack: it has been discarding its
+    worst cards); take the discard when it is very low or completes a spread
+    with two cards of the hand; otherwise draw from the stock. After drawing:
+    lay the first spread or make the first hit offered, otherwise discard the
+    highest card, counting a card with a partner for a spread (a card of its
+    rank, or of its suit up to two places away) as ``_PARTNER`` points less.
+    Slap whenever it earns an extra discard.
     """
 
-    __slots__ = ("low", "per_card", "positions", "priority", "values")
+    __slots__ = (
+        "counts",
+        "dealer_left",
+        "lose",
+        "low",
+        "positions",
+        "priority",
+        "values",
+        "win",
+    )
 
     def __init__(self, rules: Rules, players: int) -> None:
         tables = rules._tables
@@ -99,9 +121,36 @@ class _Policy:
         self.positions = tables.positions
         pack = rules.pack(players=players)
         mean = sum(self.values[card.code] for card in pack) / len(pack)
-        self.per_card = _KEEP * mean
         self.low = mean / 3
         self.priority = rules.slap_priority_next
+        self.counts = _count_table(rules, players)
+        others = [2] * (players - 1)
+        self.win = float(
+            settle_drop([1, *others], 0, catch=rules.catch, dealer=0).payoffs[0]
+        )
+        self.lose = float(
+            settle_drop([1, 0, *others[1:]], 0, catch=rules.catch, dealer=0).payoffs[0]
+        )
+
+    def _drops(self, state: GameState, seat: int, count: int) -> bool:
+        """Return whether a drop on ``count`` is worth it, by the count table."""
+        values = self.values
+        taken = state.taken
+        players = len(state.hands)
+        chance = 1.0
+        for other, cards in enumerate(state.hands):
+            if other == seat:
+                continue
+            known = 0
+            for card in taken[other]:
+                known += values[card.code]
+            unknown = len(cards) - len(taken[other])
+            first = (other - state.dealer - 1) % players
+            turns = max(0, (state.turns_taken - first + players - 1) // players)
+            table = self.counts(unknown, turns)
+            higher = len(table) - bisect_right(table, count - known)
+            chance *= higher / len(table)
+        return chance * self.win + (1 - chance) * self.lose > _DROP_MARGIN
 
     def _completes(self, hand: tuple[Card, ...], top: Card) -> bool:
         rank = top.rank
@@ -139,14 +188,7 @@ class _Policy:
                 count = 0
                 for card in hand:
                     count += values[card.code]
-                taken = state.taken
-                guess = min(
-                    sum(values[card.code] for card in taken[other])
-                    + (len(cards) - len(taken[other])) * self.per_card
-                    for other, cards in enumerate(state.hands)
-                    if other != seat
-                )
-                if count < guess:
+                if self._drops(state, seat, count):
                     return first
             if _DRAW_DISCARD in legal:
                 top = state.discard_pile[-1]
@@ -192,23 +234,86 @@ class _Policy:
         return choice
 
 
-_KEEP = 0.7
 _PARTNER = 3.0
+_SHARE = 0.75
+_DROP_MARGIN = 0.0
+_SAMPLES = 64
+
+
+class _CountTable:
+    """Sorted sample counts of a hand of ``unknown`` cards after ``turns`` turns.
+
+    A seat's unknown cards are modelled as the lowest of ``unknown`` plus
+    ``_SHARE * turns`` cards drawn from the pack (it has been discarding its
+    worst cards). The samples are drawn once per table size and kept.
+    """
+
+    def __init__(self, values: list[int]) -> None:
+        self.values = values
+        self.tables: dict[tuple[int, int], list[int]] = {}
+
+    def __call__(self, unknown: int, turns: int) -> list[int]:
+        extra = min(int(_SHARE * turns), len(self.values) - unknown)
+        key = (unknown, extra)
+        table = self.tables.get(key)
+        if table is None:
+            rng = random.Random(f"tonk-counts:{unknown}:{extra}")
+            table = []
+            for _ in range(_SAMPLES):
+                drawn = sorted(rng.sample(self.values, unknown + extra))
+                table.append(sum(drawn[:unknown]))
+            table.sort()
+            self.tables[key] = table
+        return table
+
+
+_COUNT_TABLES: dict[tuple[Rules, int], _CountTable] = {}
+
+
+def _count_table(rules: Rules, players: int) -> _CountTable:
+    table = _COUNT_TABLES.get((rules, players))
+    if table is None:
+        values = rules._tables.values
+        table = _CountTable([values[card.code] for card in rules.pack(players=players)])
+        if len(_COUNT_TABLES) > 64:
+            _COUNT_TABLES.clear()
+        _COUNT_TABLES[rules, players] = table
+    return table
+
+
+_ROLLOUT_STEPS = 400
+"""After this many actions a rollout stops taking the discard, so that the
+stock runs out and the hand ends even without a turn limit (B15)."""
+
+
+def _finish(state: GameState, policy: _Policy) -> GameState:
+    """Play a long rollout out: the policy, but never taking the discard."""
+    while state.outcome is None:
+        legal = legal_actions(state)
+        action = policy(state, legal)
+        if action is _DRAW_DISCARD and _DRAW_STOCK in legal:
+            action = _DRAW_STOCK
+        state = apply(state, action)
+    return state
 
 
 def _policy_playout(state: GameState, policy: _Policy, rng: random.Random) -> GameState:
     """Play ``state`` out with the quick rollout policy; return the end state."""
-    while state.outcome is None:
+    for _ in range(_ROLLOUT_STEPS):
+        if state.outcome is not None:
+            return state
         state = apply(state, policy(state, legal_actions(state)))
-    return state
+    return _finish(state, policy)
 
 
 def _random_playout(state: GameState, policy: _Policy, rng: random.Random) -> GameState:
     """Play ``state`` out with uniformly random legal actions."""
-    while state.outcome is None:
+    for _ in range(_ROLLOUT_STEPS):
+        if state.outcome is not None:
+            return state
         legal = legal_actions(state)
         state = apply(state, legal[rng.randrange(len(legal))])
-    return state
+    return _finish(state, policy)
 
 
 def _lowered(
@@ -270,21 +375,34 @@ class ISMCTSBot:
     """Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
 
     Each iteration deals the cards the seat cannot see at random
-    (:func:`tonk.determinize`), then walks one tree shared by every deal: the
-    tree's nodes are histories of actions as the seat sees them, so a node
-    gathers every deal that agrees with what it knows. At each node the
-    actions legal in this deal are ranked by UCT, the mean payoff of the seat
-    that acts there plus ``exploration`` times ``sqrt(ln(available) /
-    visits)``, where *available* counts the visits in which the action was
-    legal (deals differ in what an opponent can do). The first untried action
-    is expanded, the hand is played out with the rollout policy, and every
-    node on the path adds the payoff (from ``outcome.payoffs``) of the seat
-    that acted into it. The bot plays the action most visited at the root.
+    (:func:`tonk.determinize`) and walks one tree shared by every deal. The
+    tree's nodes are the seat's information sets: the actions of the hand as
+    the seat saw them and, where the seat is to act, its own hand (so deals in
+    which it drew different cards part there). Where the seat acts, the
+    actions legal in this deal are ranked by UCT: the mean payoff plus
+    ``exploration`` times ``sqrt(ln(available) / visits)``, where *available*
+    counts the visits in which the action was legal (deals differ in what can
+    be done). The tree widens slowly: the rollout policy's action is tried
+    first, and another untried action (at random) only while a node has fewer
+    children than the square root of its visits. Where another seat acts, it
+    plays by the rollout policy, which reads that seat's own cards in this
+    deal (with ``opponents="search"``, UCT chooses for every seat, from one
+    tree, as in textbook SO-ISMCTS). A new node is added, the hand is played
+    out with the rollout policy, and every node on the path adds the payoff
+    (from ``outcome.payoffs``) of the seat that acted into it.
+
+    The bot plays the action most visited at the root, unless the rollout
+    policy chose otherwise and the search's action is not better by
+    ``confidence`` standard errors of the difference of their mean payoffs:
+    then it keeps the policy's action (0 always takes the search's). A
+    modest budget cannot tell close actions apart, and this keeps the search
+    from swapping a sound choice for a lucky one.
 
     The deal is uniform over the unseen cards, except that with
-    ``lower_hands`` the other seats are given lower hands, as if each had
-    discarded its highest card on each of its turns; this keeps the search
-    from thinking a drop is safer than it is.
+    ``lower_hands`` above 0 the other seats are given lower hands: for each
+    of their turns taken, times ``lower_hands``, a card of the stock joins a
+    seat's unknown cards and its highest goes back. Players discard their
+    worst cards, and a uniform deal makes a drop look safer than it is.
 
     The search stops after ``iterations`` deals or ``seconds`` seconds,
     whichever comes first (at least one deal is searched). All randomness comes
@@ -295,10 +413,16 @@ class ISMCTSBot:
         iterations: The most deals to search per decision, or ``None``.
         seconds: The most time to search per decision, or ``None``.
         exploration: The UCT exploration constant, in base stakes.
-        rollout: ``"greedy"``: a quick heuristic (drop on a low count, draw
-            from the stock, lay what can be laid, discard the highest card);
+        rollout: ``"greedy"``: a quick heuristic (drop when a table of likely
+            counts says a drop pays, take a discard that completes a spread,
+            lay what can be laid, discard the highest loose card);
             ``"random"``: uniformly random legal actions.
-        lower_hands: Deal the other seats lower hands (see above).
+        lower_hands: How much lower to deal the other seats' hands (see
+            above); 0 deals uniformly.
+        confidence: How many standard errors the search's choice must beat
+            the rollout policy's by.
+        opponents: ``"policy"``: other seats act by the rollout policy;
+            ``"search"``: by UCT.
 
     Raises:
         ValueError: If both budgets are ``None`` or one is not positive.
@@ -318,14 +442,14 @@ class ISMCTSBot:
         ValueError: give an iteration budget, a time budget or both
     """
 
-    iterations: int | None = attrs.field(default=1000, validator=_check_iterations)
+    iterations: int | None = attrs.field(default=200, validator=_check_iterations)
     seconds: float | None = attrs.field(default=None, validator=_check_seconds)
     exploration: float = 1.0
     rollout: Literal["greedy", "random"] = attrs.field(
         default="greedy", validator=attrs.validators.in_(("greedy", "random"))
     )
-    lower_hands: float = 0.0
-    policy_bias: float = 0.0
+    lower_hands: float = 0.5
+    confidence: float = 1.0
     opponents: Literal["policy", "search"] = attrs.field(
         default="policy", validator=attrs.validators.in_(("policy", "search"))
     )
@@ -334,6 +458,19 @@ class ISMCTSBot:
         """Check that there is a budget."""
         if self.iterations is None and self.seconds is None:
             raise ValueError("give an iteration budget, a time budget or both")
+
+    def _clearly_better(self, first: _Node | None, second: _Node | None) -> bool:
+        if first is None or first.visits < 2:
+            return False
+        if second is None or second.visits < 2:
+            return True
+        error = 0.0
+        for node in (first, second):
+            mean = node.total / node.visits
+            variance = max(0.0, node.squares / node.visits - mean * mean)
+            error += variance / (node.visits - 1)
+        difference = first.total / first.visits - second.total / second.visits
+        return difference > self.confidence * math.sqrt(error)
 
     def choose(
         self, obs: Observation, legal: Sequence[Action], rng: random.Random
@@ -374,11 +511,12 @@ class ISMCTSBot:
         lower = self.lower_hands
         me = obs.seat
         by_policy = self.opponents == "policy"
-        bias = self.policy_bias
+
         limit = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         log, sqrt = math.log, math.sqrt
         count = 0
+        root_preferred: Action | None = None
         while True:
             if limit is not None and count >= limit:
                 break
@@ -391,6 +529,8 @@ class ISMCTSBot:
                 break
             count += 1
             state = determinize(obs, rng)
+            if root_preferred is None:
+                root_preferred = policy(state, legal_actions(state))
             if lower:
                 state = _lowered(state, obs, rng, lower)
             node = root
@@ -414,6 +554,19 @@ class ISMCTSBot:
                     node = child
                     path.append(node)
                     continue
+                if mover == me and node is not root:
+                    # The seat knows its own hand: deals in which it drew
+                    # different cards are different information sets.
+                    hand = state.hands[me]
+                    hands = node.hands
+                    if hands is None:
+                        hands = node.hands = {}
+                    known = hands.get(hand)
+                    if known is None:
+                        known = hands[hand] = _Node(me)
+                    node = known
+                    children = node.children
+                    path.append(node)
                 tried = []
                 untried = []
                 for action in options:
@@ -423,7 +576,7 @@ class ISMCTSBot:
                     else:
                         child.available += 1
                         tried.append(action)
-                preferred = policy(state, options)
+                preferred = root_preferred if node is root else policy(state, options)
                 if untried:
                     # Progressive widening: the rollout policy's choice first,
                     # then another untried action (at random) only while the
@@ -448,8 +601,6 @@ class ISMCTSBot:
                     score = child.total / tries + exploration * sqrt(
                         log(child.available) / tries
                     )
-                    if action == preferred:
-                        score += bias / tries
                     if score > best_score:
                         best_score, best_action = score, action
                 node = children[best_action]
@@ -462,7 +613,9 @@ class ISMCTSBot:
             payoffs = [float(payoff) for payoff in outcome.payoffs]
             for node in path:
                 node.visits += 1
-                node.total += payoffs[node.seat]
+                payoff = payoffs[node.seat]
+                node.total += payoff
+                node.squares += payoff * payoff
         actions = tuple(legal)
         stats = [root.children.get(action) for action in actions]
         visits = tuple(0 if child is None else child.visits for child in stats)
@@ -471,6 +624,12 @@ class ISMCTSBot:
             for child in stats
         )
         best = max(range(len(actions)), key=lambda index: (visits[index], means[index]))
+        if self.confidence and root_preferred in actions:
+            # Keep the rollout policy's choice unless the search's is better by
+            # ``confidence`` standard errors of the difference.
+            usual = actions.index(root_preferred)
+            if usual != best and not self._clearly_better(stats[best], stats[usual]):
+                best = usual
         return SearchResult(
             action=actions[best],
             iterations=count,
