@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
 import random
 import time
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any, Literal
 
