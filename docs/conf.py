@@ -100,6 +100,7 @@ if os.environ.get("TONK_DOCS_INTERSPHINX") == "1":
 nitpick_ignore = [
     ("py:class", "collections.abc.Callable"),
     ("py:class", "collections.abc.Iterable"),
+    ("py:class", "concurrent.futures.ProcessPoolExecutor"),
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "fractions.Fraction"),
     ("py:class", "random.Random"),
