@@ -223,6 +223,13 @@ def test_ismcts_stops_at_its_time_budget() -> None:
     assert both.search(seen, seen.legal_actions, random.Random(1)).iterations == 3
 
 
+def test_ismcts_searches_only_for_the_seat_to_move() -> None:
+    state = tonk.new_game(PAGAT, players=2, seed=7)
+    other = observe(state, 1 - state.to_move)
+    with pytest.raises(ValueError, match="seat 0: it is not to move"):
+        ISMCTSBot(iterations=5).search(other, (Drop(), DrawStock()), random.Random(0))
+
+
 def test_ismcts_returns_a_single_action_without_searching() -> None:
     seen = to_move(tonk.new_game(PAGAT, players=2, seed=7))
     assert ISMCTSBot(iterations=1).choose(seen, (DrawStock(),), random.Random(0)) == (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -193,6 +194,32 @@ def test_play_shows_spreads_with_owners_and_waits() -> None:
     assert "waits" in out
     assert "cards" in out
     assert "seat 2 (greedy)" in out
+    assert "The hand is over" in out
+
+
+def test_play_offers_slap_in_windows() -> None:
+    """Seat 0 is asked to slap or pass under slap-in rules (V26)."""
+    from rich.console import Console
+
+    from tonk._cli_play import play as play_hand_in_terminal
+
+    output = io.StringIO()
+    answers = iter(["2"] * 300)  # never drop: always the second move
+    status = play_hand_in_terminal(
+        Console(file=output, width=100),
+        tonk.Rules(slap_in=True),
+        players=3,
+        seed=88,
+        bot=tonk.bots.GreedyBot(),
+        bot_name="greedy",
+        ask=lambda prompt: next(answers),
+    )
+    assert status == 0
+    out = output.getvalue()
+    assert "your move (slap-in window)" in out
+    assert "You discarded 2C: slap it onto a spread, or pass" in out
+    assert "1: 3C 4C 5C 6C 7C  laid by seat 2 (greedy)" in out
+    assert "1) slap 1" in out
     assert "The hand is over" in out
 
 

@@ -19,7 +19,7 @@ from tonk.errors import IllegalActionError, NotationError
 from tonk.notation import parse_action
 from tonk.observation import Observation, observe
 from tonk.rules import Rules
-from tonk.state import GameState, Outcome
+from tonk.state import GameState, Outcome, Phase
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -70,11 +70,7 @@ def _show(table: _Table, seen: Observation) -> None:
     say("")
     say(
         f"[bold]Turn {seen.turns_taken + 1}[/bold] · your move"
-        + (
-            " (slap-in window)"
-            if seen.slap is not None and not seen.slap.slapper
-            else ""
-        )
+        + (" (slap-in window)" if seen.phase is Phase.SLAP_WINDOW else "")
     )
     seats = Table(box=None, pad_edge=False, show_edge=False)
     for column in ("seat", "player", "cards", "waits", "known to hold"):
@@ -96,7 +92,7 @@ def _show(table: _Table, seen: Observation) -> None:
                 _card(card) if card == natural else f"{_card(card)}={natural}"
                 for card, natural in zip(spread.cards, spread.stands_for, strict=True)
             )
-            say(f"  {spread.number}: {cards}  ({table.who(spread.owner)})")
+            say(f"  {spread.number}: {cards}  laid by {table.who(spread.owner)}")
     else:
         say("Spreads: none")
     top = seen.top_discard
@@ -104,8 +100,13 @@ def _show(table: _Table, seen: Observation) -> None:
         f"Discard: {_card(top) if top is not None else 'empty'}"
         f" ({len(seen.discard_pile)} in the pile)   Stock: {seen.stock_size} cards"
     )
-    if seen.slap is not None and seen.slap.slapper is None:
-        say(f"{table.who(seen.slap.discarder).capitalize()} discarded {seen.slap.card}")
+    if seen.phase is Phase.SLAP_WINDOW and seen.slap is not None:
+        say(
+            f"{table.who(seen.slap.discarder).capitalize()} discarded"
+            f" {_card(seen.slap.card)}: slap it onto a spread, or pass"
+        )
+    if seen.phase is Phase.EXTRA_DISCARD:
+        say("You slapped: discard one more card.")
     count = sum(rules.card_value(card) for card in seen.hand)
     say(f"Your hand: {_cards(seen.hand)}   (count {count})")
     if seen.must_use is not None:

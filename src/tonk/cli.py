@@ -275,12 +275,11 @@ def _simulate_bots(args: argparse.Namespace, seed: int) -> int:
         return 2
     rules = presets.get(args.preset)
     bots = [_make_bot(name, args.iterations) for name in names]
+    seen: Counter[str] = Counter()
     labels: list[str] = []
     for name in names:
-        copies = labels.count(name) + sum(
-            1 for label in labels if label.startswith(f"{name}-")
-        )
-        labels.append(name if not copies else f"{name}-{copies + 1}")
+        seen[name] += 1
+        labels.append(name if seen[name] == 1 else f"{name}-{seen[name]}")
     workers = args.workers or 1
     began = time.perf_counter()
     if args.json:

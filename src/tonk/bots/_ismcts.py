@@ -500,10 +500,16 @@ class ISMCTSBot:
             The choice and the root statistics.
 
         Raises:
-            ValueError: If ``legal`` is empty.
+            ValueError: If ``legal`` is empty, or ``obs``'s seat is not to move.
         """
         if not legal:
             raise no_actions(obs)
+        if obs.outcome is not None or obs.to_move != obs.seat:
+            raise ValueError(
+                f"cannot search for seat {obs.seat}: it is not to move"
+                if obs.outcome is None
+                else "cannot search: the hand is over"
+            )
         root = _Node(obs.seat)
         playout = _policy_playout if self.rollout == "greedy" else _random_playout
         policy = _Policy(obs.rules, obs.player_count)

@@ -12,7 +12,7 @@ import random
 from tonk.cards import CODE_COUNT, Card
 from tonk.observation import Observation
 
-__all__ = ["seat_turns", "unseen_counts", "unseen_values"]
+__all__ = ["sampled_counts", "seat_turns", "unseen_counts", "unseen_values"]
 
 
 def unseen_counts(obs: Observation) -> list[int]:
