@@ -35,7 +35,7 @@ def row(result: TournamentResult, seconds: float) -> str:
         f" {100 * first.win_rate:.1f}% ({100 * low:.1f}–{100 * high:.1f}) |"
         f" {100 * second.win_rate:.1f}% |"
         f" {float(first.mean_payoff):+.3f} ({payoff_low:+.3f} to {payoff_high:+.3f}) |"
-        f" {seconds / 60:.0f} min |"
+        f" {seconds:,.0f} s |"
     )
 
 

@@ -526,12 +526,7 @@ class ISMCTSBot:
         while True:
             if limit is not None and count >= limit:
                 break
-            if (
-                deadline is not None
-                and count
-                and not count & 7
-                and time.perf_counter() >= deadline
-            ):
+            if deadline is not None and count and time.perf_counter() >= deadline:
                 break
             count += 1
             state = determinize(obs, rng)
