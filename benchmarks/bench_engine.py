@@ -19,6 +19,13 @@ Then, for bots (pagat, 2 players), calls per second over the states of random
 hands: ``observe`` (each state from the seat to move and the other seat, in
 turn), ``determinize`` of those observations, ``encoding.observation_vector``
 and ``encoding.legal_mask``.
+
+Last, the bots of ``tonk.bots``: ISMCTS iterations per second (``pagat``, two
+players, searching every decision with more than one legal action of hands
+the greedy bot plays against itself; each iteration is a determinization, a
+walk down the tree and a rollout), and tournament hands per second of
+``GreedyBot`` against ``RandomBot`` (as ``tonk simulate --bots greedy,random``)
+with one and two worker processes.
 """
 
 from __future__ import annotations
@@ -128,6 +135,41 @@ def bench_session(name: str, rules: Rules, players: int, hands: int) -> None:
     )
 
 
+def bench_ismcts(hands: int, iterations: int) -> None:
+    """Print ISMCTS iterations per second over the decisions of greedy hands."""
+    rules = tonk.presets.PAGAT
+    rng = random.Random(1)
+    greedy = tonk.bots.GreedyBot()
+    decisions = []
+    for seed in range(hands):
+        state = tonk.new_game(rules, players=2, seed=seed, dealer=seed % 2)
+        while state.outcome is None:
+            seen = tonk.observe(state, state.to_move)
+            if len(seen.legal_actions) > 1:
+                decisions.append(seen)
+            state = tonk.apply(state, greedy.choose(seen, seen.legal_actions, rng))
+    bot = tonk.bots.ISMCTSBot(iterations=iterations)
+    done = 0
+    began = time.perf_counter()
+    for seen in decisions:
+        done += bot.search(seen, seen.legal_actions, rng).iterations
+    elapsed = time.perf_counter() - began
+    print(
+        f"{'pagat':<10} {2:>7} {len(decisions):>9} {iterations:>10}"
+        f" {done / elapsed:>12,.0f} {elapsed / len(decisions) * 1000:>13.1f}"
+    )
+
+
+def bench_simulate(hands: int, workers: int) -> float:
+    """Print and return tournament hands per second, greedy against random."""
+    bots: list[tonk.bots.Bot] = [tonk.bots.GreedyBot(), tonk.bots.RandomBot()]
+    began = time.perf_counter()
+    tonk.bots.tournament(tonk.presets.PAGAT, bots, hands=hands, seed=1, workers=workers)
+    rate = hands / (time.perf_counter() - began)
+    print(f"{'pagat':<10} {2:>7} {workers:>7} {hands:>7,} {rate:>9,.0f}")
+    return rate
+
+
 def bench_bots(rules: Rules, players: int, hands: int) -> None:
     """Print the speed of what bots call: observe, determinize, encodings."""
     _, _, _, records = play_random_hands(rules, players, hands, 2)
@@ -196,6 +238,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         bench_session(name, rules, players, hands)
     print()
     bench_bots(tonk.presets.PAGAT, 2, max(1, hands // 5))
+    print()
+    print(
+        f"{'ismcts':<10} {'players':>7} {'decisions':>9} {'iterations':>10}"
+        f" {'iterations/s':>12} {'ms/decision':>13}"
+    )
+    bench_ismcts(5 if args.quick else 40, 300)
+    print()
+    print(f"{'simulate':<10} {'players':>7} {'workers':>7} {'hands':>7} {'hands/s':>9}")
+    tournament_hands = 1_000 if args.quick else 6_000
+    one = bench_simulate(tournament_hands, 1)
+    two = bench_simulate(tournament_hands, 2)
+    print(f"two workers: {two / one:.2f}x one")
 
 
 if __name__ == "__main__":

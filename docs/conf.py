@@ -102,6 +102,7 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
+    ("py:class", "concurrent.futures.ProcessPoolExecutor"),
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "types.UnionType"),
     # The type variable of from_dict's and from_json's overloads.
@@ -127,6 +128,7 @@ html_title = f"tonk {release}"
 
 _PUBLIC_MODULES = {
     "tonk",
+    "tonk.bots",
     "tonk.encoding",
     "tonk.presets",
     "tonk.scoring",
@@ -136,14 +138,23 @@ _PUBLIC_MODULES = {
 
 
 def _public_name(target: str) -> str | None:
-    """Return ``tonk.NAME`` for ``tonk.MODULE.NAME`` if MODULE is not public."""
+    """Return ``PACKAGE.NAME`` for ``PACKAGE.MODULE.NAME`` if MODULE is not public.
+
+    PACKAGE is the nearest public package above MODULE: ``tonk.rules.Rules``
+    becomes ``tonk.Rules`` and ``tonk.bots._greedy.GreedyBot`` becomes
+    ``tonk.bots.GreedyBot``.
+    """
     parts = target.split(".")
     for length in range(len(parts) - 1, 1, -1):
         module = ".".join(parts[:length])
         if module in sys.modules:
             if module in _PUBLIC_MODULES or parts[0] != "tonk":
                 return None
-            return ".".join(["tonk", *parts[length:]])
+            for above in range(length - 1, 0, -1):
+                package = ".".join(parts[:above])
+                if package in _PUBLIC_MODULES:
+                    return ".".join([package, *parts[length:]])
+            return None
     return None
 
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import io
+import json
+import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -132,3 +136,263 @@ def test_simulate_session_stops_when_a_match_ends(
     assert "the session ended after" in out
     balances = [int(line.split()[1]) for line in out.splitlines() if line[:1] == "P"]
     assert max(balances) >= 100  # the sheet's match is to 100 (V44)
+
+
+# --- tonk play ----------------------------------------------------------------------
+
+
+def play(*args: str, text: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tonk", "play", *args],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+def test_play_a_hand_through_standard_input() -> None:
+    # Bad input first (not an action, a move number out of range, an illegal
+    # move), then draw, discard by notation, then drop at the next turn (or
+    # take the first move whenever asked again).
+    moves = ["hello", "99", "discard 4D", "help", "", "draw stock", "2"]
+    result = play("--seed", "7", "--bot", "random", text="\n".join(moves + ["1"] * 40))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "seed 7" in out
+    assert "You are seat 0" in out
+    assert "Your hand: AC 2D 5D 6H 2S" in out  # the hand, sorted
+    assert "Stock: 41 cards" in out
+    assert "Discard: 4D" in out
+    assert "1) drop" in out
+    assert "2) draw stock" in out
+    assert "Cannot read that: unknown action 'hello'" in out
+    assert "There is no move 99: type 1 to 3" in out
+    assert "Not allowed: cannot discard before drawing" in out
+    assert "discard KS" in out  # the help text
+    assert "You drew 9C." in out
+    assert "Seat 1 (random): " in out  # the bot's moves are printed
+    assert "The hand is over" in out
+    assert "Payments:" in out
+    assert "paid" in out
+    assert "Payoffs: you " in out
+
+
+def test_play_shows_spreads_with_owners_and_waits() -> None:
+    result = play(
+        "--preset",
+        "washington_state",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--bot",
+        "greedy",
+        text="\n".join(["2"] * 200),
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "waits" in out
+    assert "cards" in out
+    assert "seat 2 (greedy)" in out
+    assert "The hand is over" in out
+
+
+def test_play_offers_slap_in_windows() -> None:
+    """Seat 0 is asked to slap or pass under slap-in rules (V26)."""
+    from rich.console import Console
+
+    from tonk._cli_play import play as play_hand_in_terminal
+
+    output = io.StringIO()
+    answers = iter(["2"] * 300)  # never drop: always the second move
+    status = play_hand_in_terminal(
+        Console(file=output, width=100),
+        tonk.Rules(slap_in=True),
+        players=3,
+        seed=88,
+        bot=tonk.bots.GreedyBot(),
+        bot_name="greedy",
+        ask=lambda prompt: next(answers),
+    )
+    assert status == 0
+    out = output.getvalue()
+    assert "your move (slap-in window)" in out
+    assert "You discarded 2C: slap it onto a spread, or pass" in out
+    assert "1: 3C 4C 5C 6C 7C  laid by seat 2 (greedy)" in out
+    assert "1) slap 1" in out
+    assert "The hand is over" in out
+
+
+def test_play_ends_cleanly_at_the_end_of_input() -> None:
+    result = play("--seed", "7", text="")
+    assert result.returncode == 0, result.stderr
+    assert "You left the game." in result.stdout
+    assert "Traceback" not in result.stderr
+    again = play("--seed", "7", text="draw stock\nquit\n")
+    assert again.returncode == 0
+    assert "You drew 9C." in again.stdout
+    assert "You left the game." in again.stdout
+
+
+def test_play_against_ismcts() -> None:
+    result = play(
+        "--seed",
+        "3",
+        "--bot",
+        "ismcts",
+        "--iterations",
+        "20",
+        text="\n".join(["1"] * 60),
+    )
+    assert result.returncode == 0, result.stderr
+    assert "The hand is over" in result.stdout
+
+
+# --- tonk simulate --bots -----------------------------------------------------------
+
+
+def simulate_json(*args: str) -> dict[str, object]:
+    result = run("simulate", "--json", *args)
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert isinstance(document, dict)
+    return document
+
+
+def test_simulate_bots_prints_json() -> None:
+    document = simulate_json(
+        "--bots", "greedy,random,random", "--hands", "30", "--seed", "2"
+    )
+    assert document["players"] == 3
+    assert document["hands"] == 30
+    assert document["preset"] == "pagat"
+    bots = document["bots"]
+    assert isinstance(bots, list)
+    assert [bot["name"] for bot in bots] == ["greedy", "random", "random-2"]
+    assert all(bot["hands"] == 30 for bot in bots)
+    assert sum(float(bot["total_payoff"]) for bot in bots) == 0
+    outcomes = document["outcomes"]
+    assert isinstance(outcomes, dict)
+    assert sum(outcomes.values()) == 30
+    assert "hands_per_second" in document
+
+
+def test_simulate_bots_gives_the_same_totals_with_two_workers() -> None:
+    args = (
+        "--bots",
+        "greedy,ismcts",
+        "--iterations",
+        "10",
+        "--hands",
+        "24",
+        "--seed",
+        "6",
+        "--no-timing",
+    )
+    one = simulate_json(*args, "--workers", "1")
+    two = simulate_json(*args, "--workers", "2")
+    assert one == two
+    assert "seconds" not in one
+
+
+def test_simulate_bots_prints_a_table() -> None:
+    result = run("simulate", "--bots", "greedy,random", "--hands", "40", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "bots greedy, random" in out
+    assert "win rate" in out
+    assert "mean payoff" in out
+    assert "won by" in out
+    assert "greedy" in out
+    assert "random" in out
+    assert "hands/s:" in out
+    assert "how hands ended:" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("simulate", "--bots", "greedy,clever"), "unknown bot 'clever'"),
+        (("simulate", "--bots", "greedy,random", "--players", "3"), "does not match"),
+        (("simulate", "--json"), "--json and --workers need --bots"),
+        (("simulate", "--workers", "2"), "--json and --workers need --bots"),
+        (("simulate", "--bots", "random,random", "--session"), "do not go together"),
+        (("simulate", "--bots", "random"), "one bot per seat"),
+        (("play", "--bot", "clever"), "invalid choice"),
+        (("play", "--players", "11"), "players must be 2..10"),
+    ],
+)
+def test_bad_bot_arguments_exit_2(args: tuple[str, ...], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_without_rich_the_commands_that_need_it_say_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "rich", None)  # import rich raises ImportError
+    assert main(["play", "--seed", "1"]) == 2
+    error = capsys.readouterr().err
+    assert "tonk play needs the 'rich' package" in error
+    assert "pip install 'tonk[cli]'" in error
+    assert main(["simulate", "--bots", "greedy,random", "--hands", "2"]) == 2
+    assert "pip install 'tonk[cli]'" in capsys.readouterr().err
+    # Plain random play and JSON output need no rich.
+    assert main(["simulate", "--hands", "20", "--seed", "1", "--no-timing"]) == 0
+    assert "how hands ended:" in capsys.readouterr().out
+    args = ["simulate", "--bots", "greedy,random", "--hands", "4", "--json"]
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out)["hands"] == 4
+
+
+def _recorded_hand(seed: int) -> tonk.GameRecord:
+    rng = random.Random(seed)
+    record = tonk.GameRecord.start(tonk.presets.PAGAT, players=3, seed=seed)
+    state = record.initial_state()
+    while state.outcome is None:
+        action = rng.choice(tonk.legal_actions(state))
+        record = record.then(action)
+        state = tonk.apply(state, action)
+    return record.with_outcome(state.outcome)
+
+
+@pytest.mark.parametrize("form", ["text", "json"])
+def test_replay_shows_a_record_step_by_step(
+    form: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = _recorded_hand(5)
+    path = tmp_path / f"hand.{form}"
+    path.write_text(
+        tonk.format_record(record) if form == "text" else tonk.to_json(record)
+    )
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == f"tonk replay: hand.{form}, 3 players, dealer seat 0," + (
+        f" {len(record.actions)} actions"
+    )
+    numbered = [line for line in lines if line[:4].strip().rstrip(".").isdigit()]
+    assert [line.split(": ", 1)[1] for line in numbered] == [
+        tonk.format_action(action) for action in record.actions
+    ]
+    assert record.outcome is not None
+    assert f"hand over: {record.outcome.kind.value}" in out
+    assert f"payoffs {list(map(str, record.outcome.payoffs))}" in out
+
+
+def test_replay_reports_a_bad_record_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.txt"
+    text = tonk.format_record(_recorded_hand(5)).replace('[Players "3"]', "")
+    path.write_text(text)
+    assert main(["replay", str(path)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("tonk: error: ")
+    assert "Players" in error
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err

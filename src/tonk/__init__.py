@@ -8,7 +8,7 @@ Examples:
     'after_draw'
 """
 
-from tonk import encoding, presets
+from tonk import bots, encoding, presets
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -162,6 +162,7 @@ __all__ = [
     "__version__",
     "apply",
     "apply_session",
+    "bots",
     "check",
     "cut_for_deal",
     "determinize",

@@ -1,7 +1,11 @@
 """The ``tonk`` command line (also ``python -m tonk``).
 
 ``tonk simulate`` plays random legal hands and prints a summary; with
-``--session`` it plays them as one session and prints the final ledger.
+``--session`` it plays them as one session and prints the final ledger; with
+``--bots`` it plays a tournament between bots. ``tonk play`` plays a hand
+against bots in the terminal. ``tonk replay FILE`` shows a recorded hand step
+by step. ``tonk play`` and ``tonk simulate --bots`` (but for ``--json``) need
+the ``rich`` package: ``pip install 'tonk[cli]'``.
 
 Examples:
     >>> main(["simulate", "--hands", "200", "--players", "3", "--seed", "1",
@@ -18,6 +22,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
@@ -25,8 +30,12 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
+from types import ModuleType
 
 from tonk import presets
+from tonk._cli_replay import replay_file
+from tonk.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, TournamentResult, tournament
 from tonk.engine import apply, legal_actions, new_game
 from tonk.errors import TonkError
 from tonk.rules import Scoring
@@ -54,6 +63,41 @@ def _positive(text: str) -> int:
     return value
 
 
+_BOTS = ("greedy", "ismcts", "random")
+
+
+def _bot_names(text: str) -> tuple[str, ...]:
+    names = tuple(name.strip().lower() for name in text.split(","))
+    for name in names:
+        if name not in _BOTS:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot {name!r}: expected {', '.join(_BOTS)}"
+            )
+    return names
+
+
+def _make_bot(name: str, iterations: int) -> Bot:
+    if name == "greedy":
+        return GreedyBot()
+    if name == "ismcts":
+        return ISMCTSBot(iterations=iterations)
+    return RandomBot()
+
+
+def _rich(command: str) -> ModuleType | None:
+    """Import ``rich``, or say how to install it and return ``None``."""
+    try:
+        import rich
+    except ImportError:
+        print(
+            f"tonk: error: {command} needs the 'rich' package; install it with"
+            " pip install 'tonk[cli]'",
+            file=sys.stderr,
+        )
+        return None
+    return rich
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tonk", description="The rules engine for the card game Tonk."
@@ -68,7 +112,9 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--preset", default="pagat", help=f"rule set ({', '.join(presets.names())})"
     )
-    simulate.add_argument("--players", type=_positive, default=2, help="seats")
+    simulate.add_argument(
+        "--players", type=_positive, default=None, help="seats (default 2)"
+    )
     simulate.add_argument("--hands", type=_positive, default=1000, help="hands")
     simulate.add_argument(
         "--seed", type=int, default=None, help="seed for reproducible hands"
@@ -82,7 +128,80 @@ def _parser() -> argparse.ArgumentParser:
         help="play the hands as one session (side bets chosen at random) and"
         " print the final ledger",
     )
+    simulate.add_argument(
+        "--bots",
+        type=_bot_names,
+        default=None,
+        metavar="LIST",
+        help="play a tournament between these bots, one per seat, seats rotated:"
+        f" a comma-separated list of {', '.join(_BOTS)} (needs rich, but for"
+        " --json)",
+    )
+    simulate.add_argument(
+        "--workers",
+        type=_positive,
+        default=None,
+        help="processes to play the tournament with (default 1)",
+    )
+    simulate.add_argument(
+        "--json",
+        action="store_true",
+        help="print the tournament's results as JSON (no progress bar)",
+    )
+    simulate.add_argument(
+        "--iterations",
+        type=_positive,
+        default=200,
+        help="the ismcts bot's search budget per decision (default 200)",
+    )
+    play = commands.add_parser(
+        "play",
+        help="play a hand against bots in the terminal (needs rich)",
+        description="Play one hand at seat 0 against bots. Type a move's number or"
+        " the move in action notation; 'help' explains, 'quit' leaves.",
+    )
+    play.add_argument(
+        "--preset", default="pagat", help=f"rule set ({', '.join(presets.names())})"
+    )
+    play.add_argument("--players", type=_positive, default=2, help="seats")
+    play.add_argument("--seed", type=int, default=None, help="seed of the deal")
+    play.add_argument(
+        "--bot", choices=_BOTS, default="greedy", help="the bots' kind (greedy)"
+    )
+    play.add_argument(
+        "--iterations",
+        type=_positive,
+        default=200,
+        help="the ismcts bot's search budget per decision (default 200)",
+    )
+    replay = commands.add_parser(
+        "replay",
+        help="show a recorded hand step by step",
+        description="Show a game record (its JSON or its text form) step by step:"
+        " every action, and every hand after each turn, as the referee sees them.",
+    )
+    replay.add_argument("file", type=Path, help="the record file")
+    replay.add_argument(
+        "--pause", action="store_true", help="wait for Enter before each action"
+    )
     return parser
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """Show a recorded hand step by step."""
+
+    def pause() -> None:
+        input("(Enter) ")
+
+    try:
+        return replay_file(args.file, write=print, pause=pause if args.pause else None)
+    except OSError as error:
+        print(
+            f"tonk: error: cannot read {args.file}: {error.strerror}", file=sys.stderr
+        )
+        return 2
+    except EOFError:
+        return 0
 
 
 def _simulate_session(args: argparse.Namespace, seed: int) -> int:
@@ -122,8 +241,141 @@ def _simulate_session(args: argparse.Namespace, seed: int) -> int:
     return 0
 
 
+def _plus_minus(interval: tuple[float, float] | None, scale: float, digits: int) -> str:
+    """Return `` ±h``: the half-width of a (symmetric) confidence interval."""
+    if interval is None:
+        return ""
+    low, high = interval
+    return f" ±{scale * (high - low) / 2:.{digits}f}"
+
+
+def _print_tournament(
+    result: TournamentResult, args: argparse.Namespace, elapsed: float
+) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    console.print(
+        f"tonk simulate: preset {args.preset}, {result.players} players,"
+        f" {result.hands} hands, seed {result.seed},"
+        f" bots {', '.join(args.bots)}"
+    )
+    if not args.no_timing:
+        console.print(f"hands/s: {result.hands / elapsed:,.1f} ({elapsed:.1f} s)")
+    table = Table(caption="± is the half-width of a 95% confidence interval")
+    table.add_column("bot")
+    table.add_column("hands", justify="right")
+    table.add_column("win rate %", justify="right")
+    table.add_column("mean payoff", justify="right")
+    table.add_column("won by")
+    table.add_column("caught", justify="right")
+    for record in result.records:
+        table.add_row(
+            record.name,
+            str(record.hands),
+            f"{100 * record.win_rate:.1f}"
+            f"{_plus_minus(record.win_rate_interval, 100, 1)}",
+            f"{float(record.mean_payoff):+.3f}"
+            f"{_plus_minus(record.mean_payoff_interval, 1, 3)}",
+            ", ".join(f"{kind.value} {count}" for kind, count in record.won_by),
+            str(record.caught),
+        )
+    console.print(table)
+    console.print(
+        "how hands ended: "
+        + ", ".join(f"{kind.value} {count}" for kind, count in result.outcomes)
+    )
+
+
+def _simulate_bots(args: argparse.Namespace, seed: int) -> int:
+    """Play a tournament between bots and print the results (a table or JSON)."""
+    names: tuple[str, ...] = args.bots
+    if args.session:
+        print("tonk: error: --session and --bots do not go together", file=sys.stderr)
+        return 2
+    if args.players is not None and args.players != len(names):
+        print(
+            f"tonk: error: --players {args.players} does not match the"
+            f" {len(names)} bots of --bots (one bot per seat)",
+            file=sys.stderr,
+        )
+        return 2
+    if not args.json and _rich("tonk simulate --bots") is None:
+        return 2
+    rules = presets.get(args.preset)
+    bots = [_make_bot(name, args.iterations) for name in names]
+    seen: Counter[str] = Counter()
+    labels: list[str] = []
+    for name in names:
+        seen[name] += 1
+        labels.append(name if seen[name] == 1 else f"{name}-{seen[name]}")
+    workers = args.workers or 1
+    began = time.perf_counter()
+    if args.json:
+        result = tournament(
+            rules, bots, hands=args.hands, seed=seed, names=labels, workers=workers
+        )
+    else:
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(console=Console(stderr=True), transient=True) as progress:
+            task = progress.add_task("playing", total=args.hands)
+            result = tournament(
+                rules,
+                bots,
+                hands=args.hands,
+                seed=seed,
+                names=labels,
+                workers=workers,
+                progress=lambda done: progress.update(task, completed=done),
+            )
+    elapsed = time.perf_counter() - began
+    if args.json:
+        document: dict[str, object] = {
+            "preset": args.preset,
+            "iterations": args.iterations if "ismcts" in names else None,
+            **result.to_dict(),
+        }
+        if not args.no_timing:
+            document["seconds"] = elapsed
+            document["hands_per_second"] = result.hands / elapsed
+        print(json.dumps(document, indent=2))
+        return 0
+    _print_tournament(result, args, elapsed)
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    """Play a hand against bots in the terminal."""
+    if _rich("tonk play") is None:
+        return 2
+    from rich.console import Console
+
+    from tonk._cli_play import play
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
+    rules = presets.get(args.preset)
+    return play(
+        Console(highlight=False),
+        rules,
+        players=args.players,
+        seed=seed,
+        bot=_make_bot(args.bot, args.iterations),
+        bot_name=args.bot,
+    )
+
+
 def _simulate(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
+    if args.bots is not None:
+        return _simulate_bots(args, seed)
+    if args.json or args.workers is not None:
+        print("tonk: error: --json and --workers need --bots", file=sys.stderr)
+        return 2
+    if args.players is None:
+        args.players = 2
     if args.session:
         return _simulate_session(args, seed)
     rules = presets.get(args.preset)
@@ -175,6 +427,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args = _parser().parse_args(argv)
     try:
+        if args.command == "play":
+            return _play(args)
+        if args.command == "replay":
+            return _replay(args)
         return _simulate(args)
     except TonkError as error:
         print(f"tonk: error: {error}", file=sys.stderr)

@@ -1,0 +1,90 @@
+"""Measure the bots' win rates against each other: the figures of docs/bots.md.
+
+Run ``python benchmarks/bot_winrates.py`` for the published figures (two
+players, the ``pagat`` preset, 2,000 hands per match-up, ISMCTS with 200
+iterations per decision; about ten minutes on one core), or ``--quick`` for a
+short check. It prints a Markdown table and, with ``--json PATH``, writes the
+full results (:meth:`tonk.bots.TournamentResult.to_dict`) to a file.
+
+The hands are played by :func:`tonk.bots.tournament`: in duplicate (each deal
+is played twice, the bots swapping seats) with the deal alternating, so each
+bot deals half the hands. The confidence intervals are 95% normal intervals
+with each deal counted as one sample.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Sequence
+
+import tonk
+from tonk.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, TournamentResult
+
+
+def row(result: TournamentResult, seconds: float) -> str:
+    """Return a Markdown table row for the first bot of a two-bot match."""
+    first, second = result.records
+    assert first.win_rate_interval is not None
+    assert first.mean_payoff_interval is not None
+    low, high = first.win_rate_interval
+    payoff_low, payoff_high = first.mean_payoff_interval
+    return (
+        f"| {first.name} vs {second.name} | {result.hands:,} |"
+        f" {100 * first.win_rate:.1f}% ({100 * low:.1f}–{100 * high:.1f}) |"
+        f" {100 * second.win_rate:.1f}% |"
+        f" {float(first.mean_payoff):+.3f} ({payoff_low:+.3f} to {payoff_high:+.3f}) |"
+        f" {seconds:,.0f} s |"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Play the match-ups and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short check")
+    parser.add_argument("--hands", type=int, default=2_000)
+    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--json", default=None, help="write the results here")
+    args = parser.parse_args(argv)
+    hands = 40 if args.quick else args.hands
+    iterations = 30 if args.quick else args.iterations
+    rules = tonk.presets.PAGAT
+    matches: list[tuple[str, list[Bot], list[str]]] = [
+        ("greedy-random", [GreedyBot(), RandomBot()], ["greedy", "random"]),
+        (
+            "ismcts-greedy",
+            [ISMCTSBot(iterations=iterations), GreedyBot()],
+            [f"ismcts({iterations})", "greedy"],
+        ),
+    ]
+    print(
+        f"tonk {tonk.__version__}: pagat, 2 players, {hands:,} hands per match-up,"
+        f" seed {args.seed}, ISMCTS {iterations} iterations per decision"
+    )
+    print()
+    print(
+        "| match-up | hands | first's win rate (95% CI) | second's win rate |"
+        " first's mean payoff per hand (95% CI) | time |"
+    )
+    print("|---|---:|---:|---:|---:|---:|")
+    results = {}
+    for key, bots, names in matches:
+        began = time.perf_counter()
+        result = tonk.bots.tournament(
+            rules, bots, hands=hands, seed=args.seed, names=names, workers=args.workers
+        )
+        seconds = time.perf_counter() - began
+        print(row(result, seconds), flush=True)
+        results[key] = {**result.to_dict(), "seconds": seconds}
+    if args.json is not None:
+        with open(args.json, "w", encoding="utf-8") as file:
+            json.dump(
+                {"iterations": iterations, "preset": "pagat", **results}, file, indent=2
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,98 @@
+"""The bot protocol and the uniform random bot."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from tonk.actions import Action
+from tonk.observation import Observation
+
+__all__ = ["Bot", "RandomBot", "no_actions"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks an action from what one seat can see.
+
+    A bot is given the :class:`~tonk.observation.Observation` of the seat to
+    move (never a :class:`~tonk.state.GameState`: it must not see hidden
+    cards), the legal actions (the observation's
+    :attr:`~tonk.observation.Observation.legal_actions`, in the engine's order)
+    and a :class:`random.Random` to draw any randomness from, so that a seeded
+    game is reproducible. It returns one of the legal actions. Any object with
+    such a ``choose`` method is a bot; the protocol is runtime-checkable.
+
+    .. versionadded:: 0.1.0
+
+    Examples:
+        >>> import random, tonk
+        >>> class FirstBot:
+        ...     def choose(self, obs, legal, rng):
+        ...         return legal[0]
+        >>> isinstance(FirstBot(), tonk.bots.Bot)
+        True
+        >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+        >>> seen = tonk.observe(state, state.to_move)
+        >>> FirstBot().choose(seen, seen.legal_actions, random.Random(1))
+        Drop()
+    """
+
+    def choose(
+        self, obs: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Return one of ``legal``: the action to take in ``obs``.
+
+        Args:
+            obs: What the seat to move knows.
+            legal: The actions it may take, in the engine's order; never empty.
+            rng: The source of any randomness.
+
+        Returns:
+            One of ``legal``.
+        """
+        ...  # pragma: no cover - a protocol
+
+
+def no_actions(obs: Observation) -> ValueError:
+    """Return the error for a bot asked to choose from no actions."""
+    return ValueError(
+        f"no legal actions to choose from (seat {obs.seat}, phase {obs.phase.value})"
+    )
+
+
+@attrs.frozen
+class RandomBot:
+    """Choose uniformly at random among the legal actions.
+
+    A baseline: it drops, draws and discards with no thought at all, so most
+    of its hands end early, often with a drop that gets caught.
+
+    .. versionadded:: 0.1.0
+
+    Examples:
+        >>> import random, tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+        >>> seen = tonk.observe(state, state.to_move)
+        >>> tonk.bots.RandomBot().choose(seen, seen.legal_actions, random.Random(5))
+        DrawDiscard()
+        >>> tonk.bots.RandomBot().choose(seen, (), random.Random(5))
+        Traceback (most recent call last):
+        ...
+        ValueError: no legal actions to choose from (seat 1, phase turn_start)
+    """
+
+    def choose(
+        self, obs: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Return an action drawn uniformly from ``legal`` with ``rng``.
+
+        Raises:
+            ValueError: If ``legal`` is empty.
+        """
+        if not legal:
+            raise no_actions(obs)
+        return legal[rng.randrange(len(legal))]

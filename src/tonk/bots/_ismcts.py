@@ -1,0 +1,640 @@
+"""ISMCTSBot: information-set Monte Carlo tree search over determinizations."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from bisect import bisect_right
+from collections.abc import Sequence
+from typing import Any, Literal
+
+import attrs
+
+from tonk._validate import is_int
+from tonk.actions import Action, ClaimDealTonk, Discard, DrawDiscard, DrawStock, Drop
+from tonk.bots._base import no_actions
+from tonk.bots._knowledge import seat_turns
+from tonk.cards import Card
+from tonk.engine import apply, legal_actions
+from tonk.observation import Observation, determinize
+from tonk.rules import Rules
+from tonk.scoring import settle_drop
+from tonk.state import GameState, Phase
+
+__all__ = ["ISMCTSBot", "SearchResult"]
+
+_TURN_START = Phase.TURN_START
+_SLAP_WINDOW = Phase.SLAP_WINDOW
+_DRAW_STOCK = DrawStock()
+_DRAW_DISCARD = DrawDiscard()
+
+
+class _Node:
+    """A node of the search tree: the history of actions that leads to it.
+
+    ``seat`` is the seat whose action led here: the node's ``total`` is that
+    seat's payoff summed over the ``visits`` through it. ``available`` counts
+    the visits to the parent in which the action was legal in the sampled deal.
+    """
+
+    __slots__ = (
+        "available",
+        "children",
+        "hands",
+        "seat",
+        "squares",
+        "total",
+        "visits",
+    )
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        self.squares = 0.0
+        self.hands: dict[tuple[Card, ...], _Node] | None = None
+
+
+@attrs.frozen(kw_only=True)
+class SearchResult:
+    """What an :class:`ISMCTSBot` search found: the choice and its statistics.
+
+    Attributes:
+        action: The action chosen: the most visited at the root.
+        iterations: How many deals were sampled and searched.
+        actions: The legal actions searched, in the engine's order.
+        visits: How many iterations chose each action at the root.
+        mean_payoffs: The searching seat's mean payoff after each action, in
+            base stakes (0.0 for an action never visited).
+
+    .. versionadded:: 0.1.0
+
+    Examples:
+        >>> import random, tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+        >>> seen = tonk.observe(state, 1)
+        >>> bot = tonk.bots.ISMCTSBot(iterations=60)
+        >>> result = bot.search(seen, seen.legal_actions, random.Random(1))
+        >>> result.iterations, sum(result.visits), result.actions
+        (60, 60, (Drop(), DrawStock(), DrawDiscard()))
+    """
+
+    action: Action
+    iterations: int
+    actions: tuple[Action, ...]
+    visits: tuple[int, ...]
+    mean_payoffs: tuple[float, ...]
+
+
+class _Policy:
+    """The quick rollout policy, which reads only what the seat to move could see.
+
+    At the start of a turn: claim a winning deal; drop when a drop pays on
+    average, judged from a table of sample counts of each other seat's hand
+    (its known cards, and for its unknown cards the lowest of that many plus
+    ``_SHARE`` times its turns cards of the pack: it has been discarding its
+    worst cards); take the discard when it is very low or completes a spread
+    with two cards of the hand; otherwise draw from the stock. After drawing:
+    lay the first spread or make the first hit offered, otherwise discard the
+    highest card, counting a card with a partner for a spread (a card of its
+    rank, or of its suit up to two places away) as ``_PARTNER`` points less.
+    Slap whenever it earns an extra discard.
+    """
+
+    __slots__ = (
+        "counts",
+        "dealer_left",
+        "lose",
+        "low",
+        "positions",
+        "priority",
+        "values",
+        "win",
+    )
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        tables = rules._tables
+        self.values = tables.values
+        self.positions = tables.positions
+        pack = rules.pack(players=players)
+        mean = sum(self.values[card.code] for card in pack) / len(pack)
+        self.low = mean / 3
+        self.priority = rules.slap_priority_next
+        self.counts = _count_table(rules, players)
+        others = [2] * (players - 1)
+        self.win = float(
+            settle_drop([1, *others], 0, catch=rules.catch, dealer=0).payoffs[0]
+        )
+        self.lose = float(
+            settle_drop([1, 0, *others[1:]], 0, catch=rules.catch, dealer=0).payoffs[0]
+        )
+
+    def _drops(self, state: GameState, seat: int, count: int) -> bool:
+        """Return whether a drop on ``count`` is worth it, by the count table."""
+        values = self.values
+        taken = state.taken
+        players = len(state.hands)
+        chance = 1.0
+        for other, cards in enumerate(state.hands):
+            if other == seat:
+                continue
+            known = 0
+            for card in taken[other]:
+                known += values[card.code]
+            unknown = len(cards) - len(taken[other])
+            first = (other - state.dealer - 1) % players
+            turns = max(0, (state.turns_taken - first + players - 1) // players)
+            table = self.counts(unknown, turns)
+            higher = len(table) - bisect_right(table, count - known)
+            chance *= higher / len(table)
+        return chance * self.win + (1 - chance) * self.lose > _DROP_MARGIN
+
+    def _completes(self, hand: tuple[Card, ...], top: Card) -> bool:
+        rank = top.rank
+        suit = top.suit
+        same = 0
+        places: set[int] = set()
+        positions = self.positions
+        for card in hand:
+            if card.rank is rank:
+                same += 1
+            if card.suit is suit:
+                places.update(positions[card.code])
+        if same >= 2:
+            return True
+        for at in positions[top.code]:
+            below = at - 1 in places
+            above = at + 1 in places
+            if (below and (above or at - 2 in places)) or (above and at + 2 in places):
+                return True
+        return False
+
+    def __call__(self, state: GameState, legal: tuple[Action, ...]) -> Action:
+        """Return the policy's action in ``state`` among ``legal``."""
+        if len(legal) == 1:
+            return legal[0]
+        phase = state.phase
+        first = legal[0]
+        values = self.values
+        if phase is _TURN_START:
+            if first.__class__ is ClaimDealTonk:
+                return first
+            seat = state.to_move
+            hand = state.hands[seat]
+            if first.__class__ is Drop:
+                count = 0
+                for card in hand:
+                    count += values[card.code]
+                if self._drops(state, seat, count):
+                    return first
+            if _DRAW_DISCARD in legal:
+                top = state.discard_pile[-1]
+                if values[top.code] <= self.low or self._completes(hand, top):
+                    return _DRAW_DISCARD
+            if _DRAW_STOCK in legal:
+                return _DRAW_STOCK
+            return legal[1] if first.__class__ is Drop else first
+        if phase is _SLAP_WINDOW:
+            window = state.slap
+            assert window is not None
+            seat = state.to_move
+            if seat == window.discarder or (self.priority and seat == window.due):
+                return legal[-1]
+            return first
+        if first.__class__ is not Discard:
+            return first
+        hand = state.hands[state.to_move]
+        positions = self.positions
+        best = -math.inf
+        choice = first
+        for option in legal:
+            assert isinstance(option, Discard)
+            card = option.card
+            score: float = values[card.code]
+            places = positions[card.code]
+            for other in hand:
+                if other is not card and (
+                    other.rank is card.rank
+                    or (
+                        other.suit is card.suit
+                        and any(
+                            -2 <= at - place <= 2
+                            for at in positions[other.code]
+                            for place in places
+                        )
+                    )
+                ):
+                    score -= _PARTNER
+                    break
+            if score > best:
+                best, choice = score, option
+        return choice
+
+
+_PARTNER = 3.0
+_SHARE = 0.75
+_DROP_MARGIN = 0.0
+_SAMPLES = 64
+
+
+class _CountTable:
+    """Sorted sample counts of a hand of ``unknown`` cards after ``turns`` turns.
+
+    A seat's unknown cards are modelled as the lowest of ``unknown`` plus
+    ``_SHARE * turns`` cards drawn from the pack (it has been discarding its
+    worst cards). The samples are drawn once per table size and kept.
+    """
+
+    def __init__(self, values: list[int]) -> None:
+        self.values = values
+        self.tables: dict[tuple[int, int], list[int]] = {}
+
+    def __call__(self, unknown: int, turns: int) -> list[int]:
+        extra = min(int(_SHARE * turns), len(self.values) - unknown)
+        key = (unknown, extra)
+        table = self.tables.get(key)
+        if table is None:
+            rng = random.Random(f"tonk-counts:{unknown}:{extra}")
+            table = []
+            for _ in range(_SAMPLES):
+                drawn = sorted(rng.sample(self.values, unknown + extra))
+                table.append(sum(drawn[:unknown]))
+            table.sort()
+            self.tables[key] = table
+        return table
+
+
+_COUNT_TABLES: dict[tuple[Rules, int], _CountTable] = {}
+
+
+def _count_table(rules: Rules, players: int) -> _CountTable:
+    table = _COUNT_TABLES.get((rules, players))
+    if table is None:
+        values = rules._tables.values
+        table = _CountTable([values[card.code] for card in rules.pack(players=players)])
+        if len(_COUNT_TABLES) > 64:
+            _COUNT_TABLES.clear()
+        _COUNT_TABLES[rules, players] = table
+    return table
+
+
+_ROLLOUT_STEPS = 400
+"""After this many actions a rollout stops taking the discard, so that the
+stock runs out and the hand ends even without a turn limit (B15)."""
+
+
+def _finish(state: GameState, policy: _Policy) -> GameState:
+    """Play a long rollout out: the policy, but never taking the discard."""
+    while state.outcome is None:
+        legal = legal_actions(state)
+        action = policy(state, legal)
+        if action is _DRAW_DISCARD and _DRAW_STOCK in legal:
+            action = _DRAW_STOCK
+        state = apply(state, action)
+    return state
+
+
+def _policy_playout(state: GameState, policy: _Policy, rng: random.Random) -> GameState:
+    """Play ``state`` out with the quick rollout policy; return the end state."""
+    for _ in range(_ROLLOUT_STEPS):
+        if state.outcome is not None:
+            return state
+        state = apply(state, policy(state, legal_actions(state)))
+    return _finish(state, policy)
+
+
+def _random_playout(state: GameState, policy: _Policy, rng: random.Random) -> GameState:
+    """Play ``state`` out with uniformly random legal actions."""
+    for _ in range(_ROLLOUT_STEPS):
+        if state.outcome is not None:
+            return state
+        legal = legal_actions(state)
+        state = apply(state, legal[rng.randrange(len(legal))])
+    return _finish(state, policy)
+
+
+def _lowered(
+    state: GameState, obs: Observation, rng: random.Random, share: float
+) -> GameState:
+    """Give the other seats lower hands, as if each had discarded its worst cards.
+
+    For each turn a seat has taken, one card from the stock joins its unknown
+    cards and the highest of them goes back to the stock, which is then
+    shuffled. The state still fits everything ``obs`` shows.
+    """
+    values = state.rules._tables.values
+    stock = list(state.stock)
+    hands = list(state.hands)
+    changed = False
+    taken_from = 0
+    for seat in range(len(hands)):
+        if seat == obs.seat:
+            continue
+        extra = min(int(share * seat_turns(obs, seat)), len(stock) - taken_from)
+        if extra <= 0:
+            continue
+        hidden = list(hands[seat])
+        known = obs.taken[seat]
+        for card in known:
+            hidden.remove(card)
+        if not hidden:
+            continue
+        pool = hidden + stock[taken_from : taken_from + extra]
+        rng.shuffle(pool)
+        pool.sort(key=lambda card: values[card.code])
+        keep = len(hidden)
+        hands[seat] = tuple(sorted((*known, *pool[:keep])))
+        stock[taken_from : taken_from + extra] = pool[keep:]
+        taken_from += extra
+        changed = True
+    if not changed:
+        return state
+    rng.shuffle(stock)
+    return attrs.evolve(state, hands=tuple(hands), stock=tuple(stock))
+
+
+def _check_iterations(
+    bot: ISMCTSBot, attribute: attrs.Attribute[Any], value: Any
+) -> None:
+    if value is not None and (not is_int(value) or value < 1):
+        raise ValueError(f"iterations must be a positive int or None, got {value!r}")
+
+
+def _check_seconds(bot: ISMCTSBot, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None and (
+        isinstance(value, bool) or not isinstance(value, int | float) or not value > 0
+    ):
+        raise ValueError(f"seconds must be a positive number or None, got {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class ISMCTSBot:
+    """Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+    Each iteration deals the cards the seat cannot see at random
+    (:func:`tonk.determinize`) and walks one tree shared by every deal. The
+    tree's nodes are the seat's information sets: the actions of the hand as
+    the seat saw them and, where the seat is to act, its own hand (so deals in
+    which it drew different cards part there). Where the seat acts, the
+    actions legal in this deal are ranked by UCT: the mean payoff plus
+    ``exploration`` times ``sqrt(ln(available) / visits)``, where *available*
+    counts the visits in which the action was legal (deals differ in what can
+    be done). The tree widens slowly: the rollout policy's action is tried
+    first, and another untried action (at random) only while a node has fewer
+    children than the square root of its visits. Where another seat acts, it
+    plays by the rollout policy, which reads that seat's own cards in this
+    deal (with ``opponents="search"``, UCT chooses for every seat, from one
+    tree, as in textbook SO-ISMCTS). A new node is added, the hand is played
+    out with the rollout policy, and every node on the path adds the payoff
+    (from ``outcome.payoffs``) of the seat that acted into it.
+
+    The bot plays the action most visited at the root, unless the rollout
+    policy chose otherwise and the search's action is not better by
+    ``confidence`` standard errors of the difference of their mean payoffs:
+    then it keeps the policy's action (0 always takes the search's). A
+    modest budget cannot tell close actions apart, and this keeps the search
+    from swapping a sound choice for a lucky one.
+
+    The deal is uniform over the unseen cards, except that with
+    ``lower_hands`` above 0 the other seats are given lower hands: for each
+    of their turns taken, times ``lower_hands``, a card of the stock joins a
+    seat's unknown cards and its highest goes back. Players discard their
+    worst cards, and a uniform deal makes a drop look safer than it is.
+
+    The search stops after ``iterations`` deals or ``seconds`` seconds,
+    whichever comes first (at least one deal is searched). All randomness comes
+    from the ``rng`` passed to :meth:`choose`, so with an iteration budget a
+    seeded game is reproducible; a time budget is not.
+
+    Args:
+        iterations: The most deals to search per decision, or ``None``.
+        seconds: The most time to search per decision, or ``None``.
+        exploration: The UCT exploration constant, in base stakes.
+        rollout: ``"greedy"``: a quick heuristic (drop when a table of likely
+            counts says a drop pays, take a discard that completes a spread,
+            lay what can be laid, discard the highest loose card);
+            ``"random"``: uniformly random legal actions.
+        lower_hands: How much lower to deal the other seats' hands (see
+            above); 0 deals uniformly.
+        confidence: How many standard errors the search's choice must beat
+            the rollout policy's by.
+        opponents: ``"policy"``: other seats act by the rollout policy;
+            ``"search"``: by UCT.
+
+    Raises:
+        ValueError: If both budgets are ``None`` or one is not positive.
+
+    .. versionadded:: 0.1.0
+
+    Examples:
+        >>> import random, tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+        >>> seen = tonk.observe(state, 1)
+        >>> bot = tonk.bots.ISMCTSBot(iterations=200)
+        >>> bot.choose(seen, seen.legal_actions, random.Random(1))
+        DrawDiscard()
+        >>> tonk.bots.ISMCTSBot(iterations=None)
+        Traceback (most recent call last):
+        ...
+        ValueError: give an iteration budget, a time budget or both
+    """
+
+    iterations: int | None = attrs.field(default=200, validator=_check_iterations)
+    seconds: float | None = attrs.field(default=None, validator=_check_seconds)
+    exploration: float = 1.0
+    rollout: Literal["greedy", "random"] = attrs.field(
+        default="greedy", validator=attrs.validators.in_(("greedy", "random"))
+    )
+    lower_hands: float = 0.5
+    confidence: float = 1.0
+    opponents: Literal["policy", "search"] = attrs.field(
+        default="policy", validator=attrs.validators.in_(("policy", "search"))
+    )
+
+    def __attrs_post_init__(self) -> None:
+        """Check that there is a budget."""
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("give an iteration budget, a time budget or both")
+
+    def _clearly_better(self, first: _Node | None, second: _Node | None) -> bool:
+        if first is None or first.visits < 2:
+            return False
+        if second is None or second.visits < 2:
+            return True
+        error = 0.0
+        for node in (first, second):
+            mean = node.total / node.visits
+            variance = max(0.0, node.squares / node.visits - mean * mean)
+            error += variance / (node.visits - 1)
+        difference = first.total / first.visits - second.total / second.visits
+        return difference > self.confidence * math.sqrt(error)
+
+    def choose(
+        self, obs: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Return the most visited action after searching ``obs``.
+
+        A single legal action is returned without a search.
+
+        Raises:
+            ValueError: If ``legal`` is empty.
+        """
+        if len(legal) == 1:
+            return legal[0]
+        return self.search(obs, legal, rng).action
+
+    def search(
+        self, obs: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> SearchResult:
+        """Search ``obs`` within the budget and return the statistics.
+
+        Args:
+            obs: What the seat to move knows; it must be that seat's turn.
+            legal: The actions to choose among (``obs.legal_actions``).
+            rng: The source of randomness.
+
+        Returns:
+            The choice and the root statistics.
+
+        Raises:
+            ValueError: If ``legal`` is empty, or ``obs``'s seat is not to move.
+        """
+        if not legal:
+            raise no_actions(obs)
+        if obs.outcome is not None or obs.to_move != obs.seat:
+            raise ValueError(
+                f"cannot search for seat {obs.seat}: it is not to move"
+                if obs.outcome is None
+                else "cannot search: the hand is over"
+            )
+        root = _Node(obs.seat)
+        playout = _policy_playout if self.rollout == "greedy" else _random_playout
+        policy = _Policy(obs.rules, obs.player_count)
+        exploration = self.exploration
+        lower = self.lower_hands
+        me = obs.seat
+        by_policy = self.opponents == "policy"
+
+        limit = self.iterations
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        log, sqrt = math.log, math.sqrt
+        count = 0
+        root_preferred: Action | None = None
+        while True:
+            if limit is not None and count >= limit:
+                break
+            if deadline is not None and count and time.perf_counter() >= deadline:
+                break
+            count += 1
+            state = determinize(obs, rng)
+            if root_preferred is None:
+                root_preferred = policy(state, legal_actions(state))
+            if lower:
+                state = _lowered(state, obs, rng, lower)
+            node = root
+            path = [root]
+            while state.outcome is None:
+                options = legal_actions(state)
+                children = node.children
+                mover = state.to_move
+                if mover != me and by_policy:
+                    # Another seat acts by the rollout policy, which reads its
+                    # own sampled hand: the tree branches on what it does.
+                    choice = policy(state, options)
+                    child = children.get(choice)
+                    state = apply(state, choice)
+                    if child is None:
+                        child = _Node(mover)
+                        children[choice] = child
+                        path.append(child)
+                        break
+                    child.available += 1
+                    node = child
+                    path.append(node)
+                    continue
+                if mover == me and node is not root:
+                    # The seat knows its own hand: deals in which it drew
+                    # different cards are different information sets.
+                    hand = state.hands[me]
+                    hands = node.hands
+                    if hands is None:
+                        hands = node.hands = {}
+                    known = hands.get(hand)
+                    if known is None:
+                        known = hands[hand] = _Node(me)
+                    node = known
+                    children = node.children
+                    path.append(node)
+                tried = []
+                untried = []
+                for action in options:
+                    child = children.get(action)
+                    if child is None:
+                        untried.append(action)
+                    else:
+                        child.available += 1
+                        tried.append(action)
+                preferred = root_preferred if node is root else policy(state, options)
+                if untried:
+                    # Progressive widening: the rollout policy's choice first,
+                    # then another untried action (at random) only while the
+                    # node has fewer children here than 1 + sqrt(its visits).
+                    new: Action | None = preferred
+                    if new in children:
+                        new = None
+                        if len(tried) * len(tried) <= node.visits:
+                            new = untried[rng.randrange(len(untried))]
+                    if new is not None:
+                        child = _Node(mover)
+                        child.available = 1
+                        children[new] = child
+                        state = apply(state, new)
+                        path.append(child)
+                        break
+                best_score = -math.inf
+                best_action = tried[0]
+                for action in tried:
+                    child = children[action]
+                    tries = child.visits
+                    score = child.total / tries + exploration * sqrt(
+                        log(child.available) / tries
+                    )
+                    if score > best_score:
+                        best_score, best_action = score, action
+                node = children[best_action]
+                path.append(node)
+                state = apply(state, best_action)
+            if state.outcome is None:
+                state = playout(state, policy, rng)
+            outcome = state.outcome
+            assert outcome is not None
+            payoffs = [float(payoff) for payoff in outcome.payoffs]
+            for node in path:
+                node.visits += 1
+                payoff = payoffs[node.seat]
+                node.total += payoff
+                node.squares += payoff * payoff
+        actions = tuple(legal)
+        stats = [root.children.get(action) for action in actions]
+        visits = tuple(0 if child is None else child.visits for child in stats)
+        means = tuple(
+            0.0 if child is None or not child.visits else child.total / child.visits
+            for child in stats
+        )
+        best = max(range(len(actions)), key=lambda index: (visits[index], means[index]))
+        if self.confidence and root_preferred in actions:
+            # Keep the rollout policy's choice unless the search's is better by
+            # ``confidence`` standard errors of the difference.
+            usual = actions.index(root_preferred)
+            if usual != best and not self._clearly_better(stats[best], stats[usual]):
+                best = usual
+        return SearchResult(
+            action=actions[best],
+            iterations=count,
+            actions=actions,
+            visits=visits,
+            mean_payoffs=means,
+        )

@@ -1,0 +1,99 @@
+"""What a bot can work out from an observation: unseen cards, likely counts.
+
+Private helpers shared by :class:`~tonk.bots.GreedyBot` and
+:class:`~tonk.bots.ISMCTSBot`. Everything here reads an
+:class:`~tonk.observation.Observation` only.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tonk.cards import CODE_COUNT, Card
+from tonk.observation import Observation
+
+__all__ = ["sampled_counts", "seat_turns", "unseen_counts", "unseen_values"]
+
+
+def unseen_counts(obs: Observation) -> list[int]:
+    """Return, for each card code, how many copies ``obs``'s seat has not seen.
+
+    The unseen cards are the pack less the seat's hand, the discard pile, the
+    spreads, the cards other seats are known to hold (:attr:`taken`) and the
+    seat's own exchanged widow: the other hands' unknown cards, the widows and
+    the stock.
+    """
+    counts = [0] * CODE_COUNT
+    for card in obs.rules.pack(players=obs.player_count):
+        counts[card.code] += 1
+    seen: list[Card] = [*obs.hand, *obs.discard_pile]
+    for spread in obs.spreads:
+        seen.extend(spread.cards)
+    for seat, cards in enumerate(obs.taken):
+        if seat != obs.seat:
+            seen.extend(cards)
+    if obs.widow is not None:
+        seen.append(obs.widow)
+    for card in seen:
+        counts[card.code] -= 1
+    return [max(0, count) for count in counts]
+
+
+def unseen_values(obs: Observation, counts: list[int]) -> list[int]:
+    """Return the count value of every unseen card (one entry per copy)."""
+    values = obs.rules._tables.values
+    return [values[code] for code in range(CODE_COUNT) for _ in range(counts[code])]
+
+
+def seat_turns(obs: Observation, seat: int) -> int:
+    """Return how many turns ``seat`` has completed in the hand (about)."""
+    players = obs.player_count
+    first = (seat - obs.dealer - 1) % players
+    if obs.turns_taken <= first:
+        return 0
+    return (obs.turns_taken - first + players - 1) // players
+
+
+def sampled_counts(
+    obs: Observation, pool: list[int], rng: random.Random, samples: int
+) -> list[list[int]]:
+    """Sample every seat's count as ``obs``'s seat might guess it.
+
+    Each other seat holds its known cards (:attr:`taken`) and, for its unknown
+    cards, the lowest of as many unseen cards plus one more for each turn it
+    has taken: a seat that has played a few turns has discarded its worst
+    cards, so its hand is lower than a random one.
+    """
+    values = obs.rules._tables.values
+    me = obs.seat
+    players = obs.player_count
+    known = [sum(values[card.code] for card in cards) for cards in obs.taken]
+    unknown = [
+        size - len(cards) for size, cards in zip(obs.hand_sizes, obs.taken, strict=True)
+    ]
+    extra = [0 if seat == me else seat_turns(obs, seat) for seat in range(players)]
+    unknown[me] = 0
+    while sum(unknown) + sum(extra) > len(pool) and any(extra):
+        largest = max(range(players), key=lambda seat: extra[seat])
+        extra[largest] -= 1
+    drawn = sum(unknown) + sum(extra)
+    if drawn > len(pool):  # pragma: no cover - the observation fits its pack
+        drawn = len(pool)
+    mine = sum(values[card.code] for card in obs.hand)
+    result = []
+    sample = rng.sample
+    for _ in range(samples):
+        cards = sample(pool, drawn)
+        counts = [mine] * players
+        at = 0
+        for seat in range(players):
+            if seat == me:
+                continue
+            size = unknown[seat]
+            taken = cards[at : at + size + extra[seat]]
+            at += size + extra[seat]
+            if extra[seat]:
+                taken.sort()
+            counts[seat] = known[seat] + sum(taken[:size])
+        result.append(counts)
+    return result
