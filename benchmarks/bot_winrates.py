@@ -4,7 +4,9 @@ Run ``python benchmarks/bot_winrates.py`` for the published figures (two
 players, the ``pagat`` preset, 2,000 hands per match-up, ISMCTS with 200
 iterations per decision; about ten minutes on one core), or ``--quick`` for a
 short check. It prints a Markdown table and, with ``--json PATH``, writes the
-full results (:meth:`tonk.bots.TournamentResult.to_dict`) to a file.
+full results (:meth:`tonk.bots.TournamentResult.to_dict`) to a file; with
+``--svg PATH`` it draws the win rates as a bar chart (``docs/make_figures.py``'s
+``bar_chart``), the figure in ``docs/figures.md``.
 
 The hands are played by :func:`tonk.bots.tournament`: in duplicate (each deal
 is played twice, the bots swapping seats) with the deal alternating, so each
@@ -15,9 +17,12 @@ with each deal counted as one sample.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import time
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 import tonk
 from tonk.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, TournamentResult
@@ -48,6 +53,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", default=None, help="write the results here")
+    parser.add_argument("--svg", default=None, help="draw the win rates here")
     args = parser.parse_args(argv)
     hands = 40 if args.quick else args.hands
     iterations = 30 if args.quick else args.iterations
@@ -70,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         " first's mean payoff per hand (95% CI) | time |"
     )
     print("|---|---:|---:|---:|---:|---:|")
-    results = {}
+    results: dict[str, dict[str, Any]] = {}
     for key, bots, names in matches:
         began = time.perf_counter()
         result = tonk.bots.tournament(
@@ -84,6 +90,33 @@ def main(argv: Sequence[str] | None = None) -> None:
             json.dump(
                 {"iterations": iterations, "preset": "pagat", **results}, file, indent=2
             )
+    if args.svg is not None:
+        table = {
+            " vs ".join(record["name"] for record in result["bots"]): {
+                record["name"]: 100 * float(record["win_rate"])
+                for record in result["bots"]
+            }
+            for result in results.values()
+        }
+        svg = _figures().bar_chart(
+            table,
+            title="Win rates of the bots, head to head (%)",
+            subtitle=f"pagat, 2 players, {hands:,} hands in duplicate per match-up,"
+            f" seed {args.seed}",
+            maximum=100,
+        )
+        Path(args.svg).write_text(svg, encoding="utf-8")
+
+
+def _figures() -> Any:
+    """Import ``docs/make_figures.py``, which draws the charts."""
+    path = Path(__file__).resolve().parent.parent / "docs" / "make_figures.py"
+    spec = importlib.util.spec_from_file_location("make_figures", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 if __name__ == "__main__":

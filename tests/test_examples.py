@@ -44,3 +44,15 @@ def test_house_rules_play_an_evening_of_eight_deals() -> None:
     assert session.number == 8
     assert session.last.stakes == 2  # the Big One: the last two deals
     assert sum(balance for _, balance in session.ledger) == 0
+
+
+def test_bot_tournament_tallies_every_hand() -> None:
+    namespace = runpy.run_path(str(EXAMPLES[0].parent / "bot_tournament.py"))
+    result = namespace["main"](6)
+    assert [record.name for record in result.records] == [
+        "GreedyBot",
+        "ISMCTSBot",
+        "RandomBot",
+    ]
+    assert all(record.hands == result.hands for record in result.records)
+    assert sum(record.total_payoff for record in result.records) == 0
