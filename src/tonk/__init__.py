@@ -92,7 +92,7 @@ from tonk.state import (
     TransferReason,
 )
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.1.0"
 
 __all__ = [
     "Action",
