@@ -1072,16 +1072,20 @@ def _apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
     return after
 
 
-def _apply_hit(state: GameState, action: Hit) -> GameState:
-    _after_draw(state, action)
-    seat = state.to_move
-    number = action.spread
-    if not 1 <= number <= len(state.spreads):
+def _check_spread_number(state: GameState, action: Hit | Slap) -> None:
+    if not 1 <= action.spread <= len(state.spreads):
         raise _refuse(
             action,
             IllegalReason.NO_SUCH_SPREAD,
             f"there are {len(state.spreads)} spreads on the table",
         )
+
+
+def _apply_hit(state: GameState, action: Hit) -> GameState:
+    _after_draw(state, action)
+    seat = state.to_move
+    number = action.spread
+    _check_spread_number(state, action)
     physical, represented = split(action.card)
     hand = _without_cards(state.hands[seat], (physical,))
     if hand is None:
@@ -1291,12 +1295,7 @@ def _apply_slap(state: GameState, action: Slap) -> GameState:
         raise _refuse(action, IllegalReason.NOT_SLAP_TIME, "no slap-in window is open")
     seat = state.to_move
     number = action.spread
-    if not 1 <= number <= len(state.spreads):
-        raise _refuse(
-            action,
-            IllegalReason.NO_SUCH_SPREAD,
-            f"there are {len(state.spreads)} spreads on the table",
-        )
+    _check_spread_number(state, action)
     target = state.spreads[number - 1]
     if _locked(state, target, seat):
         raise _refuse(

@@ -39,7 +39,7 @@ from tonk.engine import apply, cut_for_deal, legal_actions, new_game
 from tonk.errors import SessionError
 from tonk.rules import Rules, Scoring
 from tonk.scoring import hand_count
-from tonk.state import GameState, Outcome, Stake, TransferReason
+from tonk.state import GameState, Outcome, Stake, TransferReason, exact
 
 __all__ = [
     "CallBigOne",
@@ -212,7 +212,7 @@ class HandResult:
         net: list[Stake] = [payoff * self.stakes for payoff in self.outcome.payoffs]
         for payment in self.side:
             net[payment.seat] += payment.amount
-        return tuple(_exact(amount) for amount in net)
+        return tuple(exact(amount) for amount in net)
 
 
 @attrs.frozen(kw_only=True)
@@ -330,12 +330,6 @@ def _lookup(entries: tuple[tuple[str, _Value], ...], player: str) -> _Value:
 
 def _is_name(value: object) -> bool:
     return isinstance(value, str) and bool(value.strip())
-
-
-def _exact(amount: Stake) -> Stake:
-    if isinstance(amount, Fraction) and amount.denominator == 1:
-        return int(amount)
-    return amount
 
 
 def hand_seed(seed: int, number: int) -> int:
@@ -687,7 +681,7 @@ def _side_payments(session: Session) -> tuple[SidePayment, ...]:
         pot = rules.suit_bet * len(bettors)
         if not winners:  # nobody holds the suit: the stakes go back
             winners = bettors
-        share = _exact(Fraction(pot, len(winners)))
+        share = exact(Fraction(pot, len(winners)))
         payments.extend(
             SidePayment(seat, share, SideReason.SUIT_POT) for seat in winners
         )
@@ -787,7 +781,7 @@ def _settled(session: Session) -> Session:
     net = dict(zip(session.players, result.net, strict=True))
     pushed = dict(zip(session.players, result.push_ups, strict=True))
     ledger = tuple(
-        (name, _exact(balance + net.get(name, 0))) for name, balance in session.ledger
+        (name, exact(balance + net.get(name, 0))) for name, balance in session.ledger
     )
     totals = tuple(
         (name, total + pushed.get(name, 0)) for name, total in session.push_up_totals
@@ -826,7 +820,7 @@ def _settled(session: Session) -> Session:
         suit_bettors=frozenset(),
         suit_winners=(),
         naturals_players=naturals_players,
-        naturals_pot=_exact(pot),
+        naturals_pot=exact(pot),
     )
 
 

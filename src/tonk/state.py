@@ -38,6 +38,13 @@ Stake: TypeAlias = int | Fraction
 """An exact amount of money, in base stakes."""
 
 
+def exact(amount: Stake) -> Stake:
+    """Return ``amount`` as an ``int`` when it is a whole ``Fraction``."""
+    if isinstance(amount, Fraction) and amount.denominator == 1:
+        return int(amount)
+    return amount
+
+
 class Phase(enum.StrEnum):
     """Where the hand is within a turn.
 
@@ -262,12 +269,7 @@ class Outcome:
             payoffs[transfer.payee] += transfer.amount
         return cls(
             kind=kind,
-            payoffs=tuple(
-                int(amount)
-                if isinstance(amount, Fraction) and amount.denominator == 1
-                else amount
-                for amount in payoffs
-            ),
+            payoffs=tuple(map(exact, payoffs)),
             winners=winners,
             transfers=transfers,
             counts=counts,
