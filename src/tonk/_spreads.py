@@ -12,18 +12,20 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations, pairwise
+from typing import TypeVar
 
 from tonk.actions import LaySpread
-from tonk.cards import JOKER_CODE, Card, WildCard, card_from_code
+from tonk.cards import CODE_COUNT, JOKER_CODE, Card, WildCard, card_from_code
 from tonk.rules import _Tables
 from tonk.state import Spread, SpreadKind
 
 MAX_BOOK_SIZE = 4
 
 Element = Card | WildCard
-Pairs = tuple[tuple[Card, Card], ...]
+K = TypeVar("K")
+T = TypeVar("T")
 
 
 def split(element: Element) -> tuple[Card, Card]:
@@ -292,15 +294,20 @@ def _codes(elements: Sequence[Element]) -> tuple[tuple[int, int], ...]:
     return tuple((natural.code, card.code) for card, natural in map(split, elements))
 
 
-_WILD_CARDS: dict[tuple[int, int], WildCard] = {}
+_ELEMENTS: list[Element | None] = [None] * (CODE_COUNT * CODE_COUNT)
 
 
-def _wild_card(code: int, natural: int) -> WildCard:
-    """Return the (shared) designation of wild ``code`` as ``natural``."""
-    element = _WILD_CARDS.get((code, natural))
+def _element(physical: int, represented: int) -> Element:
+    """Return the (shared) element of card ``physical`` standing for ``represented``."""
+    index = physical * CODE_COUNT + represented
+    element = _ELEMENTS[index]
     if element is None:
-        element = WildCard(card_from_code(code), card_from_code(natural))
-        _WILD_CARDS[code, natural] = element
+        card = card_from_code(physical)
+        element = _ELEMENTS[index] = (
+            card
+            if physical == represented
+            else WildCard(card, card_from_code(represented))
+        )
     return element
 
 
@@ -360,7 +367,7 @@ def _spreads_with_wilds(
             by_rank.setdefault(code % 13, [])
     # No spread comes from two patterns: each pattern's spreads represent cards
     # of its own suit (runs) or rank (books), so the lists just join.
-    found: _Covering = []
+    found: _Found = []
     for suit_number, naturals in by_suit.items():
         found += _runs_in_suit(tables, suit_number, tuple(naturals), wild_codes)
     book_size = 3 - len(wild_codes)
@@ -373,80 +380,167 @@ def _spreads_with_wilds(
     return [elements for _, elements in found]
 
 
-_Covering = list[tuple[tuple[tuple[int, ...], tuple[int, ...]], LaySpread]]
+# Every rule set treats the suits alike, and the ranks alike in books. So each
+# pattern is carried by a permutation of the codes onto a canonical one (runs
+# into clubs, a book's rank onto the lowest natural rank), its spreads worked out
+# there once as code layouts, and carried back: the same few shapes recur across
+# hands far more often than the same cards do. Bounded tables keep the answers:
+# each pattern's spreads (_FOUND), each canonical pattern's layouts and
+# coverings (_LAYOUTS) and each spread, as the hand's spreads share them
+# (_SPREADS); a long simulation soon works out nothing new.
+
+_Layout = tuple[int, ...]
+"""A spread as its represented and physical codes, pair by pair, in canonical
+element order: ``(represented, physical, represented, physical, ...)``."""
+_Entry = tuple[tuple[tuple[int, ...], tuple[int, ...]], LaySpread]
+"""A spread with its sort key: its physical codes sorted, its represented codes."""
+_Found = list[_Entry]
 _KEY = operator.itemgetter(0)
-_PATTERNS: dict[tuple[object, ...], _Covering] = {}
+_CACHE_LIMIT = 50_000  # per table: a few tens of MB at the very most
+_FOUND: dict[tuple[object, ...], _Found] = {}
+_LAYOUTS: dict[tuple[object, ...], list[_Layout]] = {}
+_SPREADS: dict[_Layout, _Entry] = {}
 
 
-def _remembered(key: tuple[object, ...], work: Callable[[], _Covering]) -> _Covering:
-    """Return the answer for ``key``, working it out once (a bounded table)."""
-    answer = _PATTERNS.get(key)
-    if answer is None:
-        answer = work()
-        if len(_PATTERNS) >= _COVERS_LIMIT:
-            _PATTERNS.clear()
-        _PATTERNS[key] = answer
+def _remember(table: dict[K, T], key: K, answer: T) -> T:
+    """Keep ``answer`` under ``key``, emptying the table when it is full."""
+    if len(table) >= _CACHE_LIMIT:
+        table.clear()
+    table[key] = answer
     return answer
 
 
-def _covered(
-    represented: tuple[int, ...],
-    naturals: tuple[int, ...],
-    wild_codes: tuple[int, ...],
-    tables: _Tables,
-) -> _Covering:
-    """Return the coverings of ``represented`` by ``naturals`` (held) and wilds."""
-    if len(set(represented)) == len(represented):  # one of each: a run, a book
-        pool = tuple(code for code in represented if code in naturals)
-    else:  # two packs: a book may repeat a card
-        pool = tuple(
-            code
-            for code in sorted(set(represented))
-            for _ in range(min(represented.count(code), naturals.count(code)))
-        )
-    if not pool and not any(
-        code in represented and tables.positions[code] for code in wild_codes
-    ):
-        return []  # V5: no card of it could stand for itself
-    return _covers(represented, pool, wild_codes, tables)
+def _carried(layouts: Sequence[_Layout], back: Sequence[int]) -> _Found:
+    """Return the spreads of canonical ``layouts`` carried back by ``back``."""
+    spreads = _SPREADS
+    found: _Found = []
+    for layout in layouts:
+        carried = tuple([back[code] for code in layout])
+        entry = spreads.get(carried)
+        if entry is None:
+            entry = _remember(spreads, carried, _entry(carried))
+        found.append(entry)
+    return found
+
+
+def _entry(layout: _Layout) -> _Entry:
+    """Return the spread of ``layout`` and its sort key.
+
+    The permutation that carried ``layout`` need not keep the order of the
+    wilds, so they are paired again with the cards they stand for.
+    """
+    natural = []
+    wilds = []
+    rest = []
+    for index in range(0, len(layout), 2):
+        represented, physical = layout[index], layout[index + 1]
+        if represented == physical:
+            natural.append(represented)
+        else:
+            rest.append(represented)
+            wilds.append(physical)
+    pairs = _paired(natural, sorted(wilds), sorted(rest))
+    represented_codes = pairs[::2]
+    physical_codes = pairs[1::2]
+    key = (tuple(sorted(physical_codes)), represented_codes)
+    spread = LaySpread._canonical(
+        tuple(map(_element, physical_codes, represented_codes))
+    )
+    return key, spread
+
+
+_SUIT_MAPS: dict[tuple[int, tuple[int, ...]], tuple[list[int], list[int]]] = {}
+
+
+def _suit_maps(suit: int, wild_codes: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Return a code permutation taking ``suit``'s runs to clubs, and its inverse.
+
+    The other suits are ordered by how many wilds of theirs are held, so that
+    patterns differing only in which suits those wilds belong to meet.
+    """
+    held = [0, 0, 0, 0]
+    for code in wild_codes:
+        if code < JOKER_CODE:
+            held[code // 13] += 1
+    key = (suit, tuple(held))
+    maps = _SUIT_MAPS.get(key)
+    if maps is None:
+        others = sorted((t for t in range(4) if t != suit), key=lambda t: (-held[t], t))
+        new_suit = {suit: 0} | {old: new for new, old in enumerate(others, 1)}
+        to = [13 * new_suit[code // 13] + code % 13 for code in range(JOKER_CODE)]
+        to.append(JOKER_CODE)
+        back = [0] * len(to)
+        for code, image in enumerate(to):
+            back[image] = code
+        maps = _SUIT_MAPS[key] = (to, back)
+    return maps
 
 
 def _runs_in_suit(
     tables: _Tables, suit: int, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
-) -> _Covering:
+) -> _Found:
     """Return every run of ``suit`` its natural cards and the wilds can lay."""
+    key = (id(tables), "runs", suit, naturals, wild_codes)  # tables live forever
+    found = _FOUND.get(key)
+    if found is None:
+        to, back = _suit_maps(suit, wild_codes)
+        layouts = _club_runs(
+            tables,
+            tuple(sorted([to[code] for code in naturals])),
+            tuple(sorted([to[code] for code in wild_codes])),
+        )
+        found = _remember(_FOUND, key, _carried(layouts, back))
+    return found
 
-    def work() -> _Covering:
-        positions = tables.positions
-        anchors = [*naturals, *(c for c in wild_codes if c // 13 == suit)]
-        places = sorted({p for code in anchors for p in positions[code]})
-        if not places:
-            return []
-        natural_places = {p for code in naturals for p in positions[code]}
-        anchored = set(places)
-        wild_count = len(wild_codes)
-        base = 16 * suit
-        answer: _Covering = []
-        for low in range(max(1, places[0] - wild_count), places[-1] + 1):
-            gaps = 0
-            reached = False  # whether the window holds an anchor yet
-            run: list[int] = []
-            for high in range(low, min(tables.top, places[-1] + wild_count) + 1):
-                gaps += high not in natural_places
-                if gaps > wild_count:
-                    break
-                reached = reached or high in anchored
-                code = tables.run_card[base + high]
-                if code < 0 or code in run:
-                    break  # off the suit, or the ace a second time
-                run.append(code)
-                if high - low >= 2 and reached:
-                    answer.extend(
-                        _covered(tuple(sorted(run)), naturals, wild_codes, tables)
-                    )
-        return answer
 
-    return _remembered((id(tables), "runs", suit, naturals, wild_codes), work)
+def _club_runs(
+    tables: _Tables, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
+) -> list[_Layout]:
+    """Return the layouts of every run of clubs ``naturals`` and the wilds lay."""
+    key = (id(tables), "runs", naturals, wild_codes)
+    layouts = _LAYOUTS.get(key)
+    if layouts is not None:
+        return layouts
+    positions = tables.positions
+    anchors = [*naturals, *(code for code in wild_codes if code < 13)]
+    places = sorted({p for code in anchors for p in positions[code]})
+    layouts = []
+    natural_places = {p for code in naturals for p in positions[code]}
+    anchored = set(places)
+    wild_count = len(wild_codes)
+    for low in range(max(1, places[0] - wild_count), places[-1] + 1) if places else ():
+        gaps = 0
+        reached = False  # whether the window holds an anchor yet
+        run: list[int] = []
+        for high in range(low, min(tables.top, places[-1] + wild_count) + 1):
+            gaps += high not in natural_places
+            if gaps > wild_count:
+                break
+            reached = reached or high in anchored
+            code = tables.run_card[high]
+            if code < 0 or code in run:
+                break  # off the suit, or the ace a second time
+            run.append(code)
+            if high - low >= 2 and reached:
+                layouts += _covered(tuple(sorted(run)), naturals, wild_codes, tables)
+    return _remember(_LAYOUTS, key, layouts)
+
+
+def _rank_map(tables: _Tables, rank: int) -> list[int]:
+    """Return a code permutation swapping ``rank`` with the lowest natural rank.
+
+    It is its own inverse. A rank some wild card belongs to stays put.
+    """
+    wild = tables.wild
+    lowest = min(card.code % 13 for card in tables.naturals if not wild[card.code])
+    to = list(range(JOKER_CODE + 1))
+    if not any(wild[13 * suit + rank] for suit in range(4)):
+        for suit in range(4):
+            to[13 * suit + rank], to[13 * suit + lowest] = (
+                13 * suit + lowest,
+                13 * suit + rank,
+            )
+    return to
 
 
 def _books_of_rank(
@@ -455,70 +549,84 @@ def _books_of_rank(
     naturals: tuple[int, ...],
     wild_codes: tuple[int, ...],
     copies: int,
-) -> _Covering:
+) -> _Found:
     """Return every book of ``rank`` its natural cards and the wilds can lay."""
-
-    def work() -> _Covering:
-        answer: _Covering = []
-        for book in _book_candidates(tables, rank, copies):
-            answer.extend(_covered(book, naturals, wild_codes, tables))
-        return answer
-
     key = (id(tables), "books", rank, naturals, wild_codes, copies)
-    return _remembered(key, work)
+    found = _FOUND.get(key)
+    if found is None:
+        swap = _rank_map(tables, rank)
+        layouts = _canonical_books(
+            tables,
+            swap[rank],
+            tuple(sorted([swap[code] for code in naturals])),
+            tuple(sorted([swap[code] for code in wild_codes])),
+            copies,
+        )
+        found = _remember(_FOUND, key, _carried(layouts, swap))
+    return found
 
 
-_COVERS: dict[
-    tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], _Covering
-] = {}
-_COVERS_LIMIT = 50_000  # a few tens of MB at the very most
+def _canonical_books(
+    tables: _Tables,
+    rank: int,
+    naturals: tuple[int, ...],
+    wild_codes: tuple[int, ...],
+    copies: int,
+) -> list[_Layout]:
+    """Return the layouts of every book of ``rank`` ``naturals`` and the wilds lay."""
+    key = (id(tables), "books", rank, naturals, wild_codes, copies)
+    layouts = _LAYOUTS.get(key)
+    if layouts is None:
+        layouts = []
+        for book in _book_candidates(tables, rank, copies):
+            layouts += _covered(book, naturals, wild_codes, tables)
+        _remember(_LAYOUTS, key, layouts)
+    return layouts
 
 
-def _covers(
+def _covered(
     represented: tuple[int, ...],
-    pool: tuple[int, ...],
+    naturals: tuple[int, ...],
     wild_codes: tuple[int, ...],
     tables: _Tables,
-) -> _Covering:
-    """Return every way to cover ``represented`` with ``pool`` and the wilds.
+) -> list[_Layout]:
+    """Return every way to cover ``represented`` with ``naturals`` and the wilds.
 
-    The answer is a list of (key, elements) pairs. The same covering problem
-    recurs across hands (the same few cards around the same wilds), so answers
-    are kept in a bounded table, which makes wild games much faster to simulate.
+    ``naturals`` are the natural cards held; a covering uses some of those that
+    ``represented`` holds and fills the other places with wilds.
     """
-    cache_key = (id(tables), represented, pool, wild_codes)  # tables live forever
-    answer = _COVERS.get(cache_key)
-    if answer is not None:
-        return answer
+    if len(set(represented)) == len(represented):  # one of each: a run, a book
+        pool = tuple(code for code in represented if code in naturals)
+    else:  # two packs: a book may repeat a card
+        pool = tuple(
+            code
+            for code in sorted(set(represented))
+            for _ in range(min(represented.count(code), naturals.count(code)))
+        )
+    key = (id(tables), represented, pool, wild_codes)
+    layouts = _LAYOUTS.get(key)
+    if layouts is not None:
+        return layouts
     self_standing = {code for code in wild_codes if tables.positions[code]}
-    size = len(represented)
-    fewest = max(0, size - len(wild_codes))  # wilds can fill only so many places
-    answer = []
-    for count in range(fewest, len(pool) + 1):
-        for natural in sorted(set(combinations(pool, count))):
-            needed = size - count
-            rest = list(represented)
-            for code in natural:
-                rest.remove(code)
-            for wilds in sorted(set(combinations(wild_codes, needed))):
-                if not natural and not self_standing.intersection(rest).intersection(
-                    wilds
-                ):
-                    continue  # V5: at least one natural card
-                key = (tuple(sorted((*natural, *wilds))), represented)
-                answer.append(
-                    (key, LaySpread._canonical(_paired(natural, wilds, rest)))
-                )
-    if len(_COVERS) >= _COVERS_LIMIT:
-        _COVERS.clear()
-    _COVERS[cache_key] = answer
-    return answer
+    layouts = []
+    if pool or self_standing.intersection(represented):  # V5: one natural card
+        size = len(represented)
+        fewest = max(0, size - len(wild_codes))  # wilds can fill only so many
+        for count in range(fewest, len(pool) + 1):
+            for natural in sorted(set(combinations(pool, count))):
+                rest = list(represented)
+                for code in natural:
+                    rest.remove(code)
+                for wilds in sorted(set(combinations(wild_codes, size - count))):
+                    if natural or self_standing.intersection(rest, wilds):
+                        layouts.append(_paired(natural, wilds, rest))
+    return _remember(_LAYOUTS, key, layouts)
 
 
 def _paired(
     natural: Sequence[int], wilds: Sequence[int], rest: Sequence[int]
-) -> tuple[Element, ...]:
-    """Return the elements of a spread in canonical pairing and order.
+) -> _Layout:
+    """Return the layout of a spread in canonical pairing and order.
 
     Naturals stand for themselves, then wilds that can stand for themselves do,
     then the other wilds stand, in order, for the remaining ``rest`` cards.
@@ -534,7 +642,4 @@ def _paired(
             others.append(code)
     pairs.extend(zip(left, others, strict=True))
     pairs.sort()
-    return tuple(
-        card_from_code(code) if code == represented else _wild_card(code, represented)
-        for represented, code in pairs
-    )
+    return tuple([code for pair in pairs for code in pair])
