@@ -11,9 +11,8 @@ themselves, then the other wilds in order.
 from __future__ import annotations
 
 import operator
-from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import combinations, pairwise
+from itertools import combinations
 from typing import TypeVar
 
 from tonk.actions import LaySpread
@@ -40,39 +39,38 @@ def split(element: Element) -> tuple[Card, Card]:
     return card, card
 
 
-def _run_order(represented: Sequence[Card], tables: _Tables) -> tuple[Card, ...] | None:
-    """Return ``represented`` ordered low to high if it is a run (B9, V1, V10)."""
-    suit = represented[0].suit
-    if any(card.suit is not suit for card in represented):
+def _run_order(represented: Sequence[int], tables: _Tables) -> tuple[int, ...] | None:
+    """Return the codes ``represented`` ordered low to high if a run (B9, V1, V10).
+
+    Every code must have a run position (see :func:`classify`).
+    """
+    suit = represented[0] // 13
+    if any(code // 13 != suit for code in represented):
         return None
-    if len({card.rank for card in represented}) != len(represented):
+    if len(set(represented)) != len(represented):
         return None  # a run never repeats a rank (V2)
-    for high_ace in (False, True):
-        placed = []
-        for card in represented:
-            positions = tables.positions[card.code]
-            if not positions:
-                return None
-            placed.append((positions[-1] if high_ace else positions[0], card))
-        placed.sort(key=lambda item: item[0])
-        if all(b[0] == a[0] + 1 for a, b in pairwise(placed)):
-            return tuple(card for _, card in placed)
+    positions = tables.positions
+    for end in (0, -1):  # the ace low, then (V10) high
+        placed = sorted([(positions[code][end], code) for code in represented])
+        if placed[-1][0] - placed[0][0] == len(placed) - 1:
+            return tuple([code for _, code in placed])
     return None
 
 
 def classify(
-    represented: Sequence[Card], tables: _Tables, copies: int
-) -> tuple[SpreadKind, tuple[Card, ...]] | None:
-    """Return the kind and laid-out order of a spread of ``represented`` cards."""
+    represented: Sequence[int], tables: _Tables, copies: int
+) -> tuple[SpreadKind, tuple[int, ...]] | None:
+    """Return the kind and laid-out order of a spread of ``represented`` codes."""
     if len(represented) < 3:
         return None
-    if any(not tables.positions[card.code] for card in represented):
+    positions = tables.positions
+    if not all(positions[code] for code in represented):
         return None  # a joker or a card not in the pack
-    rank = represented[0].rank
-    if all(card.rank is rank for card in represented):
+    rank = represented[0] % 13
+    if all(code % 13 == rank for code in represented):
         if len(represented) > MAX_BOOK_SIZE:
             return None
-        if max(Counter(represented).values()) > copies:
+        if any(represented.count(code) > copies for code in represented):
             return None
         return SpreadKind.BOOK, tuple(sorted(represented))
     ordered = _run_order(represented, tables)
@@ -82,36 +80,36 @@ def classify(
 
 
 def pair_up(
-    physical: Sequence[Card], ordered: Sequence[Card], tables: _Tables
-) -> tuple[Card, ...] | None:
-    """Pair the physical cards with the represented cards laid out in ``ordered``.
+    physical: Sequence[int], ordered: Sequence[int], tables: _Tables
+) -> tuple[int, ...] | None:
+    """Pair the physical codes with the represented codes laid out in ``ordered``.
 
-    Returns the physical card for each represented card, or ``None`` when a
-    natural card would have to stand for another card.
+    Returns the physical code for each represented code, or ``None`` when a
+    natural card would have to stand for another card. There are as many
+    physical codes as represented ones.
     """
     wild = tables.wild
-    left = Counter(ordered)
+    left = list(ordered)
     wilds = []
-    assigned: dict[Card, list[Card]] = {}
-    for card in sorted(physical):
-        if wild[card.code]:
-            wilds.append(card)
-        elif left[card] > 0:
-            left[card] -= 1
-            assigned.setdefault(card, []).append(card)
+    assigned: dict[int, list[int]] = {}
+    for code in sorted(physical):
+        if wild[code]:
+            wilds.append(code)
+        elif code in left:
+            left.remove(code)
+            assigned.setdefault(code, []).append(code)
         else:
             return None
     others = []
-    for card in wilds:
-        if left[card] > 0:  # a wild standing for itself
-            left[card] -= 1
-            assigned.setdefault(card, []).append(card)
+    for code in wilds:
+        if code in left:  # a wild standing for itself
+            left.remove(code)
+            assigned.setdefault(code, []).append(code)
         else:
-            others.append(card)
-    remaining = sorted(left.elements())
-    for card, stands_for in zip(others, remaining, strict=True):
-        assigned.setdefault(stands_for, []).append(card)
-    return tuple(assigned[card].pop() for card in ordered)
+            others.append(code)
+    for code, stands_for in zip(others, sorted(left), strict=True):
+        assigned.setdefault(stands_for, []).append(code)
+    return tuple([assigned[code].pop() for code in ordered])
 
 
 def lay_out(
@@ -122,17 +120,27 @@ def lay_out(
     ``None`` means it is not a valid spread: not a book or run, a natural card
     standing for another, or no natural card at all (V5).
     """
-    pairs = [split(element) for element in elements]
-    physical = [card for card, _ in pairs]
-    represented = [card for _, card in pairs]
+    physical = []
+    represented = []
+    for element in elements:
+        if isinstance(element, WildCard):
+            physical.append(element.card.code)
+            represented.append(element.stands_for.code)
+        else:
+            physical.append(element.code)
+            represented.append(element.code)
     result = classify(represented, tables, copies)
     if result is None:
         return None
     kind, ordered = result
-    cards = pair_up(physical, ordered, tables)
-    if cards is None or not any(a == b for a, b in zip(cards, ordered, strict=True)):
+    codes = pair_up(physical, ordered, tables)
+    if codes is None or not any(map(operator.eq, codes, ordered)):
         return None  # V5: a spread holds at least one natural card
-    return kind, cards, ordered
+    return (
+        kind,
+        tuple(map(card_from_code, codes)),
+        tuple(map(card_from_code, ordered)),
+    )
 
 
 def _run_ends(spread: Spread, tables: _Tables) -> tuple[int, int]:
@@ -205,10 +213,10 @@ def extended(
             pairs = [*zip(stands_for, cards, strict=True), (represented, physical)]
         # A run holding every rank may read with the ace at either end: keep the
         # one layout classify() gives, so equal spreads are laid out alike.
-        ordered = _run_order([natural for natural, _ in pairs], tables)
+        ordered = _run_order([natural.code for natural, _ in pairs], tables)
         assert ordered is not None
-        by_rank = {natural.rank: (natural, card) for natural, card in pairs}
-        pairs = [by_rank[natural.rank] for natural in ordered]
+        by_code = {natural.code: (natural, card) for natural, card in pairs}
+        pairs = [by_code[code] for code in ordered]
         new_cards = tuple(card for _, card in pairs)
         new_stands_for = tuple(natural for natural, _ in pairs)
     return Spread(
@@ -297,8 +305,12 @@ def _codes(elements: Sequence[Element]) -> tuple[tuple[int, int], ...]:
 _ELEMENTS: list[Element | None] = [None] * (CODE_COUNT * CODE_COUNT)
 
 
-def _element(physical: int, represented: int) -> Element:
-    """Return the (shared) element of card ``physical`` standing for ``represented``."""
+def designation(physical: int, represented: int) -> Element:
+    """Return the (shared) element of card ``physical`` standing for ``represented``.
+
+    Codes in, one object per designation out: the engine builds the same few
+    wild designations over and over.
+    """
     index = physical * CODE_COUNT + represented
     element = _ELEMENTS[index]
     if element is None:
@@ -346,36 +358,37 @@ def _spreads_with_wilds(
     """
     wild = tables.wild
     positions = tables.positions
-    codes = [card.code for card in hand]  # ascending: hands are sorted
-    wild_codes = tuple([code for code in codes if wild[code]])
+    wild_codes: list[int] = []  # ascending: hands are sorted
     by_suit: dict[int, list[int]] = {}
     by_rank: dict[int, list[int]] = {}
-    for code in codes:
-        if not wild[code]:
-            suit = by_suit.get(code // 13)
-            if suit is None:
-                by_suit[code // 13] = [code]
-            else:
-                suit.append(code)
-            rank = by_rank.get(code % 13)
-            if rank is None:
-                by_rank[code % 13] = [code]
-            else:
-                rank.append(code)
-        elif positions[code]:  # a wild that can stand for itself anchors both
-            by_suit.setdefault(code // 13, [])
-            by_rank.setdefault(code % 13, [])
+    for card in hand:
+        code = card.code
+        if wild[code]:
+            wild_codes.append(code)
+            if positions[code]:  # a wild that can stand for itself anchors both
+                by_suit.setdefault(code // 13, [])
+                by_rank.setdefault(code % 13, [])
+            continue
+        suit = by_suit.get(code // 13)
+        if suit is None:
+            by_suit[code // 13] = [code]
+        else:
+            suit.append(code)
+        rank = by_rank.get(code % 13)
+        if rank is None:
+            by_rank[code % 13] = [code]
+        else:
+            rank.append(code)
     # No spread comes from two patterns: each pattern's spreads represent cards
     # of its own suit (runs) or rank (books), so the lists just join.
+    wilds = tuple(wild_codes)
     found: _Found = []
     for suit_number, naturals in by_suit.items():
-        found += _runs_in_suit(tables, suit_number, tuple(naturals), wild_codes)
-    book_size = 3 - len(wild_codes)
+        found += _runs_in_suit(tables, suit_number, tuple(naturals), wilds)
+    book_size = 3 - len(wilds)
     for rank_number, naturals in by_rank.items():
         if len(naturals) >= book_size:
-            found += _books_of_rank(
-                tables, rank_number, tuple(naturals), wild_codes, copies
-            )
+            found += _books_of_rank(tables, rank_number, tuple(naturals), wilds, copies)
     found.sort(key=_KEY)
     return [elements for _, elements in found]
 
@@ -444,7 +457,7 @@ def _entry(layout: _Layout) -> _Entry:
     physical_codes = pairs[1::2]
     key = (tuple(sorted(physical_codes)), represented_codes)
     spread = LaySpread._canonical(
-        tuple(map(_element, physical_codes, represented_codes))
+        tuple(map(designation, physical_codes, represented_codes))
     )
     return key, spread
 

@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from tonk._spreads import (
+    designation,
     extended,
     find_spreads,
     fits,
@@ -359,15 +360,23 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
         for spread in state.spreads:
             if not plain and _locked(state, spread, seat):
                 continue
+            open_to_wilds: list[Card] | None = None  # what a wild may stand for
             for card in distinct:
-                if not wild[card.code]:
+                code = card.code
+                if not wild[code]:
                     if fits(spread, card, tables, copies, book_limit):
                         actions.append(Hit(spread.number, card))
                     continue
-                for natural in hit_candidates(spread, tables):
-                    if fits(spread, natural, tables, copies, book_limit):
-                        element = card if natural == card else WildCard(card, natural)
-                        actions.append(Hit(spread.number, element))
+                if open_to_wilds is None:
+                    open_to_wilds = [
+                        natural
+                        for natural in hit_candidates(spread, tables)
+                        if fits(spread, natural, tables, copies, book_limit)
+                    ]
+                actions.extend(
+                    Hit(spread.number, designation(code, natural.code))
+                    for natural in open_to_wilds
+                )
     if plain:
         actions.extend(_DISCARDS[card.code] for card in distinct)
         return tuple(actions)
