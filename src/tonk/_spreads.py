@@ -409,7 +409,7 @@ _Entry = tuple[tuple[tuple[int, ...], tuple[int, ...]], LaySpread]
 """A spread with its sort key: its physical codes sorted, its represented codes."""
 _Found = list[_Entry]
 _KEY = operator.itemgetter(0)
-_CACHE_LIMIT = 50_000  # per table: a few tens of MB at the very most
+_CACHE_LIMIT = 50_000  # entries per table: about 500 bytes each
 _FOUND: dict[tuple[object, ...], _Found] = {}
 _LAYOUTS: dict[tuple[object, ...], list[_Layout]] = {}
 _SPREADS: dict[_Layout, _Entry] = {}
