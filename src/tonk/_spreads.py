@@ -235,7 +235,7 @@ def elements_of(
 ) -> tuple[Element, ...]:
     """Return the notation elements of a laid-out spread."""
     return tuple(
-        card if card == natural else WildCard(card, natural)
+        designation(card.code, natural.code)
         for card, natural in zip(cards, stands_for, strict=True)
     )
 

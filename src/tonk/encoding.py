@@ -63,6 +63,7 @@ from collections import Counter
 from itertools import combinations_with_replacement
 from typing import Final
 
+from tonk._spreads import designation
 from tonk._validate import is_int
 from tonk.actions import (
     Action,
@@ -252,12 +253,7 @@ def _lay_spread(
         else:
             others.append(code)
     pairs.extend(zip(sorted(left.elements()), others, strict=True))
-    return LaySpread(
-        card_from_code(card)
-        if card == natural
-        else WildCard(card_from_code(card), card_from_code(natural))
-        for natural, card in pairs
-    )
+    return LaySpread(designation(card, natural) for natural, card in pairs)
 
 
 class _ActionLayout:
