@@ -8,7 +8,7 @@ Examples:
     'after_draw'
 """
 
-from tonk import bots, encoding, presets
+from tonk import bots, encoding, presets, text
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -188,6 +188,7 @@ __all__ = [
     "presets",
     "replay",
     "session_actions",
+    "text",
     "to_dict",
     "to_json",
 ]

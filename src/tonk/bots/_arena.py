@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import attrs
 
+from tonk import text
 from tonk._validate import is_int
 from tonk.bots._base import Bot
 from tonk.engine import apply, new_game
@@ -206,6 +207,14 @@ class TournamentResult:
             "bots": [record.to_dict() for record in self.records],
             "outcomes": {kind.value: count for kind, count in self.outcomes},
         }
+
+    def __str__(self) -> str:
+        """Return the table that ``tonk simulate --bots`` prints (:mod:`tonk.text`)."""
+        return text.format_tournament(self)
+
+    def __format__(self, spec: str) -> str:
+        """Format as :func:`str`; the spec ``"ascii"`` writes plain ASCII."""
+        return text.format_tournament(self, ascii=text.is_ascii_spec(spec))
 
 
 class _Tally:
