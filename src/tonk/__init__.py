@@ -8,7 +8,7 @@ Examples:
     'after_draw'
 """
 
-from tonk import bots, encoding, presets, text
+from tonk import bots, encoding, presets, svg, text
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -188,6 +188,7 @@ __all__ = [
     "presets",
     "replay",
     "session_actions",
+    "svg",
     "text",
     "to_dict",
     "to_json",

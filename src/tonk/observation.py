@@ -149,6 +149,12 @@ class Observation:
         """Format as :func:`str`; the spec ``"ascii"`` writes plain ASCII."""
         return text.format_observation(self, ascii=text.is_ascii_spec(spec))
 
+    def _repr_svg_(self) -> str:
+        """Draw what the seat sees in Jupyter (:func:`tonk.svg.draw`)."""
+        from tonk import svg  # svg imports this module
+
+        return svg.draw(self)
+
 
 def _checked_seat(state: GameState, seat: int) -> None:
     if not is_int(seat):

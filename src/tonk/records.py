@@ -290,6 +290,12 @@ class GameRecord:
         """Format as :func:`str`; the spec ``"ascii"`` writes plain ASCII."""
         return text.format_record(self, ascii=text.is_ascii_spec(spec))
 
+    def _repr_svg_(self) -> str:
+        """Draw a strip of the positions in Jupyter (:func:`tonk.svg.draw`)."""
+        from tonk import svg  # svg imports this module
+
+        return svg.draw(self)
+
 
 def _describe(outcome: Outcome) -> str:
     payoffs = ", ".join(str(payoff) for payoff in outcome.payoffs)

@@ -413,3 +413,9 @@ class GameState:
     def __format__(self, spec: str) -> str:
         """Format as :func:`str`; the spec ``"ascii"`` writes plain ASCII."""
         return text.format_state(self, ascii=text.is_ascii_spec(spec))
+
+    def _repr_svg_(self) -> str:
+        """Draw the table in Jupyter (:func:`tonk.svg.draw`)."""
+        from tonk import svg  # svg imports this module
+
+        return svg.draw(self)

@@ -49,6 +49,7 @@ __all__ = [
     "format_card",
     "format_cards",
     "format_observation",
+    "format_outcome",
     "format_record",
     "format_session",
     "format_stake",
@@ -238,7 +239,18 @@ def _table_lines(
     return lines
 
 
-def _outcome_lines(outcome: Outcome) -> list[str]:
+def format_outcome(outcome: Outcome) -> str:
+    """Return how a hand ended: the kind, the winners, every transfer, the payoffs.
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+        >>> print(format_outcome(tonk.apply(state, tonk.Drop()).outcome))
+        outcome: drop_won, seat 1 dropped; winners: seat 1
+        counts: 38, 16
+          seat 0 pays seat 1 1 (drop_won)
+        payoffs: -1, +1
+    """
     kind = outcome.kind.value
     if outcome.dropper is not None:
         kind += f", seat {outcome.dropper} dropped"
@@ -252,7 +264,7 @@ def _outcome_lines(outcome: Outcome) -> list[str]:
         for transfer in outcome.transfers
     )
     lines.append("payoffs: " + ", ".join(map(format_stake, outcome.payoffs)))
-    return lines
+    return "\n".join(lines)
 
 
 def _widow_note(card: Card | None, exchanged: bool, *, ascii: bool) -> str:
@@ -329,7 +341,7 @@ def format_state(state: GameState, *, ascii: bool = False) -> str:
         ),
     ]
     if state.outcome is not None:
-        lines.extend(_outcome_lines(state.outcome))
+        lines.append(format_outcome(state.outcome))
     return "\n".join(lines)
 
 
@@ -398,7 +410,7 @@ def format_observation(seen: Observation, *, ascii: bool = False) -> str:
         ),
     ]
     if seen.outcome is not None:
-        lines.extend(_outcome_lines(seen.outcome))
+        lines.append(format_outcome(seen.outcome))
     return "\n".join(lines)
 
 
