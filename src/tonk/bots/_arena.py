@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import pickle
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -15,7 +16,7 @@ from tonk import text
 from tonk._validate import is_int
 from tonk.bots._base import Bot
 from tonk.engine import apply, new_game
-from tonk.errors import RulesError
+from tonk.errors import BotError, RulesError
 from tonk.observation import observe
 from tonk.rules import Rules
 from tonk.state import GameState, OutcomeKind, Stake
@@ -325,8 +326,39 @@ def _play_seeded(
     while state.outcome is None:
         seat = state.to_move
         seen = observe(state, seat)
-        state = apply(state, bots[seat].choose(seen, seen.legal_actions, rng))
+        try:
+            state = apply(state, bots[seat].choose(seen, seen.legal_actions, rng))
+        except Exception as error:
+            raise _failed(bots[seat], error, hand // len(bots), seat, seed) from error
     return state
+
+
+def _failed(bot: Bot, error: Exception, deal: int, seat: int, seed: int) -> BotError:
+    """Return the error that says which bot failed, where, and how."""
+    name = type(bot).__name__
+    return BotError(
+        f"bot {name} failed in deal {deal}, seat {seat}, of the tournament with"
+        f" seed {seed}: {type(error).__name__}: {error}",
+        bot=name,
+        deal=deal,
+        seat=seat,
+        seed=seed,
+    )
+
+
+def _check_picklable(bots: Sequence[Bot], labels: Sequence[str]) -> None:
+    """Raise a plain :class:`BotError` for a bot that cannot go to a worker."""
+    for bot, label in zip(bots, labels, strict=True):
+        try:
+            pickle.dumps(bot)
+        except Exception as error:
+            raise BotError(
+                f"bot {label} cannot be sent to worker processes, since it cannot"
+                f" be pickled ({type(error).__name__}: {error}): play with one"
+                " worker, or make the bot picklable (define its class at the top"
+                " level of a module; keep no lambdas, open files or locks in it)",
+                bot=label,
+            ) from error
 
 
 def _names(bots: Sequence[Bot], names: Sequence[str] | None) -> tuple[str, ...]:
@@ -389,8 +421,15 @@ def tournament(
         RulesError: If the rules do not allow ``len(bots)`` players.
         ValueError: If ``hands`` or ``workers`` is not positive, or ``names``
             does not fit.
+        BotError: If a bot raises or returns an illegal action (the error
+            names the bot, the deal, the seat and the seed; the bot's own
+            exception is its ``__cause__``), or, with ``workers`` above 1,
+            cannot be pickled.
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+        A failing bot raises :class:`~tonk.errors.BotError`.
 
     Examples:
         >>> import tonk
@@ -416,6 +455,8 @@ def tournament(
         raise ValueError(f"workers must be a positive int, got {workers!r}")
     labels = _names(bots, names)
     bots = tuple(bots)
+    if workers > 1:
+        _check_picklable(bots, labels)
     deals = -(-hands // players)
     tally = _Tally(players)
     done = 0
