@@ -30,11 +30,11 @@ from tonk.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, TournamentResult
 
 def row(result: TournamentResult, seconds: float) -> str:
     """Return a Markdown table row for the first bot of a two-bot match."""
-    first, second = result.records
-    assert first.win_rate_interval is not None
-    assert first.mean_payoff_interval is not None
-    low, high = first.win_rate_interval
-    payoff_low, payoff_high = first.mean_payoff_interval
+    first, second = result.bots
+    assert first.win_rate_ci95 is not None
+    assert first.mean_payoff_ci95 is not None
+    low, high = first.win_rate_ci95
+    payoff_low, payoff_high = first.mean_payoff_ci95
     return (
         f"| {first.name} vs {second.name} | {result.hands:,} |"
         f" {100 * first.win_rate:.1f}% ({100 * low:.1f}–{100 * high:.1f}) |"

@@ -492,9 +492,9 @@ def format_tournament(result: TournamentResult, *, ascii: bool = False) -> str:
         +- is the half-width of a 95% confidence interval
     """  # noqa: E501
     rows = [("bot", "hands", "win rate %", "mean payoff", "caught", "won by")]
-    for record in result.records:
-        rate = _plus_minus(record.win_rate_interval, 100, 1)
-        payoff = _plus_minus(record.mean_payoff_interval, 1, 3)
+    for record in result.bots:
+        rate = _plus_minus(record.win_rate_ci95, 100, 1)
+        payoff = _plus_minus(record.mean_payoff_ci95, 1, 3)
         rows.append(
             (
                 record.name,
