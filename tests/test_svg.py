@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
@@ -133,16 +134,16 @@ def test_a_record_draws_as_a_strip_of_positions() -> None:
     root = parse(draw(record))
     frames = root.findall(f"{SVG}svg")
     assert len(frames) == 3  # the deal, after seat 1's turn, after the drop
-    captions = [t.text for t in root.findall(f"{SVG}text")]
+    captions = ["".join(t.itertext()) for t in root.findall(f"{SVG}text")]
     assert captions == ["the deal", "seat 1: draw stock, discard 9C", "seat 0: drop"]
     assert record._repr_svg_() == draw(record)
     # A record that stops within a turn ends with that position.
     partial = tonk.GameRecord(
         rules=record.rules, players=2, seed=7, actions=[record.actions[0]]
     )
-    assert [t.text for t in parse(draw(partial)).findall(f"{SVG}text")][-1] == (
-        "seat 1: draw stock"
-    )
+    assert ["".join(t.itertext()) for t in parse(draw(partial)).findall(f"{SVG}text")][
+        -1
+    ] == ("seat 1: draw stock")
 
 
 def test_jupyter_shows_states_and_observations() -> None:
@@ -156,7 +157,7 @@ def test_captions_are_escaped() -> None:
     state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
     caption = "<b>&'\" ♥"
     root = parse(draw_positions([state], captions=[caption]))
-    assert root.findall(f"{SVG}text")[0].text == caption
+    assert "".join(root.findall(f"{SVG}text")[0].itertext()) == caption
 
 
 @pytest.mark.parametrize(
@@ -173,3 +174,30 @@ def test_bad_arguments_are_refused(kwargs: dict[str, object], message: str) -> N
         draw_positions([state], **kwargs)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expected a GameState"):
         draw(42)  # type: ignore[arg-type]
+
+
+def test_a_long_caption_is_wrapped_into_lines() -> None:
+    state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+    caption = (
+        "seat 1: draw stock, spread JH QH KH, hit 1 10H, discard 10D, all on one turn"
+    )
+    root = parse(draw_positions([state], captions=[caption]))
+    text = root.findall(f"{SVG}text")[0]
+    assert len(text.findall(f"{SVG}tspan")) > 1
+    assert "".join(text.itertext()) == caption
+
+
+def test_the_committed_pictures_of_the_docs_are_up_to_date() -> None:
+    import importlib.util
+
+    script = Path(__file__).parent.parent / "docs" / "make_pictures.py"
+    spec = importlib.util.spec_from_file_location("make_pictures", script)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for name, svg in module.pictures().items():
+        committed = script.parent / "_static" / "pictures" / name
+        assert committed.read_text(encoding="utf-8") == svg, (
+            f"{name} is out of date: run python docs/make_pictures.py"
+        )

@@ -34,6 +34,7 @@ Examples:
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
@@ -53,7 +54,7 @@ CARD_HEIGHT = 56
 _HAND_STEP = 28
 _BACK_STEP = 12
 _SPREAD_STEP = 25
-_LEFT = 170
+_LEFT = 190
 _ROW = CARD_HEIGHT + 30
 _MARGIN = 12
 _LINE = 17
@@ -451,8 +452,10 @@ def draw_positions(
             f"give one caption per position: {len(bodies)} positions,"
             f" {len(captions)} captions"
         )
-    caption_height = 18 if captions is not None else 0
     cell_width = max((width for _, width, _ in bodies), default=0) * scale + 10
+    wrapped = [_wrap(caption, cell_width) for caption in captions or ()]
+    lines = max((len(caption) for caption in wrapped), default=0)
+    caption_height = 4 + 15 * lines if wrapped else 0
     parts = []
     x = y = 0.0
     row_height = 0.0
@@ -460,8 +463,8 @@ def draw_positions(
         if index and index % columns == 0:
             x, y = 0.0, y + row_height + 10
             row_height = 0.0
-        if captions is not None:
-            parts.append(_text(x + 4, y + 13, captions[index], size=12))
+        if wrapped:
+            parts.append(_caption(x + 4, y + 13, wrapped[index]))
         parts.append(
             f"<svg x='{x:g}' y='{y + caption_height:g}' width='{width * scale:g}'"
             f" height='{height * scale:g}' viewBox='0 0 {width:g} {height:g}'>"
@@ -471,6 +474,21 @@ def draw_positions(
         x += cell_width
     total_width = cell_width * min(columns, len(bodies)) if bodies else 1
     return _document("".join(parts), total_width, y + row_height if bodies else 1)
+
+
+def _wrap(caption: str, width: float) -> list[str]:
+    """Break a caption into lines that fit ``width`` (at about 7 px a letter)."""
+    return textwrap.wrap(caption, max(10, int(width / 7))) or [""]
+
+
+def _caption(x: float, y: float, lines: Sequence[str]) -> str:
+    """Return a caption of one or more lines; the lines end in a space but the last."""
+    spans = "".join(
+        f"<tspan x='{x:g}' dy='{0 if number == 0 else 15}'>"
+        f"{escape(line + (' ' if number < len(lines) - 1 else ''))}</tspan>"
+        for number, line in enumerate(lines)
+    )
+    return f"<text y='{y:g}' font-size='12' {_FONT}>{spans}</text>"
 
 
 def _record_strip(record: GameRecord) -> str:
