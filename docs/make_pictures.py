@@ -54,11 +54,26 @@ def five_minutes_hand() -> tonk.GameState:
     )
 
 
+TUTORIAL_HAND = (
+    "draw stock",
+    "spread JH QH KH",
+    "discard 10D",
+    "draw stock",
+    "spread 9C 9D 9H",
+    "hit 1 10H",
+    "discard 10S",
+    "draw stock",
+    "discard 10C",
+    "drop",
+)
+"""The actions of the tutorial's careful players (seed 159, three players)."""
+
+
 def tutorial_record() -> tonk.GameRecord:
-    """The tutorial's first moves: seat 1 lays a run, seat 2 draws and drops."""
+    """The record of the hand the tutorial's careful players play."""
     record = tonk.GameRecord.start(tonk.presets.PAGAT, players=3, seed=159)
     state = record.initial_state()
-    for move in ["draw stock", "spread JH QH KH", "discard 10D", "drop"]:
+    for move in TUTORIAL_HAND:
         action = tonk.parse_action(state, move)
         state = tonk.apply(state, action)
         record = record.then(action)
