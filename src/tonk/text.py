@@ -9,7 +9,7 @@ a log cannot show them, :func:`render` with ``ascii=True`` (or the format spec
 keeps every line plain ASCII.
 
 The layout is for reading, not parsing: it may change between versions. Use
-:mod:`tonk.serialization` or :func:`tonk.format_record` for a stable form.
+:func:`tonk.to_json` or :func:`tonk.format_record` for a stable form.
 
 Examples:
     >>> import tonk
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from tonk import presets
 from tonk.cards import Card, Suit
@@ -61,11 +61,7 @@ __all__ = [
 _GLYPHS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
 
-class _Formattable(Protocol):
-    def __format__(self, spec: str) -> str: ...
-
-
-def render(thing: _Formattable, *, ascii: bool = False) -> str:
+def render(thing: object, *, ascii: bool = False) -> str:
     """Return the table ``str(thing)`` shows, with suit glyphs or in plain ASCII.
 
     Args:
