@@ -151,3 +151,14 @@ def test_str_never_fails_and_shows_what_it_must(state: GameState) -> None:
     assert (" ".join(map(str, state.hand(seat))) or "-") in seen
     if state.outcome is not None:
         assert "payoffs: " in text
+
+
+def test_str_of_a_session_that_is_over() -> None:
+    rng = random.Random(2)
+    session = tonk.new_session(
+        tonk.Rules(match_deals=2), players=["Ann", "Bob"], seed=2
+    )
+    while not session.is_over:
+        session = tonk.apply_session(session, rng.choice(tonk.session_actions(session)))
+    first = str(session).splitlines()[0]
+    assert first == "session: custom rules, 2 hands dealt (over)"

@@ -213,9 +213,7 @@ def _show_end(table: _Table, state: GameState) -> None:
     else:
         say("No payments.")
     payoffs = ", ".join(
-        f"{table.who(seat)} {payoff:+}"
-        if isinstance(payoff, int)
-        else f"{table.who(seat)} {payoff}"
+        f"{table.who(seat)} {format_stake(payoff)}"
         for seat, payoff in enumerate(outcome.payoffs)
     )
     say(f"Payoffs: {payoffs}")

@@ -425,12 +425,15 @@ def format_session(session: Session, *, ascii: bool = False) -> str:
         last hand: drop_won; Ann -1, Bob +1
     """
     push_ups = session.rules.scoring is Scoring.PUSH_UPS
-    dealer = session.players[session.dealer] if session.players else "-"
-    role = "dealer" if session.phase.value in ("playing", "betting") else "next dealer"
+    phase = session.phase.value
+    if phase == "over":
+        dealer = ""
+    else:
+        role = "dealer" if phase in ("playing", "betting") else "next dealer"
+        dealer = f", {role} {session.players[session.dealer]}"
     lines = [
         f"session: {_rules_name(session.rules)},"
-        f" {_plural(session.number, 'hand')} dealt, {role} {dealer}"
-        f" ({session.phase.value})"
+        f" {_plural(session.number, 'hand')} dealt{dealer} ({phase})"
     ]
     if push_ups:
         lines[0] += "; push-ups, fewer is better"
