@@ -441,6 +441,10 @@ def draw_positions(
         >>> strip = draw_positions([state, later], captions=["deal", "draw"])
         >>> strip.count("class='card'")
         23
+        >>> draw_positions([state], captions=[])
+        Traceback (most recent call last):
+        ...
+        ValueError: give one caption per position: 1 positions, 0 captions
     """
     if columns < 1 or scale <= 0:
         raise ValueError(

@@ -96,6 +96,10 @@ def is_ascii_spec(spec: str) -> bool:
     Examples:
         >>> is_ascii_spec("ascii"), is_ascii_spec("")
         (True, False)
+        >>> is_ascii_spec("html")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown format spec 'html': expected '' or 'ascii'
     """
     if spec not in ("", "ascii"):
         raise ValueError(f"unknown format spec {spec!r}: expected '' or 'ascii'")
