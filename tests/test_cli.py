@@ -616,3 +616,7 @@ def test_play_with_a_bot_for_each_seat(
     assert "seat 1 (FirstBot)" in out or "Seat 1 (FirstBot)" in out
     assert main(["play", "--players", "4", "--bots", "random,greedy"]) == 2
     assert "--players 4 does not match the 2 bots" in capsys.readouterr().err
+    assert main(["play", "--bot", "random", "--bots", "random,greedy"]) == 2
+    assert "--bot and --bots do not go together" in capsys.readouterr().err
+    assert main(["play", "--players", "1"]) == 2
+    assert "players must be 2.." in capsys.readouterr().err

@@ -189,7 +189,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bot",
         type=_bot_spec,
-        default="greedy",
+        default=None,
         help=f"the bot in every other seat: {_BOT_HELP} (default greedy)",
     )
     play.add_argument(
@@ -370,7 +370,9 @@ def _simulate_bots(args: argparse.Namespace, seed: int) -> int:
 def _play_bots(args: argparse.Namespace) -> list[str]:
     """Return the bot specification of each seat but seat 0 (raises BotError)."""
     if args.bots is None:
-        return [args.bot] * ((args.players or 2) - 1)
+        return [args.bot or "greedy"] * ((args.players or 2) - 1)
+    if args.bot is not None:
+        raise BotError("--bot and --bots do not go together", bot=args.bot)
     names: list[str] = list(args.bots)
     if args.players is not None and args.players != len(names) + 1:
         raise BotError(
