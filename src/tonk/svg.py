@@ -181,7 +181,9 @@ def _observed_seat(seen: Observation, seat: int) -> _Seat:
     label = f"seat {seat}" + (f" ({', '.join(tags)})" if tags else "")
     notes = [f"waits {seen.waits[seat]}"] if seen.waits[seat] else []
     if seen.shown_hands is not None:
-        return _Seat(label=label, notes="", faces=seen.shown_hands[seat], backs=0)
+        counts = seen.outcome.counts if seen.outcome is not None else None
+        shown = f"count {counts[seat]}" if counts is not None else ""
+        return _Seat(label=label, notes=shown, faces=seen.shown_hands[seat], backs=0)
     if seat == seen.seat:
         count = sum(seen.rules.card_value(card) for card in seen.hand)
         notes.insert(0, f"count {count}")

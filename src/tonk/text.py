@@ -345,10 +345,18 @@ def format_state(state: GameState, *, ascii: bool = False) -> str:
     return "\n".join(lines)
 
 
+def _shown_count(seen: Observation, seat: int) -> str:
+    """Return ``count N`` of a hand shown at the end (the outcome's count)."""
+    counts = seen.outcome.counts if seen.outcome is not None else None
+    return f"count {counts[seat]}" if counts is not None else ""
+
+
 def _observed_row(seen: Observation, seat: int, *, ascii: bool) -> tuple[str, str]:
     """Return what ``seen.seat`` knows of ``seat``'s hand: cards and notes."""
     if seen.shown_hands is not None:
-        return format_cards(seen.shown_hands[seat], ascii=ascii), ""
+        return format_cards(seen.shown_hands[seat], ascii=ascii), _shown_count(
+            seen, seat
+        )
     if seat == seen.seat:
         count = sum(seen.rules.card_value(card) for card in seen.hand)
         return format_cards(seen.hand, ascii=ascii), f"count {count}"
