@@ -6,7 +6,9 @@ iterations per decision; about ten minutes on one core), or ``--quick`` for a
 short check. It prints a Markdown table and, with ``--json PATH``, writes the
 full results (:meth:`tonk.bots.TournamentResult.to_dict`) to a file; with
 ``--svg PATH`` it draws the win rates as a bar chart (``docs/make_figures.py``'s
-``bar_chart``), the figure in ``docs/figures.md``.
+``bar_chart``, with matplotlib), the figure in ``docs/figures.md``;
+``--redraw JSON --svg PATH`` draws it again from a ``--json`` file without
+playing.
 
 The hands are played by :func:`tonk.bots.tournament`: in duplicate (each deal
 is played twice, the bots swapping seats) with the deal alternating, so each
@@ -30,11 +32,11 @@ from tonk.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, TournamentResult
 
 def row(result: TournamentResult, seconds: float) -> str:
     """Return a Markdown table row for the first bot of a two-bot match."""
-    first, second = result.records
-    assert first.win_rate_interval is not None
-    assert first.mean_payoff_interval is not None
-    low, high = first.win_rate_interval
-    payoff_low, payoff_high = first.mean_payoff_interval
+    first, second = result.bots
+    assert first.win_rate_ci95 is not None
+    assert first.mean_payoff_ci95 is not None
+    low, high = first.win_rate_ci95
+    payoff_low, payoff_high = first.mean_payoff_ci95
     return (
         f"| {first.name} vs {second.name} | {result.hands:,} |"
         f" {100 * first.win_rate:.1f}% ({100 * low:.1f}–{100 * high:.1f}) |"
@@ -54,7 +56,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", default=None, help="write the results here")
     parser.add_argument("--svg", default=None, help="draw the win rates here")
+    parser.add_argument(
+        "--redraw",
+        default=None,
+        metavar="JSON",
+        help="draw --svg from the results of an earlier --json run, without playing",
+    )
     args = parser.parse_args(argv)
+    if args.redraw is not None:
+        if args.svg is None:
+            parser.error("--redraw needs --svg")
+        redraw(args.redraw, args.svg)
+        return
     hands = 40 if args.quick else args.hands
     iterations = 30 if args.quick else args.iterations
     rules = tonk.presets.PAGAT
@@ -91,21 +104,37 @@ def main(argv: Sequence[str] | None = None) -> None:
                 {"iterations": iterations, "preset": "pagat", **results}, file, indent=2
             )
     if args.svg is not None:
-        table = {
-            " vs ".join(record["name"] for record in result["bots"]): {
-                record["name"]: 100 * float(record["win_rate"])
-                for record in result["bots"]
-            }
-            for result in results.values()
+        draw(results, args.svg, hands=hands, seed=args.seed)
+
+
+def draw(results: dict[str, Any], path: str, *, hands: int, seed: int) -> None:
+    """Draw the match-ups' win rates as a bar chart (SVG) at ``path``."""
+    table = {
+        " vs ".join(record["name"] for record in result["bots"]): {
+            record["name"]: 100 * float(record["win_rate"]) for record in result["bots"]
         }
-        svg = _figures().bar_chart(
-            table,
-            title="Win rates of the bots, head to head (%)",
-            subtitle=f"pagat, 2 players, {hands:,} hands in duplicate per match-up,"
-            f" seed {args.seed}",
-            maximum=100,
-        )
-        Path(args.svg).write_text(svg, encoding="utf-8")
+        for result in results.values()
+    }
+    svg = _figures().bar_chart(
+        table,
+        title="Win rates of the bots, head to head (%)",
+        subtitle=f"pagat, 2 players, {hands:,} hands in duplicate per match-up,"
+        f" seed {seed}",
+        maximum=100,
+    )
+    Path(path).write_text(svg, encoding="utf-8")
+
+
+def redraw(json_path: str, svg_path: str) -> None:
+    """Draw the chart again from the results a ``--json`` run wrote."""
+    document = json.loads(Path(json_path).read_text(encoding="utf-8"))
+    results = {
+        key: value
+        for key, value in document.items()
+        if isinstance(value, dict) and "bots" in value
+    }
+    first = next(iter(results.values()))
+    draw(results, svg_path, hands=first["hands"], seed=first["seed"])
 
 
 def _figures() -> Any:

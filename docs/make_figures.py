@@ -1,7 +1,8 @@
-"""Make the documentation's figures: SVG bar charts, drawn without a plotting library.
+"""Make the documentation's figures: charts drawn with matplotlib, saved as SVG.
 
-The script plays hands of every preset at tables of 2 and 4 players, with two
-kinds of player at every seat:
+The script plays hands of every preset at tables of 2 and 4 players, and of
+``pagat`` at every table from 2 to 8 players, with two kinds of player at
+every seat:
 
 - ``random``: picks uniformly among the legal actions. Random play is not
   good play: at the start of a turn it usually drops one time in three,
@@ -16,15 +17,20 @@ It writes into ``--out`` (default ``docs/_static/figures``):
 - ``outcomes-<player>-<table>.svg``: how hands end under each preset, as
   shares of the hands played (one chart per kind of player and table size);
 - ``actions-<player>.svg``: the mean number of actions per hand;
+- ``player-counts.svg``: how the outcome shares of ``pagat`` shift with the
+  number of players;
 - ``figures.json``: every number the charts show, with the command that made
   them.
 
 Every hand is dealt from a seed drawn from ``--seed``, the preset, the table
 size and the kind of player, and the deal passes left after each hand, so a
-run is reproducible. ``--quick`` plays 20 hands of each, for tests. The
-figures in the documentation were made with ``--hands 5000 --seed 1``.
+run is reproducible. ``--quick`` plays 20 hands of each, for tests;
+``--redraw`` draws the charts again from the ``figures.json`` in ``--out``
+without playing. The figures in the documentation were made with
+``--hands 5000 --seed 1``.
 
-Run: ``python docs/make_figures.py [--hands N] [--out DIR] [--seed S] [--quick]``.
+Run: ``python docs/make_figures.py [--hands N] [--out DIR] [--seed S] [--quick]
+[--redraw]``. It needs matplotlib (``pip install 'tonk[docs]'``).
 
 The chart helper :func:`bar_chart` takes any ``{name: {category: value}}``
 table, so other figures (a bot's win rates, say) can reuse it.
@@ -33,20 +39,25 @@ table, so other figures (a bot's win rates, say) can reuse it.
 from __future__ import annotations
 
 import argparse
+import io
 import json
-import math
 import random
 import sys
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TypedDict
-from xml.sax.saxutils import escape, quoteattr
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import tonk
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
 OUT = Path(__file__).parent / "_static" / "figures"
 TABLE_SIZES = (2, 4)
+PLAYER_COUNTS = tuple(range(2, 9))
+"""The table sizes of the player-count chart (its preset is ``pagat``)."""
+COUNTED_PRESET = "pagat"
 QUICK_HANDS = 20
 
 # The Okabe-Ito palette (readable with the common colour-vision deficiencies),
@@ -67,12 +78,6 @@ KIND_COLOURS = {
     kind.value: PALETTE[index % len(PALETTE)]
     for index, kind in enumerate(tonk.OutcomeKind)
 }
-
-FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
-CHAR_WIDTH = 6.6  # rough width of a 12px character, for layout only
-ROW = 18  # height of one bar
-GAP = 10  # space between groups of bars
-PLOT_WIDTH = 440
 
 
 # --- players -----------------------------------------------------------------------
@@ -147,49 +152,181 @@ class Run(TypedDict):
     mean_actions: float
 
 
+def table_sizes(preset: str) -> tuple[int, ...]:
+    """Return the table sizes a preset is played at: 2 to 8 for ``pagat``."""
+    return PLAYER_COUNTS if preset == COUNTED_PRESET else TABLE_SIZES
+
+
+def play_run(
+    name: str, players: int, player_name: str, *, hands: int, seed: int
+) -> Run:
+    """Play one preset at one table size with one kind of player."""
+    rng = random.Random(f"{seed}:{name}:{players}:{player_name}")
+    kinds, actions = simulate(
+        tonk.presets.get(name),
+        players=players,
+        hands=hands,
+        player=PLAYERS[player_name],
+        rng=rng,
+    )
+    return {
+        "preset": name,
+        "players": players,
+        "player": player_name,
+        "hands": hands,
+        "outcomes": dict(sorted(kinds.items())),
+        "actions": actions,
+        "mean_actions": round(actions / hands, 2),
+    }
+
+
 def run_all(hands: int, seed: int) -> list[Run]:
-    """Play every preset at every table size with every kind of player."""
-    runs: list[Run] = []
-    for name in tonk.presets.names():
-        rules = tonk.presets.get(name)
-        for players in TABLE_SIZES:
-            for player_name, player in PLAYERS.items():
-                rng = random.Random(f"{seed}:{name}:{players}:{player_name}")
-                kinds, actions = simulate(
-                    rules, players=players, hands=hands, player=player, rng=rng
-                )
-                runs.append(
-                    {
-                        "preset": name,
-                        "players": players,
-                        "player": player_name,
-                        "hands": hands,
-                        "outcomes": dict(sorted(kinds.items())),
-                        "actions": actions,
-                        "mean_actions": round(actions / hands, 2),
-                    }
-                )
-    return runs
+    """Play every preset at its table sizes with every kind of player."""
+    return [
+        play_run(name, players, player_name, hands=hands, seed=seed)
+        for name in tonk.presets.names()
+        for players in table_sizes(name)
+        for player_name in PLAYERS
+    ]
 
 
-# --- the chart helper --------------------------------------------------------------
+# --- the chart helpers (matplotlib) -------------------------------------------------
 
 
-def nice_step(top: float, *, ticks: int = 5) -> float:
-    """Return a round tick step (1, 2 or 5 times a power of ten) for 0..top."""
-    if top <= 0:
-        return 1.0
-    rough = top / ticks
-    power = 10 ** math.floor(math.log10(rough))
-    for factor in (1, 2, 5, 10):
-        if factor * power >= rough:
-            return float(factor * power)
-    return float(10 * power)  # pragma: no cover - the loop always returns
+def _pyplot() -> Any:
+    """Import matplotlib's pyplot for files (no display), or say how to get it."""
+    try:
+        import matplotlib
+    except ImportError:
+        sys.exit("make_figures.py needs matplotlib: pip install 'tonk[docs]'")
+    matplotlib.use("Agg")
+    matplotlib.rcParams.update(
+        {
+            "svg.fonttype": "none",  # text stays text: small, searchable files
+            "svg.hashsalt": "tonk",  # the same ids in every run
+            "font.family": "sans-serif",
+            "font.size": 10,
+            "axes.spines.top": False,
+            "axes.spines.right": False,
+        }
+    )
+    import matplotlib.pyplot as plt
+
+    return plt
 
 
-def _number(value: float) -> str:
-    """Format a coordinate compactly."""
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+def to_svg(figure: Figure) -> str:
+    """Return ``figure`` as SVG text (dated nowhere, so runs compare) and close it."""
+    buffer = io.StringIO()
+    figure.savefig(buffer, format="svg", metadata={"Date": None})
+    _pyplot().close(figure)
+    return buffer.getvalue()
+
+
+def _categories(table: Mapping[str, Mapping[str, float]]) -> list[str]:
+    categories: list[str] = []
+    for row in table.values():
+        categories.extend(category for category in row if category not in categories)
+    return categories
+
+
+def bar_figure(
+    table: Mapping[str, Mapping[str, float]],
+    *,
+    title: str,
+    subtitle: str = "",
+    stacked: bool = False,
+    value_format: str = "{:.1f}",
+    maximum: float | None = None,
+    colours: Mapping[str, str] | None = None,
+) -> Figure:
+    """Draw a horizontal bar chart of ``{name: {category: value}}``.
+
+    Each name is a row, top to bottom in the table's order. By default each
+    category gets its own bar within the row (grouped bars); with
+    ``stacked=True`` the categories are laid end to end in one bar, as for
+    shares that add up to 100. A missing value is 0 and draws no bar. Each
+    bar's ``gid`` (its ``id`` in the SVG) is ``bar:NAME:CATEGORY``, so a
+    program can find the bars.
+
+    Args:
+        table: The values, by row name, then by category.
+        title: The chart's title.
+        subtitle: A line under the title (the sample, the source).
+        stacked: Stack the categories in one bar per row.
+        value_format: How a value is written on or next to its bar.
+        maximum: The value at the right end of the axis; matplotlib's choice
+            if ``None``.
+        colours: A colour for each category; the palette in order otherwise.
+
+    Returns:
+        The matplotlib figure.
+    """
+    plt = _pyplot()
+    names = list(table)
+    categories = _categories(table)
+    colour_of = {
+        category: (colours or {}).get(category, PALETTE[index % len(PALETTE)])
+        for index, category in enumerate(categories)
+    }
+    shown = {
+        name: [category for category in categories if row.get(category, 0) > 0]
+        for name, row in table.items()
+    }
+    per_row = 1 if stacked else max((len(row) for row in shown.values()), default=1)
+    per_row = max(per_row, 1)
+    height = 1.8 + 0.22 * max(len(names), 1) * (per_row if per_row > 1 else 1.6)
+    made: tuple[Figure, Any] = plt.subplots(figsize=(7.5, height), layout="constrained")
+    figure, axes = made
+    thickness = 0.8 / per_row
+    for row, name in enumerate(names):
+        left = 0.0
+        for index, category in enumerate(shown[name]):
+            value = table[name][category]
+            y = row if stacked else row - 0.4 + thickness * (index + 0.5)
+            bars = axes.barh(
+                y,
+                value,
+                height=thickness * (0.9 if stacked else 0.85),
+                left=left if stacked else 0,
+                color=colour_of[category],
+                label=category,
+            )
+            bars.patches[0].set_gid(f"bar:{name}:{category}")
+            text = value_format.format(value)
+            if stacked:
+                if maximum is None or value / maximum > 0.06:
+                    axes.bar_label(
+                        bars,
+                        labels=[text],
+                        label_type="center",
+                        fontsize=8,
+                        color=_ink(colour_of[category]),
+                    )
+                left += value
+            else:
+                axes.bar_label(bars, labels=[text], padding=3, fontsize=8)
+    axes.set_yticks(range(len(names)), labels=names)
+    axes.invert_yaxis()
+    if maximum is not None:
+        axes.set_xlim(0, maximum)
+    axes.grid(axis="x", color="#dddddd")
+    axes.set_axisbelow(True)
+    handles = [
+        plt.Rectangle((0, 0), 1, 1, color=colour_of[category])
+        for category in categories
+    ]
+    if categories:
+        figure.legend(
+            handles,
+            categories,
+            loc="outside lower center",
+            ncols=min(4, len(categories)),
+            frameon=False,
+            fontsize=9,
+        )
+    figure.suptitle(title + (f"\n{subtitle}" if subtitle else ""), fontsize=11)
+    return figure
 
 
 def bar_chart(
@@ -199,173 +336,20 @@ def bar_chart(
     subtitle: str = "",
     stacked: bool = False,
     value_format: str = "{:.1f}",
-    axis_format: str | None = None,
     maximum: float | None = None,
     colours: Mapping[str, str] | None = None,
 ) -> str:
-    """Draw a horizontal bar chart of ``{name: {category: value}}`` as SVG text.
-
-    Each name is a row. By default each category gets its own bar within the
-    row (grouped bars); with ``stacked=True`` the categories are laid end to
-    end in one bar, as for shares that add up to 100. Categories are shown in
-    the order they first appear in ``table``; a missing value is 0 and draws
-    no bar. Each bar is a ``<rect class="bar">`` with ``data-name``,
-    ``data-category`` and ``data-value`` attributes and a ``<title>`` tooltip,
-    so the chart can be checked by a program as well as read.
-
-    Args:
-        table: The values, by row name, then by category.
-        title: The chart's title.
-        subtitle: A line under the title (the sample, the source).
-        stacked: Stack the categories in one bar per row.
-        value_format: How a value is written on or next to its bar.
-        axis_format: How the axis ticks are written; ``value_format`` if
-            ``None``.
-        maximum: The value at the right end of the axis; the largest bar (or
-            stack) rounded up to a tick if ``None``.
-        colours: A colour for each category; the palette in order otherwise.
-
-    Returns:
-        A complete SVG document.
-    """
-    names = list(table)
-    categories: list[str] = []
-    for row in table.values():
-        categories.extend(category for category in row if category not in categories)
-    colour_of = {
-        category: (colours or {}).get(category, PALETTE[index % len(PALETTE)])
-        for index, category in enumerate(categories)
-    }
-    totals = [
-        sum(row.values()) if stacked else max(row.values(), default=0)
-        for row in table.values()
-    ]
-    top = max(totals, default=0)
-    step = nice_step(maximum if maximum is not None else top)
-    if maximum is None:
-        maximum = max(step, math.ceil(top / step - 1e-9) * step)
-    axis_format = axis_format or value_format
-
-    label_width = CHAR_WIDTH * max((len(name) for name in names), default=0) + 16
-    left = max(label_width, 60.0)
-    width = left + PLOT_WIDTH + 70
-    parts: list[str] = []
-    y = 28.0
-    parts.append(_text(12, y, title, size=15, weight="bold"))
-    if subtitle:
-        y += 18
-        parts.append(_text(12, y, subtitle, size=12, fill="#444"))
-
-    # Legend, wrapped to the chart's width.
-    y += 16
-    x = 12.0
-    for category in categories:
-        item = 18 + CHAR_WIDTH * len(category) + 14
-        if x + item > width - 12 and x > 12:
-            x, y = 12.0, y + 18
-        parts.append(
-            f'<rect class="key" x="{_number(x)}" y="{_number(y)}" width="12"'
-            f' height="12" fill="{colour_of[category]}"/>'
+    """Draw :func:`bar_figure`'s chart and return it as an SVG document."""
+    return to_svg(
+        bar_figure(
+            table,
+            title=title,
+            subtitle=subtitle,
+            stacked=stacked,
+            value_format=value_format,
+            maximum=maximum,
+            colours=colours,
         )
-        parts.append(_text(x + 17, y + 10.5, category, size=12))
-        x += item
-    y += 28
-
-    rows_per_name = 1 if stacked else max(len(categories), 1)
-    plot_top = y
-    plot_height = len(names) * (rows_per_name * ROW + GAP) - GAP
-    scale = PLOT_WIDTH / maximum if maximum > 0 else 0.0
-
-    # Grid lines and tick labels.
-    ticks = round(maximum / step)
-    for index in range(ticks + 1):
-        value = index * step
-        x = left + value * scale
-        parts.append(
-            f'<line x1="{_number(x)}" y1="{_number(plot_top - 4)}" x2="{_number(x)}"'
-            f' y2="{_number(plot_top + plot_height + 4)}" stroke="#ddd"/>'
-        )
-        parts.append(
-            _text(
-                x,
-                plot_top + plot_height + 18,
-                axis_format.format(value),
-                size=11,
-                anchor="middle",
-                fill="#444",
-            )
-        )
-
-    # The bars.
-    y = plot_top
-    for name, row in table.items():
-        group_height = rows_per_name * ROW
-        parts.append(
-            _text(left - 8, y + group_height / 2 + 4, name, size=12, anchor="end")
-        )
-        x = left
-        for index, category in enumerate(categories):
-            value = row.get(category, 0)
-            if value <= 0:
-                continue
-            length = value * scale
-            bar_y = y if stacked else y + index * ROW
-            bar_x = x if stacked else left
-            label = f"{name}, {category}: {value_format.format(value)}"
-            parts.append(
-                f'<rect class="bar" x="{_number(bar_x)}" y="{_number(bar_y + 2)}"'
-                f' width="{_number(max(length, 0.5))}" height="{ROW - 4}"'
-                f' fill="{colour_of[category]}" data-name={quoteattr(name)}'
-                f" data-category={quoteattr(category)}"
-                f" data-value={quoteattr(repr(value))}>"
-                f"<title>{escape(label)}</title></rect>"
-            )
-            text = value_format.format(value)
-            if stacked:
-                if length >= CHAR_WIDTH * len(text) + 6:
-                    parts.append(
-                        _text(
-                            bar_x + length / 2,
-                            bar_y + ROW / 2 + 4,
-                            text,
-                            size=11,
-                            anchor="middle",
-                            fill=_ink(colour_of[category]),
-                        )
-                    )
-                x += length
-            else:
-                parts.append(
-                    _text(bar_x + length + 4, bar_y + ROW / 2 + 4, text, size=11)
-                )
-        y += group_height + GAP
-
-    height = plot_top + plot_height + 32
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_number(width)}"'
-        f' height="{_number(height)}" viewBox="0 0 {_number(width)} {_number(height)}"'
-        f' font-family="{FONT}" role="img" aria-label={quoteattr(title)}>\n'
-        f"<title>{escape(title)}</title>\n"
-        f'<rect width="100%" height="100%" fill="#fff"/>\n'
-        + "\n".join(parts)
-        + "\n</svg>\n"
-    )
-
-
-def _text(
-    x: float,
-    y: float,
-    text: str,
-    *,
-    size: int,
-    anchor: str = "start",
-    weight: str = "normal",
-    fill: str = "#111",
-) -> str:
-    return (
-        f'<text x="{_number(x)}" y="{_number(y)}" font-size="{size}"'
-        f' text-anchor="{anchor}" font-weight="{weight}" fill="{fill}">'
-        f"{escape(text)}</text>"
     )
 
 
@@ -375,28 +359,123 @@ def _ink(colour: str) -> str:
     return "#000" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "#fff"
 
 
+def line_figure(
+    panels: Mapping[str, Mapping[str, Mapping[int, float]]],
+    *,
+    title: str,
+    subtitle: str = "",
+    xlabel: str,
+    ylabel: str,
+    colours: Mapping[str, str] | None = None,
+) -> Figure:
+    """Draw one panel of lines per key: ``{panel: {line: {x: y}}}``.
+
+    Each line's ``gid`` is ``line:PANEL:LINE``.
+    """
+    plt = _pyplot()
+    made: tuple[Figure, Any] = plt.subplots(
+        1,
+        len(panels),
+        figsize=(4 * len(panels) + 1, 4),
+        sharey=True,
+        layout="constrained",
+        squeeze=False,
+    )
+    figure, axes_row = made
+    lines: list[str] = []
+    for axes, (panel, series) in zip(axes_row[0], panels.items(), strict=True):
+        for index, (line, points) in enumerate(series.items()):
+            xs = sorted(points)
+            (drawn,) = axes.plot(
+                xs,
+                [points[x] for x in xs],
+                marker="o",
+                markersize=4,
+                color=(colours or {}).get(line, PALETTE[index % len(PALETTE)]),
+                label=line,
+            )
+            drawn.set_gid(f"line:{panel}:{line}")
+            if line not in lines:
+                lines.append(line)
+        axes.set_title(panel, fontsize=10)
+        axes.set_xlabel(xlabel)
+        axes.set_xticks(sorted({x for points in series.values() for x in points}))
+        axes.grid(color="#dddddd")
+    axes_row[0][0].set_ylabel(ylabel)
+    handles = [
+        plt.Line2D([], [], marker="o", color=(colours or {}).get(line, "#000"))
+        for line in lines
+    ]
+    figure.legend(handles, lines, loc="outside right center", frameon=False, fontsize=9)
+    figure.suptitle(title + (f"\n{subtitle}" if subtitle else ""), fontsize=11)
+    return figure
+
+
 # --- the figures -------------------------------------------------------------------
 
 
-def figures(runs: Sequence[Run], *, hands: int) -> dict[str, str]:
-    """Build every chart from the runs; return SVG text by file name."""
-    charts: dict[str, str] = {}
-    kinds = [
+def outcome_kinds(runs: Sequence[Run]) -> list[str]:
+    """Return the outcome kinds some run shows, in :class:`tonk.OutcomeKind` order."""
+    return [
         kind.value
         for kind in tonk.OutcomeKind
         if any(kind.value in run["outcomes"] for run in runs)
     ]
+
+
+def outcome_table(
+    runs: Sequence[Run], *, player: str, players: int
+) -> dict[str, dict[str, float]]:
+    """Return each preset's outcome shares (%) for one kind of player and table."""
+    kinds = outcome_kinds(runs)
+    return {
+        run["preset"]: {
+            kind: 100 * run["outcomes"].get(kind, 0) / run["hands"] for kind in kinds
+        }
+        for run in runs
+        if run["player"] == player and run["players"] == players
+    }
+
+
+def actions_table(runs: Sequence[Run], *, player: str) -> dict[str, dict[str, float]]:
+    """Return each preset's mean actions per hand, by table size (2 and 4)."""
+    table: dict[str, dict[str, float]] = {}
+    for run in runs:
+        if run["player"] == player and run["players"] in TABLE_SIZES:
+            row = table.setdefault(run["preset"], {})
+            row[f"{run['players']} players"] = run["mean_actions"]
+    return table
+
+
+def player_count_table(runs: Sequence[Run]) -> dict[str, dict[str, dict[int, float]]]:
+    """Return ``pagat``'s outcome shares (%) by kind of player, kind and table size.
+
+    A kind that no hand of a kind of player ended in is left out of its panel.
+    """
+    panels: dict[str, dict[str, dict[int, float]]] = {}
+    for player in PLAYERS:
+        counted = [
+            run
+            for run in runs
+            if run["preset"] == COUNTED_PRESET and run["player"] == player
+        ]
+        panels[f"{player} play"] = {
+            kind: {
+                run["players"]: 100 * run["outcomes"].get(kind, 0) / run["hands"]
+                for run in counted
+            }
+            for kind in outcome_kinds(counted)
+        }
+    return panels
+
+
+def figures(runs: Sequence[Run], *, hands: int) -> dict[str, Figure]:
+    """Build every chart from the runs; return the figures by file name."""
+    charts: dict[str, Figure] = {}
     for player in PLAYERS:
         for players in TABLE_SIZES:
-            table = {
-                run["preset"]: {
-                    kind: 100 * run["outcomes"].get(kind, 0) / hands for kind in kinds
-                }
-                for run in runs
-                if run["player"] == player and run["players"] == players
-            }
-            charts[f"outcomes-{player}-{players}.svg"] = bar_chart(
-                table,
+            charts[f"outcomes-{player}-{players}.svg"] = bar_figure(
+                outcome_table(runs, player=player, players=players),
                 title=f"How hands end: {player} play, {players} players",
                 subtitle=f"Share of {hands:,} hands per preset ({_describe(player)})",
                 stacked=True,
@@ -404,18 +483,20 @@ def figures(runs: Sequence[Run], *, hands: int) -> dict[str, str]:
                 maximum=100,
                 colours=KIND_COLOURS,
             )
-        actions: dict[str, dict[str, float]] = {}
-        for run in runs:
-            if run["player"] == player:
-                row = actions.setdefault(run["preset"], {})
-                row[f"{run['players']} players"] = run["mean_actions"]
-        charts[f"actions-{player}.svg"] = bar_chart(
-            actions,
+        charts[f"actions-{player}.svg"] = bar_figure(
+            actions_table(runs, player=player),
             title=f"Mean actions per hand: {player} play",
             subtitle=f"{hands:,} hands per preset and table size ({_describe(player)})",
             value_format="{:.1f}",
-            axis_format="{:.0f}",
         )
+    charts["player-counts.svg"] = line_figure(
+        player_count_table(runs),
+        title=f"How {COUNTED_PRESET} hands end as the table grows",
+        subtitle=f"Share of {hands:,} hands at each table size",
+        xlabel="players",
+        ylabel="share of hands (%)",
+        colours=KIND_COLOURS,
+    )
     return charts
 
 
@@ -427,7 +508,7 @@ def _describe(player: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Play the hands and write the charts and their numbers."""
+    """Play the hands (or read their numbers) and write the charts."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5000, help="hands per chart row")
     parser.add_argument("--out", type=Path, default=OUT, help="output directory")
@@ -435,30 +516,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--quick", action="store_true", help=f"play only {QUICK_HANDS} hands each"
     )
+    parser.add_argument(
+        "--redraw",
+        action="store_true",
+        help="draw the charts from the figures.json in --out, without playing",
+    )
     args = parser.parse_args(argv)
-    hands = QUICK_HANDS if args.quick else args.hands
-    if hands < 1:
-        parser.error("--hands must be 1 or more")
-    runs = run_all(hands, args.seed)
+    numbers_file = args.out / "figures.json"
+    if args.redraw:
+        numbers = json.loads(numbers_file.read_text(encoding="utf-8"))
+    else:
+        hands = QUICK_HANDS if args.quick else args.hands
+        if hands < 1:
+            parser.error("--hands must be 1 or more")
+        command = "python docs/make_figures.py" + (
+            " --quick" if args.quick else f" --hands {hands}"
+        )
+        numbers = {
+            "command": f"{command} --seed {args.seed}",
+            "tonk_version": tonk.__version__,
+            "hands": hands,
+            "seed": args.seed,
+            "runs": run_all(hands, args.seed),
+        }
     args.out.mkdir(parents=True, exist_ok=True)
-    charts = figures(runs, hands=hands)
-    for name, svg in charts.items():
-        (args.out / name).write_text(svg, encoding="utf-8")
-    command = "python docs/make_figures.py" + (
-        " --quick" if args.quick else f" --hands {hands}"
+    charts = figures(numbers["runs"], hands=numbers["hands"])
+    for name, figure in charts.items():
+        (args.out / name).write_text(to_svg(figure), encoding="utf-8")
+    if not args.redraw:
+        numbers_file.write_text(json.dumps(numbers, indent=1) + "\n", encoding="utf-8")
+    print(
+        f"wrote {len(charts)} charts"
+        + ("" if args.redraw else " and figures.json")
+        + f" to {args.out}"
     )
-    command += f" --seed {args.seed}"
-    numbers = {
-        "command": command,
-        "tonk_version": tonk.__version__,
-        "hands": hands,
-        "seed": args.seed,
-        "runs": runs,
-    }
-    (args.out / "figures.json").write_text(
-        json.dumps(numbers, indent=1) + "\n", encoding="utf-8"
-    )
-    print(f"wrote {len(charts)} charts and figures.json to {args.out}")
     return 0
 
 

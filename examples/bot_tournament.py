@@ -19,8 +19,8 @@ def main(hands: int = 30) -> tonk.bots.TournamentResult:
     bots: list[tonk.bots.Bot] = [GreedyBot(), ISMCTSBot(iterations=50), RandomBot()]
     result = tonk.bots.tournament(tonk.presets.CHICAGO, bots, hands=hands, seed=7)
     print(f"chicago, {len(bots)} players, {result.hands} hands in duplicate")
-    for record in result.records:
-        low, high = record.mean_payoff_interval or (float("nan"), float("nan"))
+    for record in result.bots:
+        low, high = record.mean_payoff_ci95 or (float("nan"), float("nan"))
         print(
             f"  {record.name:<11} won {100 * record.win_rate:5.1f}%"
             f"  mean payoff {float(record.mean_payoff):+.2f}"

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 import tonk
-from tonk import Card, GameState, Outcome, Phase
+from tonk import Card, GameState, Outcome, Phase, Rules
+from tonk.bots import GreedyBot
 from tonk.testing import check_invariants
 
 
@@ -32,3 +36,93 @@ def live(state: GameState) -> None:
     check_invariants(state)
     assert state.outcome is None
     assert state.phase is not Phase.HAND_OVER
+
+
+# --- states of interest, found by playing from seeds 0, 1, ... -------------------
+
+
+def first_state(
+    rules: Rules,
+    players: int,
+    wanted: Callable[[GameState], bool],
+    *,
+    policy: str = "greedy",
+) -> GameState:
+    """The first state, over seeds 0, 1, ..., of a playout that is ``wanted``.
+
+    The policy is the greedy bot, random play, or random play that never drops.
+    """
+    bot = GreedyBot()
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = tonk.new_game(rules, players=players, seed=seed)
+        while True:
+            if wanted(state):
+                return state
+            if state.outcome is not None:
+                break
+            seen = tonk.observe(state, state.to_move)
+            if policy == "greedy":
+                action = bot.choose(seen, seen.legal_actions, rng)
+            else:
+                choices = seen.legal_actions
+                if policy == "no-drop":
+                    choices = tuple(a for a in choices if a != tonk.Drop()) or choices
+                action = rng.choice(choices)
+            state = tonk.apply(state, action)
+    raise AssertionError("no playout reached the wanted state")
+
+
+def has_wild_spread(state: GameState) -> bool:
+    return any(
+        spread.cards != spread.stands_for and spread.hitters for spread in state.spreads
+    )
+
+
+def _scenarios() -> dict[str, Callable[[], GameState]]:
+    pagat = tonk.presets.PAGAT
+    return {
+        "pagat-deal": lambda: tonk.new_game(pagat, players=3, seed=2),
+        "pagat-hits": lambda: first_state(
+            pagat,
+            3,
+            lambda s: (
+                s.phase is Phase.TURN_START
+                and any(spread.hitters for spread in s.spreads)
+            ),
+        ),
+        "pagat-caught": lambda: first_state(
+            pagat,
+            3,
+            lambda s: (
+                s.outcome is not None and s.outcome.kind is tonk.OutcomeKind.CAUGHT
+            ),
+            policy="random",
+        ),
+        "pagat-tonk-out": lambda: first_state(
+            pagat,
+            2,
+            lambda s: (
+                s.outcome is not None and s.outcome.kind is tonk.OutcomeKind.TONK_OUT
+            ),
+        ),
+        "chicago-wilds": lambda: first_state(tonk.presets.CHICAGO, 3, has_wild_spread),
+        "slap-in-window": lambda: first_state(
+            Rules(slap_in=True),
+            3,
+            lambda s: s.phase is Phase.SLAP_WINDOW,
+            policy="no-drop",
+        ),
+        "washington-state-waits": lambda: first_state(
+            tonk.presets.WASHINGTON_STATE, 3, lambda s: any(s.waits)
+        ),
+        "widow": lambda: first_state(
+            Rules(widow=True), 2, lambda s: any(s.exchanged) and s.outcome is None
+        ),
+        "must-use": lambda: first_state(
+            Rules(discard_draw_must_meld=True), 2, lambda s: s.must_use is not None
+        ),
+    }
+
+
+SCENARIOS = _scenarios()

@@ -100,10 +100,10 @@ def test_bots_refuse_to_choose_from_nothing() -> None:
 
 def test_greedy_beats_random_on_a_fixed_sample() -> None:
     result = tournament(PAGAT, [GreedyBot(), RandomBot()], hands=200, seed=5)
-    greedy, uniform = result.records
+    greedy, uniform = result.bots
     assert greedy.win_rate > 0.65
-    assert greedy.mean_payoff_interval is not None
-    assert greedy.mean_payoff_interval[0] > 0.3
+    assert greedy.mean_payoff_ci95 is not None
+    assert greedy.mean_payoff_ci95[0] > 0.3
     assert uniform.mean_payoff == -greedy.mean_payoff
 
 
@@ -352,7 +352,7 @@ def test_tournament_rotates_seats_and_dealer_fairly() -> None:
 
     bots: list[Bot] = [Watcher(), RandomBot(), RandomBot()]
     result = tournament(PAGAT, bots, hands=18, seed=3)
-    assert [record.hands for record in result.records] == [18, 18, 18]
+    assert [record.hands for record in result.bots] == [18, 18, 18]
     assert sum(count for _, count in result.outcomes) == 18
     # The watcher sat in each seat equally often, under each dealer.
     seats = {seat for seat, _ in log}
@@ -366,7 +366,7 @@ def test_tournament_duplicates_each_deal() -> None:
     result = tournament(
         PAGAT, [GreedyBot(samples=1), GreedyBot(samples=1)], hands=20, seed=4
     )
-    first, second = result.records
+    first, second = result.bots
     assert first.name == "GreedyBot"
     assert second.name == "GreedyBot-2"
     assert first.hands == second.hands == 20
@@ -386,17 +386,17 @@ def test_tournament_results_do_not_depend_on_workers() -> None:
 
 def test_tournament_confidence_intervals_contain_the_mean() -> None:
     result = tournament(PAGAT, [GreedyBot(), RandomBot()], hands=100, seed=2)
-    for record in result.records:
-        assert record.win_rate_interval is not None
-        assert record.mean_payoff_interval is not None
-        low, high = record.mean_payoff_interval
+    for record in result.bots:
+        assert record.win_rate_ci95 is not None
+        assert record.mean_payoff_ci95 is not None
+        low, high = record.mean_payoff_ci95
         assert low < float(record.mean_payoff) < high
-        low, high = record.win_rate_interval
+        low, high = record.win_rate_ci95
         assert low < record.win_rate < high
     document = result.to_dict()
     assert document["hands"] == 100
     single = tournament(PAGAT, [GreedyBot(), RandomBot()], hands=2, seed=2)
-    assert single.records[0].mean_payoff_interval is None  # one deal: no interval
+    assert single.bots[0].mean_payoff_ci95 is None  # one deal: no interval
 
 
 @pytest.mark.parametrize(
@@ -418,3 +418,18 @@ def test_tournament_validates_its_arguments(
 def test_tournament_needs_a_table_the_rules_allow() -> None:
     with pytest.raises(RulesError, match="one bot per seat"):
         tournament(PAGAT, [RandomBot()], hands=1, seed=1)
+
+
+def test_the_old_names_of_the_tournament_results_are_deprecated() -> None:
+    bots: list[tonk.bots.Bot] = [tonk.bots.GreedyBot(), tonk.bots.RandomBot()]
+    result = tonk.bots.tournament(tonk.presets.PAGAT, bots, hands=8, seed=1)
+    with pytest.warns(DeprecationWarning, match="use bots"):
+        assert result.records == result.bots
+    record = result.bots[0]
+    with pytest.warns(DeprecationWarning, match="use win_rate_ci95"):
+        assert record.win_rate_interval == record.win_rate_ci95
+    with pytest.warns(DeprecationWarning, match="use mean_payoff_ci95"):
+        assert record.mean_payoff_interval == record.mean_payoff_ci95
+    first = result.to_dict()["bots"]
+    assert isinstance(first, list)
+    assert first[0]["win_rate_ci95"] == list(record.win_rate_ci95 or ())

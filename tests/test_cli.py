@@ -195,7 +195,7 @@ def test_play_shows_spreads_with_owners_and_waits() -> None:
     out = result.stdout
     assert "waits" in out
     assert "cards" in out
-    assert "seat 2 (greedy)" in out
+    assert "seat 2 (greedy-2)" in out
     assert "The hand is over" in out
 
 
@@ -210,17 +210,16 @@ def test_play_offers_slap_in_windows() -> None:
     status = play_hand_in_terminal(
         Console(file=output, width=100),
         tonk.Rules(slap_in=True),
-        players=3,
         seed=88,
-        bot=tonk.bots.GreedyBot(),
-        bot_name="greedy",
+        bots=[tonk.bots.GreedyBot(), tonk.bots.GreedyBot()],
+        bot_names=["greedy", "greedy"],
         ask=lambda prompt: next(answers),
     )
     assert status == 0
     out = output.getvalue()
     assert "your move (slap-in window)" in out
     assert "You discarded 2C: slap it onto a spread, or pass" in out
-    assert "1: 3C 4C 5C 6C 7C  laid by seat 2 (greedy)" in out
+    assert "1: 3C 4C 5C 6C 7C  laid by seat 2 (greedy-2)" in out
     assert "1) slap 1" in out
     assert "The hand is over" in out
 
@@ -320,7 +319,7 @@ def test_simulate_bots_prints_a_table() -> None:
         (("simulate", "--workers", "2"), "--json and --workers need --bots"),
         (("simulate", "--bots", "random,random", "--session"), "do not go together"),
         (("simulate", "--bots", "random"), "one bot per seat"),
-        (("play", "--bot", "clever"), "invalid choice"),
+        (("play", "--bot", "clever"), "unknown bot 'clever'"),
         (("play", "--players", "11"), "players must be 2..10"),
     ],
 )
@@ -380,8 +379,12 @@ def test_replay_shows_a_record_step_by_step(
         tonk.format_action(action) for action in record.actions
     ]
     assert record.outcome is not None
-    assert f"hand over: {record.outcome.kind.value}" in out
-    assert f"payoffs {list(map(str, record.outcome.payoffs))}" in out
+    assert f"outcome: {record.outcome.kind.value}" in out
+    payoffs = ", ".join(tonk.text.format_stake(x) for x in record.outcome.payoffs)
+    assert f"payoffs: {payoffs}" in out
+    assert "['" not in out  # numbers, not Python reprs
+    winners = ", ".join(f"seat {seat}" for seat in record.outcome.winners)
+    assert f"winners: {winners}" in out
 
 
 def test_replay_reports_a_bad_record_in_one_line(
@@ -396,3 +399,224 @@ def test_replay_reports_a_bad_record_in_one_line(
     assert "Players" in error
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+# --- tonk --version, user bots, play --hands/--session/--save -----------------------
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"tonk {tonk.__version__}\n"
+
+
+USER_BOTS = """
+class FirstBot:
+    def choose(self, obs, legal, rng):
+        return legal[0]
+
+
+class Crashing:
+    def choose(self, obs, legal, rng):
+        if obs.turns_taken >= 2:
+            raise ZeroDivisionError("my bug")
+        return legal[-1]
+
+
+class Unpicklable(FirstBot):
+    def __init__(self):
+        self.hook = lambda: None
+
+
+class Broken:
+    def __init__(self):
+        raise RuntimeError("no config file")
+
+
+def make_nothing():
+    return object()
+
+
+NOT_CALLABLE = 3
+"""
+
+
+@pytest.fixture
+def user_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A module userbots.py in the current directory, as a user would have it."""
+    (tmp_path / "userbots.py").write_text(USER_BOTS)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the CLI adds the cwd
+    monkeypatch.delitem(sys.modules, "userbots", raising=False)
+    return tmp_path
+
+
+def test_simulate_plays_a_user_bot(
+    user_bots: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["simulate", "--bots", "userbots:FirstBot,random", "--json"]
+    assert main([*args, "--hands", "6", "--seed", "1", "--no-timing"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert [bot["name"] for bot in document["bots"]] == ["userbots:FirstBot", "random"]
+
+
+def test_a_failing_user_bot_is_named_with_its_deal_seat_and_seed(
+    user_bots: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["simulate", "--bots", "random,userbots:Crashing", "--json"]
+    assert main([*args, "--hands", "20", "--seed", "5"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("tonk: error: bot Crashing failed in deal 0, seat ")
+    assert "of the tournament with seed 5: ZeroDivisionError: my bug" in error
+    assert "Traceback" not in error
+
+
+def test_bot_error_carries_where_the_bot_failed(
+    user_bots: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(user_bots))
+    bots = [tonk.bots.RandomBot(), tonk.bots.load_bot("userbots:Crashing")]
+    with pytest.raises(tonk.BotError) as caught:
+        tonk.bots.tournament(tonk.presets.PAGAT, bots, hands=20, seed=5)
+    error = caught.value
+    assert (error.bot, error.deal, error.seed) == ("Crashing", 0, 5)
+    assert error.seat in (0, 1)
+    assert isinstance(error.__cause__, ZeroDivisionError)
+
+
+def test_a_bot_that_cannot_go_to_workers_gets_a_plain_explanation(
+    user_bots: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["simulate", "--bots", "random,userbots:Unpicklable", "--json"]
+    assert main([*args, "--hands", "4", "--seed", "1", "--workers", "2"]) == 2
+    error = capsys.readouterr().err
+    assert "bot userbots:Unpicklable cannot be sent to worker processes" in error
+    assert "cannot be pickled" in error
+    assert "play with one worker" in error
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("nosuchmodule:Bot", "cannot load bot 'nosuchmodule:Bot': no module named"),
+        ("userbots:Missing", "'userbots' has no 'Missing'"),
+        ("userbots:NOT_CALLABLE", "'NOT_CALLABLE' is not a class or a function"),
+        ("userbots:Broken", "cannot build bot 'userbots:Broken': RuntimeError: no"),
+        ("userbots:make_nothing", "which has no choose(obs, legal, rng) method"),
+        (":Bot", "nor written module:Class"),
+    ],
+)
+def test_a_user_bot_that_cannot_be_loaded_is_one_line_and_exit_2(
+    user_bots: Path, spec: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["simulate", "--bots", f"random,{spec}", "--hands", "2", "--json"]
+    assert main(args) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("tonk: error: ")
+    assert message in error
+    assert main(["play", "--bot", spec, "--seed", "1"]) == 2
+    assert message in capsys.readouterr().err
+
+
+def play_in_process(
+    monkeypatch: pytest.MonkeyPatch, *args: str, answers: str = "1\n" * 400
+) -> int:
+    """Run ``tonk play`` through main(), with standard input from ``answers``."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
+    return main(["play", *args])
+
+
+def test_play_several_hands_and_save_them_for_replay(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    save = tmp_path / "game.txt"
+    args = ("--seed", "3", "--hands", "3", "--bot", "random", "--save", str(save))
+    assert play_in_process(monkeypatch, *args) == 0
+    out = capsys.readouterr().out
+    assert "3 hands" in out
+    assert "Hand 3 of 3" in out
+    assert "Totals after 3 hands: you " in out
+    for number in (1, 2, 3):
+        path = tmp_path / f"game-{number}.txt"
+        assert f"Saved the hand to {path}." in out
+        record = tonk.parse_record(path.read_text())
+        assert record.seed == tonk.hand_seed(3, number)
+        assert record.outcome is not None
+        assert main(["replay", str(path)]) == 0
+        assert "payoffs: " in capsys.readouterr().out
+    # The deal passes left after every hand.
+    dealers = [
+        tonk.parse_record((tmp_path / f"game-{n}.txt").read_text()).dealer
+        for n in (1, 2, 3)
+    ]
+    assert dealers[1:] == [(dealer + 1) % 2 for dealer in dealers[:-1]]
+
+
+def test_play_saves_one_hand_as_json(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    save = tmp_path / "hand.json"
+    assert play_in_process(monkeypatch, "--seed", "7", "--save", str(save)) == 0
+    record = tonk.from_json(save.read_text(), tonk.GameRecord)
+    assert record.seed == 7  # one hand is dealt from the seed itself
+    assert main(["replay", str(save)]) == 0
+
+
+def test_play_saves_the_hand_left_unfinished(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    save = tmp_path / "hand.txt"
+    args = ("--seed", "7", "--save", str(save))
+    assert play_in_process(monkeypatch, *args, answers="draw stock\nquit\n") == 0
+    assert "You left the game." in capsys.readouterr().out
+    record = tonk.parse_record(save.read_text())
+    assert record.actions[0] == tonk.DrawStock()
+    assert record.outcome is None
+
+
+def test_play_a_session(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    save = tmp_path / "s.txt"
+    args = ("--session", "--hands", "2", "--seed", "4", "--bots", "random,greedy")
+    assert play_in_process(monkeypatch, *args, "--save", str(save)) == 0
+    out = capsys.readouterr().out
+    assert "tonk play --session: 3 players, seed 4" in out
+    assert "session: pagat rules, 2 hands dealt" in out
+    standings = out.rsplit("session: pagat rules, 2 hands dealt", 1)[1]
+    assert {line.split()[0] for line in standings.splitlines()[1:4]} == {
+        "you",
+        "random",
+        "greedy",
+    }
+    for number in (1, 2):
+        record = tonk.parse_record((tmp_path / f"s-{number}.txt").read_text())
+        assert record.seed == tonk.hand_seed(4, number)
+        list(tonk.replay(record))  # it replays to its recorded outcome
+
+
+def test_play_with_a_bot_for_each_seat(
+    user_bots: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("--seed", "2", "--bots", "userbots:FirstBot,random")
+    assert play_in_process(monkeypatch, *args) == 0
+    out = capsys.readouterr().out
+    assert "tonk play: 3 players" in out
+    assert "seat 1 (FirstBot)" in out or "Seat 1 (FirstBot)" in out
+    assert main(["play", "--players", "4", "--bots", "random,greedy"]) == 2
+    assert "--players 4 does not match the 2 bots" in capsys.readouterr().err
+    assert main(["play", "--bot", "random", "--bots", "random,greedy"]) == 2
+    assert "--bot and --bots do not go together" in capsys.readouterr().err
+    assert main(["play", "--players", "1"]) == 2
+    assert "players must be 2.." in capsys.readouterr().err

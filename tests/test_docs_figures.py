@@ -1,4 +1,4 @@
-"""The documentation's figure script runs and draws well-formed SVG bar charts."""
+"""The documentation's figure script runs and draws its charts with matplotlib."""
 
 from __future__ import annotations
 
@@ -9,10 +9,13 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 import tonk
+
+pytest.importorskip("matplotlib")
 
 SCRIPT = Path(__file__).parent.parent / "docs" / "make_figures.py"
 COMMITTED = SCRIPT.parent / "_static" / "figures"
@@ -24,6 +27,7 @@ CHARTS = {
     "outcomes-simple-4.svg",
     "actions-random.svg",
     "actions-simple.svg",
+    "player-counts.svg",
 }
 
 
@@ -36,22 +40,38 @@ def load_script() -> ModuleType:
     return module
 
 
-def bars(svg: str) -> list[ET.Element]:
-    """Parse ``svg`` (failing if it is not well-formed) and return its bars."""
+def ids(svg: str, kind: str) -> set[str]:
+    """Parse ``svg`` (failing if it is not well-formed); return its ``kind:`` ids."""
     root = ET.fromstring(svg)
     assert root.tag == f"{SVG}svg"
-    return [rect for rect in root.iter(f"{SVG}rect") if rect.get("class") == "bar"]
+    found = [
+        str(element.get("id"))
+        for element in root.iter()
+        if str(element.get("id", "")).startswith(f"{kind}:")
+    ]
+    assert len(found) == len(set(found)), "two elements with one id"
+    return {name.split(":", 1)[1] for name in found}
 
 
-def values(svg: str) -> dict[tuple[str, str], float]:
-    """Return each bar's value by (name, category)."""
-    found = {}
-    for bar in bars(svg):
-        key = (bar.get("data-name", ""), bar.get("data-category", ""))
-        assert key not in found, f"two bars for {key}"
-        found[key] = float(bar.get("data-value", "nan"))
-        assert float(bar.get("width", "0")) > 0
-    return found
+def bar_values(figure: Any) -> dict[str, float]:
+    """Return each bar's value (its width) by ``NAME:CATEGORY``, from its gid."""
+    return {
+        patch.get_gid().split(":", 1)[1]: patch.get_width()
+        for axes in figure.axes
+        for patch in axes.patches
+        if (patch.get_gid() or "").startswith("bar:")
+    }
+
+
+def expected_outcome_bars(
+    runs: list[Any], player: str, players: int
+) -> dict[str, float]:
+    return {
+        f"{run['preset']}:{kind}": 100 * count / run["hands"]
+        for run in runs
+        if run["player"] == player and run["players"] == players
+        for kind, count in run["outcomes"].items()
+    }
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +85,7 @@ def quick(tmp_path_factory: pytest.TempPathFactory) -> Path:
         timeout=300,
     )
     assert result.returncode == 0, result.stderr
-    assert "wrote 6 charts" in result.stdout
+    assert "wrote 7 charts and figures.json" in result.stdout
     return out
 
 
@@ -75,7 +95,8 @@ def test_quick_run_writes_every_chart_and_its_numbers(quick: Path) -> None:
     assert numbers["hands"] == 20
     assert numbers["command"] == "python docs/make_figures.py --quick --seed 1"
     runs = numbers["runs"]
-    assert len(runs) == len(tonk.presets.names()) * 2 * 2
+    others = len(tonk.presets.names()) - 1
+    assert len(runs) == (others * 2 + 7) * 2  # pagat at 2..8 players
     for run in runs:
         assert sum(run["outcomes"].values()) == run["hands"] == 20
         assert run["mean_actions"] == round(run["actions"] / 20, 2)
@@ -87,19 +108,15 @@ def test_outcome_charts_have_a_bar_per_preset_and_outcome(
     quick: Path, player: str, players: int
 ) -> None:
     numbers = json.loads((quick / "figures.json").read_text(encoding="utf-8"))
+    expected = expected_outcome_bars(numbers["runs"], player, players)
     svg = (quick / f"outcomes-{player}-{players}.svg").read_text(encoding="utf-8")
-    expected = {
-        (run["preset"], kind): 100 * count / 20
-        for run in numbers["runs"]
-        if run["player"] == player and run["players"] == players
-        for kind, count in run["outcomes"].items()
-    }
-    assert values(svg) == pytest.approx(expected)
-    shares: dict[str, float] = {}
-    for (preset, _), share in values(svg).items():
-        shares[preset] = shares.get(preset, 0.0) + share
-    assert set(shares) == set(tonk.presets.names())
-    assert all(total == pytest.approx(100) for total in shares.values())
+    assert ids(svg, "bar") == set(expected)
+    script = load_script()
+    table = script.outcome_table(numbers["runs"], player=player, players=players)
+    assert set(table) == set(tonk.presets.names())
+    assert all(sum(row.values()) == pytest.approx(100) for row in table.values())
+    figure = script.bar_figure(table, title="t", stacked=True, maximum=100)
+    assert bar_values(figure) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize("player", ["random", "simple"])
@@ -107,14 +124,41 @@ def test_action_charts_have_a_bar_per_preset_and_table(
     quick: Path, player: str
 ) -> None:
     numbers = json.loads((quick / "figures.json").read_text(encoding="utf-8"))
-    svg = (quick / f"actions-{player}.svg").read_text(encoding="utf-8")
     expected = {
-        (run["preset"], f"{run['players']} players"): run["mean_actions"]
+        f"{run['preset']}:{run['players']} players": run["mean_actions"]
         for run in numbers["runs"]
-        if run["player"] == player
+        if run["player"] == player and run["players"] in (2, 4)
     }
     assert len(expected) == len(tonk.presets.names()) * 2
-    assert values(svg) == pytest.approx(expected)
+    svg = (quick / f"actions-{player}.svg").read_text(encoding="utf-8")
+    assert ids(svg, "bar") == set(expected)
+    script = load_script()
+    figure = script.bar_figure(
+        script.actions_table(numbers["runs"], player=player), title="t"
+    )
+    assert bar_values(figure) == pytest.approx(expected)
+
+
+def test_the_player_count_chart_has_a_line_per_player_and_outcome(quick: Path) -> None:
+    numbers = json.loads((quick / "figures.json").read_text(encoding="utf-8"))
+    panels = load_script().player_count_table(numbers["runs"])
+    assert set(panels) == {"random play", "simple play"}
+    for panel, lines in panels.items():
+        player = panel.split()[0]
+        pagat = [
+            run
+            for run in numbers["runs"]
+            if run["preset"] == "pagat" and run["player"] == player
+        ]
+        assert sorted(run["players"] for run in pagat) == list(range(2, 9))
+        for players in range(2, 9):  # the shares at each table add up to 100
+            assert sum(points[players] for points in lines.values()) == pytest.approx(
+                100
+            )
+    svg = (quick / "player-counts.svg").read_text(encoding="utf-8")
+    assert ids(svg, "line") == {
+        f"{panel}:{kind}" for panel, lines in panels.items() for kind in lines
+    }
 
 
 def test_bar_chart_takes_any_table_and_escapes_text() -> None:
@@ -124,35 +168,56 @@ def test_bar_chart_takes_any_table_and_escapes_text() -> None:
         "random": {"vs random": 50.0, "vs 'careful'": 0.0},
     }
     svg = script.bar_chart(table, title="Wins & losses", value_format="{:.0f}%")
-    assert values(svg) == {
-        ("<bot & co>", "vs random"): 81.0,
-        ("<bot & co>", "vs 'careful'"): 50.0,
-        ("random", "vs random"): 50.0,  # a zero draws no bar
+    assert ids(svg, "bar") == {  # a zero draws no bar
+        "<bot & co>:vs random",
+        "<bot & co>:vs 'careful'",
+        "random:vs random",
     }
-    root = ET.fromstring(svg)
-    assert root.findtext(f"{SVG}title") == "Wins & losses"
+    assert "Wins &amp; losses" in svg
 
 
 def test_stacked_bars_lie_end_to_end() -> None:
-    script = load_script()
-    svg = script.bar_chart(
+    figure = load_script().bar_figure(
         {"pagat": {"a": 25.0, "b": 75.0}}, title="t", stacked=True, maximum=100
     )
-    first, second = bars(svg)
-    end = float(first.get("x", "0")) + float(first.get("width", "0"))
-    assert float(second.get("x", "0")) == pytest.approx(end, abs=0.1)
-    assert float(second.get("width", "0")) == pytest.approx(
-        3 * float(first.get("width", "0")), abs=0.2
+    first, second = (
+        patch
+        for patch in figure.axes[0].patches
+        if (patch.get_gid() or "").startswith("bar:")
     )
+    assert second.get_x() == pytest.approx(first.get_x() + first.get_width())
+    assert second.get_width() == pytest.approx(3 * first.get_width())
 
 
 def test_an_empty_table_is_still_an_svg() -> None:
-    assert bars(load_script().bar_chart({}, title="nothing yet")) == []
+    assert ids(load_script().bar_chart({}, title="nothing yet"), "bar") == set()
 
 
-def test_committed_figures_are_drawn_from_the_committed_numbers() -> None:
+def test_committed_figures_show_the_committed_numbers() -> None:
     numbers = json.loads((COMMITTED / "figures.json").read_text(encoding="utf-8"))
-    charts = load_script().figures(numbers["runs"], hands=numbers["hands"])
-    assert set(charts) == CHARTS
-    for name, svg in charts.items():
-        assert (COMMITTED / name).read_text(encoding="utf-8") == svg, name
+    runs = numbers["runs"]
+    for player in ("random", "simple"):
+        for players in (2, 4):
+            svg = (COMMITTED / f"outcomes-{player}-{players}.svg").read_text("utf-8")
+            assert ids(svg, "bar") == set(expected_outcome_bars(runs, player, players))
+    panels = load_script().player_count_table(runs)
+    svg = (COMMITTED / "player-counts.svg").read_text(encoding="utf-8")
+    assert ids(svg, "line") == {
+        f"{panel}:{kind}" for panel, lines in panels.items() for kind in lines
+    }
+
+
+def test_redraw_draws_the_same_charts_from_the_numbers(
+    quick: Path, tmp_path: Path
+) -> None:
+    (tmp_path / "figures.json").write_bytes((quick / "figures.json").read_bytes())
+    result = subprocess.run(
+        [sys.executable, str(SCRIPT), "--redraw", "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    for name in CHARTS:
+        assert (tmp_path / name).read_text() == (quick / name).read_text(), name

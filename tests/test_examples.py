@@ -49,10 +49,10 @@ def test_house_rules_play_an_evening_of_eight_deals() -> None:
 def test_bot_tournament_tallies_every_hand() -> None:
     namespace = runpy.run_path(str(EXAMPLES[0].parent / "bot_tournament.py"))
     result = namespace["main"](6)
-    assert [record.name for record in result.records] == [
+    assert [record.name for record in result.bots] == [
         "GreedyBot",
         "ISMCTSBot",
         "RandomBot",
     ]
-    assert all(record.hands == result.hands for record in result.records)
-    assert sum(record.total_payoff for record in result.records) == 0
+    assert all(record.hands == result.hands for record in result.bots)
+    assert sum(record.total_payoff for record in result.bots) == 0

@@ -8,7 +8,7 @@ Examples:
     'after_draw'
 """
 
-from tonk import bots, encoding, presets
+from tonk import bots, encoding, presets, svg, text
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -27,6 +27,7 @@ from tonk.cards import Card, Rank, Suit, WildCard, parse_cards, parse_element
 from tonk.engine import apply, check, cut_for_deal, is_legal, legal_actions, new_game
 from tonk.errors import (
     AmbiguousActionError,
+    BotError,
     EncodingError,
     IllegalActionError,
     IllegalReason,
@@ -97,6 +98,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Action",
     "AmbiguousActionError",
+    "BotError",
     "CallBigOne",
     "CallSuit",
     "Card",
@@ -188,6 +190,8 @@ __all__ = [
     "presets",
     "replay",
     "session_actions",
+    "svg",
+    "text",
     "to_dict",
     "to_json",
 ]

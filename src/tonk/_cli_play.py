@@ -8,7 +8,9 @@ apply actions and to complete ``hit CARD`` (from seat 0's own legal actions).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tonk.actions import Action, DrawDiscard, DrawStock, format_action
@@ -18,8 +20,23 @@ from tonk.engine import apply, cut_for_deal, new_game
 from tonk.errors import IllegalActionError, NotationError
 from tonk.notation import parse_action
 from tonk.observation import Observation, observe
+from tonk.records import GameRecord, format_record
 from tonk.rules import Rules
-from tonk.state import GameState, Outcome, Phase
+from tonk.serialization import to_json
+from tonk.session import (
+    CallBigOne,
+    Deal,
+    Session,
+    SessionAction,
+    SessionPhase,
+    SideBets,
+    apply_session,
+    hand_seed,
+    new_session,
+    session_actions,
+)
+from tonk.state import GameState, Outcome, Phase, Stake
+from tonk.text import format_stake
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -58,6 +75,10 @@ class _Table:
 
     def say(self, text: str) -> None:
         self.console.print(text, highlight=False, soft_wrap=True)
+
+    def plain(self, text: str) -> None:
+        """Print ``text`` as it is (no rich markup)."""
+        self.console.print(text, highlight=False, soft_wrap=True, markup=False)
 
 
 def _show(table: _Table, seen: Observation) -> None:
@@ -192,46 +213,40 @@ def _show_end(table: _Table, state: GameState) -> None:
     else:
         say("No payments.")
     payoffs = ", ".join(
-        f"{table.who(seat)} {payoff:+}"
-        if isinstance(payoff, int)
-        else f"{table.who(seat)} {payoff}"
+        f"{table.who(seat)} {format_stake(payoff)}"
         for seat, payoff in enumerate(outcome.payoffs)
     )
     say(f"Payoffs: {payoffs}")
 
 
-def play(
-    console: Console,
-    rules: Rules,
-    *,
-    players: int,
-    seed: int,
-    bot: Bot,
-    bot_name: str,
-    ask: Callable[[str], str] = input,
-) -> int:
-    """Play one hand: a human at seat 0, ``bot`` in every other seat."""
-    table = _Table(console, ["you", *([bot_name] * (players - 1))])
-    dealer = cut_for_deal(rules, players=players, seed=seed)
-    state = new_game(rules, players=players, seed=seed, dealer=dealer)
-    rng = random.Random(f"tonk-play:{seed}")
-    table.say(
-        f"tonk play: {players} players, seed {seed}. You are seat 0; "
-        f"{table.who(dealer)} deal{'' if dealer == 0 else 's'}. Type 'help' for help."
-    )
+def _play_hand(
+    table: _Table,
+    state: GameState,
+    bots: Sequence[Bot | None],
+    rng: random.Random,
+    ask: Callable[[str], str],
+) -> tuple[GameState, list[Action], bool]:
+    """Play one hand from ``state``.
+
+    Returns:
+        The last state, the actions played, and whether the player left.
+    """
+    actions: list[Action] = []
     while state.outcome is None:
         seat = state.to_move
         seen = observe(state, seat)
-        if seat == 0:
+        bot = bots[seat]
+        if bot is None:
             _show(table, seen)
             action = _read(table, state, seen, ask)
             if action is None:
                 table.say("You left the game.")
-                return 0
-            before = state.hand(0)
+                return state, actions, True
+            before = state.hand(seat)
             state = apply(state, action)
+            actions.append(action)
             if isinstance(action, DrawStock | DrawDiscard) and state.outcome is None:
-                drawn = list(state.hand(0))
+                drawn = list(state.hand(seat))
                 for card in before:
                     drawn.remove(card)
                 source = "took" if isinstance(action, DrawDiscard) else "drew"
@@ -240,5 +255,184 @@ def play(
         action = bot.choose(seen, seen.legal_actions, rng)
         table.say(f"{table.who(seat).capitalize()}: {format_action(action)}")
         state = apply(state, action)
+        actions.append(action)
     _show_end(table, state)
+    return state, actions, False
+
+
+def _save(
+    table: _Table,
+    path: Path | None,
+    number: int | None,
+    start: GameState,
+    seed: int,
+    actions: Sequence[Action],
+    outcome: Outcome | None,
+) -> None:
+    """Save the record of a hand dealt as ``start`` to ``path``, if any.
+
+    With several hands, ``number`` numbers the file: ``game-3.txt``.
+    """
+    if path is None:
+        return
+    record = GameRecord(
+        rules=start.rules,
+        players=start.player_count,
+        dealer=start.dealer,
+        seed=seed,
+        actions=actions,
+        outcome=outcome,
+    )
+    if number is not None:
+        path = path.with_name(f"{path.stem}-{number}{path.suffix}")
+    text = to_json(record) if path.suffix.lower() == ".json" else format_record(record)
+    path.write_text(text, encoding="utf-8")
+    table.plain(f"Saved the hand to {path}.")
+
+
+def _labels(names: Sequence[str]) -> list[str]:
+    """Return distinct seat names: ``you``, then each bot (``greedy-2``...)."""
+    seen: Counter[str] = Counter(["you"])
+    labels = ["you"]
+    for name in names:
+        seen[name] += 1
+        labels.append(name if seen[name] == 1 else f"{name}-{seen[name]}")
+    return labels
+
+
+def play(
+    console: Console,
+    rules: Rules,
+    *,
+    seed: int,
+    bots: Sequence[Bot],
+    bot_names: Sequence[str],
+    hands: int | None = 1,
+    session: bool = False,
+    save: Path | None = None,
+    ask: Callable[[str], str] = input,
+) -> int:
+    """Play hands at seat 0 against ``bots`` (seats 1, 2, ...); return the status.
+
+    With one hand it is dealt from ``seed``; with several, or a session, hand
+    ``k`` is dealt from :func:`tonk.hand_seed` of ``seed`` and ``k``, and the
+    deal passes left after every hand. ``hands=None`` with ``session`` plays
+    until the session is over. ``save`` writes each hand's record
+    (JSON for a ``.json`` name, else the text form), numbered ``NAME-k`` when
+    there are several hands.
+    """
+    table = _Table(console, _labels(bot_names))
+    seats: list[Bot | None] = [None, *bots]
+    rng = random.Random(f"tonk-play:{seed}")
+    if session:
+        return _play_session(table, rules, seed, seats, rng, hands, save, ask)
+    return _play_hands(table, rules, seed, seats, rng, hands or 1, save, ask)
+
+
+def _play_hands(
+    table: _Table,
+    rules: Rules,
+    seed: int,
+    seats: Sequence[Bot | None],
+    rng: random.Random,
+    hands: int,
+    save: Path | None,
+    ask: Callable[[str], str],
+) -> int:
+    """Play ``hands`` hands in a row, the deal passing left, and keep totals."""
+    players = len(seats)
+    dealer = cut_for_deal(rules, players=players, seed=seed)
+    table.say(
+        f"tonk play: {players} players, seed {seed}"
+        + (f", {hands} hands" if hands > 1 else "")
+        + f". You are seat 0; {table.who(dealer)}"
+        f" deal{'' if dealer == 0 else 's'}. Type 'help' for help."
+    )
+    totals: list[Stake] = [0] * players
+    for number in range(1, hands + 1):
+        deal_seed = seed if hands == 1 else hand_seed(seed, number)
+        if hands > 1:
+            table.say(f"\n[bold]Hand {number} of {hands}[/bold]")
+        start = new_game(rules, players=players, seed=deal_seed, dealer=dealer)
+        state, actions, left = _play_hand(table, start, seats, rng, ask)
+        number_or_none = number if hands > 1 else None
+        _save(table, save, number_or_none, start, deal_seed, actions, state.outcome)
+        if left:
+            return 0
+        assert state.outcome is not None
+        for seat, payoff in enumerate(state.outcome.payoffs):
+            totals[seat] += payoff
+        if hands > 1:
+            _show_totals(table, number, totals)
+        dealer = (dealer + 1) % players
+    return 0
+
+
+def _show_totals(table: _Table, number: int, totals: Sequence[Stake]) -> None:
+    table.say(
+        f"Totals after {number} hand{'s' if number > 1 else ''}: "
+        + ", ".join(
+            f"{table.who(seat)} {format_stake(total)}"
+            for seat, total in enumerate(totals)
+        )
+    )
+
+
+def _session_step(session: Session) -> Action | SessionAction:
+    """Deal, or make no side bet: tonk play does not offer side bets (V45)."""
+    choices = [
+        action
+        for action in session_actions(session)
+        if not isinstance(action, CallBigOne)
+    ]
+    if Deal() in choices:
+        return Deal()
+    if SideBets() in choices:
+        return SideBets()
+    return choices[0]  # a suit call (V45a): the first suit
+
+
+def _play_session(
+    table: _Table,
+    rules: Rules,
+    seed: int,
+    seats: Sequence[Bot | None],
+    rng: random.Random,
+    hands: int | None,
+    save: Path | None,
+    ask: Callable[[str], str],
+) -> int:
+    """Play a session: hands until it is over (V43, V44) or ``hands`` are played."""
+    session = new_session(rules, players=table.names, seed=seed)
+    table.say(
+        f"tonk play --session: {len(seats)} players, seed {seed}. You are seat 0"
+        f" ({table.names[0]}). Type 'help' for help."
+    )
+    while not session.is_over and not (
+        hands is not None
+        and session.number == hands
+        and session.phase is SessionPhase.BEFORE_DEAL
+    ):
+        if session.phase is not SessionPhase.PLAYING:
+            dealt = session.number
+            session = apply_session(session, _session_step(session))
+            if session.number > dealt and session.phase is not SessionPhase.PLAYING:
+                assert session.hand is not None  # it ended at the deal (B5)
+                table.say(f"\n[bold]Hand {session.number}[/bold]")
+                _show_end(table, session.hand)
+                table.plain(str(session))
+            continue
+        hand = session.hand
+        assert hand is not None
+        table.say(f"\n[bold]Hand {session.number}[/bold]")
+        state, actions, left = _play_hand(table, hand, seats, rng, ask)
+        deal_seed = hand_seed(seed, session.number)
+        _save(table, save, session.number, hand, deal_seed, actions, state.outcome)
+        if left:
+            return 0
+        for action in actions:
+            session = apply_session(session, action)
+        table.plain(str(session))
+    if session.is_over:
+        table.say("The session is over.")
     return 0

@@ -1,11 +1,14 @@
 """``tonk replay FILE``: show a recorded hand step by step.
 
-A replay is the referee's view: every hand is shown. The record may be in its
-JSON form or its plain-text form; which one is told from the first character.
+A replay is the referee's view: every hand is shown, as
+:func:`tonk.text.format_state` writes it, with the outcome's transfers and
+payoffs at the end. The record may be in its JSON form or its plain-text
+form; which one is told from the first character.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,7 +17,8 @@ from tonk.actions import Action, format_action
 from tonk.errors import TonkError
 from tonk.records import GameRecord, parse_record, replay
 from tonk.serialization import from_json
-from tonk.state import GameState, Outcome
+from tonk.state import GameState
+from tonk.text import format_state
 
 __all__ = ["load_record", "render_state", "replay_file"]
 
@@ -40,44 +44,31 @@ def load_record(path: Path) -> GameRecord:
     return parse_record(text)
 
 
-def render_state(state: GameState) -> list[str]:
+def render_state(state: GameState, *, ascii: bool = False) -> list[str]:
     r"""Return the lines that show ``state`` from the referee's seat.
+
+    They are :func:`tonk.text.format_state`'s table, indented.
 
     Examples:
         >>> import tonk
         >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
-        >>> print("\n".join(render_state(state)))
-          seat 0 (dealer)  JC QC 7D AS QS  count 38
-          seat 1           AC 2D 5D 6H 2S  count 16
-          discard pile top 4D, stock 41
+        >>> print("\n".join(render_state(state, ascii=True)))
+          pagat rules, 2 players, turn 1: seat 1 to move (turn_start)
+            seat 0 (dealer)  JC QC 7D AS QS  count 38
+          > seat 1           AC 2D 5D 6H 2S  count 16
+          spreads: none
+          discard: 4D on top, 1 card; stock: 41 cards
     """
-    lines = []
-    shown = [" ".join(map(str, hand)) or "-" for hand in state.hands]
-    width = max(map(len, shown))
-    for seat, cards in enumerate(shown):
-        label = f"seat {seat}" + (" (dealer)" if seat == state.dealer else "")
-        waits = f"  waits {state.waits[seat]}" if state.waits[seat] else ""
-        lines.append(
-            f"  {label:<15}  {cards:<{width}}  count {state.count(seat)}{waits}"
-        )
-    lines.extend(f"  spread {spread}" for spread in state.spreads)
-    top = state.top_discard
-    lines.append(
-        f"  discard pile top {top if top is not None else '-'},"
-        f" stock {state.stock_size}"
-    )
-    return lines
+    return [f"  {line}" for line in format_state(state, ascii=ascii).splitlines()]
 
 
-def _outcome_lines(outcome: Outcome) -> list[str]:
-    lines = [f"hand over: {outcome.kind.value}, winners {list(outcome.winners)}"]
-    lines.extend(
-        f"  seat {transfer.payer} pays seat {transfer.payee} {transfer.amount}"
-        f" ({transfer.reason.value})"
-        for transfer in outcome.transfers
-    )
-    lines.append(f"  payoffs {list(map(str, outcome.payoffs))}")
-    return lines
+def _can_show_glyphs() -> bool:
+    """Whether standard output can encode the suit glyphs."""
+    try:
+        "♠♥♦♣".encode(sys.stdout.encoding or "ascii")
+    except (LookupError, UnicodeEncodeError):
+        return False
+    return True
 
 
 def replay_file(
@@ -91,6 +82,7 @@ def replay_file(
         pause: Called between steps (e.g. to wait for Enter), or ``None``.
     """
     record = load_record(path)
+    ascii = not _can_show_glyphs()
     write(
         f"tonk replay: {path.name}, {record.players} players, dealer seat"
         f" {record.dealer}, {len(record.actions)} actions"
@@ -98,7 +90,7 @@ def replay_file(
     states = replay(record)
     state = next(states)
     write("the deal:")
-    for line in render_state(state):
+    for line in render_state(state, ascii=ascii):
         write(line)
     actions: tuple[Action, ...] = record.actions
     for number, (action, after) in enumerate(zip(actions, states, strict=False), 1):
@@ -106,12 +98,9 @@ def replay_file(
             pause()
         write(f"{number:>3}. seat {state.to_move}: {format_action(action)}")
         if after.phase is not state.phase or after.to_move != state.to_move:
-            for line in render_state(after):
+            for line in render_state(after, ascii=ascii):
                 write(line)
         state = after
-    if state.outcome is not None:
-        for line in _outcome_lines(state.outcome):
-            write(line)
-    else:
+    if state.outcome is None:
         write("the record stops before the hand is over")
     return 0

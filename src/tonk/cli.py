@@ -33,11 +33,18 @@ from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 
-from tonk import presets
+from tonk import __version__, presets, text
 from tonk._cli_replay import replay_file
-from tonk.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, TournamentResult, tournament
+from tonk.bots import (
+    BUILT_IN_BOTS,
+    Bot,
+    TournamentResult,
+    bot_label,
+    load_bot,
+    tournament,
+)
 from tonk.engine import apply, legal_actions, new_game
-from tonk.errors import TonkError
+from tonk.errors import BotError, TonkError
 from tonk.rules import Scoring
 from tonk.session import (
     CallBigOne,
@@ -63,25 +70,36 @@ def _positive(text: str) -> int:
     return value
 
 
-_BOTS = ("greedy", "ismcts", "random")
+_BOTS = BUILT_IN_BOTS
+_BOT_HELP = f"{', '.join(_BOTS)}, or your own bot class as module:Class"
+
+
+def _bot_spec(text: str) -> str:
+    """Check one bot specification: a built-in bot's name, or ``module:Class``."""
+    spec = text.strip()
+    if ":" in spec:
+        return spec
+    if spec.lower() not in _BOTS:
+        raise argparse.ArgumentTypeError(f"unknown bot {spec!r}: expected {_BOT_HELP}")
+    return spec.lower()
 
 
 def _bot_names(text: str) -> tuple[str, ...]:
-    names = tuple(name.strip().lower() for name in text.split(","))
-    for name in names:
-        if name not in _BOTS:
-            raise argparse.ArgumentTypeError(
-                f"unknown bot {name!r}: expected {', '.join(_BOTS)}"
-            )
-    return names
+    return tuple(_bot_spec(name) for name in text.split(","))
 
 
 def _make_bot(name: str, iterations: int) -> Bot:
-    if name == "greedy":
-        return GreedyBot()
-    if name == "ismcts":
-        return ISMCTSBot(iterations=iterations)
-    return RandomBot()
+    """Build a bot from its specification (see :func:`tonk.bots.load_bot`).
+
+    A user's ``module:Class`` is imported with the current directory on
+    ``sys.path``, as ``python -m`` would.
+
+    Raises:
+        BotError: If the bot cannot be loaded.
+    """
+    if ":" in name and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    return load_bot(name, iterations=iterations)
 
 
 def _rich(command: str) -> ModuleType | None:
@@ -102,6 +120,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tonk", description="The rules engine for the card game Tonk."
     )
+    parser.add_argument("--version", action="version", version=f"tonk {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     simulate = commands.add_parser(
         "simulate",
@@ -134,8 +153,7 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         metavar="LIST",
         help="play a tournament between these bots, one per seat, seats rotated:"
-        f" a comma-separated list of {', '.join(_BOTS)} (needs rich, but for"
-        " --json)",
+        f" a comma-separated list of {_BOT_HELP} (needs rich, but for --json)",
     )
     simulate.add_argument(
         "--workers",
@@ -156,17 +174,52 @@ def _parser() -> argparse.ArgumentParser:
     )
     play = commands.add_parser(
         "play",
-        help="play a hand against bots in the terminal (needs rich)",
-        description="Play one hand at seat 0 against bots. Type a move's number or"
-        " the move in action notation; 'help' explains, 'quit' leaves.",
+        help="play hands against bots in the terminal (needs rich)",
+        description="Play at seat 0 against bots: one hand, several (--hands) or"
+        " a session (--session). Type a move's number or the move in action"
+        " notation; 'help' explains, 'quit' leaves.",
     )
     play.add_argument(
         "--preset", default="pagat", help=f"rule set ({', '.join(presets.names())})"
     )
-    play.add_argument("--players", type=_positive, default=2, help="seats")
+    play.add_argument(
+        "--players", type=_positive, default=None, help="seats (default 2)"
+    )
     play.add_argument("--seed", type=int, default=None, help="seed of the deal")
     play.add_argument(
-        "--bot", choices=_BOTS, default="greedy", help="the bots' kind (greedy)"
+        "--bot",
+        type=_bot_spec,
+        default=None,
+        help=f"the bot in every other seat: {_BOT_HELP} (default greedy)",
+    )
+    play.add_argument(
+        "--bots",
+        type=_bot_names,
+        default=None,
+        metavar="LIST",
+        help="a bot for each other seat, seat 1 first: a comma-separated list of"
+        f" {_BOT_HELP}",
+    )
+    play.add_argument(
+        "--hands",
+        type=_positive,
+        default=None,
+        help="play this many hands, the deal passing left (default 1; with"
+        " --session, until the session ends)",
+    )
+    play.add_argument(
+        "--session",
+        action="store_true",
+        help="play a session: the ledger and the rules' scoring and match end"
+        " (V40-V47); side bets are not offered",
+    )
+    play.add_argument(
+        "--save",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="save each hand's record for tonk replay (JSON for a .json name,"
+        " else the text form; numbered FILE-1, FILE-2, ... for several hands)",
     )
     play.add_argument(
         "--iterations",
@@ -241,51 +294,18 @@ def _simulate_session(args: argparse.Namespace, seed: int) -> int:
     return 0
 
 
-def _plus_minus(interval: tuple[float, float] | None, scale: float, digits: int) -> str:
-    """Return `` ±h``: the half-width of a (symmetric) confidence interval."""
-    if interval is None:
-        return ""
-    low, high = interval
-    return f" ±{scale * (high - low) / 2:.{digits}f}"
-
-
 def _print_tournament(
     result: TournamentResult, args: argparse.Namespace, elapsed: float
 ) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console(highlight=False)
-    console.print(
+    """Print the tournament's table: :func:`tonk.text.format_tournament`."""
+    print(
         f"tonk simulate: preset {args.preset}, {result.players} players,"
         f" {result.hands} hands, seed {result.seed},"
         f" bots {', '.join(args.bots)}"
     )
     if not args.no_timing:
-        console.print(f"hands/s: {result.hands / elapsed:,.1f} ({elapsed:.1f} s)")
-    table = Table(caption="± is the half-width of a 95% confidence interval")
-    table.add_column("bot")
-    table.add_column("hands", justify="right")
-    table.add_column("win rate %", justify="right")
-    table.add_column("mean payoff", justify="right")
-    table.add_column("won by")
-    table.add_column("caught", justify="right")
-    for record in result.records:
-        table.add_row(
-            record.name,
-            str(record.hands),
-            f"{100 * record.win_rate:.1f}"
-            f"{_plus_minus(record.win_rate_interval, 100, 1)}",
-            f"{float(record.mean_payoff):+.3f}"
-            f"{_plus_minus(record.mean_payoff_interval, 1, 3)}",
-            ", ".join(f"{kind.value} {count}" for kind, count in record.won_by),
-            str(record.caught),
-        )
-    console.print(table)
-    console.print(
-        "how hands ended: "
-        + ", ".join(f"{kind.value} {count}" for kind, count in result.outcomes)
-    )
+        print(f"hands/s: {result.hands / elapsed:,.1f} ({elapsed:.1f} s)")
+    print(text.format_tournament(result))
 
 
 def _simulate_bots(args: argparse.Namespace, seed: int) -> int:
@@ -347,8 +367,24 @@ def _simulate_bots(args: argparse.Namespace, seed: int) -> int:
     return 0
 
 
+def _play_bots(args: argparse.Namespace) -> list[str]:
+    """Return the bot specification of each seat but seat 0 (raises BotError)."""
+    if args.bots is None:
+        return [args.bot or "greedy"] * ((args.players or 2) - 1)
+    if args.bot is not None:
+        raise BotError("--bot and --bots do not go together", bot=args.bot)
+    names: list[str] = list(args.bots)
+    if args.players is not None and args.players != len(names) + 1:
+        raise BotError(
+            f"--players {args.players} does not match the {len(names)} bots of"
+            " --bots (one bot for each seat but yours)",
+            bot=",".join(names),
+        )
+    return names
+
+
 def _play(args: argparse.Namespace) -> int:
-    """Play a hand against bots in the terminal."""
+    """Play hands against bots in the terminal."""
     if _rich("tonk play") is None:
         return 2
     from rich.console import Console
@@ -357,13 +393,17 @@ def _play(args: argparse.Namespace) -> int:
 
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     rules = presets.get(args.preset)
+    names = _play_bots(args)
+    hands = args.hands if args.hands is not None else None if args.session else 1
     return play(
         Console(highlight=False),
         rules,
-        players=args.players,
         seed=seed,
-        bot=_make_bot(args.bot, args.iterations),
-        bot_name=args.bot,
+        bots=[_make_bot(name, args.iterations) for name in names],
+        bot_names=[bot_label(name) for name in names],
+        hands=hands,
+        session=args.session,
+        save=args.save,
     )
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 __all__ = [
     "AmbiguousActionError",
+    "BotError",
     "EncodingError",
     "IllegalActionError",
     "IllegalReason",
@@ -274,3 +275,59 @@ class ReplayError(TonkError, ValueError):
         super().__init__(message)
         self.recorded = recorded
         self.replayed = replayed
+
+
+class BotError(TonkError, ValueError):
+    """A bot that could not be loaded, sent to a worker, or that failed in play.
+
+    Raised by :func:`tonk.bots.load_bot` for a bot that cannot be found or
+    built, and by :func:`tonk.bots.tournament` when a bot raises, returns an
+    illegal action, or cannot be pickled for worker processes. In play, the
+    bot's own exception is the ``__cause__``.
+
+    Attributes:
+        bot: The bot's name (its specification, or its class name).
+        deal: The tournament's deal number in which it failed, or ``None``.
+        seat: The seat it played when it failed, or ``None``.
+        seed: The tournament's seed, or ``None``.
+
+    Examples:
+        >>> error = BotError("bot 'MyBot' failed", bot="MyBot", deal=3, seat=1,
+        ...                  seed=7)
+        >>> error.deal, error.seat, error.seed
+        (3, 1, 7)
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(error)).seat
+        1
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        bot: str,
+        deal: int | None = None,
+        seat: int | None = None,
+        seed: int | None = None,
+    ) -> None:
+        """Create the error for ``bot``, with where it failed if in play."""
+        super().__init__(message)
+        self.bot = bot
+        self.deal = deal
+        self.seat = seat
+        self.seed = seed
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle with the attributes (the error crosses process boundaries)."""
+        return (
+            _bot_error,
+            (str(self), self.bot, self.deal, self.seat, self.seed),
+        )
+
+
+def _bot_error(
+    message: str, bot: str, deal: int | None, seat: int | None, seed: int | None
+) -> BotError:
+    return BotError(message, bot=bot, deal=deal, seat=seat, seed=seed)

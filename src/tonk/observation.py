@@ -27,6 +27,7 @@ import random
 
 import attrs
 
+from tonk import text
 from tonk._validate import is_int
 from tonk.actions import Action
 from tonk.cards import CODE_COUNT, Card, card_from_code
@@ -139,6 +140,20 @@ class Observation:
     def top_discard(self) -> Card | None:
         """The card on top of the discard pile, or ``None`` if it is empty."""
         return self.discard_pile[-1] if self.discard_pile else None
+
+    def __str__(self) -> str:
+        """Return the seat's table: hidden hands as counts (:mod:`tonk.text`)."""
+        return text.format_observation(self)
+
+    def __format__(self, spec: str) -> str:
+        """Format as :func:`str`; the spec ``"ascii"`` writes plain ASCII."""
+        return text.format_observation(self, ascii=text.is_ascii_spec(spec))
+
+    def _repr_svg_(self) -> str:
+        """Draw what the seat sees in Jupyter (:func:`tonk.svg.draw`)."""
+        from tonk import svg  # svg imports this module
+
+        return svg.draw(self)
 
 
 def _checked_seat(state: GameState, seat: int) -> None:

@@ -46,6 +46,7 @@ __all__ = [
     "WASHINGTON_DC",
     "WASHINGTON_STATE",
     "get",
+    "name_of",
     "names",
 ]
 
@@ -290,3 +291,18 @@ def get(name: str) -> Rules:
         raise RulesError(
             f"no preset named {name!r}; known presets: {', '.join(names())}"
         ) from None
+
+
+def name_of(rules: Rules) -> str | None:
+    """Return the name of the preset that ``rules`` equal, or ``None``.
+
+    .. versionadded:: 0.2.0
+
+    Examples:
+        >>> name_of(SEATTLE), name_of(Rules(hand_size=6))
+        ('seattle', None)
+    """
+    for name in names():
+        if _PRESETS[name] == rules:
+            return name
+    return None

@@ -43,7 +43,7 @@ from typing import Any
 
 import attrs
 
-from tonk import presets
+from tonk import presets, text
 from tonk._checks import check_outcome
 from tonk._codec import MAX_BYTES, MAX_DEPTH, load_json, object_codec
 from tonk._validate import is_int
@@ -282,6 +282,20 @@ class GameRecord:
             dealer=self.dealer,
         )
 
+    def __str__(self) -> str:
+        """Return a one-line summary of the record (:mod:`tonk.text`)."""
+        return text.format_record(self)
+
+    def __format__(self, spec: str) -> str:
+        """Format as :func:`str`; the spec ``"ascii"`` writes plain ASCII."""
+        return text.format_record(self, ascii=text.is_ascii_spec(spec))
+
+    def _repr_svg_(self) -> str:
+        """Draw a strip of the positions in Jupyter (:func:`tonk.svg.draw`)."""
+        from tonk import svg  # svg imports this module
+
+        return svg.draw(self)
+
 
 def _describe(outcome: Outcome) -> str:
     payoffs = ", ".join(str(payoff) for payoff in outcome.payoffs)
@@ -376,13 +390,6 @@ def _compact(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def _preset_name(rules: Rules) -> str | None:
-    for name in presets.names():
-        if presets.get(name) == rules:
-            return name
-    return None
-
-
 def format_record(record: GameRecord) -> str:
     """Write a record in its plain-text form.
 
@@ -419,7 +426,7 @@ def format_record(record: GameRecord) -> str:
     if not isinstance(record, GameRecord):
         raise TypeError(f"format_record needs a GameRecord, got {record!r}")
     lines = [f'[Format "{RECORD_FORMAT}"]', f'[Version "{RECORD_VERSION}"]']
-    preset = _preset_name(record.rules)
+    preset = presets.name_of(record.rules)
     if preset is not None:
         lines.append(f'[Preset "{preset}"]')
     else:

@@ -32,6 +32,7 @@ from typing import TypeAlias, TypeVar
 
 import attrs
 
+from tonk import text
 from tonk._validate import is_int
 from tonk.actions import Action, LaySpread
 from tonk.cards import Card, Rank, Suit, WildCard
@@ -316,6 +317,14 @@ class Session:
         """The players with the best score (the winners, once it is over)."""
         best = self.standings[0][1]
         return tuple(name for name, score in self.standings if score == best)
+
+    def __str__(self) -> str:
+        """Return the standings, best first (:mod:`tonk.text`)."""
+        return text.format_session(self)
+
+    def __format__(self, spec: str) -> str:
+        """Format as :func:`str`; the spec ``"ascii"`` writes plain ASCII."""
+        return text.format_session(self, ascii=text.is_ascii_spec(spec))
 
 
 _Value = TypeVar("_Value", int, Stake)

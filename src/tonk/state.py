@@ -18,6 +18,7 @@ from typing import TypeAlias
 
 import attrs
 
+from tonk import text
 from tonk.cards import Card
 from tonk.rules import Rules
 
@@ -404,3 +405,17 @@ class GameState:
         """
         values = self.rules._tables.values
         return sum(values[card.code] for card in self.hands[seat])
+
+    def __str__(self) -> str:
+        """Return the referee's table, every hand shown (:mod:`tonk.text`)."""
+        return text.format_state(self)
+
+    def __format__(self, spec: str) -> str:
+        """Format as :func:`str`; the spec ``"ascii"`` writes plain ASCII."""
+        return text.format_state(self, ascii=text.is_ascii_spec(spec))
+
+    def _repr_svg_(self) -> str:
+        """Draw the table in Jupyter (:func:`tonk.svg.draw`)."""
+        from tonk import svg  # svg imports this module
+
+        return svg.draw(self)

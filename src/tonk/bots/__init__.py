@@ -5,7 +5,8 @@ A bot implements :class:`Bot`: it is given an
 :class:`random.Random`, and returns an action. :class:`RandomBot` plays at
 random, :class:`GreedyBot` by hand-written rules, and :class:`ISMCTSBot` by
 information-set Monte Carlo tree search over deals of the unseen cards
-(:func:`tonk.determinize`). :func:`play_hand` plays one hand between bots, and
+(:func:`tonk.determinize`); :func:`load_bot` builds one by name, yours
+too (``mypkg.bots:CleverBot``). :func:`play_hand` plays one hand between bots, and
 :func:`tournament` plays many, rotating the seats and the deal, and reports
 each bot's results.
 
@@ -21,8 +22,10 @@ from tonk.bots._arena import BotRecord, TournamentResult, play_hand, tournament
 from tonk.bots._base import Bot, RandomBot
 from tonk.bots._greedy import GreedyBot
 from tonk.bots._ismcts import ISMCTSBot, SearchResult
+from tonk.bots._load import BUILT_IN_BOTS, bot_label, load_bot
 
 __all__ = [
+    "BUILT_IN_BOTS",
     "Bot",
     "BotRecord",
     "GreedyBot",
@@ -30,6 +33,8 @@ __all__ = [
     "RandomBot",
     "SearchResult",
     "TournamentResult",
+    "bot_label",
+    "load_bot",
     "play_hand",
     "tournament",
 ]

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import hashlib
 import math
+import pickle
 import random
+import warnings
 from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import attrs
 
+from tonk import text
 from tonk._validate import is_int
 from tonk.bots._base import Bot
 from tonk.engine import apply, new_game
-from tonk.errors import RulesError
+from tonk.errors import BotError, RulesError
 from tonk.observation import observe
 from tonk.rules import Rules
 from tonk.state import GameState, OutcomeKind, Stake
@@ -97,17 +100,22 @@ class BotRecord:
         total_payoff: Its payoffs summed, in base stakes (exact).
         won_by: How the hands it won ended, most frequent first.
         caught: How often it dropped and was caught.
-        win_rate_interval: A 95% confidence interval for its win rate.
-        mean_payoff_interval: A 95% confidence interval for its mean payoff
-            per hand.
+        win_rate_ci95: A 95% confidence interval for its win rate.
+        mean_payoff_ci95: A 95% confidence interval for its mean payoff per
+            hand.
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+        ``win_rate_interval`` and ``mean_payoff_interval`` were renamed
+        :attr:`win_rate_ci95` and :attr:`mean_payoff_ci95`, the names of the
+        JSON form (:meth:`to_dict`); the old names are deprecated aliases.
 
     Examples:
         >>> import tonk
         >>> bots = [tonk.bots.GreedyBot(), tonk.bots.RandomBot()]
         >>> result = tonk.bots.tournament(tonk.presets.PAGAT, bots, hands=40, seed=1)
-        >>> record = result.records[0]
+        >>> record = result.bots[0]
         >>> record.name, record.hands, record.win_rate, float(record.mean_payoff)
         ('GreedyBot', 40, 0.75, 0.725)
     """
@@ -118,8 +126,28 @@ class BotRecord:
     total_payoff: Stake
     won_by: tuple[tuple[OutcomeKind, int], ...]
     caught: int
-    win_rate_interval: tuple[float, float] | None
-    mean_payoff_interval: tuple[float, float] | None
+    win_rate_ci95: tuple[float, float] | None
+    mean_payoff_ci95: tuple[float, float] | None
+
+    @property
+    def win_rate_interval(self) -> tuple[float, float] | None:
+        """Deprecated alias of :attr:`win_rate_ci95`.
+
+        .. deprecated:: 0.2.0
+            Use :attr:`win_rate_ci95`.
+        """
+        _renamed("BotRecord.win_rate_interval", "win_rate_ci95")
+        return self.win_rate_ci95
+
+    @property
+    def mean_payoff_interval(self) -> tuple[float, float] | None:
+        """Deprecated alias of :attr:`mean_payoff_ci95`.
+
+        .. deprecated:: 0.2.0
+            Use :attr:`mean_payoff_ci95`.
+        """
+        _renamed("BotRecord.mean_payoff_interval", "mean_payoff_ci95")
+        return self.mean_payoff_ci95
 
     @property
     def win_rate(self) -> float:
@@ -138,7 +166,7 @@ class BotRecord:
             >>> import tonk
             >>> record = tonk.bots.BotRecord(
             ...     name="a", hands=2, wins=1, total_payoff=1, won_by=(),
-            ...     caught=0, win_rate_interval=None, mean_payoff_interval=None)
+            ...     caught=0, win_rate_ci95=None, mean_payoff_ci95=None)
             >>> record.to_dict()["mean_payoff"]
             0.5
         """
@@ -147,13 +175,21 @@ class BotRecord:
             "hands": self.hands,
             "wins": self.wins,
             "win_rate": self.win_rate,
-            "win_rate_ci95": _listed(self.win_rate_interval),
+            "win_rate_ci95": _listed(self.win_rate_ci95),
             "total_payoff": str(self.total_payoff),
             "mean_payoff": float(self.mean_payoff),
-            "mean_payoff_ci95": _listed(self.mean_payoff_interval),
+            "mean_payoff_ci95": _listed(self.mean_payoff_ci95),
             "won_by": {kind.value: count for kind, count in self.won_by},
             "caught": self.caught,
         }
+
+
+def _renamed(old: str, new: str) -> None:
+    warnings.warn(
+        f"{old} is deprecated: use {new}, the name the JSON form uses too",
+        DeprecationWarning,
+        stacklevel=3,
+    )
 
 
 def _listed(interval: tuple[float, float] | None) -> list[float] | None:
@@ -168,16 +204,20 @@ class TournamentResult:
         players: The number of seats (one bot each).
         hands: The hands played.
         seed: The tournament's seed.
-        records: Each bot's results, in the order the bots were given.
+        bots: Each bot's results, in the order the bots were given.
         outcomes: How the hands ended, most frequent first.
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+        ``records`` was renamed :attr:`bots`, the name of the JSON form
+        (:meth:`to_dict`); ``records`` is a deprecated alias.
 
     Examples:
         >>> import tonk
         >>> bots = [tonk.bots.RandomBot(), tonk.bots.RandomBot()]
         >>> result = tonk.bots.tournament(tonk.presets.PAGAT, bots, hands=30, seed=2)
-        >>> [record.name for record in result.records]
+        >>> [record.name for record in result.bots]
         ['RandomBot', 'RandomBot-2']
         >>> sum(count for _, count in result.outcomes)
         30
@@ -186,8 +226,18 @@ class TournamentResult:
     players: int
     hands: int
     seed: int
-    records: tuple[BotRecord, ...]
+    bots: tuple[BotRecord, ...]
     outcomes: tuple[tuple[OutcomeKind, int], ...]
+
+    @property
+    def records(self) -> tuple[BotRecord, ...]:
+        """Deprecated alias of :attr:`bots`.
+
+        .. deprecated:: 0.2.0
+            Use :attr:`bots`.
+        """
+        _renamed("TournamentResult.records", "bots")
+        return self.bots
 
     def to_dict(self) -> dict[str, object]:
         """Return the results as JSON-safe values.
@@ -203,9 +253,17 @@ class TournamentResult:
             "players": self.players,
             "hands": self.hands,
             "seed": self.seed,
-            "bots": [record.to_dict() for record in self.records],
+            "bots": [record.to_dict() for record in self.bots],
             "outcomes": {kind.value: count for kind, count in self.outcomes},
         }
+
+    def __str__(self) -> str:
+        """Return the table that ``tonk simulate --bots`` prints (:mod:`tonk.text`)."""
+        return text.format_tournament(self)
+
+    def __format__(self, spec: str) -> str:
+        """Format as :func:`str`; the spec ``"ascii"`` writes plain ASCII."""
+        return text.format_tournament(self, ascii=text.is_ascii_spec(spec))
 
 
 class _Tally:
@@ -316,8 +374,39 @@ def _play_seeded(
     while state.outcome is None:
         seat = state.to_move
         seen = observe(state, seat)
-        state = apply(state, bots[seat].choose(seen, seen.legal_actions, rng))
+        try:
+            state = apply(state, bots[seat].choose(seen, seen.legal_actions, rng))
+        except Exception as error:
+            raise _failed(bots[seat], error, hand // len(bots), seat, seed) from error
     return state
+
+
+def _failed(bot: Bot, error: Exception, deal: int, seat: int, seed: int) -> BotError:
+    """Return the error that says which bot failed, where, and how."""
+    name = type(bot).__name__
+    return BotError(
+        f"bot {name} failed in deal {deal}, seat {seat}, of the tournament with"
+        f" seed {seed}: {type(error).__name__}: {error}",
+        bot=name,
+        deal=deal,
+        seat=seat,
+        seed=seed,
+    )
+
+
+def _check_picklable(bots: Sequence[Bot], labels: Sequence[str]) -> None:
+    """Raise a plain :class:`BotError` for a bot that cannot go to a worker."""
+    for bot, label in zip(bots, labels, strict=True):
+        try:
+            pickle.dumps(bot)
+        except Exception as error:
+            raise BotError(
+                f"bot {label} cannot be sent to worker processes, since it cannot"
+                f" be pickled ({type(error).__name__}: {error}): play with one"
+                " worker, or make the bot picklable (define its class at the top"
+                " level of a module; keep no lambdas, open files or locks in it)",
+                bot=label,
+            ) from error
 
 
 def _names(bots: Sequence[Bot], names: Sequence[str] | None) -> tuple[str, ...]:
@@ -380,15 +469,22 @@ def tournament(
         RulesError: If the rules do not allow ``len(bots)`` players.
         ValueError: If ``hands`` or ``workers`` is not positive, or ``names``
             does not fit.
+        BotError: If a bot raises or returns an illegal action (the error
+            names the bot, the deal, the seat and the seed; the bot's own
+            exception is its ``__cause__``), or, with ``workers`` above 1,
+            cannot be pickled.
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+        A failing bot raises :class:`~tonk.errors.BotError`.
 
     Examples:
         >>> import tonk
         >>> bots = [tonk.bots.GreedyBot(), tonk.bots.RandomBot()]
         >>> result = tonk.bots.tournament(tonk.presets.PAGAT, bots, hands=40, seed=1,
         ...                               names=["greedy", "random"])
-        >>> [(record.name, record.wins) for record in result.records]
+        >>> [(record.name, record.wins) for record in result.bots]
         [('greedy', 30), ('random', 10)]
         >>> tonk.bots.tournament(tonk.presets.PAGAT, bots, hands=0, seed=1)
         Traceback (most recent call last):
@@ -407,6 +503,8 @@ def tournament(
         raise ValueError(f"workers must be a positive int, got {workers!r}")
     labels = _names(bots, names)
     bots = tuple(bots)
+    if workers > 1:
+        _check_picklable(bots, labels)
     deals = -(-hands // players)
     tally = _Tally(players)
     done = 0
@@ -445,7 +543,7 @@ def tournament(
             total_payoff=tally.payoff[bot],
             won_by=tuple(tally.won_by[bot].most_common()),
             caught=tally.caught[bot],
-            win_rate_interval=_interval(
+            win_rate_ci95=_interval(
                 tally.wins[bot],
                 tally.win_squares[bot],
                 tally.win_by_hands[bot],
@@ -453,7 +551,7 @@ def tournament(
                 tally.hands[bot],
                 tally.deals[bot],
             ),
-            mean_payoff_interval=_interval(
+            mean_payoff_ci95=_interval(
                 tally.payoff[bot],
                 tally.payoff_squares[bot],
                 tally.payoff_by_hands[bot],
@@ -468,7 +566,7 @@ def tournament(
         players=players,
         hands=hands,
         seed=seed,
-        records=records,
+        bots=records,
         outcomes=tuple(
             sorted(tally.outcomes.items(), key=lambda item: (-item[1], item[0].value))
         ),
