@@ -30,6 +30,7 @@ from tonk.errors import (
     EncodingError,
     IllegalActionError,
     IllegalReason,
+    InvalidStateError,
     NotationError,
     ReplayError,
     RulesError,
@@ -60,7 +61,14 @@ from tonk.rules import (
     Wilds,
 )
 from tonk.scoring import hand_count
-from tonk.serialization import from_dict, from_json, json_schema, to_dict, to_json
+from tonk.serialization import (
+    from_dict,
+    from_json,
+    json_schema,
+    to_dict,
+    to_json,
+    validate,
+)
 from tonk.session import (
     CallBigOne,
     CallSuit,
@@ -122,6 +130,7 @@ __all__ = [
     "Hit",
     "IllegalActionError",
     "IllegalReason",
+    "InvalidStateError",
     "LaySpread",
     "LowestTie",
     "NotationError",
@@ -190,4 +199,5 @@ __all__ = [
     "session_actions",
     "to_dict",
     "to_json",
+    "validate",
 ]
