@@ -397,7 +397,8 @@ def check_state(state: GameState) -> None:
         InvalidStateError: For the first thing wrong, with its path.
         TypeError: If the rules, the phase or a counter has the wrong type.
     """
-    if not isinstance(state.rules, Rules) or not isinstance(state.phase, Phase):
+    given: tuple[object, object] = (state.rules, state.phase)  # forged, perhaps
+    if not isinstance(given[0], Rules) or not isinstance(given[1], Phase):
         raise TypeError("a state's rules must be a Rules and its phase a Phase")
     for name in ("dealer", "to_move", "turns_taken", "hits_this_turn"):
         if not is_int(getattr(state, name)):
