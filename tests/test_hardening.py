@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
+import re
 from collections.abc import Callable
 
 import attrs
@@ -19,7 +21,7 @@ from hypothesis import strategies as st
 
 import tonk
 from tonk import GameState, LaySpread, Rules, Wilds
-from tonk.testing import stack_deck
+from tonk.testing import check_invariants, stack_deck
 from tonk.testing.strategies import game_states, player_counts, presets, rules
 
 # --- copies play as the original (issue 12, defect 1) ------------------------------
@@ -133,3 +135,193 @@ def test_the_tables_of_rule_sets_are_bounded(monkeypatch: pytest.MonkeyPatch) ->
                 Rules(jokers=jokers, wilds=Wilds.JOKERS, ace_high=ace_high)
             )
     assert 0 < len(_spreads._BOOKS) <= 3
+
+
+# --- forged states are refused (issue 12, defects 5 and 7) -------------------------
+
+
+def _fresh() -> GameState:
+    """A 3-player deal: dealer 0, so seat 1 is to move first."""
+    return tonk.new_game(Rules(), players=3, seed=7, dealer=0)
+
+
+def _in_slap_window() -> GameState:
+    """Seat 1 discarded 8H, which fits seat 0's 5H 6H 7H: seat 1 is asked first."""
+    rules = Rules(slap_in=True)
+    hands = ["5H 6H 7H KS QS", "8H 2C 3D 4S 9C"]
+    deck = stack_deck(rules, hands=hands, upcard="JD", stock="KD AS", dealer=1)
+    state = tonk.new_game(rules, players=2, deck=deck, dealer=1)
+    for text in ["draw stock", "spread 5H 6H 7H", "discard KD", "draw stock"]:
+        state = tonk.apply(state, tonk.parse_action(state, text))
+    state = tonk.apply(state, tonk.parse_action(state, "discard 8H"))
+    assert state.phase is tonk.Phase.SLAP_WINDOW
+    return state
+
+
+def _duplicated_card(state: GameState) -> GameState:
+    return attrs.evolve(state, stock=(state.hands[1][0], *state.stock[1:]))
+
+
+FORGERIES: list[tuple[str, Callable[[GameState], GameState], str]] = [
+    # (what, forgery of _fresh(), path of the error)
+    ("to_move off the table", lambda s: attrs.evolve(s, to_move=3), "$.to_move"),
+    ("negative to_move", lambda s: attrs.evolve(s, to_move=-1), "$.to_move"),
+    (
+        "to_move not the dealer's left",
+        lambda s: attrs.evolve(s, to_move=2),
+        "$.to_move",
+    ),
+    ("dealer off the table", lambda s: attrs.evolve(s, dealer=3), "$.dealer"),
+    ("negative dealer", lambda s: attrs.evolve(s, dealer=-1), "$.dealer"),
+    (
+        "after_draw undrawn",
+        lambda s: attrs.evolve(s, phase=tonk.Phase.AFTER_DRAW),
+        "$.hands[1]",
+    ),
+    (
+        "slap_window, no window",
+        lambda s: attrs.evolve(s, phase=tonk.Phase.SLAP_WINDOW),
+        "$.slap",
+    ),
+    (
+        "hand_over, no outcome",
+        lambda s: attrs.evolve(s, phase=tonk.Phase.HAND_OVER),
+        "$.outcome",
+    ),
+    ("a card twice", _duplicated_card, "$.stock[0]"),
+    ("waits too short", lambda s: attrs.evolve(s, waits=(0, 0)), "$.waits"),
+    ("taken too long", lambda s: attrs.evolve(s, taken=((),) * 4), "$.taken"),
+    (
+        "hits too short",
+        lambda s: attrs.evolve(s, hit_this_round=()),
+        "$.hit_this_round",
+    ),
+    ("negative turns", lambda s: attrs.evolve(s, turns_taken=-1), "$.turns_taken"),
+    ("negative hits", lambda s: attrs.evolve(s, hits_this_turn=-1), "$.hits_this_turn"),
+    ("negative wait", lambda s: attrs.evolve(s, waits=(0, -1, 0)), "$.waits[1]"),
+    ("a turn taken", lambda s: attrs.evolve(s, turns_taken=1), "$.to_move"),
+    (
+        "barred unasked",
+        lambda s: attrs.evolve(s, going_out_barred=(True, False, False)),
+        "$.going_out_barred",
+    ),
+]
+
+
+@pytest.mark.parametrize(("what", "forge", "path"), FORGERIES)
+def test_validate_refuses_a_forged_state(
+    what: str, forge: Callable[[GameState], GameState], path: str
+) -> None:
+    state = _fresh()
+    tonk.validate(state)
+    with pytest.raises(tonk.InvalidStateError) as info:
+        tonk.validate(forge(state))
+    assert info.value.path == path, str(info.value)
+    assert isinstance(info.value, tonk.SerializationError)
+
+
+@pytest.mark.parametrize(("what", "forge", "path"), FORGERIES)
+def test_the_loader_refuses_a_forged_state_with_the_same_error(
+    what: str, forge: Callable[[GameState], GameState], path: str
+) -> None:
+    forged = forge(_fresh())
+    with pytest.raises(tonk.InvalidStateError) as loaded:
+        tonk.from_dict(tonk.to_dict(forged), GameState)
+    with pytest.raises(tonk.InvalidStateError) as validated:
+        tonk.validate(forged)
+    assert str(loaded.value) == str(validated.value)
+
+
+@pytest.mark.parametrize(("what", "forge", "path"), FORGERIES)
+def test_check_invariants_catches_a_forged_state(
+    what: str, forge: Callable[[GameState], GameState], path: str
+) -> None:
+    with pytest.raises(AssertionError, match=re.escape(path)):
+        check_invariants(forge(_fresh()))
+
+
+def test_an_after_draw_hand_of_the_dealt_size_is_refused() -> None:
+    """The issue's case: a discard without a draw would leave hands of 5 and 4."""
+    data = tonk.to_dict(tonk.new_game(Rules(), players=2, seed=7))
+    data["phase"] = "after_draw"
+    with pytest.raises(tonk.SerializationError) as info:
+        tonk.from_dict(data, GameState)
+    assert info.value.path == "$.hands[1]"
+    assert "holds 5 cards" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("forge", "path"),
+    [
+        (lambda s: attrs.evolve(s, slap=None), "$.slap"),
+        (lambda s: attrs.evolve(s, slap=attrs.evolve(s.slap, due=1)), "$.slap.due"),
+        (
+            lambda s: attrs.evolve(s, slap=attrs.evolve(s.slap, waiting=(0,))),
+            "$.slap.waiting",
+        ),
+        (lambda s: attrs.evolve(s, phase=tonk.Phase.TURN_START), "$.to_move"),
+        (
+            lambda s: attrs.evolve(s, spreads=(attrs.evolve(s.spreads[0], owner=1),)),
+            "$.spreads[0].owner",
+        ),
+    ],
+)
+def test_validate_refuses_a_forged_slap_window(
+    forge: Callable[[GameState], GameState], path: str
+) -> None:
+    state = _in_slap_window()
+    tonk.validate(state)
+    with pytest.raises(tonk.InvalidStateError) as info:
+        tonk.validate(forge(state))
+    assert info.value.path == path, str(info.value)
+
+
+def test_validate_refuses_other_types() -> None:
+    with pytest.raises(TypeError):
+        tonk.validate(tonk.to_dict(_fresh()))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        tonk.validate(attrs.evolve(_fresh(), to_move=1.0))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        tonk.validate(attrs.evolve(_fresh(), phase="turn_start"))  # type: ignore[arg-type]
+
+
+@given(game_states(rules=rules() | presets()))
+def test_every_reachable_state_is_valid(state: GameState) -> None:
+    tonk.validate(state)
+
+
+_FIELDS = {
+    "to_move": st.integers(-2, 5),
+    "dealer": st.integers(-2, 5),
+    "turns_taken": st.integers(-2, 300),
+    "hits_this_turn": st.integers(-2, 4),
+    "phase": st.sampled_from(tonk.Phase),
+    "waits": st.lists(st.integers(-1, 3), max_size=5).map(tuple),
+    "going_out_barred": st.lists(st.booleans(), max_size=5).map(tuple),
+    "hit_this_round": st.lists(st.booleans(), max_size=5).map(tuple),
+}
+"""Fields a forger changes, and the values tried."""
+
+
+@given(game_states(rules=rules() | presets()), st.data())
+def test_a_forged_state_is_refused_or_plays_safely(
+    state: GameState, data: st.DataObject
+) -> None:
+    name = data.draw(st.sampled_from(sorted(_FIELDS)))
+    forged = attrs.evolve(state, **{name: data.draw(_FIELDS[name])})
+    try:
+        tonk.validate(forged)
+    except tonk.InvalidStateError:
+        return
+    for action in tonk.legal_actions(forged):  # no crash, and each one applies
+        tonk.validate(tonk.apply(forged, action))
+
+
+# --- determinize checks its seat (issue 12, defect 7) ------------------------------
+
+
+@pytest.mark.parametrize("seat", [3, -1, -4])
+def test_determinize_refuses_a_seat_off_the_table(seat: int) -> None:
+    seen = attrs.evolve(tonk.observe(_fresh(), 1), seat=seat)
+    with pytest.raises(tonk.RulesError, match=r"seat must be 0\.\.2"):
+        tonk.determinize(seen, random.Random(1))
