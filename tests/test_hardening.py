@@ -104,6 +104,7 @@ def test_copies_of_rules_and_states_play_as_the_original(
 ) -> None:
     states = [*twins, mid_hand]
     legal = [tonk.legal_actions(state) for state in states]
+    masks = [tonk.encoding.legal_mask(state) for state in states]
     for step, copier in enumerate(copiers):
         # Copies of each state in turn, made and freed in runs of two, so that
         # a freed copy's memory is soon reused by a copy under other rules.
@@ -111,6 +112,7 @@ def test_copies_of_rules_and_states_play_as_the_original(
         copied = copier(states[which])
         assert copied == states[which]
         assert tonk.legal_actions(copied) == legal[which]
+        assert tonk.encoding.legal_mask(copied) == masks[which]
         for action in legal[which]:
             assert tonk.is_legal(copied, action)
         if legal[which]:

@@ -247,8 +247,8 @@ def _check_phase(state: GameState, players: int) -> None:
         due = _seat_of_turn(state, players, state.turns_taken)
         if state.to_move != due:
             raise _fail(
-                f"seat {due} is to move after {state.turns_taken} turns from"
-                f" dealer {state.dealer}'s left (B6), not seat {state.to_move}",
+                f"seat {due} is to move, not seat {state.to_move}: the dealer's"
+                " left plays the first turn, then play goes left (B6)",
                 "$.to_move",
             )
     for seat, wait in enumerate(state.waits):
@@ -264,7 +264,7 @@ def _check_phase(state: GameState, players: int) -> None:
         and state.hits_this_turn > rules.max_hits_per_turn
     ):
         raise _fail(
-            f"{state.hits_this_turn} hits made this turn, more than"
+            "more hits made this turn than"
             f" max_hits_per_turn={rules.max_hits_per_turn} (V24b)",
             "$.hits_this_turn",
         )
@@ -305,8 +305,7 @@ def _check_window(state: GameState, players: int) -> None:
     due = _seat_of_turn(state, players, state.turns_taken)
     if window.due != due:
         raise _fail(
-            f"seat {due} is due after {state.turns_taken} turns (B6), not seat"
-            f" {window.due}",
+            f"seat {due} is due to play the next turn (B6), not seat {window.due}",
             "$.slap.due",
         )
     if phase is Phase.SLAP_WINDOW:

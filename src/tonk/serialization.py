@@ -285,7 +285,7 @@ def validate(state: GameState) -> None:
         >>> validate(attrs.evolve(state, to_move=2))
         Traceback (most recent call last):
         ...
-        tonk.errors.InvalidStateError: $.to_move: seat 1 is to move after 0 turns from dealer 0's left (B6), not seat 2
+        tonk.errors.InvalidStateError: $.to_move: seat 1 is to move, not seat 2: the dealer's left plays the first turn, then play goes left (B6)
         >>> validate(attrs.evolve(state, phase=tonk.Phase.AFTER_DRAW))
         Traceback (most recent call last):
         ...

@@ -143,7 +143,7 @@ def check_invariants(state: GameState) -> None:
         >>> check_invariants(attrs.evolve(state, to_move=3))
         Traceback (most recent call last):
         ...
-        AssertionError: $.to_move: seat 1 is to move after 0 turns from dealer 0's left (B6), not seat 3
+        AssertionError: $.to_move: seat 1 is to move, not seat 3: the dealer's left plays the first turn, then play goes left (B6)
 
     .. versionchanged:: 0.2
        Runs the checks of :func:`tonk.validate`, so it also catches the wrong
