@@ -268,7 +268,8 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     rules = observation.rules
     seat = observation.seat
     players = observation.player_count
-    _checked_seat(players, seat)
+    if seat.__class__ is not int or not 0 <= seat < players:
+        _checked_seat(players, seat)
     shown = observation.shown_hands
     sizes = observation.hand_sizes
     if shown is not None:
