@@ -264,9 +264,12 @@ def validate(state: GameState) -> None:
     whose turn it was; the seat to move (or due after a slap-in window) is the
     one whose turn it is, starting from the dealer's left (B6); counters are
     not negative and within their rules; the phase agrees with the slap window,
-    the card to use, the hits and the outcome; each hand's size agrees with the
-    cards its seat has placed and the phase; the outcome adds up and shows the
-    hands' counts; and a live state offers a legal action.
+    the card to use, the hits and the outcome; each hand holds the cards its
+    seat was dealt less those it has laid and hit, and one more between its
+    draw and its discard (a slap that owes no extra discard, V26, a hit that
+    ends the turn, V24c, an emptied hand under the boobed deck, V27, and the
+    last turn of a finished hand may leave it a card more); the outcome adds up
+    and shows the hands' counts; and a live state offers a legal action.
 
     Args:
         state: The state to check.
