@@ -44,20 +44,41 @@ def _spreads_after_a_draw(table_rules: Rules) -> set[str]:
     }
 
 
-def test_unpickled_rule_sets_find_their_own_spreads() -> None:
+def test_a_copy_in_a_freed_copys_memory_finds_its_own_spreads() -> None:
+    """The issue's case, made certain: a copy of other rules reuses a freed copy's
+    memory, and must not read the freed copy's spreads."""
+    low = Rules(jokers=2, wilds=Wilds.JOKERS)
+    high = Rules(jokers=2, wilds=Wilds.JOKERS, ace_high=True)
+    truth = _spreads_after_a_draw(high)
+    assert truth != _spreads_after_a_draw(low)  # QH KH AH is a run only in one
+    copied = pickle.loads(pickle.dumps(low))
+    _spreads_after_a_draw(copied)  # its spreads are worked out and kept
+    freed = id(copied._tables)
+    del copied
+    blob = pickle.dumps(high)
+    kept = []  # each copy that misses the freed memory is kept, so the next tries
+    for _ in range(1_000):
+        other = pickle.loads(blob)
+        if id(other._tables) == freed:
+            break
+        kept.append(other)
+    else:
+        pytest.skip("the allocator never reused the freed copy's memory")
+    assert _spreads_after_a_draw(other) == truth
+
+
+def test_copies_made_and_freed_in_turn_find_their_own_spreads() -> None:
     low = Rules(jokers=2, wilds=Wilds.JOKERS)
     high = Rules(jokers=2, wilds=Wilds.JOKERS, ace_high=True)
     truth = [_spreads_after_a_draw(low), _spreads_after_a_draw(high)]
-    assert truth[0] != truth[1]  # the ace-high run QH KH AH is laid only in one
     blobs = [pickle.dumps(low), pickle.dumps(high)]
     wrong = 0
-    for step in range(120):
-        # Copies are made and freed in runs of three, so that a freed copy's
-        # memory is reused by a copy of the *other* rule set.
-        which = (step // 3) % 2
-        copied = pickle.loads(blobs[which])
-        wrong += _spreads_after_a_draw(copied) != truth[which]
-        del copied  # freed at once: nothing refers to it
+    for run in (1, 2, 3):
+        for step in range(60):
+            which = (step // run) % 2
+            copied = pickle.loads(blobs[which])
+            wrong += _spreads_after_a_draw(copied) != truth[which]
+            del copied  # freed at once: nothing refers to it
     assert wrong == 0
 
 
@@ -94,25 +115,25 @@ def twin_deals(draw: st.DrawFn) -> list[GameState]:
     twin_deals(),
     game_states(rules=rules() | presets()),
     st.lists(st.sampled_from(_COPIERS), min_size=12, max_size=12),
+    st.integers(1, 3),
     st.data(),
 )
 def test_copies_of_rules_and_states_play_as_the_original(
     twins: list[GameState],
     mid_hand: GameState,
     copiers: list[Callable[[GameState], GameState]],
+    run: int,
     data: st.DataObject,
 ) -> None:
     states = [*twins, mid_hand]
     legal = [tonk.legal_actions(state) for state in states]
-    masks = [tonk.encoding.legal_mask(state) for state in states]
     for step, copier in enumerate(copiers):
-        # Copies of each state in turn, made and freed in runs of two, so that
-        # a freed copy's memory is soon reused by a copy under other rules.
-        which = (step // 2) % len(states)
+        # Copies of each state in turn, made and freed in runs, so that a freed
+        # copy's memory is soon reused by a copy under other rules.
+        which = (step // run) % len(states)
         copied = copier(states[which])
         assert copied == states[which]
         assert tonk.legal_actions(copied) == legal[which]
-        assert tonk.encoding.legal_mask(copied) == masks[which]
         for action in legal[which]:
             assert tonk.is_legal(copied, action)
         if legal[which]:
@@ -120,6 +141,9 @@ def test_copies_of_rules_and_states_play_as_the_original(
             assert tonk.apply(copied, action) == tonk.apply(states[which], action)
         del copied  # freed at once: nothing refers to it
     assert [tonk.legal_actions(state) for state in states] == legal
+    mask = tonk.encoding.legal_mask
+    for state, copier in zip(states, copiers, strict=False):
+        assert mask(copier(state)) == mask(state)
 
 
 def test_the_tables_of_rule_sets_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
