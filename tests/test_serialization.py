@@ -450,6 +450,11 @@ def hits_before_drawing(data: dict[str, Any]) -> None:
     data["hits_this_turn"] = 1
 
 
+def too_many_hits(data: dict[str, Any]) -> None:
+    data["rules"]["max_hits_per_turn"] = 1
+    data["hits_this_turn"] = 2
+
+
 def must_use_unusable(data: dict[str, Any]) -> None:
     data["rules"]["discard_draw_must_meld"] = True
     data["must_use"] = "KS"
@@ -511,6 +516,12 @@ STATE_CASES = [
     (set_at("spreads", 0, "number", value=2), "$.spreads[0].number", "number 1"),
     (set_at("spreads", 0, "owner", value=5), "$.spreads[0].owner", "seat 5"),
     (set_at("spreads", 0, "turn", value=9), "$.spreads[0].turn", "turn 9"),
+    (set_at("spreads", 0, "turn", value=1), "$.spreads[0].owner", "seat 1's (B6)"),
+    (set_at("spreads", 0, "turn", value=2), "$.spreads[1].turn", "order of the turns"),
+    (set_at("to_move", value=1), "$.to_move", "seat 0 is to move, not seat 1"),
+    (set_at("phase", value="turn_start"), "$.hands[0]", "holds 3 cards, but"),
+    (too_many_hits, "$.hits_this_turn", "than max_hits_per_turn=1"),
+    (set_at("going_out_barred", 1, value=True), "$.going_out_barred", "V22"),
     (hit_onto_first_spread, "$.spreads[0].hitters", "1 hits onto a spread of 3"),
     (claim_wild, "$.spreads[0].cards[0]", "5H is not wild"),
     (break_run, "$.spreads[0]", "not a valid book"),

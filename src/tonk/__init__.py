@@ -31,6 +31,7 @@ from tonk.errors import (
     EncodingError,
     IllegalActionError,
     IllegalReason,
+    InvalidStateError,
     NotationError,
     ReplayError,
     RulesError,
@@ -61,7 +62,14 @@ from tonk.rules import (
     Wilds,
 )
 from tonk.scoring import hand_count
-from tonk.serialization import from_dict, from_json, json_schema, to_dict, to_json
+from tonk.serialization import (
+    from_dict,
+    from_json,
+    json_schema,
+    to_dict,
+    to_json,
+    validate,
+)
 from tonk.session import (
     CallBigOne,
     CallSuit,
@@ -124,6 +132,7 @@ __all__ = [
     "Hit",
     "IllegalActionError",
     "IllegalReason",
+    "InvalidStateError",
     "LaySpread",
     "LowestTie",
     "NotationError",
@@ -194,4 +203,5 @@ __all__ = [
     "text",
     "to_dict",
     "to_json",
+    "validate",
 ]

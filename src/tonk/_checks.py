@@ -1,9 +1,10 @@
 """Private: checks that a deserialized state or outcome could have been reached.
 
-A :class:`~tonk.state.GameState` read from untrusted data has the right types
-but may be anything else: cards duplicated or missing, seats off the table, a
-phase that contradicts its fields. These checks reject such states with a
-:class:`~tonk.errors.SerializationError` naming the JSON path, so that the
+A :class:`~tonk.state.GameState` read from untrusted data, or forged with
+``attrs.evolve``, may be anything: cards duplicated or missing, seats off the
+table, a phase that contradicts its fields. These checks (:func:`tonk.validate`
+and the JSON loader) reject such states with an
+:class:`~tonk.errors.InvalidStateError` naming the JSON path, so that the
 engine never meets a state it could crash on.
 """
 
@@ -14,9 +15,10 @@ from collections.abc import Sequence
 
 from tonk._codec import child, item
 from tonk._spreads import elements_of, lay_out
+from tonk._validate import is_int
 from tonk.cards import Card, Rank
 from tonk.engine import legal_actions
-from tonk.errors import SerializationError
+from tonk.errors import InvalidStateError
 from tonk.rules import Rules
 from tonk.scoring import hand_count
 from tonk.state import GameState, Outcome, OutcomeKind, Phase
@@ -25,8 +27,8 @@ _DROPS = frozenset({OutcomeKind.DROP_WON, OutcomeKind.CAUGHT, OutcomeKind.FORCED
 _OUTS = frozenset({OutcomeKind.TONK_OUT, OutcomeKind.OUT_BY_DISCARD})
 
 
-def _fail(message: str, path: str) -> SerializationError:
-    return SerializationError(message, path=path)
+def _fail(message: str, path: str) -> InvalidStateError:
+    return InvalidStateError(message, path=path)
 
 
 def _check_seat(seat: int, players: int, path: str) -> None:
@@ -45,7 +47,7 @@ def check_outcome(outcome: Outcome, players: int, path: str) -> None:
     """Check that an outcome fits a table of ``players`` and adds up.
 
     Raises:
-        SerializationError: For the first thing wrong, with its path.
+        InvalidStateError: For the first thing wrong, with its path.
     """
     if len(outcome.payoffs) != players:
         raise _fail(
@@ -175,6 +177,18 @@ def _check_spreads(state: GameState, players: int) -> None:
                 f" 0..{state.turns_taken}",
                 child(path, "turn"),
             )
+        if index and spread.turn < state.spreads[index - 1].turn:
+            raise _fail(
+                "spreads are numbered in the order of the turns they were laid in",
+                child(path, "turn"),
+            )
+        laid_by = _seat_of_turn(state, players, spread.turn)
+        if spread.owner != laid_by:
+            raise _fail(
+                f"turn {spread.turn} was seat {laid_by}'s (B6), so seat"
+                f" {spread.owner} cannot have laid spread {index + 1} in it",
+                child(path, "owner"),
+            )
         for number, seat in enumerate(spread.hitters):
             _check_seat(seat, players, item(child(path, "hitters"), number))
         size = len(spread.cards)
@@ -229,9 +243,31 @@ def _check_phase(state: GameState, players: int) -> None:
             f"the hand ends after max_turns={limit} turns, at the latest",
             "$.turns_taken",
         )
+    if phase in (Phase.TURN_START, Phase.AFTER_DRAW):
+        due = _seat_of_turn(state, players, state.turns_taken)
+        if state.to_move != due:
+            raise _fail(
+                f"seat {due} is to move, not seat {state.to_move}: the dealer's"
+                " left plays the first turn, then play goes left (B6)",
+                "$.to_move",
+            )
     for seat, wait in enumerate(state.waits):
         if wait < 0:
             raise _fail(f"cannot be negative, got {wait}", item("$.waits", seat))
+    if any(state.going_out_barred) and not rules.hit_bars_going_out:
+        raise _fail(
+            "only hit_bars_going_out (V22) bars a seat from going out",
+            "$.going_out_barred",
+        )
+    if (
+        rules.max_hits_per_turn is not None
+        and state.hits_this_turn > rules.max_hits_per_turn
+    ):
+        raise _fail(
+            "more hits made this turn than"
+            f" max_hits_per_turn={rules.max_hits_per_turn} (V24b)",
+            "$.hits_this_turn",
+        )
     if state.hits_this_turn < 0 or (
         state.hits_this_turn and phase not in (Phase.AFTER_DRAW, Phase.HAND_OVER)
     ):
@@ -266,6 +302,12 @@ def _check_window(state: GameState, players: int) -> None:
         )
     _check_seat(window.discarder, players, "$.slap.discarder")
     _check_seat(window.due, players, "$.slap.due")
+    due = _seat_of_turn(state, players, state.turns_taken)
+    if window.due != due:
+        raise _fail(
+            f"seat {due} is due to play the next turn (B6), not seat {window.due}",
+            "$.slap.due",
+        )
     if phase is Phase.SLAP_WINDOW:
         _check_distinct_seats(window.waiting, players, "$.slap.waiting")
         if not window.waiting or window.waiting[0] != state.to_move:
@@ -281,6 +323,45 @@ def _check_window(state: GameState, players: int) -> None:
             raise _fail("nobody waits once a slap is made", "$.slap.waiting")
         if window.slapper != state.to_move:
             raise _fail("the slapper is the seat to move", "$.slap.slapper")
+
+
+def _seat_of_turn(state: GameState, players: int, turn: int) -> int:
+    """Return the seat that plays turn ``turn`` of the hand (counted from 0, B6)."""
+    return (state.dealer + 1 + turn) % players
+
+
+def _check_hand_sizes(state: GameState, players: int) -> None:
+    """Check each hand's size against the cards its seat has put on the table.
+
+    A seat is dealt ``hand_size`` cards, and each turn it draws one card and
+    discards one; every card it lays in a spread or hits onto one (a slap
+    included) leaves its hand. So a hand holds ``hand_size`` less the cards
+    placed, one more between its seat's draw and discard, or its slap and extra
+    discard (V26). A few events leave a seat one card more: a slap that owes no
+    extra discard (V26), a hit that ends the turn (V24c), an emptied hand under
+    the boobed deck (V27), and the last turn of a finished hand.
+    """
+    rules = state.rules
+    placed = [0] * players
+    hits = [0] * players
+    for spread in state.spreads:
+        placed[spread.owner] += len(spread.cards) - len(spread.hitters)
+        for seat in spread.hitters:
+            placed[seat] += 1
+            hits[seat] += 1
+    mid_turn = state.phase in (Phase.AFTER_DRAW, Phase.EXTRA_DISCARD)
+    for seat, hand in enumerate(state.hands):
+        least = rules.hand_size - placed[seat] + (mid_turn and seat == state.to_move)
+        spare = hits[seat] if rules.slap_in or rules.hit_ends_turn else 0
+        spare += rules.boobed_deck and not hand
+        spare += state.phase is Phase.HAND_OVER and seat == state.to_move
+        if not least <= len(hand) <= least + spare:
+            shown = f"{least}..{least + spare}" if spare else str(least)
+            raise _fail(
+                f"seat {seat} holds {len(hand)} cards, but with the cards it has"
+                f" placed and the phase {state.phase.value} it must hold {shown}",
+                item("$.hands", seat),
+            )
 
 
 def _check_result(state: GameState, players: int) -> None:
@@ -299,18 +380,28 @@ def _check_result(state: GameState, players: int) -> None:
 
 
 def check_state(state: GameState) -> None:
-    """Check that a deserialized state is one the engine could have reached.
+    """Check that a state is one the engine could have reached.
 
     The checks: the table fits the rules; seats are at the table; one value per
     seat where there should be; the cards are exactly the rules' pack; hands
-    are sorted, no larger than they can be, and hold the cards known taken;
-    spreads are valid books and runs, numbered in order; the phase agrees with
-    the slap window, the card to use, the hits and the outcome; the outcome adds
+    are sorted and hold the cards known taken; spreads are valid books and
+    runs, numbered in order, each laid by the seat whose turn it was; the seat
+    to move (or due after a slap-in window) is the one whose turn it is (B6);
+    counters are not negative and within their rules; the phase agrees with the
+    slap window, the card to use, the hits and the outcome; every hand's size
+    agrees with the cards its seat has placed and the phase; the outcome adds
     up and shows the hands' counts; a live state offers a legal action.
 
     Raises:
-        SerializationError: For the first thing wrong, with its path.
+        InvalidStateError: For the first thing wrong, with its path.
+        TypeError: If the rules, the phase or a counter has the wrong type.
     """
+    given: tuple[object, object] = (state.rules, state.phase)  # forged, perhaps
+    if not isinstance(given[0], Rules) or not isinstance(given[1], Phase):
+        raise TypeError("a state's rules must be a Rules and its phase a Phase")
+    for name in ("dealer", "to_move", "turns_taken", "hits_this_turn"):
+        if not is_int(getattr(state, name)):
+            raise TypeError(f"{name} must be an int, got {getattr(state, name)!r}")
     rules: Rules = state.rules
     players = len(state.hands)
     if not 2 <= players <= rules.max_players:
@@ -335,4 +426,5 @@ def check_state(state: GameState) -> None:
     _check_hands(state, players)
     _check_spreads(state, players)
     _check_phase(state, players)
+    _check_hand_sizes(state, players)
     _check_result(state, players)

@@ -323,12 +323,12 @@ def designation(physical: int, represented: int) -> Element:
     return element
 
 
-_BOOKS: dict[tuple[int, int, int], list[tuple[int, ...]]] = {}
+_BOOKS: dict[tuple[object, ...], list[tuple[int, ...]]] = {}
 
 
 def _book_candidates(tables: _Tables, rank: int, copies: int) -> list[tuple[int, ...]]:
     """Return every multiset of codes (sorted) that is a book of ``rank``."""
-    key = (id(tables), rank, copies)  # tables live as long as the process
+    key = (tables.key, rank, copies)
     books = _BOOKS.get(key)
     if books is None:
         pool = sorted(card.code for card in tables.naturals if card.code % 13 == rank)
@@ -339,7 +339,7 @@ def _book_candidates(tables: _Tables, rank: int, copies: int) -> list[tuple[int,
                 for book in combinations(sorted(pool * copies), size)
             }
         )
-        _BOOKS[key] = books
+        _remember(_BOOKS, key, books)
     return books
 
 
@@ -400,7 +400,10 @@ def _spreads_with_wilds(
 # hands far more often than the same cards do. Bounded tables keep the answers:
 # each pattern's spreads (_FOUND), each canonical pattern's layouts and
 # coverings (_LAYOUTS) and each spread, as the hand's spreads share them
-# (_SPREADS); a long simulation soon works out nothing new.
+# (_SPREADS); a long simulation soon works out nothing new. Answers that depend
+# on the rules are keyed by the value of their card options (_Tables.key), never
+# by an object's id: a copied rule set (pickle, deepcopy) finds the original's
+# answers, and no other rule set's, after any object is freed.
 
 _Layout = tuple[int, ...]
 """A spread as its represented and physical codes, pair by pair, in canonical
@@ -493,7 +496,7 @@ def _runs_in_suit(
     tables: _Tables, suit: int, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
 ) -> _Found:
     """Return every run of ``suit`` its natural cards and the wilds can lay."""
-    key = (id(tables), "runs", suit, naturals, wild_codes)  # tables live forever
+    key = (tables.key, "runs", suit, naturals, wild_codes)
     found = _FOUND.get(key)
     if found is None:
         to, back = _suit_maps(suit, wild_codes)
@@ -510,7 +513,7 @@ def _club_runs(
     tables: _Tables, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
 ) -> list[_Layout]:
     """Return the layouts of every run of clubs ``naturals`` and the wilds lay."""
-    key = (id(tables), "runs", naturals, wild_codes)
+    key = (tables.key, "runs", naturals, wild_codes)
     layouts = _LAYOUTS.get(key)
     if layouts is not None:
         return layouts
@@ -564,7 +567,7 @@ def _books_of_rank(
     copies: int,
 ) -> _Found:
     """Return every book of ``rank`` its natural cards and the wilds can lay."""
-    key = (id(tables), "books", rank, naturals, wild_codes, copies)
+    key = (tables.key, "books", rank, naturals, wild_codes, copies)
     found = _FOUND.get(key)
     if found is None:
         swap = _rank_map(tables, rank)
@@ -587,7 +590,7 @@ def _canonical_books(
     copies: int,
 ) -> list[_Layout]:
     """Return the layouts of every book of ``rank`` ``naturals`` and the wilds lay."""
-    key = (id(tables), "books", rank, naturals, wild_codes, copies)
+    key = (tables.key, "books", rank, naturals, wild_codes, copies)
     layouts = _LAYOUTS.get(key)
     if layouts is None:
         layouts = []
@@ -616,7 +619,7 @@ def _covered(
             for code in sorted(set(represented))
             for _ in range(min(represented.count(code), naturals.count(code)))
         )
-    key = (id(tables), represented, pool, wild_codes)
+    key = (tables.key, represented, pool, wild_codes)
     layouts = _LAYOUTS.get(key)
     if layouts is not None:
         return layouts

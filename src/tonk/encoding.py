@@ -437,7 +437,10 @@ def _actions(rules: Rules, players: int) -> _ActionLayout:
         _ACTION_LAYOUTS[key] = layout
     if len(_RECENT) >= _CACHE_LIMIT:
         _RECENT.clear()
-    _RECENT[id(rules), players] = (rules, layout)  # holding rules keeps its id
+    # An identity cache in front of the value-keyed one: the entry holds the
+    # rules it was made for, so their id cannot be reused while it lives, and a
+    # hit is confirmed by `is` above.
+    _RECENT[id(rules), players] = (rules, layout)
     return layout
 
 

@@ -21,6 +21,7 @@ __all__ = [
     "EncodingError",
     "IllegalActionError",
     "IllegalReason",
+    "InvalidStateError",
     "NotationError",
     "ReplayError",
     "RulesError",
@@ -248,6 +249,30 @@ class SerializationError(TonkError, ValueError):
         """Create the error; the message starts with the path."""
         super().__init__(f"{path}: {message}")
         self.path = path
+
+
+class InvalidStateError(SerializationError):
+    """A game state, or an outcome, that the engine could never have reached.
+
+    Raised by :func:`tonk.validate`, and so by :func:`tonk.from_dict` and
+    :func:`tonk.from_json` when they read a game state: cards missing or
+    duplicated, a seat off the table, a per-seat value missing, a negative
+    counter, the wrong seat to move, a hand of the wrong size, a phase that
+    contradicts its fields, an outcome that does not add up. It is a
+    :class:`SerializationError`, so handlers of bad documents catch it too.
+
+    Attributes:
+        path: Where the state is wrong, as the JSON path of its document form
+            (:func:`tonk.to_dict`), such as ``"$.to_move"``.
+
+    Examples:
+        >>> raise InvalidStateError("seat 5 is not at the table", path="$.to_move")
+        Traceback (most recent call last):
+        ...
+        tonk.errors.InvalidStateError: $.to_move: seat 5 is not at the table
+
+    .. versionadded:: 0.2
+    """
 
 
 class ReplayError(TonkError, ValueError):

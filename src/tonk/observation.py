@@ -156,11 +156,11 @@ class Observation:
         return svg.draw(self)
 
 
-def _checked_seat(state: GameState, seat: int) -> None:
+def _checked_seat(players: int, seat: int) -> None:
     if not is_int(seat):
         raise TypeError(f"seat must be an int, got {seat!r}")
-    if not 0 <= seat < len(state.hands):
-        raise RulesError(f"seat must be 0..{len(state.hands) - 1}, got {seat}")
+    if not 0 <= seat < players:
+        raise RulesError(f"seat must be 0..{players - 1}, got {seat}")
 
 
 def observe(state: GameState, seat: int) -> Observation:
@@ -196,7 +196,7 @@ def observe(state: GameState, seat: int) -> Observation:
     """
     hands = state.hands
     if seat.__class__ is not int or not 0 <= seat < len(hands):
-        _checked_seat(state, seat)
+        _checked_seat(len(hands), seat)
     outcome = state.outcome
     exchanged = state.exchanged
     return Observation(
@@ -266,7 +266,8 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         same seat.
 
     Raises:
-        RulesError: If the observation does not fit the pack of its rules.
+        RulesError: If the observation's seat is not at the table, or the
+            observation does not fit the pack of its rules.
 
     Examples:
         >>> import random, tonk
@@ -282,6 +283,8 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     rules = observation.rules
     seat = observation.seat
     players = observation.player_count
+    if seat.__class__ is not int or not 0 <= seat < players:
+        _checked_seat(players, seat)
     shown = observation.shown_hands
     sizes = observation.hand_sizes
     if shown is not None:

@@ -542,8 +542,17 @@ def _to_deal_tonks(value: Iterable[DealTonk]) -> tuple[DealTonk, ...]:
 
 @attrs.frozen
 class _Tables:
-    """Lookup tables the engine derives once from a rule set's card options."""
+    """Lookup tables the engine derives once from a rule set's card options.
 
+    Caches of answers worked out from the tables key them by :attr:`key`, a
+    value: a copy of the tables (made by :mod:`pickle` or :mod:`copy` with its
+    rule set) shares the original's entries, and tables of other options never
+    do, whatever objects come and go.
+    """
+
+    key: tuple[str, int, str, int, str, bool]
+    """The card options the tables were built from, as plain values that hash
+    fast: the pack, jokers, wilds, joker value, court values and ace high."""
     values: tuple[int, ...]
     """Count value of each card in hand, indexed by :attr:`Card.code`."""
     wild: tuple[bool, ...]
@@ -575,7 +584,7 @@ _RUN_ORDER = {
 }
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # rule sets share tables; few are ever in use
 def _build_tables(
     pack_kind: PackKind,
     jokers: int,
@@ -617,6 +626,14 @@ def _build_tables(
     wild[JOKER_CODE] = wilds is not Wilds.NONE
     pack = (*naturals, *[card_from_code(JOKER_CODE)] * jokers)
     return _Tables(
+        key=(
+            pack_kind.value,
+            jokers,
+            wilds.value,
+            joker_value,
+            court_values.value,
+            ace_high,
+        ),
         values=tuple(values),
         wild=tuple(wild),
         positions=tuple(positions),

@@ -21,7 +21,8 @@ is included, and an option left out of a document takes its default.
 
 Reading treats the data as hostile: anything wrong raises
 :class:`~tonk.errors.SerializationError` naming the JSON path of the bad value,
-and a state is checked to be one the engine could have reached.
+and a state is checked by :func:`validate` to be one the engine could have
+reached.
 
 Examples:
     >>> import tonk
@@ -83,6 +84,7 @@ __all__ = [
     "json_schema",
     "to_dict",
     "to_json",
+    "validate",
 ]
 
 VERSION = 1
@@ -241,8 +243,62 @@ def from_dict(data: Mapping[str, Any], kind: Any) -> Any:
         return _record_from_dict(data, codec)
     value = codec.decode(data, "$", skip=_HEADER)
     if kind is GameState:
-        check_state(value)
+        validate(value)
     return value
+
+
+def validate(state: GameState) -> None:
+    """Check that ``state`` is one the engine could have reached; raise if not.
+
+    The engine trusts its states: :func:`~tonk.engine.apply` and
+    :func:`~tonk.engine.legal_actions` do not check them, for speed, and a state
+    built or changed by hand (with ``attrs.evolve``, say) may make them fail or
+    play on wrongly. Pass every state from an untrusted source here first;
+    :func:`from_dict` and :func:`from_json` run exactly these checks on every
+    state they read. States the engine made always pass.
+
+    The checks: the table fits the rules; seats are at the table; one value per
+    seat where there should be; the cards are exactly the rules' pack, none
+    duplicated or missing; hands are sorted and hold the cards known taken;
+    spreads are valid books and runs, numbered in order, each laid by the seat
+    whose turn it was; the seat to move (or due after a slap-in window) is the
+    one whose turn it is, starting from the dealer's left (B6); counters are
+    not negative and within their rules; the phase agrees with the slap window,
+    the card to use, the hits and the outcome; each hand holds the cards its
+    seat was dealt less those it has laid and hit, and one more between its
+    draw and its discard (a slap that owes no extra discard, V26, a hit that
+    ends the turn, V24c, an emptied hand under the boobed deck, V27, and the
+    last turn of a finished hand may leave it a card more); the outcome adds up
+    and shows the hands' counts; and a live state offers a legal action.
+
+    Args:
+        state: The state to check.
+
+    Raises:
+        InvalidStateError: For the first thing wrong, with its
+            :attr:`~tonk.errors.SerializationError.path` in the state's JSON
+            form.
+        TypeError: If ``state`` is not a :class:`~tonk.state.GameState`, or its
+            rules, phase or a counter has the wrong type.
+
+    Examples:
+        >>> import attrs, tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=3, seed=7, dealer=0)
+        >>> validate(state)
+        >>> validate(attrs.evolve(state, to_move=2))
+        Traceback (most recent call last):
+        ...
+        tonk.errors.InvalidStateError: $.to_move: seat 1 is to move, not seat 2: the dealer's left plays the first turn, then play goes left (B6)
+        >>> validate(attrs.evolve(state, phase=tonk.Phase.AFTER_DRAW))
+        Traceback (most recent call last):
+        ...
+        tonk.errors.InvalidStateError: $.hands[1]: seat 1 holds 5 cards, but with the cards it has placed and the phase after_draw it must hold 6
+
+    .. versionadded:: 0.2
+    """  # noqa: E501
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, got {type(state).__name__}")
+    check_state(state)
 
 
 def _action_from_dict(data: Mapping[str, Any], kind: Any) -> Action:

@@ -22,13 +22,13 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from tonk._spreads import elements_of, lay_out
 from tonk.cards import Card, parse_cards
 from tonk.engine import legal_actions
-from tonk.errors import RulesError
+from tonk.errors import InvalidStateError, RulesError
 from tonk.observation import observe
 from tonk.rules import Rules
-from tonk.state import GameState, Phase
+from tonk.serialization import validate
+from tonk.state import GameState
 
 __all__ = ["check_invariants", "check_no_leak", "redeal_hidden", "stack_deck"]
 
@@ -125,76 +125,40 @@ def stack_deck(
 def check_invariants(state: GameState) -> None:
     """Assert the structural invariants every reachable state satisfies.
 
-    Checks that the cards in hands, stock, discard pile, widows and spreads are
-    exactly the rules' pack; that the cards known taken are held; that every
-    spread is a valid book or run with the right number; that a finished hand
-    has payoffs that are the net of its transfers and sum to zero; and that a
-    live state offers at least one legal action, none of them twice.
+    Runs every check of :func:`tonk.validate` (the cards are exactly the rules'
+    pack; seats, per-seat values and counters are in range; the seat to move is
+    the one whose turn it is; hands, spreads, the phase, the slap window and
+    the outcome agree), turning its error into an :class:`AssertionError`, and
+    then checks that a live state offers no legal action twice and a finished
+    hand none at all.
 
     Raises:
-        AssertionError: Naming the first invariant that fails.
+        AssertionError: Naming the first invariant that fails (for a check of
+            :func:`tonk.validate`, with the JSON path of the bad value).
 
     Examples:
-        >>> import tonk
-        >>> check_invariants(tonk.new_game(tonk.Rules(), players=4, seed=2))
-    """
-    rules = state.rules
-    players = state.player_count
-    seen: Counter[Card] = Counter(state.stock)
-    seen.update(state.discard_pile)
-    seen.update(state.widows)
-    for hand, taken in zip(state.hands, state.taken, strict=True):
-        assert not Counter(taken) - Counter(hand), f"{taken!r} taken but not held"
-        seen.update(hand)
-        assert list(hand) == sorted(hand), f"hand not sorted: {hand!r}"
-    assert (
-        len(state.widows) == len(state.exchanged) == (players if rules.widow else 0)
-    ), "one widow per seat under the widow rule only"
-    for number, spread in enumerate(state.spreads, start=1):
-        seen.update(spread.cards)
-        assert spread.number == number, f"spread {spread} should be number {number}"
-        assert 0 <= spread.owner < state.player_count, f"bad owner in {spread}"
-        laid = lay_out(
-            elements_of(spread.cards, spread.stands_for),
-            rules._tables,
-            rules.packs_for(state.player_count),
-        )
-        assert laid is not None, f"spread {spread} is not valid"
-        assert laid[0] is spread.kind, f"spread {spread} is not a {spread.kind}"
-        assert laid[2] == spread.stands_for, f"spread {spread} is out of order"
-    assert seen == Counter(rules.pack(players=state.player_count)), (
-        "cards are not conserved"
-    )
-    assert 0 <= state.to_move < state.player_count, f"bad to_move {state.to_move}"
-    players = state.player_count
-    assert len(state.waits) == players, "one wait count per seat"
-    assert all(wait >= 0 for wait in state.waits), f"negative wait {state.waits}"
-    window = state.slap
-    in_window = state.phase in (Phase.SLAP_WINDOW, Phase.EXTRA_DISCARD)
-    assert (window is not None) == in_window, "a slap window outside its phases"
-    if window is not None and state.phase is Phase.SLAP_WINDOW:
-        assert window.waiting, "an open slap window asks nobody"
-        assert window.waiting[0] == state.to_move, "the seat asked is not to move"
-        assert state.top_discard == window.card, "the slapped card left the pile"
-    if state.must_use is not None:
-        assert state.must_use in state.hands[state.to_move], "must_use not in hand"
-    outcome = state.outcome
-    if outcome is None:
-        assert state.phase is not Phase.HAND_OVER, "hand over without an outcome"
-        actions = legal_actions(state)
-        assert actions, "a live state offers no action"
+        >>> import attrs, tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=4, seed=2, dealer=0)
+        >>> check_invariants(state)
+        >>> check_invariants(attrs.evolve(state, to_move=3))
+        Traceback (most recent call last):
+        ...
+        AssertionError: $.to_move: seat 1 is to move, not seat 3: the dealer's left plays the first turn, then play goes left (B6)
+
+    .. versionchanged:: 0.2
+       Runs the checks of :func:`tonk.validate`, so it also catches the wrong
+       seat to move, a forged phase, a dealer off the table and negative
+       counters.
+    """  # noqa: E501
+    try:
+        validate(state)
+    except InvalidStateError as error:
+        raise AssertionError(str(error)) from error
+    actions = legal_actions(state)
+    if state.outcome is None:
         assert len(set(actions)) == len(actions), f"repeated legal actions {actions}"
-        return
-    assert state.phase is Phase.HAND_OVER, "an outcome before the hand is over"
-    assert sum(outcome.payoffs) == 0, f"payoffs do not sum to zero: {outcome.payoffs}"
-    net = [0] * state.player_count
-    for transfer in outcome.transfers:
-        assert transfer.amount > 0, f"non-positive transfer {transfer}"
-        assert transfer.payer != transfer.payee, f"self-payment {transfer}"
-        net[transfer.payer] -= transfer.amount  # type: ignore[assignment]
-        net[transfer.payee] += transfer.amount  # type: ignore[assignment]
-    assert tuple(net) == outcome.payoffs, "payoffs are not the net of the transfers"
-    assert legal_actions(state) == (), "a finished hand offers actions"
+    else:
+        assert actions == (), "a finished hand offers actions"
 
 
 def redeal_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
