@@ -59,7 +59,8 @@ from typing import Any
 
 import attrs
 
-from tonk.actions import Action, DrawStock, format_action
+from tonk.actions import DrawStock, format_action
+from tonk.bots import Bot
 from tonk.cards import CODE_COUNT, Card, card_from_code
 from tonk.encoding import (
     action_space_size,
@@ -77,9 +78,9 @@ from tonk.observation import Observation, determinize, observe
 from tonk.presets import get as get_preset
 from tonk.rules import Rules
 from tonk.serialization import from_json, to_json
-from tonk.state import GameState, Phase, Spread
+from tonk.state import GameState, Spread
 
-__all__ = ["GAME_NAME", "TonkGame", "TonkObserver", "TonkState"]
+__all__ = ["GAME_NAME", "TonkBot", "TonkGame", "TonkObserver", "TonkState"]
 
 GAME_NAME: typing.Final = "python_tonk"
 """The short name the game is registered under."""
@@ -94,14 +95,15 @@ def _scalar_options() -> dict[str, bool | int | str]:
     options: dict[str, bool | int | str] = {}
     for field in attrs.fields(Rules):
         hint = hints[field.name]
+        default: Any = field.default
         if not field.init:
             continue
         if hint is bool or hint is int:
-            options[field.name] = field.default
+            options[field.name] = default
         elif hint == int | None:
-            options[field.name] = _NONE if field.default is None else field.default
+            options[field.name] = _NONE if default is None else default
         elif isinstance(hint, type) and issubclass(hint, enum.StrEnum):
-            options[field.name] = field.default.value
+            options[field.name] = default.value
     return options
 
 
@@ -112,11 +114,14 @@ _ENUMS: dict[str, type[enum.StrEnum]] = {
     if isinstance(hint, type) and issubclass(hint, enum.StrEnum)
 }
 _OPTIONAL = frozenset(
-    name
-    for name, hint in typing.get_type_hints(Rules).items()
-    if hint == int | None
+    name for name, hint in typing.get_type_hints(Rules).items() if hint == int | None
 )
-_TABLE = {"players": 2, "dealer": 0, "preset": "pagat", "rules_json": ""}
+_TABLE: dict[str, bool | int | str] = {
+    "players": 2,
+    "dealer": 0,
+    "preset": "pagat",
+    "rules_json": "",
+}
 _DEFAULTS: dict[str, bool | int | str] = {**_TABLE, **_OPTIONS}
 _MAX_PLAYERS = 20  # two packs (V2) deal at most 20 hands
 
@@ -147,7 +152,7 @@ def _option(name: str, value: bool | int | str) -> object:
     if name in _ENUMS:
         kind = _ENUMS[name]
         try:
-            return kind(value)
+            return kind(str(value))
         except ValueError:
             choices = ", ".join(member.value for member in kind)
             raise RulesError(
@@ -253,7 +258,7 @@ class TonkGame(pyspiel.Game):  # type: ignore[misc]
         Traceback (most recent call last):
         ...
         tonk.errors.RulesError: stock_end must be one of showdown, dead, forced_knock, got 'never'
-    """
+    """  # noqa: E501
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         """Build the game from its parameters."""
@@ -416,7 +421,7 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         return _Now(dealt, state, False)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        """Return an action in tonk's notation; a chance outcome as ``deal``/``draw``."""
+        """Return an action in tonk's notation, a chance outcome as deal or draw."""
         if player == _CHANCE:
             verb = "deal" if self._now.state is None else "draw"
             return f"{verb} {card_from_code(action)}"
@@ -460,7 +465,7 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         return sample
 
     def _redealt(self, seat: int, rng: random.Random) -> tuple[Card, ...]:
-        """Return the cards dealt so far with every card ``seat`` has not seen redrawn."""
+        """Return the cards dealt so far, those ``seat`` has not seen drawn again."""
         table = self._table
         dealt = list(self._now.dealt)
         hidden = [
@@ -489,7 +494,9 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
 
 def _legal_indices(state: GameState, rules: Rules, players: int) -> list[int]:
     """Return the layout indices of the legal actions, ascending."""
-    return sorted([action_to_index(action, rules, players) for action in legal_actions(state)])
+    return sorted(
+        [action_to_index(action, rules, players) for action in legal_actions(state)]
+    )
 
 
 class TonkObserver:
@@ -561,6 +568,54 @@ class TonkObserver:
         return _observation_text(observe(game_state, player))
 
 
+class TonkBot(pyspiel.Bot):  # type: ignore[misc]
+    """A :mod:`tonk.bots` bot playing one seat of ``python_tonk`` as a ``pyspiel.Bot``.
+
+    The bot sees only the seat's :func:`tonk.observe` view and answers with an
+    action index, so it can sit at a table of OpenSpiel bots
+    (:func:`pyspiel.evaluate_bots`).
+
+    Args:
+        bot: The tonk bot.
+        seat: The seat it plays.
+        seed: Seeds the :class:`random.Random` the bot draws from.
+
+    Examples:
+        >>> import pyspiel
+        >>> from tonk.bots import GreedyBot
+        >>> game = pyspiel.load_game("python_tonk(players=2)")
+        >>> bots = [TonkBot(GreedyBot(), 0, seed=1), TonkBot(GreedyBot(), 1, seed=2)]
+        >>> returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 3)
+        >>> len(returns), sum(returns)
+        (2, 0.0)
+    """
+
+    def __init__(self, bot: Bot, seat: int, *, seed: int | None = None) -> None:
+        """Wrap ``bot`` for ``seat``."""
+        super().__init__()
+        self._bot = bot
+        self._seat = seat
+        self._seed = seed
+        self._rng = random.Random(seed)
+
+    def step(self, state: TonkState) -> int:
+        """Return the index of the action the bot takes in ``state``."""
+        game_state = state.tonk_state
+        if game_state is None or state.current_player() != self._seat:
+            raise RulesError(f"seat {self._seat} is not to move")
+        seen = observe(game_state, self._seat)
+        action = self._bot.choose(seen, seen.legal_actions, self._rng)
+        table = state._table
+        return action_to_index(action, table.rules, table.players)
+
+    def restart_at(self, state: TonkState) -> None:
+        """Start a new hand: reseed the random source."""
+        self._rng = random.Random(self._seed)
+
+    def inform_action(self, state: TonkState, player_id: int, action: int) -> None:
+        """Ignore other players' actions: the bot reads the observation."""
+
+
 # --- text ---------------------------------------------------------------------------
 
 
@@ -578,7 +633,9 @@ def _spread_text(spread: Spread) -> str:
 
 
 def _public_text(
-    state: GameState | Observation, sizes: Sequence[int], taken: Sequence[Sequence[Card]]
+    state: GameState | Observation,
+    sizes: Sequence[int],
+    taken: Sequence[Sequence[Card]],
 ) -> list[str]:
     """Return the lines every seat sees alike."""
     lines = [
