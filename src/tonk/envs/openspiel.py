@@ -145,6 +145,7 @@ _GAME_TYPE = pyspiel.GameType(
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _DRAW_STOCK = DrawStock()
+_CARDS = tuple(card_from_code(code) for code in range(CODE_COUNT))
 
 
 def _option(name: str, value: bool | int | str) -> object:
@@ -209,6 +210,8 @@ class _Table:
     dealer: int
     pack: tuple[Card, ...]
     deal_size: int
+    counts: tuple[int, ...]
+    """How many of each card code the pack holds."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         """Return ``self``: the table never changes."""
@@ -219,11 +222,13 @@ class _Table:
 class _Now:
     """Where a hand stands: the cards dealt so far, then the engine's state.
 
-    ``drawing`` is true between a seat's choice to draw from the stock and the
-    chance node that says which card it draws.
+    ``left`` counts the cards of each code still to be dealt (during the
+    deal). ``drawing`` is true between a seat's choice to draw from the stock
+    and the chance node that says which card it draws.
     """
 
     dealt: tuple[Card, ...]
+    left: tuple[int, ...]
     state: GameState | None
     drawing: bool
 
@@ -286,7 +291,10 @@ class TonkGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_GAME_TYPE, info, _canonical(given, rules))
         pack = rules.pack(players=players)
         dealt = players * (rules.hand_size + int(rules.widow)) + int(rules.upcard)
-        self._table = _Table(rules, players, dealer, pack, dealt)
+        counts = [0] * CODE_COUNT
+        for card in pack:
+            counts[card.code] += 1
+        self._table = _Table(rules, players, dealer, pack, dealt, tuple(counts))
 
     @property
     def rules(self) -> Rules:
@@ -330,7 +338,7 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         """Start before the deal."""
         super().__init__(game)
         self._table: _Table = game._table
-        self._now = _Now((), None, False)
+        self._now = _Now((), self._table.counts, None, False)
 
     @property
     def tonk_state(self) -> GameState | None:
@@ -361,64 +369,58 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         stock. Each physical card is equally likely, so a card held twice (two
         packs, several jokers) is twice as likely.
         """
-        counts = self._unseen()
-        total = sum(counts.values())
-        return [(code, counts[code] / total) for code in sorted(counts)]
-
-    def _unseen(self) -> Counter[int]:
         now = self._now
-        if now.state is not None:
-            return Counter(card.code for card in now.state.stock)
-        counts = Counter(card.code for card in self._table.pack)
-        counts.subtract(card.code for card in now.dealt)
-        return +counts
+        if now.state is None:
+            left = now.left
+            total = len(self._table.pack) - len(now.dealt)
+            return [(code, count / total) for code, count in enumerate(left) if count]
+        stock = now.state.stock
+        share = 1 / len(stock)
+        if not self._table.rules.has_duplicates:
+            return sorted([(card.code, share) for card in stock])
+        counts = Counter(card.code for card in stock)
+        return [(code, counts[code] * share) for code in sorted(counts)]
 
     def _apply_action(self, action: int) -> None:
         """Apply a chance outcome (a card's code) or a seat's action index."""
         now = self._now
         state = now.state
         if state is None:
-            self._now = self._dealt(card_from_code(self._checked_card(action)))
+            self._now = self._dealt(action)
         elif now.drawing:
-            card = card_from_code(self._checked_card(action))
-            stock = list(state.stock)
-            stock.remove(card)
-            stacked = attrs.evolve(state, stock=(card, *stock))
-            self._now = _Now(now.dealt, apply(stacked, _DRAW_STOCK), False)
+            self._now = _Now(now.dealt, now.left, _drawn(state, action), False)
         else:
             table = self._table
             move = index_to_action(action, table.rules, table.players)
             if move == _DRAW_STOCK and state.stock and move in legal_actions(state):
-                self._now = _Now(now.dealt, state, True)  # chance draws the card
+                self._now = _Now(now.dealt, now.left, state, True)  # chance draws
             else:
-                self._now = _Now(now.dealt, apply(state, move), False)
+                self._now = _Now(now.dealt, now.left, apply(state, move), False)
 
-    def _checked_card(self, code: int) -> int:
-        if self._unseen()[code] < 1:
-            raise RulesError(f"no card with code {code} is left to come")
-        return code
-
-    def _dealt(self, card: Card) -> _Now:
-        """Return the hand once ``card`` is dealt; after the last, the engine's state.
+    def _dealt(self, code: int) -> _Now:
+        """Return the hand once the card ``code`` is dealt; after the last, played.
 
         The deck given to :func:`tonk.new_game` is the cards dealt, in order,
-        then the rest of the pack in its canonical order as the stock: the
-        stock's order does not matter, since every draw is a chance node.
+        then the cards left, by code, as the stock: the stock's order does not
+        matter, since every draw is a chance node.
         """
-        dealt = (*self._now.dealt, card)
+        now = self._now
+        left = now.left
+        if not 0 <= code < CODE_COUNT or not left[code]:
+            raise RulesError(f"no card with code {code} is left to deal")
+        left = (*left[:code], left[code] - 1, *left[code + 1 :])
+        dealt = (*now.dealt, _CARDS[code])
         table = self._table
         if len(dealt) < table.deal_size:
-            return _Now(dealt, None, False)
-        rest = list(table.pack)
-        for held in dealt:
-            rest.remove(held)
+            return _Now(dealt, left, None, False)
+        rest = [_CARDS[code] for code, count in enumerate(left) for _ in range(count)]
         state = new_game(
             table.rules,
             players=table.players,
             deck=(*dealt, *rest),
             dealer=table.dealer,
         )
-        return _Now(dealt, state, False)
+        return _Now(dealt, left, state, False)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """Return an action in tonk's notation, a chance outcome as deal or draw."""
@@ -458,10 +460,14 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         sample = TonkState(self.get_game())
         now = self._now
         if now.state is None:
-            sample._now = _Now(self._redealt(player_id, rng), None, False)
+            dealt = self._redealt(player_id, rng)
+            left = list(self._table.counts)
+            for card in dealt:
+                left[card.code] -= 1
+            sample._now = _Now(dealt, tuple(left), None, False)
         else:
             state = determinize(observe(now.state, player_id), rng)
-            sample._now = _Now(now.dealt, state, now.drawing)
+            sample._now = _Now(now.dealt, now.left, state, now.drawing)
         return sample
 
     def _redealt(self, seat: int, rng: random.Random) -> tuple[Card, ...]:
@@ -490,6 +496,20 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
             return f"dealing: {_cards(now.dealt)}"
         text = _state_text(now.state)
         return text + "\n(drawing from the stock)" if now.drawing else text
+
+
+def _drawn(state: GameState, code: int) -> GameState:
+    """Return ``state`` after its player to move draws the card ``code`` (B7).
+
+    The card is put on top of the stock (``stock[0]`` is drawn next), then
+    :class:`tonk.DrawStock` is applied.
+    """
+    stock = list(state.stock)
+    card = _CARDS[code] if 0 <= code < CODE_COUNT else None
+    if card not in stock:
+        raise RulesError(f"no card with code {code} is in the stock")
+    stock.remove(card)
+    return apply(attrs.evolve(state, stock=(card, *stock)), _DRAW_STOCK)
 
 
 def _legal_indices(state: GameState, rules: Rules, players: int) -> list[int]:
