@@ -269,6 +269,13 @@ def check_state(game: TonkGame, state: Any, rng: random.Random) -> None:
     text = pyspiel.serialize_game_and_state(game, state)
     _, copy = pyspiel.deserialize_game_and_state(text)
     assert str(copy) == str(state)
+    # The Python shortcuts answer as pyspiel's C++ path (the mask) does.
+    mask = state.legal_actions_mask()
+    assert [action for action, bit in enumerate(mask) if bit] == state.legal_actions()
+    assert state.is_chance_node() == (state.current_player() == pyspiel.PlayerId.CHANCE)
+    for player in range(game.num_players()):
+        if player != state.current_player():
+            assert state.legal_actions(player) == []
     if state.is_chance_node():
         assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
         return

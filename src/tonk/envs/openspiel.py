@@ -355,6 +355,34 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
             return _TERMINAL
         return state.to_move
 
+    def is_chance_node(self) -> bool:
+        """Return whether the chance player deals or draws the next card.
+
+        The same as pyspiel's own, answered in Python without a round trip
+        through C++ (:meth:`legal_actions` likewise).
+        """
+        now = self._now
+        return now.state is None or now.drawing
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Return the legal actions of ``player`` (the one to move by default).
+
+        At a chance node, the chance outcomes' cards; for a seat not to move, or
+        once the hand is over, none.
+        """
+        now = self._now
+        state = now.state
+        if state is None or now.drawing:
+            if player is not None and player != _CHANCE:
+                return []
+            return [code for code, _ in self.chance_outcomes()]
+        if state.outcome is not None or (
+            player is not None and player != state.to_move
+        ):
+            return []
+        table = self._table
+        return _legal_indices(state, table.rules, table.players)
+
     def _legal_actions(self, player: int) -> list[int]:
         """Return the indices of the seat's legal actions, ascending."""
         state = self._now.state
@@ -371,9 +399,8 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         """
         now = self._now
         if now.state is None:
-            left = now.left
-            total = len(self._table.pack) - len(now.dealt)
-            return [(code, count / total) for code, count in enumerate(left) if count]
+            share = 1 / (len(self._table.pack) - len(now.dealt))
+            return [(code, n * share) for code, n in enumerate(now.left) if n]
         stock = now.state.stock
         share = 1 / len(stock)
         if not self._table.rules.has_duplicates:
