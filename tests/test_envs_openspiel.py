@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import runpy
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,7 +41,7 @@ def load(name: str) -> TonkGame:
 
 @pytest.mark.parametrize("name", CONFORMANCE)
 def test_openspiel_random_sim_test_passes(name: str) -> None:
-    pyspiel.random_sim_test(load(name), num_sims=10, serialize=True, verbose=False)
+    pyspiel.random_sim_test(load(name), num_sims=20, serialize=True, verbose=False)
 
 
 def test_game_type_and_info_come_from_the_rules() -> None:
@@ -396,3 +398,10 @@ def test_observation_tensor_is_the_encoding_vector_with_named_views() -> None:
     assert not any(before.observation_tensor(0))
     with pytest.raises(ValueError, match="not supported"):
         game.make_py_observer(params={"x": 1})
+
+
+def test_the_ismcts_example_plays_its_hands() -> None:
+    path = Path(__file__).parent.parent / "examples" / "openspiel_ismcts.py"
+    payoffs = runpy.run_path(str(path))["main"](2, 5)
+    assert len(payoffs) == 2
+    assert all(-2 <= payoff <= 2 for payoff in payoffs)
