@@ -1,6 +1,6 @@
 """The OpenSpiel game ``python_tonk``: one hand of Tonk for OpenSpiel's algorithms.
 
-Importing this module registers ``python_tonk`` with :func:`pyspiel.register_game`
+Importing this module registers ``python_tonk`` with ``pyspiel.register_game``
 (it needs the ``openspiel`` extra: ``pip install 'tonk[openspiel]'``)::
 
     import pyspiel
@@ -240,7 +240,7 @@ class _Now:
 class TonkGame(pyspiel.Game):  # type: ignore[misc]
     """The ``python_tonk`` game: one hand under a rule set, at one table size.
 
-    Load it with :func:`pyspiel.load_game` rather than building it: see the
+    Load it with ``pyspiel.load_game`` rather than building it: see the
     module's description for the parameters. Its utilities are exact
     (:func:`tonk.encoding.payoff_bounds`), its longest episode is
     :func:`tonk.encoding.max_hand_length` decisions, its actions are the
@@ -477,7 +477,7 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         After the deal this is :func:`tonk.determinize` of the seat's
         observation, seeded by one number from ``probability_sampler`` (a
         callable returning floats in ``[0, 1)``, such as
-        :class:`pyspiel.UniformProbabilitySampler`). During the deal, the cards
+        ``pyspiel.UniformProbabilitySampler``). During the deal, the cards
         dealt to the other seats are drawn again. The sample has the same
         information state for ``player_id`` and the same player to move; its
         ``history()`` is empty, since the order in which hidden cards came is
@@ -620,7 +620,7 @@ class TonkBot(pyspiel.Bot):  # type: ignore[misc]
 
     The bot sees only the seat's :func:`tonk.observe` view and answers with an
     action index, so it can sit at a table of OpenSpiel bots
-    (:func:`pyspiel.evaluate_bots`).
+    (``pyspiel.evaluate_bots``).
 
     Args:
         bot: The tonk bot.
