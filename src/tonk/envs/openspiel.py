@@ -311,7 +311,7 @@ class TonkGame(pyspiel.Game):  # type: ignore[misc]
         params: Mapping[str, Any] | None = None,
     ) -> TonkObserver:
         """Return an observer of one seat (see :class:`TonkObserver`)."""
-        return TonkObserver(self._table, iig_obs_type, params)
+        return TonkObserver(self, iig_obs_type, params)
 
     def max_chance_nodes_in_history(self) -> int:
         """Return the most chance nodes in a hand: one per card of the pack."""
@@ -551,7 +551,7 @@ class TonkObserver:
 
     The tensor is :func:`tonk.encoding.observation_vector` of
     :func:`tonk.observe` (zeros during the deal), with one named view per
-    section of :func:`tonk.encoding.observation_sections` in :attr:`dict`; the
+    section of :func:`tonk.encoding.observation_sections` in ``dict``; the
     string holds every field of the observation. Both serve as observation
     and as information state: tonk's observation is the seat's *perfect
     memory* of the table (every discard, every card seen taken, the spreads
@@ -559,7 +559,7 @@ class TonkObserver:
     and went.
 
     Args:
-        table: The game's shared data.
+        game: The game observed.
         iig_obs_type: OpenSpiel's observation type; only one seat's view with
             the public information is offered.
         params: Observation parameters; none are supported.
@@ -570,7 +570,7 @@ class TonkObserver:
 
     def __init__(
         self,
-        table: _Table,
+        game: TonkGame,
         iig_obs_type: pyspiel.IIGObservationType | None,
         params: Mapping[str, Any] | None,
     ) -> None:
@@ -585,7 +585,7 @@ class TonkObserver:
                 f"{GAME_NAME} observes for one seat with the public information,"
                 f" not {iig_obs_type.private_info}"
             )
-        rules, players = table.rules, table.players
+        rules, players = game.rules, game.num_players()
         self.tensor = np.zeros(observation_size(rules, players), np.float32)
         self.dict = {
             name: self.tensor[start : start + size]
@@ -593,7 +593,7 @@ class TonkObserver:
         }
 
     def set_from(self, state: TonkState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s view of ``state``."""
+        """Fill ``tensor`` with ``player``'s view of ``state``."""
         game_state = state.tonk_state
         if game_state is None:
             self.tensor.fill(0.0)
