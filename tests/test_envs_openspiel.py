@@ -240,6 +240,10 @@ def test_an_illegal_chance_card_or_action_is_refused() -> None:
     discard = encoding.action_to_index(tonk.Discard(tonk.Card.parse("AC")), Rules(), 2)
     with pytest.raises(tonk.IllegalActionError):
         state.apply_action(discard)
+    state.apply_action(encoding.action_to_index(tonk.DrawStock(), Rules(), 2))
+    with pytest.raises(RulesError, match="no card with code 0 is in the stock"):
+        state.apply_action(0)  # the ace of clubs was dealt
+    assert state.is_chance_node()
 
 
 def patient_choice(state: Any, rng: random.Random) -> int:
