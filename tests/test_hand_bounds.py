@@ -114,3 +114,23 @@ def test_bad_arguments_are_refused() -> None:
         max_hand_length(Rules(max_turns=None), 2)
     with pytest.raises(TypeError):
         max_hand_length("pagat", 2)  # type: ignore[arg-type]
+
+
+@given(table=rules(), data=st.data())
+def test_any_drop_or_showdown_settles_within_the_bounds(
+    table: Rules, data: st.DataObject
+) -> None:
+    # The bounds settle drops for three levels of count only (lower, equal,
+    # higher than the dropper's): any counts at all must stay within them.
+    players = data.draw(player_counts(table))
+    counts = data.draw(st.lists(st.integers(0, 60), min_size=players, max_size=players))
+    dropper = data.draw(st.integers(0, players - 1))
+    dealer = data.draw(st.integers(0, players - 1))
+    least, most = payoff_bounds(table, players)
+    drop = tonk.scoring.settle_drop(counts, dropper, catch=table.catch, dealer=dealer)
+    assert all(least <= payoff <= most for payoff in drop.payoffs)
+    if table.max_turns is not None:
+        showdown = tonk.scoring.settle_showdown(
+            counts, tonk.OutcomeKind.TURN_LIMIT, table.exhaustion_tie
+        )
+        assert all(least <= payoff <= most for payoff in showdown.payoffs)
