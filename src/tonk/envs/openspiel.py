@@ -89,33 +89,36 @@ _NONE = -1
 """The value of an optional integer parameter that stands for ``None``."""
 
 
-def _scalar_options() -> dict[str, bool | int | str]:
-    """Return every scalar option of :class:`Rules` with its parameter default."""
+def _scalar_options() -> tuple[
+    dict[str, bool | int | str], dict[str, type[enum.StrEnum]], frozenset[str]
+]:
+    """Return the scalar options of :class:`Rules` as game parameters.
+
+    That is each option's parameter default (an enum by value, ``None`` as
+    ``-1``), then the enum options with their types, then the options that
+    may be ``None``.
+    """
     hints = typing.get_type_hints(Rules)
-    options: dict[str, bool | int | str] = {}
+    defaults: dict[str, bool | int | str] = {}
+    enums: dict[str, type[enum.StrEnum]] = {}
+    optional = set()
     for field in attrs.fields(Rules):
         hint = hints[field.name]
         default: Any = field.default
         if not field.init:
             continue
         if hint is bool or hint is int:
-            options[field.name] = default
+            defaults[field.name] = default
         elif hint == int | None:
-            options[field.name] = _NONE if default is None else default
+            defaults[field.name] = _NONE if default is None else default
+            optional.add(field.name)
         elif isinstance(hint, type) and issubclass(hint, enum.StrEnum):
-            options[field.name] = default.value
-    return options
+            defaults[field.name] = default.value
+            enums[field.name] = hint
+    return defaults, enums, frozenset(optional)
 
 
-_OPTIONS = _scalar_options()
-_ENUMS: dict[str, type[enum.StrEnum]] = {
-    name: hint
-    for name, hint in typing.get_type_hints(Rules).items()
-    if isinstance(hint, type) and issubclass(hint, enum.StrEnum)
-}
-_OPTIONAL = frozenset(
-    name for name, hint in typing.get_type_hints(Rules).items() if hint == int | None
-)
+_OPTIONS, _ENUMS, _OPTIONAL = _scalar_options()
 _TABLE: dict[str, bool | int | str] = {
     "players": 2,
     "dealer": 0,
@@ -189,15 +192,15 @@ def _canonical(params: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     game strings split parameters at commas.
     """
     kept = {"players": params["players"]}
-    if params["rules_json"]:
-        kept["rules_json"] = urllib.parse.quote(to_json(rules), safe="")
-    else:
-        kept["preset"] = params["preset"]
-    for name, default in _DEFAULTS.items():
-        if name not in _TABLE and params[name] != default and not params["rules_json"]:
-            kept[name] = params[name]
     if params["dealer"] != 0:
         kept["dealer"] = params["dealer"]
+    if params["rules_json"]:  # the scalar options are in the JSON too
+        kept["rules_json"] = urllib.parse.quote(to_json(rules), safe="")
+        return kept
+    kept["preset"] = params["preset"]
+    for name, default in _OPTIONS.items():
+        if params[name] != default:
+            kept[name] = params[name]
     return kept
 
 
