@@ -8,7 +8,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
@@ -20,6 +23,7 @@ from tonk import Rules, RulesError, encoding  # noqa: E402
 from tonk.bots import GreedyBot  # noqa: E402
 from tonk.envs.openspiel import TonkBot, TonkGame, TonkState  # noqa: E402
 from tonk.testing import stack_deck  # noqa: E402
+from tonk.testing.strategies import player_counts, rules  # noqa: E402
 
 CONFORMANCE = [
     "python_tonk(preset=pagat,players=2)",
@@ -329,6 +333,34 @@ def test_long_hands_stay_consistent_and_within_the_bounds(name: str) -> None:
         returns = state.returns()
         assert sum(returns) == pytest.approx(0.0)
         assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+
+
+@settings(max_examples=10)  # each example is a whole conformance run
+@given(table=rules(), data=st.data())
+def test_any_rule_set_given_as_json_passes_the_conformance_runs(
+    table: Rules, data: st.DataObject
+) -> None:
+    if table.max_turns is None or table.max_turns > 40:
+        table = attrs.evolve(table, max_turns=40)
+    players = data.draw(player_counts(table))
+    game = pyspiel.load_game(
+        "python_tonk", {"rules_json": tonk.to_json(table), "players": players}
+    )
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if steps % 5 == 0:
+            check_state(game, state, rng)
+        if state.is_chance_node():
+            codes, chances = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(codes, chances)[0])
+        else:
+            state.apply_action(patient_choice(state, rng))
+        steps += 1
+    check_state(game, state, rng)
+    assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
 
 
 def test_resampling_during_the_deal_keeps_what_the_seat_was_dealt() -> None:
