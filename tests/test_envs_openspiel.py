@@ -441,3 +441,13 @@ def test_the_ismcts_example_plays_its_hands() -> None:
     payoffs = runpy.run_path(str(path))["main"](2, 5)
     assert len(payoffs) == 2
     assert all(-2 <= payoff <= 2 for payoff in payoffs)
+
+
+def test_a_tonk_bot_draws_the_same_choices_after_a_restart() -> None:
+    game = load("python_tonk(players=2)")
+    state = deal(game, tuple(Rules().pack()))
+    bot = TonkBot(tonk.bots.RandomBot(), 1, seed=3)
+    first = [bot.step(state) for _ in range(12)]
+    bot.restart()  # pyspiel.evaluate_bots restarts every bot before a hand
+    assert [bot.step(state) for _ in range(12)] == first
+    assert len(set(first)) > 1

@@ -658,9 +658,13 @@ class TonkBot(pyspiel.Bot):  # type: ignore[misc]
         table = state._table
         return action_to_index(action, table.rules, table.players)
 
-    def restart_at(self, state: TonkState) -> None:
-        """Start a new hand: reseed the random source."""
+    def restart(self) -> None:
+        """Start a new game: reseed the random source."""
         self._rng = random.Random(self._seed)
+
+    def restart_at(self, state: TonkState) -> None:
+        """Start again from ``state``: reseed the random source."""
+        self.restart()
 
     def inform_action(self, state: TonkState, player_id: int, action: int) -> None:
         """Ignore other players' actions: the bot reads the observation."""
