@@ -451,3 +451,12 @@ def test_a_tonk_bot_draws_the_same_choices_after_a_restart() -> None:
     bot.restart()  # pyspiel.evaluate_bots restarts every bot before a hand
     assert [bot.step(state) for _ in range(12)] == first
     assert len(set(first)) > 1
+
+
+def test_the_strings_say_when_a_card_is_being_drawn() -> None:
+    game = load("python_tonk(players=2)")
+    state = deal(game, tuple(Rules().pack()))
+    before = state.information_state_string(0)
+    state.apply_action(encoding.action_to_index(tonk.DrawStock(), Rules(), 2))
+    assert state.information_state_string(0) == before + "\nseat 1 draws from the stock"
+    assert str(state).endswith("(drawing from the stock)")

@@ -615,7 +615,10 @@ class TonkObserver:
                 and (table.dealer + 1 + index) % table.players == player
             ]
             return f"seat {player}, dealing: {_cards(own)}"
-        return _observation_text(observe(game_state, player))
+        text = _observation_text(observe(game_state, player))
+        if state._now.drawing:  # the seat to move chose to draw; chance deals it
+            return text + f"\nseat {game_state.to_move} draws from the stock"
+        return text
 
 
 class TonkBot(pyspiel.Bot):  # type: ignore[misc]
