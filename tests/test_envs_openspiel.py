@@ -460,3 +460,17 @@ def test_the_strings_say_when_a_card_is_being_drawn() -> None:
     state.apply_action(encoding.action_to_index(tonk.DrawStock(), Rules(), 2))
     assert state.information_state_string(0) == before + "\nseat 1 draws from the stock"
     assert str(state).endswith("(drawing from the stock)")
+
+
+def test_a_sample_keeps_the_seats_cards_and_redraws_the_rest() -> None:
+    game = load("python_tonk(players=3)")
+    state = deal(game, tuple(Rules().pack()))
+    sample = state.resample_from_infostate(1, random.Random(4).random)
+    real, drawn = state.tonk_state, sample.tonk_state
+    assert real is not None
+    assert drawn is not None
+    assert drawn.hands[1] == real.hands[1]
+    assert drawn.hands[0] != real.hands[0]
+    assert drawn.discard_pile == real.discard_pile
+    assert sample.history() == []
+    assert sample._now.dealt == ()  # the real deal order is not carried over

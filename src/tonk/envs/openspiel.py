@@ -225,9 +225,10 @@ class _Table:
 class _Now:
     """Where a hand stands: the cards dealt so far, then the engine's state.
 
-    ``left`` counts the cards of each code still to be dealt (during the
-    deal). ``drawing`` is true between a seat's choice to draw from the stock
-    and the chance node that says which card it draws.
+    During the deal, ``dealt`` holds the cards dealt, in order, and ``left``
+    counts the cards of each code still to come; once the engine's ``state``
+    exists both are empty. ``drawing`` is true between a seat's choice to draw
+    from the stock and the chance node that says which card it draws.
     """
 
     dealt: tuple[Card, ...]
@@ -450,7 +451,7 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
             deck=(*dealt, *rest),
             dealer=table.dealer,
         )
-        return _Now(dealt, left, state, False)
+        return _Now((), (), state, False)  # the engine's state holds the cards
 
     def _action_to_string(self, player: int, action: int) -> str:
         """Return an action in tonk's notation, a chance outcome as deal or draw."""
@@ -497,7 +498,7 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
             sample._now = _Now(dealt, tuple(left), None, False)
         else:
             state = determinize(observe(now.state, player_id), rng)
-            sample._now = _Now(now.dealt, now.left, state, now.drawing)
+            sample._now = _Now((), (), state, now.drawing)
         return sample
 
     def _redealt(self, seat: int, rng: random.Random) -> tuple[Card, ...]:
