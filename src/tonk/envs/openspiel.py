@@ -55,6 +55,7 @@ import typing
 import urllib.parse
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import repeat
 from typing import Any
 
 import attrs
@@ -213,8 +214,8 @@ class _Table:
     dealer: int
     pack: tuple[Card, ...]
     deal_size: int
-    counts: tuple[int, ...]
-    """How many of each card code the pack holds."""
+    codes: tuple[int, ...]
+    """The codes of the pack's cards, sorted (a card held twice, twice)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         """Return ``self``: the table never changes."""
@@ -226,7 +227,7 @@ class _Now:
     """Where a hand stands: the cards dealt so far, then the engine's state.
 
     During the deal, ``dealt`` holds the cards dealt, in order, and ``left``
-    counts the cards of each code still to come; once the engine's ``state``
+    the sorted codes of the cards still to come; once the engine's ``state``
     exists both are empty. ``drawing`` is true between a seat's choice to draw
     from the stock and the chance node that says which card it draws.
     """
@@ -295,10 +296,8 @@ class TonkGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_GAME_TYPE, info, _canonical(given, rules))
         pack = rules.pack(players=players)
         dealt = players * (rules.hand_size + int(rules.widow)) + int(rules.upcard)
-        counts = [0] * CODE_COUNT
-        for card in pack:
-            counts[card.code] += 1
-        self._table = _Table(rules, players, dealer, pack, dealt, tuple(counts))
+        codes = tuple(sorted(card.code for card in pack))
+        self._table = _Table(rules, players, dealer, pack, dealt, codes)
 
     @property
     def rules(self) -> Rules:
@@ -342,7 +341,7 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         """Start before the deal."""
         super().__init__(game)
         self._table: _Table = game._table
-        self._now = _Now((), self._table.counts, None, False)
+        self._now = _Now((), self._table.codes, None, False)
 
     @property
     def tonk_state(self) -> GameState | None:
@@ -403,13 +402,13 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         """
         now = self._now
         if now.state is None:
-            share = 1 / (len(self._table.pack) - len(now.dealt))
-            return [(code, n * share) for code, n in enumerate(now.left) if n]
-        stock = now.state.stock
-        share = 1 / len(stock)
+            codes = now.left
+        else:
+            codes = tuple(sorted([card.code for card in now.state.stock]))
+        share = 1 / len(codes)
         if not self._table.rules.has_duplicates:
-            return sorted([(card.code, share) for card in stock])
-        counts = Counter(card.code for card in stock)
+            return list(zip(codes, repeat(share, len(codes)), strict=True))
+        counts = Counter(codes)
         return [(code, counts[code] * share) for code in sorted(counts)]
 
     def _apply_action(self, action: int) -> None:
@@ -437,14 +436,16 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         """
         now = self._now
         left = now.left
-        if not 0 <= code < CODE_COUNT or not left[code]:
-            raise RulesError(f"no card with code {code} is left to deal")
-        left = (*left[:code], left[code] - 1, *left[code + 1 :])
+        try:
+            at = left.index(code)
+        except ValueError:
+            raise RulesError(f"no card with code {code} is left to deal") from None
+        left = left[:at] + left[at + 1 :]
         dealt = (*now.dealt, _CARDS[code])
         table = self._table
         if len(dealt) < table.deal_size:
             return _Now(dealt, left, None, False)
-        rest = [_CARDS[code] for code, count in enumerate(left) for _ in range(count)]
+        rest = [_CARDS[code] for code in left]
         state = new_game(
             table.rules,
             players=table.players,
@@ -492,9 +493,9 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         now = self._now
         if now.state is None:
             dealt = self._redealt(player_id, rng)
-            left = list(self._table.counts)
+            left = list(self._table.codes)
             for card in dealt:
-                left[card.code] -= 1
+                left.remove(card.code)
             sample._now = _Now(dealt, tuple(left), None, False)
         else:
             state = determinize(observe(now.state, player_id), rng)
