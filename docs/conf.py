@@ -112,6 +112,8 @@ nitpick_ignore = [
     ("py:func", "attrs.evolve"),
     ("py:class", "hypothesis.strategies.SearchStrategy"),
     ("py:exc", "hypothesis.errors.InvalidArgument"),
+    # OpenSpiel publishes no intersphinx inventory.
+    ("py:class", "pyspiel.IIGObservationType"),
 ]
 
 # -- HTML --------------------------------------------------------------------------

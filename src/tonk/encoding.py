@@ -59,7 +59,10 @@ Examples:
 from __future__ import annotations
 
 import bisect
+import functools
 from collections import Counter
+from collections.abc import Iterator
+from fractions import Fraction
 from itertools import combinations_with_replacement
 from typing import Final
 
@@ -82,8 +85,9 @@ from tonk.cards import CODE_COUNT, Card, WildCard, card_from_code
 from tonk.engine import legal_actions
 from tonk.errors import EncodingError, RulesError
 from tonk.observation import Observation
-from tonk.rules import Rules
-from tonk.state import GameState, Phase, SpreadKind
+from tonk.rules import DealTonkClaim, DealTonkClash, LowestTie, Rules, StockEnd
+from tonk.scoring import settle_drop, settle_out, settle_showdown
+from tonk.state import GameState, OutcomeKind, Phase, SpreadKind, Stake, exact
 
 __all__ = [
     "LAYOUT_VERSION",
@@ -92,9 +96,11 @@ __all__ = [
     "action_to_index",
     "index_to_action",
     "legal_mask",
+    "max_hand_length",
     "observation_sections",
     "observation_size",
     "observation_vector",
+    "payoff_bounds",
 ]
 
 LAYOUT_VERSION: Final = 1
@@ -110,6 +116,7 @@ _HEADER: tuple[Action, ...] = (
 )
 _MAX_BOOK = 4
 _CACHE_LIMIT = 256
+_AT_DEAL = DealTonkClaim.AT_DEAL
 
 
 def _checked_players(rules: Rules, players: int) -> None:
@@ -801,3 +808,202 @@ def observation_vector(observation: Observation) -> tuple[float, ...]:
         for other, payoff in enumerate(outcome.payoffs):
             vector[base + 1 + relative(other)] = float(payoff)
     return tuple(vector)
+
+
+# --- bounds of a hand, for adapters -------------------------------------------------
+
+
+def payoff_bounds(rules: Rules, players: int) -> tuple[Stake, Stake]:
+    """Return the least and the most one seat can be paid in one hand.
+
+    The bounds are derived from the rules' payout tables by settling every
+    shape a hand can end in with the functions of :mod:`tonk.scoring`: a deal
+    tonk at the deal or claimed (B5, V11-V20), going out under each row of
+    :attr:`~tonk.Rules.going_out` (B11, V31-V34), a drop won or caught under
+    :attr:`~tonk.Rules.catch` for every pattern of counts that matters (B13,
+    V35-V38), a showdown under :attr:`~tonk.Rules.exhaustion_tie` (B14, B15,
+    V29), and a void or dead hand; then, for every seat, the side payments
+    added at its most and its least: hit-and-split (V39) and the widow pot
+    (V46). A session's Big One (V43) doubles a hand's stakes outside the hand,
+    so it is not part of these bounds.
+
+    No hand ever pays a seat less than the first or more than the second. Both
+    are attained under pagat's rules (``-2 * (players - 1)`` for a dropper
+    caught by everyone, ``2 * (players - 1)`` for a tonk out); a rule set
+    whose extreme needs cards that cannot all be dealt together (several deal
+    tonks at once under ``DealTonkClash.ALL_PAID``, a going-out row no hand
+    can meet, every loser holding a four-card spread) has bounds that are
+    safe but not reached.
+
+    Args:
+        rules: The rules of the hand.
+        players: The table size.
+
+    Returns:
+        ``(least, most)``, exact: an ``int`` or a :class:`~fractions.Fraction`.
+
+    Raises:
+        RulesError: If ``players`` does not fit the rules.
+
+    Examples:
+        >>> import tonk
+        >>> payoff_bounds(tonk.presets.PAGAT, 3)
+        (-4, 4)
+        >>> payoff_bounds(tonk.presets.NEWARK, 2)
+        (-4, 4)
+        >>> payoff_bounds(tonk.Rules(hit_and_split=True, widow=True), 4)
+        (-7, 9)
+
+    .. versionadded:: 0.2
+    """
+    _checked_players(rules, players)
+    return _payoff_bounds(rules, players)
+
+
+@functools.lru_cache(maxsize=_CACHE_LIMIT)
+def _payoff_bounds(rules: Rules, players: int) -> tuple[Stake, Stake]:
+    least: Stake = 0
+    most: Stake = 0
+    for payoffs, winners, spreads_possible in _settlements(rules, players):
+        for seat in range(players):
+            low, high = _side_payments(rules, players, seat, winners, spreads_possible)
+            least = min(least, payoffs[seat] + low)
+            most = max(most, payoffs[seat] + high)
+    return exact(least), exact(most)
+
+
+_Settlement = tuple[tuple[Stake, ...], tuple[int, ...] | None, bool]
+"""A hand's payoffs, its winners (``None``: no side payments follow, as for a
+deal tonk settled at the deal) and whether spreads can be on the table."""
+
+
+def _settlements(rules: Rules, players: int) -> Iterator[_Settlement]:
+    """Yield every shape of settlement a hand under ``rules`` can end in."""
+    others = players - 1
+    at_deal = [row.pays for row in rules.deal_tonks if row.claim is _AT_DEAL]
+    if at_deal:  # B5: one holder paid by all, or (V20) all but one holding
+        best = max(at_deal)
+        yield (best * others, *([-best] * others)), None, False
+        if rules.deal_tonk_clash is DealTonkClash.ALL_PAID and players > 2:
+            yield (-best * others, *([best] * others)), None, False
+    claimed = [row.pays for row in rules.deal_tonks if row.claim is not _AT_DEAL]
+    if claimed:  # V19: claimed before the first turn, before any spread
+        best = max(claimed)
+        yield (best * others, *([-best] * others)), (0,), False
+    best_out = max(row.pays for row in rules.going_out)  # B11, V31-V34
+    out = settle_out(players, 0, OutcomeKind.TONK_OUT, pays=best_out)
+    yield out.payoffs, out.winners, True
+    yield from _drop_settlements(rules, players)
+    if rules.max_turns is not None or rules.stock_end is not StockEnd.DEAD:
+        for lowest in range(1, players + 1):  # B14, B15, V29
+            counts = (0,) * lowest + (1,) * (players - lowest)
+            outcome = settle_showdown(
+                counts, OutcomeKind.STOCK_EXHAUSTED, rules.exhaustion_tie
+            )
+            yield outcome.payoffs, outcome.winners, True
+
+
+def _drop_settlements(rules: Rules, players: int) -> Iterator[_Settlement]:
+    """Yield the settlements of a drop for every pattern of counts (B13, V35).
+
+    Seat 0 drops with a count of 2; every other seat is lower (1), equal (2)
+    or higher (3), which is every case :func:`~tonk.scoring.settle_drop`
+    tells apart. Under ``LowestTie.NEAREST_DEALER_LEFT`` every dealer is
+    tried, so that each tied seat is once the one paid.
+    """
+    catch = rules.catch
+    dealers = (
+        range(players) if catch.lowest_tie is LowestTie.NEAREST_DEALER_LEFT else (0,)
+    )
+    for levels in combinations_with_replacement((1, 2, 3), players - 1):
+        counts = (2, *levels)
+        for dealer in dealers:
+            outcome = settle_drop(counts, 0, catch=catch, dealer=dealer)
+            yield outcome.payoffs, outcome.winners, True
+
+
+def _side_payments(
+    rules: Rules,
+    players: int,
+    seat: int,
+    winners: tuple[int, ...] | None,
+    spreads_possible: bool,
+) -> tuple[Stake, Stake]:
+    """Return the least and most ``seat`` can get from V39 and V46 payments.
+
+    Hit-and-split (V39): each winner pays 1/2 to each loser with a spread of
+    four or more. The widow pot (V46): each seat that exchanged pays 1,
+    shared by the winners. Nothing is paid when nobody won.
+    """
+    if not winners:
+        return 0, 0
+    won = len(winners)
+    low: Stake = 0
+    high: Stake = 0
+    if rules.hit_and_split and spreads_possible:
+        if seat in winners:
+            low -= Fraction(players - won, 2)
+        else:
+            high += Fraction(won, 2)
+    if rules.widow:
+        if seat in winners:
+            low -= Fraction(won - 1, won)
+            high += Fraction(players - 1, won)
+        else:
+            low -= 1
+    return low, high
+
+
+def max_hand_length(rules: Rules, players: int) -> int:
+    """Return a bound on the number of actions in one hand: no hand is longer.
+
+    The deal is not counted (it is not an action). With ``T`` the turn limit
+    (:attr:`~tonk.Rules.max_turns`, B15), ``C`` the cards in play and ``N``
+    the players, a hand holds at most ``T`` turns, each of two actions (a
+    draw and a discard, or a drop, a claim or a draw from the empty stock)
+    besides its spreads and hits; every spread or hit moves a card or more
+    from a hand to the table for good, so there are at most ``C`` of them;
+    each seat exchanges with its widow at most once (V46). Under slap-in
+    (V26), every discard (a turn's, or a slapper's extra one) may open a
+    window of at most ``N`` decisions, and each slap moves a card to the table
+    too, so slaps and spreads and hits together are at most ``C``::
+
+        2T + C (+ N with the widow)           without slap-in
+        2T + N*T + (N + 1)*C (+ N)            with slap-in
+
+    Args:
+        rules: The rules of the hand.
+        players: The table size.
+
+    Returns:
+        The bound, in actions.
+
+    Raises:
+        RulesError: If the rules have no turn limit (``max_turns=None``): two
+            players can then take and discard the same card forever, so no
+            bound exists; or if ``players`` does not fit the rules.
+
+    Examples:
+        >>> import tonk
+        >>> max_hand_length(tonk.presets.PAGAT, 2)
+        452
+        >>> max_hand_length(tonk.Rules(slap_in=True), 3)
+        1208
+        >>> max_hand_length(tonk.Rules(max_turns=None), 2)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.RulesError: a hand without a turn limit (max_turns=None) has no longest length
+
+    .. versionadded:: 0.2
+    """  # noqa: E501
+    _checked_players(rules, players)
+    turns = rules.max_turns
+    if turns is None:
+        raise RulesError(
+            "a hand without a turn limit (max_turns=None) has no longest length"
+        )
+    cards = len(rules.pack(players=players))
+    exchanges = players if rules.widow else 0
+    if not rules.slap_in:
+        return 2 * turns + cards + exchanges
+    return 2 * turns + players * turns + (players + 1) * cards + exchanges

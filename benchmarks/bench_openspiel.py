@@ -1,0 +1,212 @@
+"""Benchmark tonk against OpenSpiel's C++ gin rummy, driven from Python.
+
+Run ``python benchmarks/bench_openspiel.py`` (``--quick`` for a short run); it
+needs the ``bench`` extra (``pip install 'tonk[bench]'``). It prints figures
+and asserts nothing. In one process, the contenders of each row take turns,
+a batch of hands each, and a figure is the total over all their batches, in
+the process's CPU time (so that other work on a shared machine does not
+count). Both play two players, tonk under pagat's rules.
+
+Row 1, OpenSpiel random simulation (issue 13): ``python_tonk`` against
+``gin_rummy``, both through pyspiel; at a chance node a uniformly random
+outcome of ``chance_outcomes()`` is applied, at a decision a uniformly random
+one of ``legal_actions()``. Every ``apply_action`` is an action, chance
+outcomes included; the figure is microseconds per action.
+
+Rows 2a-2c, issue 14's workloads: the tonk engine itself (``tonk.new_game``,
+``tonk.legal_actions``, ``tonk.apply``) against ``gin_rummy`` through pyspiel,
+in actions per second, where an action is a player's decision (gin's chance
+nodes, its deal and its stock draws, are timed but not counted):
+
+- (a) uniform random play, deal included (random tonk players drop early);
+- (b) random play in which a tonk player drops (or claims a deal tonk) only
+  when nothing else is legal; gin plays as in (a), having no drop;
+- (c) per action, deal excluded: timing starts at the first decision.
+
+The ratio is tonk's actions per second over gin's (above 1: tonk is faster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pyspiel
+
+import tonk
+import tonk.envs.openspiel  # registers python_tonk
+from tonk import ClaimDealTonk, Drop
+
+Run = Callable[[int, random.Random], tuple[float, int]]
+"""Play some hands; return the time to count and the actions to count."""
+
+_clock = time.process_time
+"""This process's CPU time: on a shared machine, other processes do not count.
+It is read once a batch, so reading it costs nothing that matters."""
+
+
+def openspiel_simulation(game: pyspiel.Game) -> Run:
+    """Random simulation through pyspiel: time and every applied action."""
+
+    def run(hands: int, rng: random.Random) -> tuple[float, int]:
+        choice = rng.choice
+        actions = 0
+        started = _clock()
+        for _ in range(hands):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(choice(state.chance_outcomes())[0])
+                else:
+                    state.apply_action(choice(state.legal_actions()))
+                actions += 1
+        return _clock() - started, actions
+
+    return run
+
+
+def _gin_dealt(game: pyspiel.Game, choice: Callable[[Any], Any]) -> Any:
+    state = game.new_initial_state()
+    while state.is_chance_node():  # the deal: 21 chance nodes
+        state.apply_action(choice(state.chance_outcomes())[0])
+    return state
+
+
+def gin_decisions(game: pyspiel.Game, *, deal_timed: bool) -> Run:
+    """Random gin rummy: decisions counted; the deal timed or not (2a-2c).
+
+    Without the deal, every hand is dealt first and only the play is timed.
+    """
+
+    def run(hands: int, rng: random.Random) -> tuple[float, int]:
+        choice = rng.choice
+        decisions = 0
+        dealt = [] if deal_timed else [_gin_dealt(game, choice) for _ in range(hands)]
+        started = _clock()
+        for hand in range(hands):
+            state = _gin_dealt(game, choice) if deal_timed else dealt[hand]
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(choice(state.chance_outcomes())[0])
+                else:
+                    state.apply_action(choice(state.legal_actions()))
+                    decisions += 1
+        return _clock() - started, decisions
+
+    return run
+
+
+def _patient(options: tuple[tonk.Action, ...]) -> tuple[tonk.Action, ...]:
+    calm = tuple(action for action in options if not isinstance(action, _ENDERS))
+    return calm or options
+
+
+_ENDERS = (Drop, ClaimDealTonk)
+
+
+def tonk_decisions(*, deal_timed: bool, patient: bool) -> Run:
+    """Random tonk through the engine: decisions counted (2a-2c).
+
+    Without the deal, every hand is dealt first and only the play is timed.
+    """
+    rules = tonk.presets.PAGAT
+    legal_actions, apply, new_game = tonk.legal_actions, tonk.apply, tonk.new_game
+
+    def run(hands: int, rng: random.Random) -> tuple[float, int]:
+        choice = rng.choice
+        decisions = 0
+        seeds = [rng.getrandbits(32) for _ in range(hands)]
+        dealt = (
+            [] if deal_timed else [new_game(rules, players=2, seed=s) for s in seeds]
+        )
+        started = _clock()
+        for hand, seed in enumerate(seeds):
+            state = new_game(rules, players=2, seed=seed) if deal_timed else dealt[hand]
+            while state.outcome is None:
+                options = legal_actions(state)
+                state = apply(state, choice(_patient(options) if patient else options))
+                decisions += 1
+        return _clock() - started, decisions
+
+    return run
+
+
+def race(
+    first: Run, second: Run, *, rounds: int, hands: tuple[int, int], seed: int
+) -> tuple[tuple[float, int], tuple[float, int]]:
+    """Play ``rounds`` batches with each contender in turn, of ``hands`` hands each.
+
+    Returns each one's total time and actions. Batches, rather than single
+    hands, keep each contender's caches warm, as in real use: a gin rummy
+    state alone touches megabytes (``new_initial_state`` costs about 3 ms), and
+    a short tonk hand run right after one is twice as slow. A contender with
+    short hands plays more of them, so that both are timed for about as long
+    and a busy machine's pauses weigh alike.
+    """
+    rng = random.Random(seed)
+    totals = [[0.0, 0], [0.0, 0]]
+    for _ in range(rounds):
+        for total, contender, count in zip(totals, (first, second), hands, strict=True):
+            elapsed, actions = contender(count, rng)
+            total[0] += elapsed
+            total[1] += actions
+    return (totals[0][0], int(totals[0][1])), (totals[1][0], int(totals[1][1]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run, for CI")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rounds, hands = (2, 20) if args.quick else (20, 100)  # gin's hands a round
+    gin = pyspiel.load_game("gin_rummy")
+    python_tonk = pyspiel.load_game("python_tonk(preset=pagat,players=2)")
+    print(f"{rounds} rounds, taking turns; gin_rummy plays {hands} hands a round")
+
+    tonk_hands = 5 * hands  # a random tonk hand is about 17 actions, gin's 158
+    (tonk_time, tonk_actions), (gin_time, gin_actions) = race(
+        openspiel_simulation(python_tonk),
+        openspiel_simulation(gin),
+        rounds=rounds,
+        hands=(tonk_hands, hands),
+        seed=args.seed,
+    )
+    tonk_us = tonk_time / tonk_actions * 1e6
+    gin_us = gin_time / gin_actions * 1e6
+    print("1  OpenSpiel random simulation, per action (chance outcomes included)")
+    print(
+        f"   python_tonk {tonk_us:6.1f} us ({tonk_actions / rounds / tonk_hands:5.1f}"
+        f" a hand)   gin_rummy {gin_us:6.1f} us ({gin_actions / rounds / hands:5.1f}"
+        f" a hand)   gin/python_tonk time {gin_us / tonk_us:4.2f}x"
+    )
+
+    print("2  tonk engine vs gin_rummy, decisions per second")
+    workloads = [  # tonk plays 20 times gin's hands when they last 5 decisions
+        ("a", "uniform random play, deal included", True, False, 20),
+        ("b", "drops only when forced, deal included", True, True, 1),
+        ("c", "per action, deal excluded", False, False, 20),
+    ]
+    for label, title, deal_timed, patient, times in workloads:
+        tonk_hands = times * hands
+        (tonk_time, tonk_actions), (gin_time, gin_actions) = race(
+            tonk_decisions(deal_timed=deal_timed, patient=patient),
+            gin_decisions(gin, deal_timed=deal_timed),
+            rounds=rounds,
+            hands=(tonk_hands, hands),
+            seed=args.seed,
+        )
+        tonk_rate = tonk_actions / tonk_time
+        gin_rate = gin_actions / gin_time
+        print(
+            f"   ({label}) {title:38} tonk {tonk_rate:9,.0f}/s"
+            f" ({tonk_actions / rounds / tonk_hands:5.1f} a hand)"
+            f"  gin {gin_rate:9,.0f}/s"
+            f"  ratio {tonk_rate / gin_rate:4.2f}x"
+        )
+
+
+if __name__ == "__main__":
+    main()
