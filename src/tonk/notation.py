@@ -27,6 +27,7 @@ Examples:
 
 from __future__ import annotations
 
+from tonk._validate import brief, read_int
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -171,13 +172,14 @@ def _parse_action(text: str, state: GameState | None) -> Action:
 
 
 def _spread_number(word: str, text: str, position: int) -> int:
-    if not (word.isascii() and word.isdecimal()) or int(word) < 1:
+    number = read_int(word)
+    if number is None or number < 1:
         raise NotationError(
-            f"spread number must be 1 or more, got {word!r}",
+            f"spread number must be 1 or more, got {brief(word)}",
             text=text,
             position=position,
         )
-    return int(word)
+    return number
 
 
 def _complete_hit(state: GameState, card: Card | WildCard, text: str) -> Hit:

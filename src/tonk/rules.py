@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from tonk._validate import is_int
+from tonk._validate import brief, is_int
 from tonk.cards import CODE_COUNT, JOKER_CODE, Card, card_from_code
 from tonk.errors import RulesError
 
@@ -204,7 +204,7 @@ class OutWay(enum.StrEnum):
 
 def _to_ways(value: Any) -> frozenset[OutWay]:
     if isinstance(value, str | bytes):
-        raise TypeError(f"by must be a collection of OutWay, got {value!r}")
+        raise TypeError(f"by must be a collection of OutWay, got {brief(value)}")
     return frozenset(OutWay(way) for way in value)
 
 
@@ -256,13 +256,15 @@ class OutPay:
     def __attrs_post_init__(self) -> None:
         """Validate the row."""
         if not is_int(self.pays) or self.pays < 1:
-            raise RulesError(f"a going-out row must pay at least 1, got {self.pays!r}")
+            raise RulesError(
+                f"a going-out row must pay at least 1, got {brief(self.pays)}"
+            )
         if not self.by:
             raise RulesError("a going-out row needs at least one way in by")
         if not is_int(self.spreads_this_turn) or self.spreads_this_turn < 0:
             raise RulesError(
                 "spreads_this_turn must be a non-negative int,"
-                f" got {self.spreads_this_turn!r}"
+                f" got {brief(self.spreads_this_turn)}"
             )
 
     def matches(
@@ -309,10 +311,10 @@ class PerPlayer:
         """Validate the amount."""
         if not is_int(self.times) or self.times < 1:
             raise RulesError(
-                f"PerPlayer.times must be a positive int, got {self.times!r}"
+                f"PerPlayer.times must be a positive int, got {brief(self.times)}"
             )
         if not is_int(self.less) or not 0 <= self.less <= 1:
-            raise RulesError(f"PerPlayer.less must be 0 or 1, got {self.less!r}")
+            raise RulesError(f"PerPlayer.less must be 0 or 1, got {brief(self.less)}")
 
     def at(self, players: int) -> int:
         """Return the amount at a table of ``players``."""
@@ -324,7 +326,8 @@ def _amount(value: Any) -> int | PerPlayer:
         return value
     if not is_int(value) or value < 0:
         raise RulesError(
-            f"a catch amount must be a non-negative int or a PerPlayer, got {value!r}"
+            "a catch amount must be a non-negative int or a PerPlayer,"
+            f" got {brief(value)}"
         )
     return int(value)
 
@@ -447,7 +450,7 @@ class Scoring(enum.StrEnum):
 
 def _to_totals(value: Any) -> frozenset[int]:
     if isinstance(value, int | str | bytes):
-        raise TypeError(f"totals must be a collection of ints, got {value!r}")
+        raise TypeError(f"totals must be a collection of ints, got {brief(value)}")
     return frozenset(value)
 
 
@@ -506,20 +509,20 @@ class DealTonk:
         for total in self.totals:
             if not is_int(total) or total < 0:
                 raise RulesError(
-                    f"deal tonk totals must be non-negative ints, got {total!r}"
+                    f"deal tonk totals must be non-negative ints, got {brief(total)}"
                 )
         if self.at_most is not None and (not is_int(self.at_most) or self.at_most < 0):
             raise RulesError(
-                f"at_most must be a non-negative int, got {self.at_most!r}"
+                f"at_most must be a non-negative int, got {brief(self.at_most)}"
             )
         if self.court_cards is not None and (
             not is_int(self.court_cards) or self.court_cards < 1
         ):
             raise RulesError(
-                f"court_cards must be a positive int, got {self.court_cards!r}"
+                f"court_cards must be a positive int, got {brief(self.court_cards)}"
             )
         if not is_int(self.pays) or self.pays < 1:
-            raise RulesError(f"a deal tonk must pay at least 1, got {self.pays!r}")
+            raise RulesError(f"a deal tonk must pay at least 1, got {brief(self.pays)}")
 
     def wins(self, *, count: int, court_cards: int) -> bool:
         """Return whether a dealt hand with this count and court cards wins here.
@@ -642,7 +645,9 @@ def _reachable_counts(values: Iterable[int], hand_size: int) -> set[int]:
 
 def _check_max_turns(rules: Rules, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is not None and (not is_int(value) or value < 1):
-        raise RulesError(f"max_turns must be a positive int or None, got {value!r}")
+        raise RulesError(
+            f"max_turns must be a positive int or None, got {brief(value)}"
+        )
 
 
 _is_bool = attrs.validators.instance_of(bool)
@@ -930,10 +935,10 @@ class Rules:
 
     def _check_numbers(self) -> None:
         if not is_int(self.jokers) or not 0 <= self.jokers <= 8:
-            raise RulesError(f"jokers must be an int 0..8, got {self.jokers!r}")
+            raise RulesError(f"jokers must be an int 0..8, got {brief(self.jokers)}")
         if not is_int(self.joker_value) or self.joker_value < 0:
             raise RulesError(
-                f"joker_value must be a non-negative int, got {self.joker_value!r}"
+                f"joker_value must be a non-negative int, got {brief(self.joker_value)}"
             )
         if self.jokers == 0 and self.joker_value != 0:
             raise RulesError(
@@ -942,23 +947,25 @@ class Rules:
         if self.wilds is Wilds.JOKERS and self.jokers == 0:
             raise RulesError("wilds=JOKERS needs jokers in the deck (jokers=0)")
         if not is_int(self.hand_size) or not 1 <= self.hand_size <= 13:
-            raise RulesError(f"hand_size must be an int 1..13, got {self.hand_size!r}")
+            raise RulesError(
+                f"hand_size must be an int 1..13, got {brief(self.hand_size)}"
+            )
         for name in ("two_packs_from", "player_limit"):
             value = getattr(self, name)
             if value is not None and (not is_int(value) or value < 2):
                 raise RulesError(
-                    f"{name} must be None or an int 2 or more, got {value!r}"
+                    f"{name} must be None or an int 2 or more, got {brief(value)}"
                 )
         for name in ("spread_wait", "hit_wait", "own_hit_wait"):
             value = getattr(self, name)
             if not is_int(value) or not 0 <= value <= 10:
-                raise RulesError(f"{name} must be an int 0..10, got {value!r}")
+                raise RulesError(f"{name} must be an int 0..10, got {brief(value)}")
         if self.max_hits_per_turn is not None and (
             not is_int(self.max_hits_per_turn) or self.max_hits_per_turn < 0
         ):
             raise RulesError(
                 "max_hits_per_turn must be None or a non-negative int,"
-                f" got {self.max_hits_per_turn!r}"
+                f" got {brief(self.max_hits_per_turn)}"
             )
         if self.three_aces_may_be_held and not self.must_spread:
             raise RulesError("three_aces_may_be_held is an option of must_spread")
@@ -984,13 +991,13 @@ class Rules:
             )
         for row in self.deal_tonks:
             if not isinstance(row, DealTonk):
-                raise TypeError(f"deal_tonks must hold DealTonk rows, got {row!r}")
+                raise TypeError(f"deal_tonks must hold DealTonk rows, got {brief(row)}")
         self._check_payouts()
 
     def _check_payouts(self) -> None:
         for row in self.going_out:
             if not isinstance(row, OutPay):
-                raise TypeError(f"going_out must hold OutPay rows, got {row!r}")
+                raise TypeError(f"going_out must hold OutPay rows, got {brief(row)}")
         ways = set(OutWay)
         for row in self.going_out:
             if row == OutPay(pays=row.pays, by=row.by):
@@ -1002,17 +1009,19 @@ class Rules:
                 " every way of going out must be paid"
             )
         if not isinstance(self.catch, Catch):
-            raise TypeError(f"catch must be a Catch, got {self.catch!r}")
+            raise TypeError(f"catch must be a Catch, got {brief(self.catch)}")
         for name in ("match_target", "match_deals"):
             value = getattr(self, name)
             if value is not None and (not is_int(value) or value < 1):
                 raise RulesError(
-                    f"{name} must be None or a positive int, got {value!r}"
+                    f"{name} must be None or a positive int, got {brief(value)}"
                 )
         for name in ("big_one_deals", "suit_bet", "naturals_bet"):
             value = getattr(self, name)
             if not is_int(value) or value < 0:
-                raise RulesError(f"{name} must be a non-negative int, got {value!r}")
+                raise RulesError(
+                    f"{name} must be a non-negative int, got {brief(value)}"
+                )
         if self.match_deals is not None and self.big_one_deals > self.match_deals:
             raise RulesError(
                 f"big_one_deals={self.big_one_deals} is more than the"

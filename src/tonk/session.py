@@ -32,7 +32,7 @@ from typing import TypeAlias, TypeVar
 
 import attrs
 
-from tonk._validate import is_int
+from tonk._validate import MAX_DIGITS, brief, check_seed, is_int, is_seed
 from tonk.actions import Action, LaySpread
 from tonk.cards import Card, Rank, Suit, WildCard
 from tonk.engine import apply, cut_for_deal, legal_actions, new_game
@@ -325,7 +325,7 @@ def _lookup(entries: tuple[tuple[str, _Value], ...], player: str) -> _Value:
     for name, value in entries:
         if name == player:
             return value
-    raise SessionError(f"{player!r} has never sat at this session")
+    raise SessionError(f"{brief(player)} has never sat at this session")
 
 
 def _is_name(value: object) -> bool:
@@ -339,27 +339,52 @@ def hand_seed(seed: int, number: int) -> int:
     before it: ``new_game(rules, players=..., seed=hand_seed(seed, 37),
     dealer=...)`` is that hand. Hand 0 is the cut for the first dealer.
 
+    Args:
+        seed: The session's seed: an int of at most 1,000 digits.
+        number: The hand's number, 0 or more (at most 1,000 digits too).
+
+    Raises:
+        SessionError: If ``seed`` or ``number`` is out of range.
+        TypeError: If either is not an int.
+
     Examples:
         >>> hand_seed(1, 37) == hand_seed(1, 37) != hand_seed(2, 37)
         True
-    """
+        >>> hand_seed(10**1000, 1)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.SessionError: a seed must have at most 1000 digits, got <int of 1001 digits>
+    """  # noqa: E501
+    check_seed(seed, SessionError)
+    if not is_int(number):
+        raise TypeError(f"number must be an int, got {brief(number)}")
+    if not is_seed(number) or number < 0:
+        raise SessionError(
+            f"a hand number must be 0 or more, of at most {MAX_DIGITS} digits,"
+            f" got {brief(number)}"
+        )
     digest = hashlib.sha256(f"tonk-session:{seed}:{number}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 
-def _names(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, int) and not isinstance(players, bool):
-        return tuple(f"P{seat + 1}" for seat in range(players))
+def _names(rules: Rules, players: int | Sequence[str]) -> tuple[str, ...]:
+    """Return the seated names; a count or a list is checked before names are built."""
+    if is_int(players):
+        _check_table(rules, players)  # type: ignore[arg-type]
+        return tuple(f"P{seat + 1}" for seat in range(players))  # type: ignore[arg-type]
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise SessionError(
-            f"players must be a count or a list of names, got {players!r}"
+            f"players must be a count or a list of names, got {brief(players)}"
         )
+    _check_table(rules, len(players))
     names = tuple(players)
     for name in names:
         if not _is_name(name):
-            raise SessionError(f"player names must be non-empty strings, got {name!r}")
+            raise SessionError(
+                f"player names must be non-empty strings, got {brief(name)}"
+            )
     if len(set(names)) != len(names):
-        raise SessionError(f"player names must be distinct, got {names!r}")
+        raise SessionError(f"player names must be distinct, got {brief(names)}")
     return names
 
 
@@ -367,7 +392,7 @@ def _check_table(rules: Rules, count: int) -> None:
     if not 2 <= count <= rules.max_players:
         raise SessionError(
             f"a table under these rules seats 2..{rules.max_players} players,"
-            f" not {count}"
+            f" not {brief(count)}"
         )
 
 
@@ -398,8 +423,8 @@ def new_session(
         >>> session.dealer, session.to_move, session_actions(session)
         (3, 3, (Deal(),))
     """
-    names = _names(players)
-    _check_table(rules, len(names))
+    names = _names(rules, players)
+    check_seed(seed, SessionError)
     if dealer is None:
         dealer = cut_for_deal(
             rules,
@@ -407,7 +432,9 @@ def new_session(
             seed=None if seed is None else hand_seed(seed, 0),
         )
     elif not is_int(dealer) or not 0 <= dealer < len(names):
-        raise SessionError(f"dealer must be a seat 0..{len(names) - 1}, got {dealer!r}")
+        raise SessionError(
+            f"dealer must be a seat 0..{len(names) - 1}, got {brief(dealer)}"
+        )
     return Session(
         rules=rules,
         seed=seed,
@@ -580,7 +607,7 @@ def _why_not(session: Session, action: SessionAction) -> str:
     if phase is SessionPhase.OVER:
         return "the session is over"
     if phase is SessionPhase.PLAYING:
-        return f"a hand is in play: {action!r} must wait until it ends"
+        return f"a hand is in play: {brief(action)} must wait until it ends"
     if isinstance(action, CallBigOne):
         if session.rules.big_one_deals == 0:
             return "these rules have no Big One (big_one_deals=0)"
@@ -590,7 +617,9 @@ def _why_not(session: Session, action: SessionAction) -> str:
     if isinstance(action, SideBets):
         if phase is not SessionPhase.BETTING:
             return "side bets are made after the deal is called, not now"
-        return f"seat {session.betting[0]} may not bet {action!r} under these rules"
+        return (
+            f"seat {session.betting[0]} may not bet {brief(action)} under these rules"
+        )
     if phase is SessionPhase.BETTING:
         return "the players are making their side bets"
     if isinstance(action, Deal):
@@ -841,9 +870,11 @@ def join(session: Session, name: str) -> Session:
     """
     _between_hands(session, "join")
     if not _is_name(name):
-        raise SessionError(f"a player's name must be a non-empty string, got {name!r}")
+        raise SessionError(
+            f"a player's name must be a non-empty string, got {brief(name)}"
+        )
     if name in session.players:
-        raise SessionError(f"{name!r} is already seated")
+        raise SessionError(f"{brief(name)} is already seated")
     _check_table(session.rules, len(session.players) + 1)
     seat = session.dealer
     known = any(entry == name for entry, _ in session.ledger)
@@ -876,7 +907,7 @@ def leave(session: Session, name: str) -> Session:
     """
     _between_hands(session, "leave")
     if name not in session.players:
-        raise SessionError(f"{name!r} is not seated")
+        raise SessionError(f"{brief(name)} is not seated")
     seat = session.players.index(name)
     players = tuple(player for player in session.players if player != name)
     _check_table(session.rules, len(players))
