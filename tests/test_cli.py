@@ -15,6 +15,12 @@ import tonk
 from tonk.cli import main
 
 
+@pytest.fixture
+def needs_rich() -> None:
+    """Skip the test when the optional ``rich`` (the ``cli`` extra) is missing."""
+    pytest.importorskip("rich")
+
+
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tonk", *args],
@@ -152,6 +158,7 @@ def play(*args: str, text: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.usefixtures("needs_rich")
 def test_play_a_hand_through_standard_input() -> None:
     # Bad input first (not an action, a move number out of range, an illegal
     # move), then draw, discard by notation, then drop at the next turn (or
@@ -179,6 +186,7 @@ def test_play_a_hand_through_standard_input() -> None:
     assert "Payoffs: you " in out
 
 
+@pytest.mark.usefixtures("needs_rich")
 def test_play_shows_spreads_with_owners_and_waits() -> None:
     result = play(
         "--preset",
@@ -199,6 +207,7 @@ def test_play_shows_spreads_with_owners_and_waits() -> None:
     assert "The hand is over" in out
 
 
+@pytest.mark.usefixtures("needs_rich")
 def test_play_offers_slap_in_windows() -> None:
     """Seat 0 is asked to slap or pass under slap-in rules (V26)."""
     from rich.console import Console
@@ -225,6 +234,7 @@ def test_play_offers_slap_in_windows() -> None:
     assert "The hand is over" in out
 
 
+@pytest.mark.usefixtures("needs_rich")
 def test_play_ends_cleanly_at_the_end_of_input() -> None:
     result = play("--seed", "7", text="")
     assert result.returncode == 0, result.stderr
@@ -236,6 +246,7 @@ def test_play_ends_cleanly_at_the_end_of_input() -> None:
     assert "You left the game." in again.stdout
 
 
+@pytest.mark.usefixtures("needs_rich")
 def test_play_against_ismcts() -> None:
     result = play(
         "--seed",
@@ -297,6 +308,7 @@ def test_simulate_bots_gives_the_same_totals_with_two_workers() -> None:
     assert "seconds" not in one
 
 
+@pytest.mark.usefixtures("needs_rich")
 def test_simulate_bots_prints_a_table() -> None:
     result = run("simulate", "--bots", "greedy,random", "--hands", "40", "--seed", "1")
     assert result.returncode == 0, result.stderr
@@ -312,19 +324,23 @@ def test_simulate_bots_prints_a_table() -> None:
 
 
 @pytest.mark.parametrize(
-    ("args", "message"),
+    ("args", "message", "rich"),
     [
-        (("simulate", "--bots", "greedy,clever"), "unknown bot 'clever'"),
-        (("simulate", "--bots", "greedy,random", "--players", "3"), "does not match"),
-        (("simulate", "--json"), "--json and --workers need --bots"),
-        (("simulate", "--workers", "2"), "--json and --workers need --bots"),
-        (("simulate", "--bots", "random,random", "--session"), "do not go together"),
-        (("simulate", "--bots", "random"), "one bot per seat"),
-        (("play", "--bot", "clever"), "invalid choice"),
-        (("play", "--players", "11"), "players must be 2..10"),
+        (("simulate", "--bots", "greedy,clever"), "unknown bot 'clever'", False),
+        (("simulate", "--bots", "greedy,random", "--players", "3"), "not match", False),
+        (("simulate", "--json"), "--json and --workers need --bots", False),
+        (("simulate", "--workers", "2"), "--json and --workers need --bots", False),
+        (("simulate", "--bots", "random,random", "--session"), "go together", False),
+        (("simulate", "--bots", "random"), "one bot per seat", True),
+        (("play", "--bot", "clever"), "invalid choice", False),
+        (("play", "--players", "11"), "players must be 2..10", True),
     ],
 )
-def test_bad_bot_arguments_exit_2(args: tuple[str, ...], message: str) -> None:
+def test_bad_bot_arguments_exit_2(
+    args: tuple[str, ...], message: str, rich: bool
+) -> None:
+    if rich:  # the check comes after the one for rich
+        pytest.importorskip("rich")
     result = run(*args)
     assert result.returncode == 2
     assert message in result.stderr

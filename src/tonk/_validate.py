@@ -133,8 +133,10 @@ def brief(value: object) -> str:
         ('-12', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'")
         >>> brief("x" * 5000)[:10], len(brief("x" * 5000))
         ("'xxxxxxxxx", 100)
-        >>> brief(tuple(range(30))), brief([10**60])
-        ('(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, ...)', '[<int of 61 digits>]')
+        >>> brief(tuple(range(30)))
+        '(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, ...)'
+        >>> brief([10**60])
+        '[<int of 61 digits>]'
     """
     try:
         return _BRIEF.repr(value)
