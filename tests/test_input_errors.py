@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tracemalloc
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -204,6 +205,8 @@ def test_a_seed_too_long_is_refused_by_both_forms() -> None:
 
 # --- defect 6: tonk.scoring checks its arguments --------------------------------------
 
+untyped: Any = scoring  # to call it with the wrong types
+
 TIE_TO_DEALER_LEFT = Catch(to_catchers=2, lowest_tie=LowestTie.NEAREST_DEALER_LEFT)
 NO_CLAIM = Rules(
     deal_tonks=[DealTonk(totals={49}, pays=1, claim=DealTonkClaim.BEFORE_FIRST_TURN)]
@@ -309,16 +312,16 @@ def test_scoring_refuses_bad_arguments_with_rules_error(
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: scoring.settle_out(3, 1, "tonk_out"),
-        lambda: scoring.settle_out(3, 1, OutcomeKind.TONK_OUT, pays=1.5),
-        lambda: scoring.settle_out("3", 1, OutcomeKind.TONK_OUT),
-        lambda: scoring.settle_drop((10, "5"), dropper=0),
-        lambda: scoring.settle_drop("15", dropper=0),
-        lambda: scoring.settle_drop((10, 5), dropper=0, catch="b13"),
-        lambda: scoring.hand_count(["AS"], RULES),
-        lambda: scoring.hand_count(HANDS[0], "pagat"),
-        lambda: scoring.court_card_count([1, 2]),
-        lambda: scoring.deal_tonk_row(HANDS[0], RULES, "at_deal"),
+        lambda: untyped.settle_out(3, 1, "tonk_out"),
+        lambda: untyped.settle_out(3, 1, OutcomeKind.TONK_OUT, pays=1.5),
+        lambda: untyped.settle_out("3", 1, OutcomeKind.TONK_OUT),
+        lambda: untyped.settle_drop((10, "5"), dropper=0),
+        lambda: untyped.settle_drop("15", dropper=0),
+        lambda: untyped.settle_drop((10, 5), dropper=0, catch="b13"),
+        lambda: untyped.hand_count(["AS"], RULES),
+        lambda: untyped.hand_count(HANDS[0], "pagat"),
+        lambda: untyped.court_card_count([1, 2]),
+        lambda: untyped.deal_tonk_row(HANDS[0], RULES, "at_deal"),
     ],
 )
 def test_scoring_refuses_wrong_types_with_type_error(
