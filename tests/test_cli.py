@@ -412,3 +412,42 @@ def test_replay_reports_a_bad_record_in_one_line(
     assert "Players" in error
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_replay_into_a_closed_pipe_stops_quietly(tmp_path: Path) -> None:
+    """`tonk replay FILE | head` is not "cannot read FILE" (issue 12, defect 8)."""
+    path = tmp_path / "hand.txt"
+    path.write_text(tonk.format_record(_recorded_hand(5)))
+    with subprocess.Popen(
+        [sys.executable, "-m", "tonk", "replay", str(path), "--pause"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as child:
+        assert child.stdout is not None
+        assert child.stdin is not None
+        assert child.stdout.readline().startswith("tonk replay: hand.txt")
+        child.stdout.close()  # as `head -1` does; --pause holds the rest back
+        try:
+            child.stdin.write("\n" * 500)
+            child.stdin.close()
+        except BrokenPipeError:  # pragma: no cover - the child has already gone
+            pass
+        assert child.stderr is not None
+        error = child.stderr.read()
+        assert child.wait(timeout=60) == 1
+    assert error == ""
+
+
+@pytest.mark.usefixtures("needs_rich")
+def test_play_draws_a_128_bit_seed_that_replays_the_deal() -> None:
+    """Without --seed, the deal comes from a secure 128-bit seed (defect 8)."""
+    first = play(text="quit\n")
+    assert first.returncode == 0, first.stderr
+    seed = int(first.stdout.split(" seed ", 1)[1].split(".", 1)[0])
+    # 32 random bits, as 0.1.0 drew, are below 2**32; 128 are not, but with
+    # odds of 2**-96.
+    assert seed >= 2**32
+    again = play("--seed", str(seed), text="quit\n")
+    assert again.stdout == first.stdout
