@@ -20,6 +20,9 @@ from __future__ import annotations
 
 import math
 import reprlib
+from collections.abc import Iterable
+
+from tonk.cards import Card
 
 MAX_DIGITS = 1000
 """The most digits a number read from text, or a seed, may have."""
@@ -86,6 +89,28 @@ def read_int(text: str, *, signed: bool = False) -> int | None:
     if not (0 < len(digits) <= MAX_DIGITS and digits.isascii() and digits.isdigit()):
         return None
     return int(text)
+
+
+def to_deck(cards: Iterable[Card] | None) -> tuple[Card, ...] | None:
+    """Return a stacked deck as a tuple of cards (``None`` stays ``None``).
+
+    Raises:
+        TypeError: If ``cards`` is text or holds anything but cards.
+    """
+    if cards is None:
+        return None
+    if is_text(cards):
+        raise TypeError(f"deck must be a sequence of cards, got {brief(cards)}")
+    deck = tuple(cards)
+    for card in deck:
+        if not isinstance(card, Card):
+            raise TypeError(f"deck must hold Card values, got {brief(card)}")
+    return deck
+
+
+def is_text(value: object) -> bool:
+    """Return whether ``value`` is text (``str`` or ``bytes``), not a list of items."""
+    return isinstance(value, str | bytes)
 
 
 def _digits(value: int) -> str:

@@ -46,7 +46,15 @@ import attrs
 from tonk import presets
 from tonk._checks import check_outcome
 from tonk._codec import MAX_BYTES, MAX_DEPTH, load_json, object_codec
-from tonk._validate import MAX_DIGITS, brief, is_int, read_int, seed_problem
+from tonk._validate import (
+    MAX_DIGITS,
+    brief,
+    is_int,
+    is_text,
+    read_int,
+    seed_problem,
+    to_deck,
+)
 from tonk.actions import Action, format_action
 from tonk.cards import Card, parse_cards
 from tonk.engine import _checked_deck, apply, new_game
@@ -72,24 +80,8 @@ RECORD_VERSION = 1
 _ACTION_TYPES: tuple[type, ...] = typing.get_args(Action)
 
 
-def _is_text(value: object) -> bool:
-    return isinstance(value, str | bytes)
-
-
-def _to_deck(cards: Iterable[Card] | None) -> tuple[Card, ...] | None:
-    if cards is None:
-        return None
-    if _is_text(cards):
-        raise TypeError(f"deck must be a sequence of cards, got {brief(cards)}")
-    deck = tuple(cards)
-    for card in deck:
-        if not isinstance(card, Card):
-            raise TypeError(f"deck must hold Card values, got {brief(card)}")
-    return deck
-
-
 def _to_actions(actions: Iterable[Action]) -> tuple[Action, ...]:
-    if _is_text(actions):
+    if is_text(actions):
         raise TypeError(f"actions must be a sequence of actions, got {brief(actions)}")
     result = tuple(actions)
     for action in result:
@@ -168,7 +160,7 @@ class GameRecord:
     players: int
     dealer: int = 0
     seed: int | None = None
-    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_to_deck)
+    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=to_deck)
     actions: tuple[Action, ...] = attrs.field(default=(), converter=_to_actions)
     outcome: Outcome | None = None
     _lines: tuple[int, ...] | None = attrs.field(
@@ -238,7 +230,7 @@ class GameRecord:
             players=players,
             dealer=dealer,
             seed=seed,
-            deck=_to_deck(deck),
+            deck=to_deck(deck),
         )
 
     def then(self, action: Action) -> GameRecord:

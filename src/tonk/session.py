@@ -32,7 +32,7 @@ from typing import TypeAlias, TypeVar
 
 import attrs
 
-from tonk._validate import MAX_DIGITS, brief, check_seed, is_int, is_seed
+from tonk._validate import MAX_DIGITS, brief, check_seed, is_int, is_seed, to_deck
 from tonk.actions import Action, LaySpread
 from tonk.cards import Card, Rank, Suit, WildCard
 from tonk.engine import apply, cut_for_deal, legal_actions, new_game
@@ -84,10 +84,36 @@ class SessionPhase(enum.StrEnum):
 class Deal:
     """The dealer deals the next hand.
 
+    Args:
+        deck: A stacked deck to deal this hand from instead of the session's
+            seed, for tests: exactly the rules' pack for the table, in dealing
+            order, as :func:`~tonk.engine.new_game` takes it (build one with
+            :func:`tonk.testing.stack_deck`). The session's
+            :class:`HandResult` keeps it, so the hand can be dealt again.
+
     Examples:
         >>> Deal()
         Deal()
+        >>> import tonk
+        >>> from tonk.testing import stack_deck
+        >>> deck = stack_deck(tonk.Rules(), hands=["KS KH KD KC 9S", "AS 2S 3D 4D 5D"],
+        ...                   dealer=1)
+        >>> session = tonk.new_session(tonk.Rules(), players=2, seed=1, dealer=1)
+        >>> session = tonk.apply_session(session, Deal(deck=deck))
+        >>> session.last.outcome.kind, session.last.deck == deck  # a deal tonk (B5)
+        (<OutcomeKind.DEAL_TONK: 'deal_tonk'>, True)
+
+    .. versionchanged:: 0.2
+       The ``deck`` argument.
     """
+
+    deck: tuple[Card, ...] | None = attrs.field(
+        default=None, kw_only=True, converter=to_deck, repr=False
+    )
+
+    def __repr__(self) -> str:
+        """Show the deck only if there is one."""
+        return _shown("Deal", [], self.deck)
 
 
 @attrs.frozen
@@ -107,12 +133,33 @@ class CallBigOne:
 class CallSuit:
     """The dealer calls the suit of the side bet before dealing (V45a).
 
+    Args:
+        suit: The suit called.
+        deck: A stacked deck to deal the hand from, as for :class:`Deal`.
+
     Examples:
         >>> CallSuit(Suit.HEARTS)
         CallSuit(suit=<Suit.HEARTS: 'H'>)
+
+    .. versionchanged:: 0.2
+       The ``deck`` argument.
     """
 
     suit: Suit = attrs.field(converter=Suit)
+    deck: tuple[Card, ...] | None = attrs.field(
+        default=None, kw_only=True, converter=to_deck, repr=False
+    )
+
+    def __repr__(self) -> str:
+        """Show the deck only if there is one."""
+        return _shown("CallSuit", [f"suit={self.suit!r}"], self.deck)
+
+
+def _shown(name: str, fields: list[str], deck: tuple[Card, ...] | None) -> str:
+    """Return the repr of a dealing action: ``deck`` is shown only if given."""
+    if deck is not None:
+        fields = [*fields, f"deck={deck!r}"]
+    return f"{name}({', '.join(fields)})"
 
 
 @attrs.frozen
@@ -186,6 +233,8 @@ class HandResult:
         counts: Every seat's count at the end of the hand.
         side: The side-bet payments (V45).
         push_ups: What each seat added to its push-up total (V42).
+        deck: The stacked deck the hand was dealt from (:class:`Deal`'s
+            ``deck``), or ``None`` if it was dealt from the session's seed.
 
     Examples:
         >>> import tonk
@@ -205,6 +254,7 @@ class HandResult:
     counts: tuple[int, ...]
     side: tuple[SidePayment, ...]
     push_ups: tuple[int, ...]
+    deck: tuple[Card, ...] | None = None
 
     @property
     def net(self) -> tuple[Stake, ...]:
@@ -240,6 +290,8 @@ class Session:
         naturals_players: The players in the naturals pot (V45b).
         naturals_pot: The naturals pot, carried over until won.
         naturals_winner: The seat that won the naturals pot in this hand.
+        deck: The stacked deck of the hand in play or about to be dealt
+            (:class:`Deal`'s ``deck``), or ``None`` for a deal from the seed.
 
     Examples:
         >>> import tonk
@@ -266,6 +318,7 @@ class Session:
     naturals_players: frozenset[str]
     naturals_pot: Stake
     naturals_winner: int | None
+    deck: tuple[Card, ...] | None = None
 
     @property
     def is_over(self) -> bool:
@@ -537,10 +590,13 @@ def apply_session(session: Session, action: Action | SessionAction) -> Session:
     """
     phase = session.phase
     if isinstance(action, Deal | CallBigOne | CallSuit | SideBets):
-        if action not in session_actions(session):
+        offered = session_actions(session)
+        if _without_deck(action) not in offered:
             raise SessionError(_why_not(session, action))
         if isinstance(action, CallBigOne):
             return attrs.evolve(session, big_one_left=session.rules.big_one_deals)
+        if isinstance(action, Deal | CallSuit):
+            session = _stacked(session, action.deck)
         if isinstance(action, CallSuit):
             return _start_betting(session, action.suit)
         if isinstance(action, Deal):
@@ -599,6 +655,7 @@ def _with_hand(session: Session, hand: GameState) -> Session:
         naturals_players=session.naturals_players,
         naturals_pot=session.naturals_pot,
         naturals_winner=session.naturals_winner,
+        deck=session.deck,
     )
 
 
@@ -667,13 +724,42 @@ def _bet(session: Session, bet: SideBets) -> Session:
     return session if rest else _deal(session)
 
 
+def _without_deck(action: SessionAction) -> SessionAction:
+    """Return ``action`` with no stacked deck, as :func:`session_actions` lists it."""
+    if isinstance(action, Deal) and action.deck is not None:
+        return Deal()
+    if isinstance(action, CallSuit) and action.deck is not None:
+        return CallSuit(action.suit)
+    return action
+
+
+def _stacked(session: Session, deck: tuple[Card, ...] | None) -> Session:
+    """Return ``session`` to deal its next hand from ``deck`` (``None``: the seed).
+
+    Raises:
+        RulesError: If ``deck`` is not the rules' pack for the table, as
+            :func:`~tonk.engine.new_game` checks it.
+    """
+    if deck is not None:  # the deck is checked now, not after the side bets
+        new_game(
+            session.rules,
+            players=len(session.players),
+            deck=deck,
+            dealer=session.dealer,
+        )
+    return attrs.evolve(session, deck=deck)
+
+
 def _deal(session: Session) -> Session:
     number = session.number + 1
     seed = session.seed
     hand = new_game(
         session.rules,
         players=len(session.players),
-        seed=None if seed is None else hand_seed(seed, number),
+        seed=None
+        if seed is None or session.deck is not None
+        else hand_seed(seed, number),
+        deck=session.deck,
         dealer=session.dealer,
     )
     suit = session.called_suit
@@ -806,6 +892,7 @@ def _settled(session: Session) -> Session:
         push_ups=_push_ups(outcome, counts)
         if rules.scoring is Scoring.PUSH_UPS
         else (0,) * len(counts),
+        deck=session.deck,
     )
     net = dict(zip(session.players, result.net, strict=True))
     pushed = dict(zip(session.players, result.push_ups, strict=True))
