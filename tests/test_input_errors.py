@@ -171,6 +171,32 @@ def test_a_huge_value_gets_the_typed_error_with_a_short_message(
     assert len(str(info.value)) < 600
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"max_turns": HUGE},
+        {"suit_bet": 10**9 + 1},
+        {"player_limit": 10**12},
+        {"deal_tonks": [DealTonk(totals={49}, pays=1)], "match_deals": 10**10},
+    ],
+    ids=["max_turns", "suit_bet", "player_limit", "match_deals"],
+)
+def test_rules_options_are_bounded_so_every_rule_set_can_be_written(
+    options: dict[str, object],
+) -> None:
+    with pytest.raises(RulesError, match="must be at most 1000000000"):
+        Rules(**options)  # type: ignore[arg-type]
+
+
+def test_the_largest_options_are_written_and_read_back() -> None:
+    rules = Rules(max_turns=10**9, suit_bet=10**9, catch=Catch(to_catchers=10**9))
+    assert tonk.from_json(tonk.to_json(rules), Rules) == rules
+    with pytest.raises(RulesError, match="to_catchers must be at most"):
+        Catch(to_catchers=10**9 + 1)
+    with pytest.raises(RulesError, match="totals must be at most"):
+        DealTonk(totals={49, HUGE})
+
+
 def test_format_action_writes_a_huge_spread_number_by_its_size() -> None:
     assert tonk.format_action(tonk.Slap(12)) == "slap 12"
     assert tonk.format_action(tonk.Slap(HUGE)) == "slap <int of 5001 digits>"

@@ -212,6 +212,30 @@ _ALL_WAYS = frozenset(OutWay)
 _optional_bool = attrs.validators.optional(attrs.validators.instance_of(bool))
 
 
+# The largest int any option takes (a count, a wait, an amount or a limit): far
+# past any real game, it keeps every rule set printable and writable as JSON
+# (Python writes no int of over 4,300 digits as text).
+_LARGEST = 10**9
+
+
+def _check_sizes(options: attrs.AttrsInstance) -> None:
+    """Raise :class:`RulesError` for an int option (or one in a set) over 10**9.
+
+    Each option's own check runs too: this one bounds the options that have
+    no upper limit of their own.
+    """
+    for field in attrs.fields(type(options)):
+        if not field.init:
+            continue
+        value = getattr(options, field.name)
+        for item in value if isinstance(value, frozenset | tuple) else (value,):
+            if is_int(item) and item > _LARGEST:
+                raise RulesError(
+                    f"{field.name.lstrip('_')} must be at most {_LARGEST},"
+                    f" got {brief(item)}"
+                )
+
+
 @attrs.frozen(kw_only=True)
 class OutPay:
     """One row of the going-out table: which ways of going out pay how much.
@@ -255,6 +279,7 @@ class OutPay:
 
     def __attrs_post_init__(self) -> None:
         """Validate the row."""
+        _check_sizes(self)
         if not is_int(self.pays) or self.pays < 1:
             raise RulesError(
                 f"a going-out row must pay at least 1, got {brief(self.pays)}"
@@ -309,6 +334,7 @@ class PerPlayer:
 
     def __attrs_post_init__(self) -> None:
         """Validate the amount."""
+        _check_sizes(self)
         if not is_int(self.times) or self.times < 1:
             raise RulesError(
                 f"PerPlayer.times must be a positive int, got {brief(self.times)}"
@@ -409,6 +435,7 @@ class Catch:
 
     def __attrs_post_init__(self) -> None:
         """Validate the catch."""
+        _check_sizes(self)
         if not any(
             isinstance(amount, PerPlayer) or amount
             for amount in (self.to_catchers, self.to_lowest, self.to_others)
@@ -497,6 +524,7 @@ class DealTonk:
 
     def __attrs_post_init__(self) -> None:
         """Validate the row."""
+        _check_sizes(self)
         given = [
             bool(self.totals),
             self.at_most is not None,
@@ -668,7 +696,9 @@ class Rules:
 
     Each option names the RULES.md rule it implements. Invalid values and
     contradictory combinations raise :class:`~tonk.errors.RulesError` when the
-    value is built; nothing is silently replaced by a default.
+    value is built; nothing is silently replaced by a default. No int option
+    (here or in a :class:`DealTonk`, :class:`OutPay`, :class:`Catch` or
+    :class:`PerPlayer`) may be over 10**9, far past any real game.
 
     Examples:
         >>> Rules().max_turns
@@ -677,6 +707,10 @@ class Rules:
         Traceback (most recent call last):
         ...
         tonk.errors.RulesError: max_turns must be a positive int or None, got 0
+        >>> Rules(max_turns=10**100)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.RulesError: max_turns must be at most 1000000000, got <int of 101 digits>
         >>> Rules(pack_kind=PackKind.FORTY)
         Traceback (most recent call last):
         ...
@@ -870,6 +904,7 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         """Validate option combinations and derive the lookup tables."""
+        _check_sizes(self)
         self._check_numbers()
         object.__setattr__(
             self,
