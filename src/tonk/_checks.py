@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from tonk._codec import child, item
 from tonk._spreads import elements_of, lay_out
+from tonk._validate import brief
 from tonk.cards import Card, Rank
 from tonk.engine import legal_actions
 from tonk.errors import SerializationError
@@ -60,7 +61,7 @@ def check_outcome(outcome: Outcome, players: int, path: str) -> None:
             raise _fail("a seat cannot pay itself", child(where, "payee"))
         if transfer.amount <= 0:
             raise _fail(
-                f"an amount must be more than 0, got {transfer.amount}",
+                f"an amount must be more than 0, got {brief(transfer.amount)}",
                 child(where, "amount"),
             )
     net = Outcome.from_transfers(
@@ -94,7 +95,7 @@ def check_outcome(outcome: Outcome, players: int, path: str) -> None:
         for index, count in enumerate(counts):
             if count < 0:
                 raise _fail(
-                    f"a count cannot be negative, got {count}",
+                    f"a count cannot be negative, got {brief(count)}",
                     item(child(path, "counts"), index),
                 )
 
@@ -165,7 +166,8 @@ def _check_spreads(state: GameState, players: int) -> None:
         path = item("$.spreads", index)
         if spread.number != index + 1:
             raise _fail(
-                f"spread {index + 1} must have number {index + 1}, got {spread.number}",
+                f"spread {index + 1} must have number {index + 1},"
+                f" got {brief(spread.number)}",
                 child(path, "number"),
             )
         _check_seat(spread.owner, players, child(path, "owner"))
@@ -219,7 +221,9 @@ def _check_phase(state: GameState, players: int) -> None:
             "a state has an outcome exactly when its phase is hand_over", "$.outcome"
         )
     if state.turns_taken < 0:
-        raise _fail(f"cannot be negative, got {state.turns_taken}", "$.turns_taken")
+        raise _fail(
+            f"cannot be negative, got {brief(state.turns_taken)}", "$.turns_taken"
+        )
     limit = rules.max_turns
     if limit is not None and (
         state.turns_taken > limit
@@ -231,7 +235,7 @@ def _check_phase(state: GameState, players: int) -> None:
         )
     for seat, wait in enumerate(state.waits):
         if wait < 0:
-            raise _fail(f"cannot be negative, got {wait}", item("$.waits", seat))
+            raise _fail(f"cannot be negative, got {brief(wait)}", item("$.waits", seat))
     if state.hits_this_turn < 0 or (
         state.hits_this_turn and phase not in (Phase.AFTER_DRAW, Phase.HAND_OVER)
     ):

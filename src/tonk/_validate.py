@@ -21,8 +21,10 @@ from __future__ import annotations
 import math
 import reprlib
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from tonk.cards import Card
+if TYPE_CHECKING:
+    from tonk.cards import Card
 
 MAX_DIGITS = 1000
 """The most digits a number read from text, or a seed, may have."""
@@ -97,6 +99,8 @@ def to_deck(cards: Iterable[Card] | None) -> tuple[Card, ...] | None:
     Raises:
         TypeError: If ``cards`` is text or holds anything but cards.
     """
+    from tonk.cards import Card  # here: tonk.cards itself uses brief()
+
     if cards is None:
         return None
     if is_text(cards):

@@ -97,7 +97,7 @@ def parse_action(state: GameState, text: str) -> Action:
 def _parse_action(text: str, state: GameState | None) -> Action:
     """Read an action; without a ``state``, ``hit CARD`` needs its spread number."""
     if not isinstance(text, str):
-        raise TypeError(f"action notation must be a str, got {text!r}")
+        raise TypeError(f"action notation must be a str, got {brief(text)}")
     words = _words(text)
     if not words:
         raise NotationError("empty action", text=text, position=0)
@@ -107,7 +107,9 @@ def _parse_action(text: str, state: GameState | None) -> Action:
     def expect_count(count: int, usage: str) -> None:
         if len(rest) != count:
             position = rest[count][1] if len(rest) > count else len(text)
-            raise NotationError(f"{verb!r} takes {usage}", text=text, position=position)
+            raise NotationError(
+                f"{brief(verb)} takes {usage}", text=text, position=position
+            )
 
     if verb == "drop":
         expect_count(0, "nothing after it")
@@ -130,7 +132,7 @@ def _parse_action(text: str, state: GameState | None) -> Action:
         if source.lower() == "discard":
             return DrawDiscard()
         raise NotationError(
-            f"cannot draw from {source!r}: expected 'stock' or 'discard'",
+            f"cannot draw from {brief(source)}: expected 'stock' or 'discard'",
             text=text,
             position=position,
         )
@@ -164,7 +166,7 @@ def _parse_action(text: str, state: GameState | None) -> Action:
         spread = _spread_number(number, text, number_position)
         return Hit(spread, _parse_element(word, text, position))
     raise NotationError(
-        f"unknown action {words[0][0]!r}:"
+        f"unknown action {brief(words[0][0])}:"
         " expected drop, draw, spread, hit, discard, claim, slap, pass or exchange",
         text=text,
         position=words[0][1],
@@ -198,6 +200,6 @@ def _complete_hit(state: GameState, card: Card | WildCard, text: str) -> Hit:
         )
     numbers = ", ".join(str(action.spread) for action in fitting)
     raise AmbiguousActionError(
-        f"{text!r} could hit spread {numbers}; write 'hit NUMBER CARD'",
+        f"{brief(text)} could hit spread {numbers}; write 'hit NUMBER CARD'",
         candidates=fitting,
     )

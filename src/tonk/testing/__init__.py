@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from tonk._spreads import elements_of, lay_out
+from tonk._validate import brief
 from tonk.cards import Card, parse_cards
 from tonk.engine import legal_actions
 from tonk.errors import RulesError
@@ -93,7 +94,7 @@ def stack_deck(
     if widows is not None and (not rules.widow or len(widows) != players):
         raise RulesError(
             "widows need Rules(widow=True) and one card per seat"
-            f" ({players} seats), got {widows!r}"
+            f" ({players} seats), got {brief(widows)}"
         )
     named_widows = [] if widows is None else [_cards(widow) for widow in widows]
     for seat, widow in enumerate(named_widows):
@@ -108,7 +109,9 @@ def stack_deck(
     left = Counter(pack)
     for card in (*dealt, *widow_order, *up, *top):
         if left[card] == 0:
-            raise RulesError(f"{card!r} is named more often than the pack holds it")
+            raise RulesError(
+                f"{brief(card)} is named more often than the pack holds it"
+            )
         left[card] -= 1
     rest = []
     for card in pack:
