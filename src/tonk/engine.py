@@ -126,8 +126,10 @@ def new_game(
 
     Raises:
         RulesError: If the player count does not fit the deal, the dealer seat
-            is not at the table, the deck is not the rules' pack, or both
-            ``seed`` and ``deck`` are given.
+            is not at the table, the deck is not the rules' pack, both
+            ``seed`` and ``deck`` are given, or the seed has more than 1,000
+            digits.
+        TypeError: If ``players`` or ``seed`` is not an int.
 
     Examples:
         >>> import tonk
@@ -219,6 +221,10 @@ def cut_for_deal(rules: Rules, *, players: int, seed: int | None = None) -> int:
 
     Returns:
         The seat of the first dealer.
+
+    Raises:
+        RulesError: If the rules do not seat ``players``, or the seed has more
+            than 1,000 digits.
 
     Examples:
         >>> import tonk

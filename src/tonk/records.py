@@ -138,8 +138,9 @@ class GameRecord:
 
     Raises:
         RulesError: If the table does not fit the rules, the dealer is not at
-            the table, the deck is not the rules' pack, or there is not
-            exactly one of ``seed`` and ``deck``.
+            the table, the deck is not the rules' pack, there is not exactly
+            one of ``seed`` and ``deck``, or the seed has more than 1,000
+            digits (so that both forms can write it).
         TypeError: If a value has the wrong type.
 
     Examples:

@@ -468,7 +468,8 @@ def new_session(
             (:func:`~tonk.engine.cut_for_deal`, seeded with ``hand_seed(seed, 0)``).
 
     Raises:
-        SessionError: For a bad player list or count, or a dealer not seated.
+        SessionError: For a bad player list or count (checked before any name
+            is made), a dealer not seated, or a seed of more than 1,000 digits.
 
     Examples:
         >>> import tonk
@@ -578,6 +579,8 @@ def apply_session(session: Session, action: Action | SessionAction) -> Session:
 
     Raises:
         SessionError: If a session action is not allowed now.
+        RulesError: If a :class:`Deal` or :class:`CallSuit` brings a stacked
+            deck that is not the rules' pack for the table.
         IllegalActionError: If a hand action is not legal in the hand.
 
     Examples:
