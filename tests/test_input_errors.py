@@ -157,6 +157,13 @@ ENTRY_POINTS: dict[str, Callable[[], object]] = {
     "GameRecord players": lambda: GameRecord(rules=RULES, players=HUGE, seed=1),
     "action_to_index": lambda: tonk.encoding.action_to_index(tonk.Slap(HUGE), RULES, 2),
     "index_to_action": lambda: tonk.encoding.index_to_action(HUGE, RULES, 2),
+    "parse_action text": lambda: tonk.parse_action(STATE, LONG_NAME),
+    "parse_action card": lambda: tonk.parse_action(STATE, "discard " + LONG_NAME),
+    "parse_record line": lambda: tonk.parse_record(
+        HEAD + f'[Seed "1"]\n{LONG_NAME[:100_000]}\n'
+    ),
+    "Card.parse": lambda: Card.parse(LONG_NAME),
+    "presets.get": lambda: tonk.presets.get(LONG_NAME),
     "settle_out": lambda: scoring.settle_out(3, HUGE, OutcomeKind.TONK_OUT),
     "settle_drop": lambda: scoring.settle_drop((5, 9), dropper=HUGE),
 }

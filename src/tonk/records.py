@@ -440,7 +440,7 @@ def format_record(record: GameRecord) -> str:
 def _bare(error: NotationError) -> str:
     """Return the message of ``error`` without its position suffix."""
     message = str(error)
-    suffix = f" (at position {error.position} of {error.text!r})"
+    suffix = f" (at position {error.position} of {brief(error.text)})"
     return message.removesuffix(suffix)
 
 
