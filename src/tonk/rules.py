@@ -224,16 +224,19 @@ def _check_sizes(options: attrs.AttrsInstance) -> None:
     Each option's own check runs too: this one bounds the options that have
     no upper limit of their own.
     """
-    for field in attrs.fields(type(options)):
-        if not field.init:
-            continue
-        value = getattr(options, field.name)
+    for name in _option_names(type(options)):
+        value = getattr(options, name)
         for item in value if isinstance(value, frozenset | tuple) else (value,):
-            if is_int(item) and item > _LARGEST:
+            if type(item) is int and item > _LARGEST:
                 raise RulesError(
-                    f"{field.name.lstrip('_')} must be at most {_LARGEST},"
-                    f" got {brief(item)}"
+                    f"{name.lstrip('_')} must be at most {_LARGEST}, got {brief(item)}"
                 )
+
+
+@functools.cache
+def _option_names(cls: type[attrs.AttrsInstance]) -> tuple[str, ...]:
+    """Return the names of the fields of ``cls`` given to its ``__init__``."""
+    return tuple(field.name for field in attrs.fields(cls) if field.init)
 
 
 @attrs.frozen(kw_only=True)

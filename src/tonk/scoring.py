@@ -74,8 +74,14 @@ _SHOWDOWN_KINDS = frozenset(
 )
 
 
+# The checks below take a fast path for plain ints and tuples: the engine calls
+# these functions at the end of every hand, and bots in their searches.
+
+
 def _check_table(player_count: object) -> int:
     """Return ``player_count`` if it is a table's size, 2..:data:`MOST_PLAYERS`."""
+    if type(player_count) is int and 2 <= player_count <= MOST_PLAYERS:
+        return player_count
     if not is_int(player_count):
         raise TypeError(f"player_count must be an int, got {brief(player_count)}")
     if not 2 <= player_count <= MOST_PLAYERS:  # type: ignore[operator]
@@ -87,6 +93,8 @@ def _check_table(player_count: object) -> int:
 
 def _check_seat(seat: object, player_count: int, what: str) -> int:
     """Return ``seat`` if it is a seat of a ``player_count`` table."""
+    if type(seat) is int and 0 <= seat < player_count:
+        return seat
     if not is_int(seat):
         raise TypeError(f"{what} must be an int, got {brief(seat)}")
     if not 0 <= seat < player_count:  # type: ignore[operator]
@@ -98,6 +106,8 @@ def _check_seat(seat: object, player_count: int, what: str) -> int:
 
 def _sequence(value: object, what: str) -> Sequence[Any]:
     """Return ``value`` if it is a sequence (not a string), else raise TypeError."""
+    if type(value) is tuple or type(value) is list:
+        return value
     if isinstance(value, str) or not isinstance(value, Sequence):
         raise TypeError(f"{what} must be a sequence, got {brief(value)}")
     return value
@@ -120,6 +130,8 @@ def _check_counts(value: object) -> tuple[int, ...]:
     if not 2 <= len(counts) <= MOST_PLAYERS:
         raise RulesError(f"counts must give 2..{MOST_PLAYERS} seats, got {len(counts)}")
     for count in counts:
+        if type(count) is int and count >= 0:
+            continue
         if not is_int(count):
             raise TypeError(f"a count must be an int, got {brief(count)}")
         if count < 0:
