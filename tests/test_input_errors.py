@@ -34,6 +34,7 @@ from tonk import (
     parse_cards,
     scoring,
 )
+from tonk.testing import stack_deck
 
 HUGE = 10**5000
 """More digits than Python converts to or from text (4,300 by default)."""
@@ -164,6 +165,11 @@ ENTRY_POINTS: dict[str, Callable[[], object]] = {
     ),
     "Card.parse": lambda: Card.parse(LONG_NAME),
     "presets.get": lambda: tonk.presets.get(LONG_NAME),
+    "card_from_code": lambda: tonk.cards.card_from_code(HUGE),
+    "card_from_code negative": lambda: tonk.cards.card_from_code(-1),
+    "stack_deck dealer": lambda: stack_deck(
+        RULES, hands=["AS 2S 3S 4S 5S", "AH 2H 3H 4H 5H"], dealer=HUGE
+    ),
     "settle_out": lambda: scoring.settle_out(3, HUGE, OutcomeKind.TONK_OUT),
     "settle_drop": lambda: scoring.settle_drop((5, 9), dropper=HUGE),
 }
@@ -202,6 +208,27 @@ def test_the_largest_options_are_written_and_read_back() -> None:
         Catch(to_catchers=10**9 + 1)
     with pytest.raises(RulesError, match="totals must be at most"):
         DealTonk(totals={49, HUGE})
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: Card(HUGE, tonk.Suit.HEARTS),  # type: ignore[arg-type]
+        lambda: Card(tonk.Rank.ACE, HUGE),  # type: ignore[arg-type]
+        lambda: tonk.Hit(1, HUGE),  # type: ignore[arg-type]
+        lambda: tonk.Slap([HUGE]),  # type: ignore[arg-type]
+        lambda: Rules(ace_high=HUGE),  # type: ignore[arg-type]
+        lambda: tonk.parse_action(STATE, HUGE),  # type: ignore[arg-type]
+        lambda: tonk.new_game(RULES, players=2, seed=[HUGE]),  # type: ignore[arg-type]
+    ],
+    ids=["Card rank", "Card suit", "Hit", "Slap", "Rules", "parse_action", "seed"],
+)
+def test_a_huge_int_of_the_wrong_type_is_still_a_type_error(
+    call: Callable[[], object],
+) -> None:
+    with pytest.raises(TypeError) as info:
+        call()
+    assert "<int of 5001 digits>" in str(info.value)
 
 
 def test_format_action_writes_a_huge_spread_number_by_its_size() -> None:

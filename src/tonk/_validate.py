@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import math
 import reprlib
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from tonk.cards import Card
@@ -110,6 +110,37 @@ def to_deck(cards: Iterable[Card] | None) -> tuple[Card, ...] | None:
         if not isinstance(card, Card):
             raise TypeError(f"deck must hold Card values, got {brief(card)}")
     return deck
+
+
+def instance_of(kinds: type | tuple[type, ...]) -> Callable[[Any, Any, Any], None]:
+    """Return an attrs validator: a value not of ``kinds`` raises :class:`TypeError`.
+
+    As ``attrs.validators.instance_of``, but its message shows the value with
+    :func:`brief`, so that a huge int gives the :class:`TypeError`, not a
+    ``ValueError`` from :func:`repr`.
+
+    Examples:
+        >>> instance_of(bool)(None, _Named("flag"), 10**5000)
+        Traceback (most recent call last):
+        ...
+        TypeError: flag must be a bool, got <int of 5001 digits>
+    """
+    names = " or ".join(
+        kind.__name__ for kind in (kinds if isinstance(kinds, tuple) else (kinds,))
+    )
+
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if not isinstance(value, kinds):
+            raise TypeError(f"{attribute.name} must be a {names}, got {brief(value)}")
+
+    return check
+
+
+class _Named:
+    """A stand-in for an attrs attribute in :func:`instance_of`'s doctest."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
 
 def is_text(value: object) -> bool:

@@ -19,7 +19,7 @@ from typing import TypeAlias
 
 import attrs
 
-from tonk._validate import brief
+from tonk._validate import brief, instance_of
 from tonk.cards import Card, WildCard
 
 __all__ = [
@@ -86,8 +86,8 @@ def _sorted_elements(cards: Iterable[Card | WildCard]) -> tuple[Card | WildCard,
     )
 
 
-_is_element = attrs.validators.instance_of((Card, WildCard))
-_is_card = attrs.validators.instance_of(Card)
+_is_element = instance_of((Card, WildCard))
+_is_card = instance_of(Card)
 
 
 @attrs.frozen(eq=False)
@@ -162,7 +162,7 @@ class Hit:
         2
     """
 
-    spread: int = attrs.field(validator=attrs.validators.instance_of(int))
+    spread: int = attrs.field(validator=instance_of(int))
     card: Card | WildCard = attrs.field(validator=_is_element)
 
 
@@ -224,7 +224,7 @@ class Slap:
         Slap(spread=2)
     """
 
-    spread: int = attrs.field(validator=attrs.validators.instance_of(int))
+    spread: int = attrs.field(validator=instance_of(int))
 
 
 @attrs.frozen

@@ -19,8 +19,8 @@ from typing import Any
 
 import attrs
 
-from tonk._validate import brief
-from tonk.errors import NotationError
+from tonk._validate import brief, instance_of
+from tonk.errors import EncodingError, NotationError
 
 __all__ = [
     "CODE_COUNT",
@@ -137,7 +137,7 @@ class Card:
         [Card.parse('3C'), Card.parse('AH'), Card.parse('KS')]
     """
 
-    rank: Rank = attrs.field(validator=attrs.validators.instance_of(Rank))
+    rank: Rank = attrs.field(validator=instance_of(Rank))
     suit: Suit | None = attrs.field(validator=_validate_suit)
     code: int = attrs.field(init=False, repr=False)
     """A small integer naming the card: ``13 * suit + rank - 1``, 52 for a joker."""
@@ -280,8 +280,8 @@ class WildCard:
         ValueError: a card standing for itself is written plainly: '2C'
     """
 
-    card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
-    stands_for: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+    card: Card = attrs.field(validator=instance_of(Card))
+    stands_for: Card = attrs.field(validator=instance_of(Card))
 
     def __attrs_post_init__(self) -> None:
         """Validate the designation."""
@@ -379,11 +379,20 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 def card_from_code(code: int) -> Card:
     """Return the card with the given :attr:`Card.code`.
 
+    Raises:
+        EncodingError: If ``code`` is not 0..52.
+
     Examples:
         >>> card_from_code(0), card_from_code(51), card_from_code(52)
         (Card.parse('AC'), Card.parse('KS'), Card.parse('JK'))
+        >>> card_from_code(-1)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.EncodingError: a card code must be 0..52, got -1
     """
-    return _CARDS[code]
+    if 0 <= code < CODE_COUNT:  # a wrong type fails here or below: TypeError
+        return _CARDS[code]
+    raise EncodingError(f"a card code must be 0..{CODE_COUNT - 1}, got {brief(code)}")
 
 
 _CARDS: tuple[Card, ...] = (

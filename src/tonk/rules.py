@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from tonk._validate import brief, is_int
+from tonk._validate import brief, instance_of, is_int
 from tonk.cards import CODE_COUNT, JOKER_CODE, Card, card_from_code
 from tonk.errors import RulesError
 
@@ -209,7 +209,7 @@ def _to_ways(value: Any) -> frozenset[OutWay]:
 
 
 _ALL_WAYS = frozenset(OutWay)
-_optional_bool = attrs.validators.optional(attrs.validators.instance_of(bool))
+_optional_bool = attrs.validators.optional(instance_of(bool))
 
 
 # The largest int any option takes (a count, a wait, an amount or a limit): far
@@ -681,7 +681,7 @@ def _check_max_turns(rules: Rules, attribute: attrs.Attribute[Any], value: Any) 
         )
 
 
-_is_bool = attrs.validators.instance_of(bool)
+_is_bool = instance_of(bool)
 _DEFAULT_DEAL_TONKS = (DealTonk(totals=frozenset({49, 50}), pays=2),)
 _DEFAULT_GOING_OUT = (
     OutPay(pays=2, by={OutWay.SPREAD, OutWay.HIT}),

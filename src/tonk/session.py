@@ -32,7 +32,15 @@ from typing import TypeAlias, TypeVar
 
 import attrs
 
-from tonk._validate import MAX_DIGITS, brief, check_seed, is_int, is_seed, to_deck
+from tonk._validate import (
+    MAX_DIGITS,
+    brief,
+    check_seed,
+    instance_of,
+    is_int,
+    is_seed,
+    to_deck,
+)
 from tonk.actions import Action, LaySpread
 from tonk.cards import Card, Rank, Suit, WildCard
 from tonk.engine import apply, cut_for_deal, legal_actions, new_game
@@ -176,12 +184,8 @@ class SideBets:
         SideBets(suit=True, naturals=False)
     """
 
-    suit: bool = attrs.field(
-        default=False, validator=attrs.validators.instance_of(bool)
-    )
-    naturals: bool = attrs.field(
-        default=False, validator=attrs.validators.instance_of(bool)
-    )
+    suit: bool = attrs.field(default=False, validator=instance_of(bool))
+    naturals: bool = attrs.field(default=False, validator=instance_of(bool))
 
 
 SessionAction: TypeAlias = Deal | CallBigOne | CallSuit | SideBets

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from tonk._spreads import elements_of, lay_out
-from tonk._validate import brief
+from tonk._validate import brief, is_int
 from tonk.cards import Card, parse_cards
 from tonk.engine import legal_actions
 from tonk.errors import RulesError
@@ -68,9 +68,10 @@ def stack_deck(
         The full pack in dealing order.
 
     Raises:
-        RulesError: If a hand has the wrong size, widows are given without the
-            widow rule or not one per seat, or the named cards are not all in
-            the pack.
+        RulesError: If the rules do not seat ``len(hands)`` players, the
+            dealer is not one of them, a hand has the wrong size, widows are
+            given without the widow rule or not one per seat, or the named
+            cards are not all in the pack.
 
     Examples:
         >>> import tonk
@@ -79,6 +80,13 @@ def stack_deck(
         (Card.parse('AH'), Card.parse('AS'), Card.parse('2H'), Card.parse('2S'))
     """
     players = len(hands)
+    if not 2 <= players <= rules.max_players:
+        raise RulesError(
+            f"hands must give 2..{rules.max_players} seats under these rules,"
+            f" got {players}"
+        )
+    if not is_int(dealer) or not 0 <= dealer < players:
+        raise RulesError(f"dealer must be a seat 0..{players - 1}, got {brief(dealer)}")
     pack = rules.pack(players=players)
     seat_hands = [_cards(hand) for hand in hands]
     for seat, hand in enumerate(seat_hands):
