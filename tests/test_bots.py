@@ -244,11 +244,13 @@ def test_ismcts_returns_a_single_action_without_searching() -> None:
         ({"iterations": 0}, "iterations must be a positive int"),
         ({"iterations": True}, "iterations must be a positive int"),
         ({"seconds": 0.0}, "seconds must be a positive number"),
+        ({"seconds": -(10**5000)}, "got <negative int of 5001 digits>"),
         ({"rollout": "smart"}, "rollout"),
     ],
 )
 def test_ismcts_validates_its_options(options: dict[str, object], message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+    error = ValueError if "rollout" in options else RulesError  # attrs checks rollout
+    with pytest.raises(error, match=message):
         ISMCTSBot(**options)  # type: ignore[arg-type]
 
 
@@ -402,17 +404,22 @@ def test_tournament_confidence_intervals_contain_the_mean() -> None:
 @pytest.mark.parametrize(
     ("arguments", "error", "message"),
     [
-        ({"hands": 0}, ValueError, "hands must be a positive int"),
-        ({"hands": 2, "workers": 0}, ValueError, "workers must be a positive int"),
-        ({"hands": 2, "names": ["a"]}, ValueError, "names must be 2 distinct"),
-        ({"hands": 2, "names": ["a", "a"]}, ValueError, "names must be 2 distinct"),
+        ({"hands": 0}, RulesError, "hands must be an int 1..1000000000, got 0"),
+        ({"hands": 10**10}, RulesError, "hands must be an int 1..1000000000"),
+        ({"hands": 10**5000}, RulesError, "got <int of 5001 digits>"),
+        ({"hands": 2, "workers": 0}, RulesError, "workers must be an int 1..256"),
+        ({"hands": 2, "workers": 10**6}, RulesError, "workers must be an int 1..256"),
+        ({"hands": 2, "seed": 10**1000}, RulesError, "at most 1000 digits"),
+        ({"hands": 2, "names": ["a"]}, RulesError, "names must be 2 distinct"),
+        ({"hands": 2, "names": ["a", "a"]}, RulesError, "names must be 2 distinct"),
     ],
 )
 def test_tournament_validates_its_arguments(
     arguments: dict[str, object], error: type[Exception], message: str
 ) -> None:
+    arguments = {"seed": 1, **arguments}
     with pytest.raises(error, match=message):
-        tournament(PAGAT, [RandomBot(), RandomBot()], seed=1, **arguments)  # type: ignore[arg-type]
+        tournament(PAGAT, [RandomBot(), RandomBot()], **arguments)  # type: ignore[arg-type]
 
 
 def test_tournament_needs_a_table_the_rules_allow() -> None:

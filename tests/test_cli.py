@@ -15,6 +15,12 @@ import tonk
 from tonk.cli import main
 
 
+@pytest.fixture
+def needs_rich() -> None:
+    """Skip the test when the optional ``rich`` (the ``cli`` extra) is missing."""
+    pytest.importorskip("rich")
+
+
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tonk", *args],
@@ -152,6 +158,7 @@ def play(*args: str, text: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.usefixtures("needs_rich")
 def test_play_a_hand_through_standard_input() -> None:
     # Bad input first (not an action, a move number out of range, an illegal
     # move), then draw, discard by notation, then drop at the next turn (or
@@ -179,6 +186,7 @@ def test_play_a_hand_through_standard_input() -> None:
     assert "Payoffs: you " in out
 
 
+@pytest.mark.usefixtures("needs_rich")
 def test_play_shows_spreads_with_owners_and_waits() -> None:
     result = play(
         "--preset",
@@ -199,6 +207,7 @@ def test_play_shows_spreads_with_owners_and_waits() -> None:
     assert "The hand is over" in out
 
 
+@pytest.mark.usefixtures("needs_rich")
 def test_play_offers_slap_in_windows() -> None:
     """Seat 0 is asked to slap or pass under slap-in rules (V26)."""
     from rich.console import Console
@@ -224,6 +233,7 @@ def test_play_offers_slap_in_windows() -> None:
     assert "The hand is over" in out
 
 
+@pytest.mark.usefixtures("needs_rich")
 def test_play_ends_cleanly_at_the_end_of_input() -> None:
     result = play("--seed", "7", text="")
     assert result.returncode == 0, result.stderr
@@ -235,6 +245,7 @@ def test_play_ends_cleanly_at_the_end_of_input() -> None:
     assert "You left the game." in again.stdout
 
 
+@pytest.mark.usefixtures("needs_rich")
 def test_play_against_ismcts() -> None:
     result = play(
         "--seed",
@@ -296,6 +307,7 @@ def test_simulate_bots_gives_the_same_totals_with_two_workers() -> None:
     assert "seconds" not in one
 
 
+@pytest.mark.usefixtures("needs_rich")
 def test_simulate_bots_prints_a_table() -> None:
     result = run("simulate", "--bots", "greedy,random", "--hands", "40", "--seed", "1")
     assert result.returncode == 0, result.stderr
@@ -311,19 +323,23 @@ def test_simulate_bots_prints_a_table() -> None:
 
 
 @pytest.mark.parametrize(
-    ("args", "message"),
+    ("args", "message", "rich"),
     [
-        (("simulate", "--bots", "greedy,clever"), "unknown bot 'clever'"),
-        (("simulate", "--bots", "greedy,random", "--players", "3"), "does not match"),
-        (("simulate", "--json"), "--json and --workers need --bots"),
-        (("simulate", "--workers", "2"), "--json and --workers need --bots"),
-        (("simulate", "--bots", "random,random", "--session"), "do not go together"),
-        (("simulate", "--bots", "random"), "one bot per seat"),
-        (("play", "--bot", "clever"), "unknown bot 'clever'"),
-        (("play", "--players", "11"), "players must be 2..10"),
+        (("simulate", "--bots", "greedy,clever"), "unknown bot 'clever'", False),
+        (("simulate", "--bots", "greedy,random", "--players", "3"), "not match", False),
+        (("simulate", "--json"), "--json and --workers need --bots", False),
+        (("simulate", "--workers", "2"), "--json and --workers need --bots", False),
+        (("simulate", "--bots", "random,random", "--session"), "go together", False),
+        (("simulate", "--bots", "random"), "one bot per seat", True),
+        (("play", "--bot", "clever"), "unknown bot 'clever'", True),
+        (("play", "--players", "11"), "players must be 2..10", True),
     ],
 )
-def test_bad_bot_arguments_exit_2(args: tuple[str, ...], message: str) -> None:
+def test_bad_bot_arguments_exit_2(
+    args: tuple[str, ...], message: str, rich: bool
+) -> None:
+    if rich:  # the check comes after the one for rich
+        pytest.importorskip("rich")
     result = run(*args)
     assert result.returncode == 2
     assert message in result.stderr
@@ -620,3 +636,42 @@ def test_play_with_a_bot_for_each_seat(
     assert "--bot and --bots do not go together" in capsys.readouterr().err
     assert main(["play", "--players", "1"]) == 2
     assert "players must be 2.." in capsys.readouterr().err
+
+
+def test_replay_into_a_closed_pipe_stops_quietly(tmp_path: Path) -> None:
+    """`tonk replay FILE | head` is not "cannot read FILE" (issue 12, defect 8)."""
+    path = tmp_path / "hand.txt"
+    path.write_text(tonk.format_record(_recorded_hand(5)))
+    with subprocess.Popen(
+        [sys.executable, "-m", "tonk", "replay", str(path), "--pause"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as child:
+        assert child.stdout is not None
+        assert child.stdin is not None
+        assert child.stdout.readline().startswith("tonk replay: hand.txt")
+        child.stdout.close()  # as `head -1` does; --pause holds the rest back
+        try:
+            child.stdin.write("\n" * 500)
+            child.stdin.close()
+        except BrokenPipeError:  # pragma: no cover - the child has already gone
+            pass
+        assert child.stderr is not None
+        error = child.stderr.read()
+        assert child.wait(timeout=60) == 1
+    assert error == ""
+
+
+@pytest.mark.usefixtures("needs_rich")
+def test_play_draws_a_128_bit_seed_that_replays_the_deal() -> None:
+    """Without --seed, the deal comes from a secure 128-bit seed (defect 8)."""
+    first = play(text="quit\n")
+    assert first.returncode == 0, first.stderr
+    seed = int(first.stdout.split(" seed ", 1)[1].split(".", 1)[0])
+    # 32 random bits, as 0.1.0 drew, are below 2**32; 128 are not, but with
+    # odds of 2**-96.
+    assert seed >= 2**32
+    again = play("--seed", str(seed), text="quit\n")
+    assert again.stdout == first.stdout

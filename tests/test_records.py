@@ -345,7 +345,11 @@ HEAD = '[Format "tonk.record"]\n[Version "1"]\n[Preset "pagat"]\n[Players "2"]\n
         (HEAD + "[Seed 7]\n", 5, "a header is written"),
         (HEAD + '[Seat "7"]\n', 5, "unknown header 'Seat'"),
         (HEAD + '[Seed "7"]\n[Seed "8"]\n', 6, "given twice (first on line 5)"),
-        (HEAD + '[Seed "seven"]\n', 5, "Seed must be a number, got 'seven'"),
+        (
+            HEAD + '[Seed "seven"]\n',
+            5,
+            "Seed must be a number of at most 1000 digits, got 'seven'",
+        ),
         (HEAD + '[Seed "7"]\n[Dealer "-1"]\n', 6, "Dealer must be a number"),
         (HEAD + '[Seed "7"]\n[Dealer "2"]\n', 6, "dealer must be a seat 0..1, got 2"),
         (HEAD.replace('"2"', '"12"') + '[Seed "7"]\n', 4, "players must be 2..10"),

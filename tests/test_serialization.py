@@ -742,7 +742,7 @@ def test_messages_show_values_briefly() -> None:
     assert str(refused(data, Rules)).endswith('got "' + "x" * 40 + '..."')
     data["hand_size"] = 5
     data["ace_high"] = 10**100
-    assert str(refused(data, Rules)).endswith("got a very large int")
+    assert str(refused(data, Rules)).endswith("got <int of 101 digits>")
     del data["ace_high"]
     nested: list[Any] = []
     for _ in range(10_000):

@@ -1,10 +1,10 @@
 """Sessions: hand after hand at one table (V40-V47, B3).
 
-A session deals each hand from its seed and the hand's number, so the
-scenarios here cannot stack a deck; where a scenario needs a particular deal
-(a void hand, a natural book, a suit held by two bettors...) it looks for the
-first session seed that gives it, in a bounded, deterministic search, and then
-checks every amount against what RULES.md and the option docstrings say.
+A session deals each hand from its seed and the hand's number; where a
+scenario needs a particular deal (a void hand, a natural book, a suit held by
+two bettors...) it stacks the deck with ``Deal(deck=...)`` (or
+``CallSuit(suit, deck=...)``) and :func:`tonk.testing.stack_deck`, then checks
+every amount against what RULES.md and the option docstrings say.
 The properties at the end play random sessions under random rules (side bets
 included) and check the ledger against the hands.
 """
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 from fractions import Fraction
 
 import attrs
@@ -52,21 +51,10 @@ from tonk import (
     presets,
     session_actions,
 )
-from tonk.testing import check_invariants
+from tonk.testing import check_invariants, stack_deck
 from tonk.testing.strategies import player_counts, rules
 
-SEARCH_LIMIT = 2000
-"""The most session seeds a scenario tries before giving up."""
-
 # --- helpers ---------------------------------------------------------------------
-
-
-def find_seed(predicate: Callable[[int], bool]) -> int:
-    """The first session seed for which ``predicate`` holds."""
-    for seed in range(SEARCH_LIMIT):
-        if predicate(seed):
-            return seed
-    raise AssertionError(f"no seed below {SEARCH_LIMIT} gives the deal wanted")
 
 
 def bet(session: Session, *bets: SideBets) -> Session:
@@ -134,19 +122,20 @@ def test_v47_the_deal_passes_left_after_each_hand() -> None:
 
 
 VOIDING = Rules(deal_tonks=(DealTonk(at_most=30),))  # two hands of 30 or less clash
-
-
-def first_hand_void(seed: int) -> bool:
-    session = dealt(new_session(VOIDING, players=3, seed=seed, dealer=2))
-    assert session.last is None or session.last.number == 1
-    return session.last is not None and (
-        session.last.outcome.kind is OutcomeKind.VOID_DEAL
+VOID_DEAL = Deal(
+    deck=stack_deck(
+        VOIDING,
+        hands=["AS 2S 3S 4S 5S", "AH 2H 3H 4H 5H", "KS KH KD KC QS"],  # 15, 15, 50
+        dealer=2,
     )
+)
 
 
 def test_v47_after_a_void_hand_the_next_dealer_deals() -> None:
-    seed = find_seed(first_hand_void)
-    session = dealt(new_session(VOIDING, players=3, seed=seed, dealer=2))
+    seed = 1
+    session = dealt(
+        new_session(VOIDING, players=3, seed=seed, dealer=2), call=VOID_DEAL
+    )
     result = session.last
     assert result is not None
     assert result.outcome.kind is OutcomeKind.VOID_DEAL
@@ -162,6 +151,12 @@ def test_v47_after_a_void_hand_the_next_dealer_deals() -> None:
     assert session.hand.dealer == 0
     assert session.hand == tonk.new_game(
         VOIDING, players=3, seed=hand_seed(seed, 2), dealer=0
+    )
+    assert session.last is not None
+    assert session.last.deck is None  # hand 2 came from the seed
+    assert result.deck == VOID_DEAL.deck  # hand 1 can be dealt again
+    assert tonk.new_game(VOIDING, players=3, deck=result.deck, dealer=2).outcome == (
+        result.outcome
     )
 
 
@@ -279,6 +274,41 @@ def test_new_session_rejects_a_dealer_not_seated() -> None:
         new_session(Rules(), players=2, dealer=2)
 
 
+# --- stacked decks ---------------------------------------------------------------
+
+
+def test_a_stacked_deal_is_checked_like_new_games_deck_and_changes_nothing() -> None:
+    session = new_session(Rules(), players=2, seed=1, dealer=0)
+    short = Deal(deck=Rules().pack()[:-1])
+    with pytest.raises(tonk.RulesError, match="deck has 51 cards"):
+        apply_session(session, short)
+    doubled = Deal(deck=(*Rules().pack()[:-1], Rules().pack()[0]))
+    with pytest.raises(tonk.RulesError, match="deck holds 2 of"):
+        apply_session(session, doubled)
+    with pytest.raises(TypeError, match="deck must hold Card values"):
+        Deal(deck=["AS"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="deck must be a sequence of cards"):
+        Deal(deck="AS 2S")  # type: ignore[arg-type]
+    assert session == new_session(Rules(), players=2, seed=1, dealer=0)
+    with pytest.raises(SessionError, match="calls a suit"):  # not offered: refused
+        apply_session(new_session(SUIT_BET, players=2, dealer=0), VOID_DEAL)
+
+
+def test_a_stacked_deal_deals_that_deck_and_the_next_comes_from_the_seed() -> None:
+    deck = Rules().pack()
+    session = apply_session(
+        new_session(Rules(), players=3, seed=4, dealer=1), Deal(deck=deck)
+    )
+    assert session.hand == tonk.new_game(Rules(), players=3, deck=deck, dealer=1)
+    assert session.deck == deck
+    assert repr(Deal(deck=deck)).startswith("Deal(deck=(Card.parse('AC'), ")
+    session = dealt(apply_session(session, Drop()))
+    assert session.deck is None
+    assert session.hand == tonk.new_game(
+        Rules(), players=3, seed=hand_seed(4, 2), dealer=2
+    )
+
+
 # --- V45b the naturals pot ---------------------------------------------------------
 
 NATURALS = Rules(naturals_bet=1)
@@ -297,27 +327,20 @@ def natural_book(session: Session) -> LaySpread | None:
     return None
 
 
-def naturals_session(seed: int) -> Session | None:
-    """Ann and Bob, Ann dealing first, both in the naturals pot. Hands 1 and 2
-    end with a drop at once; in hand 3 the first player has drawn from the
-    stock. ``None`` if a deal ends a hand at once or no book can be laid."""
-    session = new_session(NATURALS, players=["Ann", "Bob"], seed=seed, dealer=0)
-    for _ in range(3):
-        session = bet(apply_session(session, Deal()), EVERYONE_IN, EVERYONE_IN)
-        if session.phase is not SessionPhase.PLAYING:
-            return None
-        if session.number < 3:
-            session = apply_session(session, Drop())
-    session = apply_session(session, DrawStock())
-    return session if natural_book(session) is not None else None
+PLAIN_DEAL = ["AS 2S 3S 4S 6D", "AH 2H 3H 4H 6C"]  # no deal tonk, no book
+BOOK_FOR_BOB = ["AS 2S 3S 4S 6D", "9C 9H 9S 2H 4H"]  # Bob, first to play, holds one
+
+
+def naturals_deal(dealer: int, hands: list[str]) -> Deal:
+    """Ann and Bob's deal, ``dealer`` dealing; Bob holds ``hands[1]``."""
+    return Deal(deck=stack_deck(NATURALS, hands=hands, dealer=dealer))
 
 
 def test_v45b_the_naturals_pot_carries_over_until_a_natural_book_wins_it() -> None:
-    seed = find_seed(lambda seed: naturals_session(seed) is not None)
-    session = new_session(NATURALS, players=["Ann", "Bob"], seed=seed, dealer=0)
+    session = new_session(NATURALS, players=["Ann", "Bob"], seed=1, dealer=0)
     nets: list[tuple[Stake, ...]] = []
     for number in (1, 2):
-        session = apply_session(session, Deal())
+        session = apply_session(session, naturals_deal(number - 1, PLAIN_DEAL))
         assert session.phase is SessionPhase.BETTING
         dealer = session.dealer
         assert session.betting == ((dealer + 1) % 2, dealer)  # from its left
@@ -337,12 +360,14 @@ def test_v45b_the_naturals_pot_carries_over_until_a_natural_book_wins_it() -> No
         nets.append(result.net)
         assert session.naturals_pot == 2 * number
         assert session.naturals_players == frozenset({"Ann", "Bob"})
-    session = bet(apply_session(session, Deal()), EVERYONE_IN, EVERYONE_IN)
+    session = apply_session(session, naturals_deal(0, BOOK_FOR_BOB))
+    session = bet(session, EVERYONE_IN, EVERYONE_IN)
     session = apply_session(session, DrawStock())
     book = natural_book(session)
-    assert book is not None
+    assert book == LaySpread(tonk.parse_cards("9C 9H 9S"))
     assert session.hand is not None
     layer = session.hand.to_move
+    assert layer == 1
     session = apply_session(session, book)
     assert session.naturals_winner == layer
     session = play_on(session)
@@ -364,20 +389,10 @@ def test_v45b_the_naturals_pot_carries_over_until_a_natural_book_wins_it() -> No
     assert sum(balances(session).values()) == 0
 
 
-def first_deal_book(seed: int) -> Session | None:
-    """Hand 1 of Ann and Bob, both in the naturals pot, after the first
-    player's draw; ``None`` unless a natural book can be laid."""
-    session = new_session(NATURALS, players=["Ann", "Bob"], seed=seed, dealer=0)
-    session = bet(apply_session(session, Deal()), EVERYONE_IN, EVERYONE_IN)
-    if session.phase is not SessionPhase.PLAYING:
-        return None
-    session = apply_session(session, DrawStock())
-    return session if natural_book(session) is not None else None
-
-
 def test_v45b_the_naturals_pot_can_be_won_in_the_deal_that_starts_it() -> None:
-    session = first_deal_book(find_seed(lambda s: first_deal_book(s) is not None))
-    assert session is not None
+    session = new_session(NATURALS, players=["Ann", "Bob"], seed=1, dealer=0)
+    session = apply_session(session, naturals_deal(0, BOOK_FOR_BOB))
+    session = apply_session(bet(session, EVERYONE_IN, EVERYONE_IN), DrawStock())
     assert session.naturals_pot == 0  # this deal's stakes are not paid in yet
     book = natural_book(session)
     assert book is not None
@@ -420,17 +435,19 @@ SUIT_BET = Rules(suit_bet=1)
 
 
 def suit_deal(
-    rules: Rules, seed: int, *, players: int = 3, bettors: set[int] | None = None
+    rules: Rules, hands: list[str], *, bettors: set[int] | None = None
 ) -> Session:
-    """Seat 0 deals and calls hearts; ``bettors`` (default: all) pay in."""
-    session = new_session(rules, players=players, seed=seed, dealer=0)
+    """Seat 0 deals ``hands`` and calls hearts; ``bettors`` (default: all) pay in."""
+    session = new_session(rules, players=len(hands), seed=1, dealer=0)
     assert CallSuit(Suit.HEARTS) in session_actions(session)
-    session = apply_session(session, CallSuit(Suit.HEARTS))
+    deck = stack_deck(rules, hands=hands, dealer=0)
+    session = apply_session(session, CallSuit(Suit.HEARTS, deck=deck))
     while session.phase is SessionPhase.BETTING:
         seat = session.betting[0]
         session = apply_session(
             session, SideBets(suit=bettors is None or seat in bettors)
         )
+    assert session.phase is SessionPhase.PLAYING
     return session
 
 
@@ -459,20 +476,10 @@ def test_v45a_the_dealer_calls_a_suit_instead_of_dealing() -> None:
 
 def test_v45a_the_highest_card_of_the_suit_takes_the_pot_ace_low() -> None:
     # A bettor whose only heart is the ace loses to one with a 3 (ace low).
-    def wanted(seed: int) -> bool:
-        session = suit_deal(SUIT_BET, seed)
-        return (
-            session.phase is SessionPhase.PLAYING
-            and any(hearts(session, seat) == [1] for seat in range(3))
-            and sum(1 for seat in range(3) if hearts(session, seat)) >= 2
-        )
-
-    seed = find_seed(wanted)
-    session = suit_deal(SUIT_BET, seed)
-    best = {seat: max(hearts(session, seat), default=0) for seat in range(3)}
-    winner = max(best, key=best.__getitem__)
-    assert best[winner] > 1
-    assert 1 in best.values()
+    hands = ["AH 5C 6C 7D 8S", "3H 9C 10D JS QS", "KC KD 4S 6S 8D"]
+    session = suit_deal(SUIT_BET, hands)
+    assert [hearts(session, seat) for seat in range(3)] == [[1], [3], []]
+    winner = 1
     assert session.suit_bettors == frozenset({0, 1, 2})
     assert session.suit_winners == (winner,)
     result = finish_hand(session)
@@ -487,16 +494,9 @@ def test_v45a_the_highest_card_of_the_suit_takes_the_pot_ace_low() -> None:
 def test_v45a_bettors_tied_for_the_highest_card_split_the_pot() -> None:
     # Two packs (V2): two bettors can hold the same highest heart.
     rules = Rules(suit_bet=1, two_packs_from=2)
-
-    def tied(seed: int) -> bool:
-        session = suit_deal(rules, seed)
-        return session.phase is SessionPhase.PLAYING and len(session.suit_winners) > 1
-
-    session = suit_deal(rules, find_seed(tied))
-    best = {seat: max(hearts(session, seat), default=0) for seat in range(3)}
-    top = max(best.values())
-    winners = [seat for seat in range(3) if best[seat] == top]
-    assert len(winners) == 2
+    hands = ["KH 2C 3C 4C 5C", "QH 2D 3D 4D 5D", "KH 2S 3S 4S 5S"]
+    session = suit_deal(rules, hands)
+    winners = [0, 2]
     assert session.suit_winners == tuple(winners)
     result = finish_hand(session)
     assert Counter(result.side) == Counter(
@@ -513,15 +513,9 @@ def test_v45a_bettors_tied_for_the_highest_card_split_the_pot() -> None:
 
 def test_v45a_the_stakes_go_back_when_no_bettor_holds_the_suit() -> None:
     # Seats 1 and 2 bet and hold no heart; seat 0, who holds one, did not bet.
-    def refunded(seed: int) -> bool:
-        session = suit_deal(SUIT_BET, seed, bettors={1, 2})
-        return (
-            session.phase is SessionPhase.PLAYING
-            and not session.suit_winners
-            and bool(hearts(session, 0))
-        )
-
-    session = suit_deal(SUIT_BET, find_seed(refunded), bettors={1, 2})
+    hands = ["7H 2C 3C 4C 5C", "8D 2D 3D 4D 5D", "9S 2S 3S 4S 5S"]
+    session = suit_deal(SUIT_BET, hands, bettors={1, 2})
+    assert not session.suit_winners
     assert session.suit_bettors == frozenset({1, 2})
     result = finish_hand(session)
     assert Counter(result.side) == Counter(
@@ -536,18 +530,11 @@ def test_v45a_the_stakes_go_back_when_no_bettor_holds_the_suit() -> None:
 
 
 def test_v45a_only_bettors_can_win_the_pot() -> None:
-    def outbid(seed: int) -> bool:
-        session = suit_deal(SUIT_BET, seed, bettors={1, 2})
-        return (
-            session.phase is SessionPhase.PLAYING
-            and bool(session.suit_winners)
-            and max(hearts(session, 0), default=0)
-            > max(max(hearts(session, seat), default=0) for seat in (1, 2))
-        )
-
-    session = suit_deal(SUIT_BET, find_seed(outbid), bettors={1, 2})
-    assert 0 not in session.suit_winners
-    (winner,) = session.suit_winners
+    # Seat 0 holds the highest heart but did not bet; seat 2's 5 wins.
+    hands = ["KH 2C 3C 4C 6C", "8D 2D 3D 4D 6D", "5H 2S 3S 4S 6S"]
+    session = suit_deal(SUIT_BET, hands, bettors={1, 2})
+    assert session.suit_winners == (2,)
+    winner = 2
     result = finish_hand(session)
     assert SidePayment(winner, 2, SideReason.SUIT_POT) in result.side
 
@@ -663,8 +650,7 @@ def test_v42_after_a_double_win_each_loser_adds_twice_the_count() -> None:
 
 def test_v42_a_void_deal_scores_nothing() -> None:
     rules = attrs.evolve(VOIDING, scoring=Scoring.PUSH_UPS)
-    seed = find_seed(first_hand_void)
-    session = dealt(new_session(rules, players=3, seed=seed, dealer=2))
+    session = dealt(new_session(rules, players=3, seed=1, dealer=2), call=VOID_DEAL)
     result = session.last
     assert result is not None
     assert result.outcome.kind is OutcomeKind.VOID_DEAL

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from tonk._codec import child, item
 from tonk._spreads import elements_of, lay_out
-from tonk._validate import is_int
+from tonk._validate import brief, is_int
 from tonk.cards import Card, Rank
 from tonk.engine import legal_actions
 from tonk.errors import InvalidStateError
@@ -33,14 +33,14 @@ def _fail(message: str, path: str) -> InvalidStateError:
 
 def _check_seat(seat: int, players: int, path: str) -> None:
     if not 0 <= seat < players:
-        raise _fail(f"seat {seat} is not at the table of {players} players", path)
+        raise _fail(f"seat {brief(seat)} is not at the table of {players} players", path)
 
 
 def _check_distinct_seats(seats: Sequence[int], players: int, path: str) -> None:
     for index, seat in enumerate(seats):
         _check_seat(seat, players, item(path, index))
         if seat in seats[:index]:
-            raise _fail(f"seat {seat} is repeated", item(path, index))
+            raise _fail(f"seat {brief(seat)} is repeated", item(path, index))
 
 
 def check_outcome(outcome: Outcome, players: int, path: str) -> None:
@@ -62,7 +62,7 @@ def check_outcome(outcome: Outcome, players: int, path: str) -> None:
             raise _fail("a seat cannot pay itself", child(where, "payee"))
         if transfer.amount <= 0:
             raise _fail(
-                f"an amount must be more than 0, got {transfer.amount}",
+                f"an amount must be more than 0, got {brief(transfer.amount)}",
                 child(where, "amount"),
             )
     net = Outcome.from_transfers(
@@ -96,7 +96,7 @@ def check_outcome(outcome: Outcome, players: int, path: str) -> None:
         for index, count in enumerate(counts):
             if count < 0:
                 raise _fail(
-                    f"a count cannot be negative, got {count}",
+                    f"a count cannot be negative, got {brief(count)}",
                     item(child(path, "counts"), index),
                 )
 
@@ -167,7 +167,8 @@ def _check_spreads(state: GameState, players: int) -> None:
         path = item("$.spreads", index)
         if spread.number != index + 1:
             raise _fail(
-                f"spread {index + 1} must have number {index + 1}, got {spread.number}",
+                f"spread {index + 1} must have number {index + 1},"
+                f" got {brief(spread.number)}",
                 child(path, "number"),
             )
         _check_seat(spread.owner, players, child(path, "owner"))
@@ -233,7 +234,9 @@ def _check_phase(state: GameState, players: int) -> None:
             "a state has an outcome exactly when its phase is hand_over", "$.outcome"
         )
     if state.turns_taken < 0:
-        raise _fail(f"cannot be negative, got {state.turns_taken}", "$.turns_taken")
+        raise _fail(
+            f"cannot be negative, got {brief(state.turns_taken)}", "$.turns_taken"
+        )
     limit = rules.max_turns
     if limit is not None and (
         state.turns_taken > limit
@@ -253,7 +256,7 @@ def _check_phase(state: GameState, players: int) -> None:
             )
     for seat, wait in enumerate(state.waits):
         if wait < 0:
-            raise _fail(f"cannot be negative, got {wait}", item("$.waits", seat))
+            raise _fail(f"cannot be negative, got {brief(wait)}", item("$.waits", seat))
     if any(state.going_out_barred) and not rules.hit_bars_going_out:
         raise _fail(
             "only hit_bars_going_out (V22) bars a seat from going out",

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tonk._validate import brief, read_int
 from tonk.actions import Action, DrawDiscard, DrawStock, format_action
 from tonk.bots import Bot
 from tonk.cards import Card, Suit
@@ -163,12 +164,13 @@ def _read(
         if lowered in ("?", "h", "help"):
             table.say(_HELP)
             continue
-        if text.isdecimal():
-            number = int(text)
-            if 1 <= number <= len(legal):
+        if text.isdecimal():  # a move's number in the list
+            number = read_int(text)
+            if number is not None and 1 <= number <= len(legal):
                 return legal[number - 1]
+            shown = brief(text if number is None else number)
             table.say(
-                f"[yellow]There is no move {number}: type 1 to {len(legal)}, or the"
+                f"[yellow]There is no move {shown}: type 1 to {len(legal)}, or the"
                 " move itself ('help' for the notation).[/yellow]"
             )
             continue

@@ -29,6 +29,7 @@ from typing import Any
 
 import attrs
 
+from tonk._validate import MAX_DIGITS, brief, read_int
 from tonk.actions import Action, format_action
 from tonk.cards import Card, WildCard, parse_element
 from tonk.errors import SerializationError, TonkError
@@ -76,7 +77,8 @@ def item(path: str, index: int) -> str:
 def show(value: object) -> str:
     """Return a short description of an untrusted value for an error message.
 
-    Strings and numbers are shown as JSON (cut short); lists and objects by
+    Strings are shown as JSON and ints as ``brief()`` shows
+    them (both cut short); floats as JSON; lists and objects by
     kind only, so that a huge or deeply nested value cannot blow up a message.
     """
     if value is None:
@@ -84,9 +86,7 @@ def show(value: object) -> str:
     if value is True or value is False:
         return "true" if value else "false"
     if isinstance(value, int):
-        if abs(value).bit_length() > 64:
-            return "a very large int"
-        return str(int(value))
+        return brief(int(value))  # a huge int by its size: <int of 5001 digits>
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, str):
@@ -295,7 +295,10 @@ class _Text(Codec):
 
 def _read_fraction(text: str) -> Fraction:
     numerator, denominator = text.split("/")
-    return Fraction(int(numerator), int(denominator))
+    top, bottom = read_int(numerator, signed=True), read_int(denominator)
+    if top is None or bottom is None:
+        raise ValueError(f"a fraction's terms have at most {MAX_DIGITS} digits")
+    return Fraction(top, bottom)
 
 
 def _write_fraction(value: Fraction) -> str:

@@ -19,6 +19,7 @@ from typing import TypeAlias
 
 import attrs
 
+from tonk._validate import brief, instance_of
 from tonk.cards import Card, WildCard
 
 __all__ = [
@@ -79,14 +80,14 @@ def _sorted_elements(cards: Iterable[Card | WildCard]) -> tuple[Card | WildCard,
     result = tuple(cards)
     for card in result:
         if not isinstance(card, Card | WildCard):
-            raise TypeError(f"a spread holds cards, got {card!r}")
+            raise TypeError(f"a spread holds cards, got {brief(card)}")
     return tuple(
         sorted(result, key=lambda e: (_represented(e).code, _physical(e).code))
     )
 
 
-_is_element = attrs.validators.instance_of((Card, WildCard))
-_is_card = attrs.validators.instance_of(Card)
+_is_element = instance_of((Card, WildCard))
+_is_card = instance_of(Card)
 
 
 @attrs.frozen(eq=False)
@@ -161,7 +162,7 @@ class Hit:
         2
     """
 
-    spread: int = attrs.field(validator=attrs.validators.instance_of(int))
+    spread: int = attrs.field(validator=instance_of(int))
     card: Card | WildCard = attrs.field(validator=_is_element)
 
 
@@ -223,7 +224,7 @@ class Slap:
         Slap(spread=2)
     """
 
-    spread: int = attrs.field(validator=attrs.validators.instance_of(int))
+    spread: int = attrs.field(validator=instance_of(int))
 
 
 @attrs.frozen
@@ -239,6 +240,9 @@ class Pass:
 def format_action(action: Action) -> str:
     """Write ``action`` in action notation.
 
+    A spread number too long for notation (over 50 digits, which no table
+    reaches) is written by its size, as error messages show it.
+
     Examples:
         >>> import tonk
         >>> format_action(tonk.LaySpread(tonk.parse_cards("9H 7H 8H")))
@@ -251,7 +255,7 @@ def format_action(action: Action) -> str:
     if isinstance(action, ClaimDealTonk):
         return "claim"
     if isinstance(action, Slap):
-        return f"slap {action.spread}"
+        return f"slap {brief(action.spread)}"
     if isinstance(action, Pass):
         return "pass"
     if isinstance(action, DrawStock):
@@ -261,12 +265,12 @@ def format_action(action: Action) -> str:
     if isinstance(action, LaySpread):
         return "spread " + " ".join(map(str, action.cards))
     if isinstance(action, Hit):
-        return f"hit {action.spread} {action.card}"
+        return f"hit {brief(action.spread)} {action.card}"
     if isinstance(action, Discard):
         return f"discard {action.card}"
     if isinstance(action, Exchange):
         return f"exchange {action.card}"
-    raise TypeError(f"not a tonk action: {action!r}")
+    raise TypeError(f"not a tonk action: {brief(action)}")
 
 
 Action: TypeAlias = (

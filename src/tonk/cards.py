@@ -19,7 +19,8 @@ from typing import Any
 
 import attrs
 
-from tonk.errors import NotationError
+from tonk._validate import brief, instance_of
+from tonk.errors import EncodingError, NotationError
 
 __all__ = [
     "CODE_COUNT",
@@ -110,9 +111,9 @@ def _code(rank: Rank, suit: Suit | None) -> int:
 def _validate_suit(card: Card, attribute: attrs.Attribute[Any], suit: object) -> None:
     if card.rank is Rank.JOKER:
         if suit is not None:
-            raise ValueError(f"a joker has no suit, got {suit!r}")
+            raise ValueError(f"a joker has no suit, got {brief(suit)}")
     elif not isinstance(suit, Suit):
-        raise TypeError(f"suit must be a Suit, got {suit!r}")
+        raise TypeError(f"suit must be a Suit, got {brief(suit)}")
 
 
 @attrs.frozen(eq=False, order=False)
@@ -136,7 +137,7 @@ class Card:
         [Card.parse('3C'), Card.parse('AH'), Card.parse('KS')]
     """
 
-    rank: Rank = attrs.field(validator=attrs.validators.instance_of(Rank))
+    rank: Rank = attrs.field(validator=instance_of(Rank))
     suit: Suit | None = attrs.field(validator=_validate_suit)
     code: int = attrs.field(init=False, repr=False)
     """A small integer naming the card: ``13 * suit + rank - 1``, 52 for a joker."""
@@ -167,7 +168,7 @@ class Card:
             tonk.errors.NotationError: unknown rank '1' (at position 0 of '1H')
         """
         if not isinstance(text, str):
-            raise TypeError(f"card notation must be a str, got {text!r}")
+            raise TypeError(f"card notation must be a str, got {brief(text)}")
         return _parse_card(text, text, 0)
 
     def __str__(self) -> str:
@@ -236,18 +237,22 @@ def _parse_card(token: str, text: str, offset: int) -> Card:
         return _CARDS[JOKER_CODE]
     if len(upper) < 2:
         raise NotationError(
-            f"{token!r} is not a card: expected a rank and a suit",
+            f"{brief(token)} is not a card: expected a rank and a suit",
             text=text,
             position=offset,
         )
     rank = _RANK_BY_TEXT.get(upper[:-1])
     if rank is None:
-        raise NotationError(f"unknown rank {token[:-1]!r}", text=text, position=offset)
+        raise NotationError(
+            f"unknown rank {brief(token[:-1])}", text=text, position=offset
+        )
     try:
         suit = Suit(upper[-1])
     except ValueError:
         raise NotationError(
-            f"unknown suit {token[-1]!r}", text=text, position=offset + len(token) - 1
+            f"unknown suit {brief(token[-1])}",
+            text=text,
+            position=offset + len(token) - 1,
         ) from None
     return _CARDS[_code(rank, suit)]
 
@@ -275,8 +280,8 @@ class WildCard:
         ValueError: a card standing for itself is written plainly: '2C'
     """
 
-    card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
-    stands_for: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+    card: Card = attrs.field(validator=instance_of(Card))
+    stands_for: Card = attrs.field(validator=instance_of(Card))
 
     def __attrs_post_init__(self) -> None:
         """Validate the designation."""
@@ -361,7 +366,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         tonk.errors.NotationError: unknown suit 'X' (at position 4 of '7H 8X')
     """
     if not isinstance(text, str):
-        raise TypeError(f"card notation must be a str, got {text!r}")
+        raise TypeError(f"card notation must be a str, got {brief(text)}")
     cards = []
     position = 0
     for word in text.split():
@@ -374,11 +379,20 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 def card_from_code(code: int) -> Card:
     """Return the card with the given :attr:`Card.code`.
 
+    Raises:
+        EncodingError: If ``code`` is not 0..52.
+
     Examples:
         >>> card_from_code(0), card_from_code(51), card_from_code(52)
         (Card.parse('AC'), Card.parse('KS'), Card.parse('JK'))
+        >>> card_from_code(-1)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.EncodingError: a card code must be 0..52, got -1
     """
-    return _CARDS[code]
+    if 0 <= code < CODE_COUNT:  # a wrong type fails here or below: TypeError
+        return _CARDS[code]
+    raise EncodingError(f"a card code must be 0..{CODE_COUNT - 1}, got {brief(code)}")
 
 
 _CARDS: tuple[Card, ...] = (

@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import random
+import secrets
 import sys
 import time
 from collections import Counter
@@ -248,6 +249,8 @@ def _replay(args: argparse.Namespace) -> int:
 
     try:
         return replay_file(args.file, write=print, pause=pause if args.pause else None)
+    except BrokenPipeError:  # our output closed early (`| head`): main() handles it
+        raise
     except OSError as error:
         print(
             f"tonk: error: cannot read {args.file}: {error.strerror}", file=sys.stderr
@@ -391,7 +394,9 @@ def _play(args: argparse.Namespace) -> int:
 
     from tonk._cli_play import play
 
-    seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
+    # A drawn seed is 128 secure bits, so a local deal cannot be guessed; it is
+    # printed, so the hand can be played again with --seed.
+    seed = args.seed if args.seed is not None else secrets.randbits(128)
     rules = presets.get(args.preset)
     names = _play_bots(args)
     hands = args.hands if args.hands is not None else None if args.session else 1

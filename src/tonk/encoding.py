@@ -67,7 +67,7 @@ from itertools import combinations_with_replacement
 from typing import Final
 
 from tonk._spreads import designation
-from tonk._validate import is_int
+from tonk._validate import brief, is_int
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -121,12 +121,13 @@ _AT_DEAL = DealTonkClaim.AT_DEAL
 
 def _checked_players(rules: Rules, players: int) -> None:
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be Rules, got {rules!r}")
+        raise TypeError(f"rules must be Rules, got {brief(rules)}")
     if not is_int(players):
-        raise TypeError(f"players must be an int, got {players!r}")
+        raise TypeError(f"players must be an int, got {brief(players)}")
     if not 2 <= players <= rules.max_players:
         raise RulesError(
-            f"players must be 2..{rules.max_players} under these rules, got {players}"
+            f"players must be 2..{rules.max_players} under these rules,"
+            f" got {brief(players)}"
         )
 
 
@@ -363,7 +364,7 @@ class _ActionLayout:
         for i, simple in enumerate(_HEADER):
             if cls is simple.__class__:
                 return i
-        raise TypeError(f"not a tonk action: {action!r}")
+        raise TypeError(f"not a tonk action: {brief(action)}")
 
     def _spread(self, action: LaySpread) -> int:
         represented = tuple(card.code for card in action.represented)
@@ -382,11 +383,11 @@ class _ActionLayout:
     def action(self, index: int) -> Action:
         """Return the action numbered ``index``."""
         if not is_int(index):
-            raise TypeError(f"an action index must be an int, got {index!r}")
+            raise TypeError(f"an action index must be an int, got {brief(index)}")
         if not 0 <= index < self.size:
             raise EncodingError(
                 f"action index must be 0..{self.size - 1} under these rules,"
-                f" got {index}"
+                f" got {brief(index)}"
             )
         if index < self.discard_start:
             return _HEADER[index]
@@ -416,7 +417,7 @@ class _ActionLayout:
 
     @staticmethod
     def _refuse(action: Action, why: str) -> EncodingError:
-        return EncodingError(f"cannot encode {action!r}: {why}")
+        return EncodingError(f"cannot encode {brief(action)}: {why}")
 
 
 def _element_key(element: Card | WildCard) -> tuple[int, int]:
@@ -579,7 +580,7 @@ def legal_mask(state: GameState | Observation) -> bytes:
         actions = legal_actions(state)
         players = len(state.hands)
     else:
-        raise TypeError(f"expected a GameState or an Observation, got {state!r}")
+        raise TypeError(f"expected a GameState or an Observation, got {brief(state)}")
     layout = _actions(state.rules, players)
     mask = bytearray(layout.size)
     index = layout.index

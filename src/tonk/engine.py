@@ -32,7 +32,7 @@ from tonk._spreads import (
     lay_out,
     split,
 )
-from tonk._validate import is_int
+from tonk._validate import brief, check_seed, is_int
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -79,7 +79,7 @@ def _checked_deck(rules: Rules, deck: Sequence[Card], players: int) -> list[Card
     cards = list(deck)
     for card in cards:
         if not isinstance(card, Card):
-            raise TypeError(f"deck must hold Card values, got {card!r}")
+            raise TypeError(f"deck must hold Card values, got {brief(card)}")
     pack = rules.pack(players=players)
     if len(cards) != len(pack):
         raise RulesError(
@@ -126,8 +126,10 @@ def new_game(
 
     Raises:
         RulesError: If the player count does not fit the deal, the dealer seat
-            is not at the table, the deck is not the rules' pack, or both
-            ``seed`` and ``deck`` are given.
+            is not at the table, the deck is not the rules' pack, both
+            ``seed`` and ``deck`` are given, or the seed has more than 1,000
+            digits.
+        TypeError: If ``players`` or ``seed`` is not an int.
 
     Examples:
         >>> import tonk
@@ -141,7 +143,7 @@ def new_game(
         tonk.errors.RulesError: players must be 2..10 under these rules (5 cards to each hand and 1 upcard from a 52-card deck), got 11
     """  # noqa: E501
     if not is_int(players):
-        raise TypeError(f"players must be an int, got {players!r}")
+        raise TypeError(f"players must be an int, got {brief(players)}")
     if not 2 <= players <= rules.max_players:
         limit = rules.player_limit
         why = (
@@ -152,10 +154,11 @@ def new_game(
         )
         raise RulesError(
             f"players must be 2..{rules.max_players} under these rules ({why}),"
-            f" got {players}"
+            f" got {brief(players)}"
         )
     if not is_int(dealer) or not 0 <= dealer < players:
-        raise RulesError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
+        raise RulesError(f"dealer must be a seat 0..{players - 1}, got {brief(dealer)}")
+    check_seed(seed, RulesError)
     if deck is not None and seed is not None:
         raise RulesError("give a seed or a stacked deck, not both")
     if deck is None:
@@ -219,6 +222,10 @@ def cut_for_deal(rules: Rules, *, players: int, seed: int | None = None) -> int:
     Returns:
         The seat of the first dealer.
 
+    Raises:
+        RulesError: If the rules do not seat ``players``, or the seed has more
+            than 1,000 digits.
+
     Examples:
         >>> import tonk
         >>> cut_for_deal(tonk.Rules(), players=4, seed=1)
@@ -226,8 +233,10 @@ def cut_for_deal(rules: Rules, *, players: int, seed: int | None = None) -> int:
     """
     if not is_int(players) or not 2 <= players <= rules.max_players:
         raise RulesError(
-            f"players must be 2..{rules.max_players} under these rules, got {players!r}"
+            f"players must be 2..{rules.max_players} under these rules,"
+            f" got {brief(players)}"
         )
+    check_seed(seed, RulesError)
     rng = _random(seed)
     natural = [card for card in rules.pack(players=players) if card.suit is not None]
     pick = max if rules.cut is CutWinner.HIGHEST else min
@@ -532,7 +541,7 @@ def apply(state: GameState, action: Action) -> GameState:
     """  # noqa: E501
     handler = _HANDLERS.get(action.__class__)
     if handler is None:
-        raise TypeError(f"not a tonk action: {action!r}")
+        raise TypeError(f"not a tonk action: {brief(action)}")
     if state.outcome is not None:
         raise IllegalActionError(
             f"cannot {format_action(action)}: the hand is over",

@@ -4,6 +4,10 @@ Every error the library raises on bad input is a :class:`TonkError`, and also a
 :class:`ValueError`, so existing ``except ValueError`` handlers keep working.
 A wrong Python type is a plain :class:`TypeError` and is not wrapped.
 
+This module imports nothing from :mod:`tonk` but ``tonk._validate``, which
+imports nothing from :mod:`tonk` itself: its ``brief()`` shows a value in a
+message, cut short when it is huge, as every message does.
+
 Examples:
     >>> issubclass(IllegalActionError, TonkError), issubclass(RulesError, ValueError)
     (True, True)
@@ -14,6 +18,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from typing import Any
+
+from tonk._validate import brief
 
 __all__ = [
     "AmbiguousActionError",
@@ -59,7 +65,8 @@ class NotationError(TonkError, ValueError):
 
     Attributes:
         text: The whole text that was being parsed (for a multi-line text such
-            as a game record, the line).
+            as a game record, the line); the message shows it cut short when it
+            is over 100 characters.
         position: The 0-based index in ``text`` where the problem starts.
         line: The 1-based number of the line in a multi-line text, or ``None``.
 
@@ -78,7 +85,7 @@ class NotationError(TonkError, ValueError):
         self, message: str, *, text: str, position: int, line: int | None = None
     ) -> None:
         """Create the error; the message gains the line, text and position."""
-        where = f"at position {position} of {text!r}"
+        where = f"at position {position} of {brief(text)}"
         if line is not None:
             where = f"line {line}, {where}"
         super().__init__(f"{message} ({where})")

@@ -27,6 +27,7 @@ Examples:
 
 from __future__ import annotations
 
+from tonk._validate import brief, read_int
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -96,7 +97,7 @@ def parse_action(state: GameState, text: str) -> Action:
 def _parse_action(text: str, state: GameState | None) -> Action:
     """Read an action; without a ``state``, ``hit CARD`` needs its spread number."""
     if not isinstance(text, str):
-        raise TypeError(f"action notation must be a str, got {text!r}")
+        raise TypeError(f"action notation must be a str, got {brief(text)}")
     words = _words(text)
     if not words:
         raise NotationError("empty action", text=text, position=0)
@@ -106,7 +107,9 @@ def _parse_action(text: str, state: GameState | None) -> Action:
     def expect_count(count: int, usage: str) -> None:
         if len(rest) != count:
             position = rest[count][1] if len(rest) > count else len(text)
-            raise NotationError(f"{verb!r} takes {usage}", text=text, position=position)
+            raise NotationError(
+                f"{brief(verb)} takes {usage}", text=text, position=position
+            )
 
     if verb == "drop":
         expect_count(0, "nothing after it")
@@ -129,7 +132,7 @@ def _parse_action(text: str, state: GameState | None) -> Action:
         if source.lower() == "discard":
             return DrawDiscard()
         raise NotationError(
-            f"cannot draw from {source!r}: expected 'stock' or 'discard'",
+            f"cannot draw from {brief(source)}: expected 'stock' or 'discard'",
             text=text,
             position=position,
         )
@@ -163,7 +166,7 @@ def _parse_action(text: str, state: GameState | None) -> Action:
         spread = _spread_number(number, text, number_position)
         return Hit(spread, _parse_element(word, text, position))
     raise NotationError(
-        f"unknown action {words[0][0]!r}:"
+        f"unknown action {brief(words[0][0])}:"
         " expected drop, draw, spread, hit, discard, claim, slap, pass or exchange",
         text=text,
         position=words[0][1],
@@ -171,13 +174,14 @@ def _parse_action(text: str, state: GameState | None) -> Action:
 
 
 def _spread_number(word: str, text: str, position: int) -> int:
-    if not (word.isascii() and word.isdecimal()) or int(word) < 1:
+    number = read_int(word)
+    if number is None or number < 1:
         raise NotationError(
-            f"spread number must be 1 or more, got {word!r}",
+            f"spread number must be 1 or more, got {brief(word)}",
             text=text,
             position=position,
         )
-    return int(word)
+    return number
 
 
 def _complete_hit(state: GameState, card: Card | WildCard, text: str) -> Hit:
@@ -196,6 +200,6 @@ def _complete_hit(state: GameState, card: Card | WildCard, text: str) -> Hit:
         )
     numbers = ", ".join(str(action.spread) for action in fitting)
     raise AmbiguousActionError(
-        f"{text!r} could hit spread {numbers}; write 'hit NUMBER CARD'",
+        f"{brief(text)} could hit spread {numbers}; write 'hit NUMBER CARD'",
         candidates=fitting,
     )

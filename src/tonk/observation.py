@@ -28,7 +28,7 @@ import random
 import attrs
 
 from tonk import text
-from tonk._validate import is_int
+from tonk._validate import brief, is_int
 from tonk.actions import Action
 from tonk.cards import CODE_COUNT, Card, card_from_code
 from tonk.engine import legal_actions
@@ -158,9 +158,9 @@ class Observation:
 
 def _checked_seat(players: int, seat: int) -> None:
     if not is_int(seat):
-        raise TypeError(f"seat must be an int, got {seat!r}")
+        raise TypeError(f"seat must be an int, got {brief(seat)}")
     if not 0 <= seat < players:
-        raise RulesError(f"seat must be 0..{players - 1}, got {seat}")
+        raise RulesError(f"seat must be 0..{players - 1}, got {brief(seat)}")
 
 
 def observe(state: GameState, seat: int) -> Observation:

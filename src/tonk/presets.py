@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import attrs
 
+from tonk._validate import brief
 from tonk.errors import RulesError
 from tonk.rules import (
     Catch,
@@ -289,7 +290,7 @@ def get(name: str) -> Rules:
         return _PRESETS[key]
     except KeyError:
         raise RulesError(
-            f"no preset named {name!r}; known presets: {', '.join(names())}"
+            f"no preset named {brief(name)}; known presets: {', '.join(names())}"
         ) from None
 
 

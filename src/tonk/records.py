@@ -46,7 +46,15 @@ import attrs
 from tonk import presets, text
 from tonk._checks import check_outcome
 from tonk._codec import MAX_BYTES, MAX_DEPTH, load_json, object_codec
-from tonk._validate import is_int
+from tonk._validate import (
+    MAX_DIGITS,
+    brief,
+    is_int,
+    is_text,
+    read_int,
+    seed_problem,
+    to_deck,
+)
 from tonk.actions import Action, format_action
 from tonk.cards import Card, parse_cards
 from tonk.engine import _checked_deck, apply, new_game
@@ -72,29 +80,13 @@ RECORD_VERSION = 1
 _ACTION_TYPES: tuple[type, ...] = typing.get_args(Action)
 
 
-def _is_text(value: object) -> bool:
-    return isinstance(value, str | bytes)
-
-
-def _to_deck(cards: Iterable[Card] | None) -> tuple[Card, ...] | None:
-    if cards is None:
-        return None
-    if _is_text(cards):
-        raise TypeError(f"deck must be a sequence of cards, got {cards!r}")
-    deck = tuple(cards)
-    for card in deck:
-        if not isinstance(card, Card):
-            raise TypeError(f"deck must hold Card values, got {card!r}")
-    return deck
-
-
 def _to_actions(actions: Iterable[Action]) -> tuple[Action, ...]:
-    if _is_text(actions):
-        raise TypeError(f"actions must be a sequence of actions, got {actions!r}")
+    if is_text(actions):
+        raise TypeError(f"actions must be a sequence of actions, got {brief(actions)}")
     result = tuple(actions)
     for action in result:
         if not isinstance(action, _ACTION_TYPES):
-            raise TypeError(f"not a tonk action: {action!r}")
+            raise TypeError(f"not a tonk action: {brief(action)}")
     return result
 
 
@@ -107,10 +99,14 @@ def _problem(
     """
     if not 2 <= players <= rules.max_players:
         return "players", (
-            f"players must be 2..{rules.max_players} under these rules, got {players}"
+            f"players must be 2..{rules.max_players} under these rules,"
+            f" got {brief(players)}"
         )
     if not 0 <= dealer < players:
-        return "dealer", f"dealer must be a seat 0..{players - 1}, got {dealer}"
+        return "dealer", f"dealer must be a seat 0..{players - 1}, got {brief(dealer)}"
+    problem = None if seed is None else seed_problem(seed)
+    if problem is not None:
+        return "seed", problem
     if seed is not None and deck is not None:
         return "deck", "give a seed or a stacked deck, not both"
     if seed is None and deck is None:
@@ -142,8 +138,9 @@ class GameRecord:
 
     Raises:
         RulesError: If the table does not fit the rules, the dealer is not at
-            the table, the deck is not the rules' pack, or there is not
-            exactly one of ``seed`` and ``deck``.
+            the table, the deck is not the rules' pack, there is not exactly
+            one of ``seed`` and ``deck``, or the seed has more than 1,000
+            digits (so that both forms can write it).
         TypeError: If a value has the wrong type.
 
     Examples:
@@ -164,7 +161,7 @@ class GameRecord:
     players: int
     dealer: int = 0
     seed: int | None = None
-    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_to_deck)
+    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=to_deck)
     actions: tuple[Action, ...] = attrs.field(default=(), converter=_to_actions)
     outcome: Outcome | None = None
     _lines: tuple[int, ...] | None = attrs.field(
@@ -175,14 +172,17 @@ class GameRecord:
     def __attrs_post_init__(self) -> None:
         """Check the types, then that the deal fits the rules."""
         if not isinstance(self.rules, Rules):
-            raise TypeError(f"rules must be Rules, got {self.rules!r}")
+            raise TypeError(f"rules must be Rules, got {brief(self.rules)}")
         for name in ("players", "dealer"):
-            if not is_int(getattr(self, name)):
-                raise TypeError(f"{name} must be an int, got {getattr(self, name)!r}")
+            value = getattr(self, name)
+            if not is_int(value):
+                raise TypeError(f"{name} must be an int, got {brief(value)}")
         if self.seed is not None and not is_int(self.seed):
-            raise TypeError(f"seed must be an int or None, got {self.seed!r}")
+            raise TypeError(f"seed must be an int or None, got {brief(self.seed)}")
         if self.outcome is not None and not isinstance(self.outcome, Outcome):
-            raise TypeError(f"outcome must be an Outcome or None, got {self.outcome!r}")
+            raise TypeError(
+                f"outcome must be an Outcome or None, got {brief(self.outcome)}"
+            )
         problem = _problem(self.rules, self.players, self.dealer, self.seed, self.deck)
         if problem is not None:
             raise RulesError(problem[1])
@@ -231,7 +231,7 @@ class GameRecord:
             players=players,
             dealer=dealer,
             seed=seed,
-            deck=_to_deck(deck),
+            deck=to_deck(deck),
         )
 
     def then(self, action: Action) -> GameRecord:
@@ -247,7 +247,7 @@ class GameRecord:
             (DrawStock(), Drop())
         """
         if not isinstance(action, _ACTION_TYPES):
-            raise TypeError(f"not a tonk action: {action!r}")
+            raise TypeError(f"not a tonk action: {brief(action)}")
         return attrs.evolve(self, actions=(*self.actions, action))
 
     def with_outcome(self, outcome: Outcome | None) -> GameRecord:
@@ -356,7 +356,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     .. versionadded:: 0.1
     """  # noqa: E501
     if not isinstance(record, GameRecord):
-        raise TypeError(f"replay needs a GameRecord, got {record!r}")
+        raise TypeError(f"replay needs a GameRecord, got {brief(record)}")
     state = record.initial_state()
     lines = record._lines
     for index, action in enumerate(record.actions):
@@ -382,8 +382,6 @@ def replay(record: GameRecord) -> Iterator[GameState]:
 
 _HEADERS = ("Format", "Version", "Preset", "Rules", "Players", "Dealer", "Seed", "Deck")
 _HEADER_LINE = re.compile(r'\[([A-Za-z]+)\s+"(.*)"\](?:\s*#.*)?')
-_SMALL_INT = re.compile(r"[0-9]{1,6}")
-_SEED = re.compile(r"-?[0-9]{1,1000}")
 
 
 def _compact(data: Any) -> str:
@@ -424,7 +422,7 @@ def format_record(record: GameRecord) -> str:
     .. versionadded:: 0.1
     """
     if not isinstance(record, GameRecord):
-        raise TypeError(f"format_record needs a GameRecord, got {record!r}")
+        raise TypeError(f"format_record needs a GameRecord, got {brief(record)}")
     lines = [f'[Format "{RECORD_FORMAT}"]', f'[Version "{RECORD_VERSION}"]']
     preset = presets.name_of(record.rules)
     if preset is not None:
@@ -449,7 +447,7 @@ def format_record(record: GameRecord) -> str:
 def _bare(error: NotationError) -> str:
     """Return the message of ``error`` without its position suffix."""
     message = str(error)
-    suffix = f" (at position {error.position} of {error.text!r})"
+    suffix = f" (at position {error.position} of {brief(error.text)})"
     return message.removesuffix(suffix)
 
 
@@ -476,10 +474,14 @@ def _read_json_header(header: _Header, what: str, cls: type) -> Any:
         raise header.error(f"bad {what}: {error}") from error
 
 
-def _int_header(header: _Header, pattern: re.Pattern[str], what: str) -> int:
-    if pattern.fullmatch(header.value) is None:
-        raise header.error(f"{what} must be a number, got {header.value!r}")
-    return int(header.value)
+def _int_header(header: _Header, what: str, *, signed: bool = False) -> int:
+    value = read_int(header.value, signed=signed)
+    if value is None:
+        raise header.error(
+            f"{what} must be a number of at most {MAX_DIGITS} digits,"
+            f" got {brief(header.value)}"
+        )
+    return value
 
 
 def parse_record(text: str, *, max_bytes: int = MAX_BYTES) -> GameRecord:
@@ -557,7 +559,7 @@ def parse_record(text: str, *, max_bytes: int = MAX_BYTES) -> GameRecord:
             name = match.group(1)
             if name not in _HEADERS and name != "Outcome":
                 raise NotationError(
-                    f"unknown header {name!r}: expected "
+                    f"unknown header {brief(name)}: expected "
                     + ", ".join((*_HEADERS, "Outcome")),
                     text=line,
                     position=start + 1,
@@ -603,10 +605,10 @@ def _build_record(
             raise missing(f"the record has no {name} header")
     fmt, version = headers["Format"], headers["Version"]
     if fmt.value != RECORD_FORMAT:
-        raise fmt.error(f"the format must be {RECORD_FORMAT!r}, got {fmt.value!r}")
+        raise fmt.error(f"the format must be {RECORD_FORMAT!r}, got {brief(fmt.value)}")
     if version.value != str(RECORD_VERSION):
         raise version.error(
-            f"unsupported version {version.value!r}: this tonk reads version"
+            f"unsupported version {brief(version.value)}: this tonk reads version"
             f" {RECORD_VERSION}"
         )
     if ("Preset" in headers) == ("Rules" in headers):
@@ -619,16 +621,16 @@ def _build_record(
             raise preset.error(str(error)) from error
     else:
         rules = _read_json_header(headers["Rules"], "rules", Rules)
-    players = _int_header(headers["Players"], _SMALL_INT, "Players")
+    players = _int_header(headers["Players"], "Players")
     dealer = 0
     if "Dealer" in headers:
-        dealer = _int_header(headers["Dealer"], _SMALL_INT, "Dealer")
+        dealer = _int_header(headers["Dealer"], "Dealer")
     if ("Seed" in headers) == ("Deck" in headers):
         raise missing("the record needs one Seed or Deck header")
     seed = None
     deck = None
     if "Seed" in headers:
-        seed = _int_header(headers["Seed"], _SEED, "Seed")
+        seed = _int_header(headers["Seed"], "Seed", signed=True)
     else:
         header = headers["Deck"]
         try:

@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from tonk._validate import is_int
+from tonk._validate import brief, instance_of, is_int
 from tonk.cards import CODE_COUNT, JOKER_CODE, Card, card_from_code
 from tonk.errors import RulesError
 
@@ -204,12 +204,39 @@ class OutWay(enum.StrEnum):
 
 def _to_ways(value: Any) -> frozenset[OutWay]:
     if isinstance(value, str | bytes):
-        raise TypeError(f"by must be a collection of OutWay, got {value!r}")
+        raise TypeError(f"by must be a collection of OutWay, got {brief(value)}")
     return frozenset(OutWay(way) for way in value)
 
 
 _ALL_WAYS = frozenset(OutWay)
-_optional_bool = attrs.validators.optional(attrs.validators.instance_of(bool))
+_optional_bool = attrs.validators.optional(instance_of(bool))
+
+
+# The largest int any option takes (a count, a wait, an amount or a limit): far
+# past any real game, it keeps every rule set printable and writable as JSON
+# (Python writes no int of over 4,300 digits as text).
+_LARGEST = 10**9
+
+
+def _check_sizes(options: attrs.AttrsInstance) -> None:
+    """Raise :class:`RulesError` for an int option (or one in a set) over 10**9.
+
+    Each option's own check runs too: this one bounds the options that have
+    no upper limit of their own.
+    """
+    for name in _option_names(type(options)):
+        value = getattr(options, name)
+        for item in value if isinstance(value, frozenset | tuple) else (value,):
+            if type(item) is int and item > _LARGEST:
+                raise RulesError(
+                    f"{name.lstrip('_')} must be at most {_LARGEST}, got {brief(item)}"
+                )
+
+
+@functools.cache
+def _option_names(cls: type[attrs.AttrsInstance]) -> tuple[str, ...]:
+    """Return the names of the fields of ``cls`` given to its ``__init__``."""
+    return tuple(field.name for field in attrs.fields(cls) if field.init)
 
 
 @attrs.frozen(kw_only=True)
@@ -255,14 +282,17 @@ class OutPay:
 
     def __attrs_post_init__(self) -> None:
         """Validate the row."""
+        _check_sizes(self)
         if not is_int(self.pays) or self.pays < 1:
-            raise RulesError(f"a going-out row must pay at least 1, got {self.pays!r}")
+            raise RulesError(
+                f"a going-out row must pay at least 1, got {brief(self.pays)}"
+            )
         if not self.by:
             raise RulesError("a going-out row needs at least one way in by")
         if not is_int(self.spreads_this_turn) or self.spreads_this_turn < 0:
             raise RulesError(
                 "spreads_this_turn must be a non-negative int,"
-                f" got {self.spreads_this_turn!r}"
+                f" got {brief(self.spreads_this_turn)}"
             )
 
     def matches(
@@ -307,12 +337,13 @@ class PerPlayer:
 
     def __attrs_post_init__(self) -> None:
         """Validate the amount."""
+        _check_sizes(self)
         if not is_int(self.times) or self.times < 1:
             raise RulesError(
-                f"PerPlayer.times must be a positive int, got {self.times!r}"
+                f"PerPlayer.times must be a positive int, got {brief(self.times)}"
             )
         if not is_int(self.less) or not 0 <= self.less <= 1:
-            raise RulesError(f"PerPlayer.less must be 0 or 1, got {self.less!r}")
+            raise RulesError(f"PerPlayer.less must be 0 or 1, got {brief(self.less)}")
 
     def at(self, players: int) -> int:
         """Return the amount at a table of ``players``."""
@@ -324,7 +355,8 @@ def _amount(value: Any) -> int | PerPlayer:
         return value
     if not is_int(value) or value < 0:
         raise RulesError(
-            f"a catch amount must be a non-negative int or a PerPlayer, got {value!r}"
+            "a catch amount must be a non-negative int or a PerPlayer,"
+            f" got {brief(value)}"
         )
     return int(value)
 
@@ -406,6 +438,7 @@ class Catch:
 
     def __attrs_post_init__(self) -> None:
         """Validate the catch."""
+        _check_sizes(self)
         if not any(
             isinstance(amount, PerPlayer) or amount
             for amount in (self.to_catchers, self.to_lowest, self.to_others)
@@ -447,7 +480,7 @@ class Scoring(enum.StrEnum):
 
 def _to_totals(value: Any) -> frozenset[int]:
     if isinstance(value, int | str | bytes):
-        raise TypeError(f"totals must be a collection of ints, got {value!r}")
+        raise TypeError(f"totals must be a collection of ints, got {brief(value)}")
     return frozenset(value)
 
 
@@ -494,6 +527,7 @@ class DealTonk:
 
     def __attrs_post_init__(self) -> None:
         """Validate the row."""
+        _check_sizes(self)
         given = [
             bool(self.totals),
             self.at_most is not None,
@@ -506,20 +540,20 @@ class DealTonk:
         for total in self.totals:
             if not is_int(total) or total < 0:
                 raise RulesError(
-                    f"deal tonk totals must be non-negative ints, got {total!r}"
+                    f"deal tonk totals must be non-negative ints, got {brief(total)}"
                 )
         if self.at_most is not None and (not is_int(self.at_most) or self.at_most < 0):
             raise RulesError(
-                f"at_most must be a non-negative int, got {self.at_most!r}"
+                f"at_most must be a non-negative int, got {brief(self.at_most)}"
             )
         if self.court_cards is not None and (
             not is_int(self.court_cards) or self.court_cards < 1
         ):
             raise RulesError(
-                f"court_cards must be a positive int, got {self.court_cards!r}"
+                f"court_cards must be a positive int, got {brief(self.court_cards)}"
             )
         if not is_int(self.pays) or self.pays < 1:
-            raise RulesError(f"a deal tonk must pay at least 1, got {self.pays!r}")
+            raise RulesError(f"a deal tonk must pay at least 1, got {brief(self.pays)}")
 
     def wins(self, *, count: int, court_cards: int) -> bool:
         """Return whether a dealt hand with this count and court cards wins here.
@@ -659,10 +693,12 @@ def _reachable_counts(values: Iterable[int], hand_size: int) -> set[int]:
 
 def _check_max_turns(rules: Rules, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is not None and (not is_int(value) or value < 1):
-        raise RulesError(f"max_turns must be a positive int or None, got {value!r}")
+        raise RulesError(
+            f"max_turns must be a positive int or None, got {brief(value)}"
+        )
 
 
-_is_bool = attrs.validators.instance_of(bool)
+_is_bool = instance_of(bool)
 _DEFAULT_DEAL_TONKS = (DealTonk(totals=frozenset({49, 50}), pays=2),)
 _DEFAULT_GOING_OUT = (
     OutPay(pays=2, by={OutWay.SPREAD, OutWay.HIT}),
@@ -680,7 +716,9 @@ class Rules:
 
     Each option names the RULES.md rule it implements. Invalid values and
     contradictory combinations raise :class:`~tonk.errors.RulesError` when the
-    value is built; nothing is silently replaced by a default.
+    value is built; nothing is silently replaced by a default. No int option
+    (here or in a :class:`DealTonk`, :class:`OutPay`, :class:`Catch` or
+    :class:`PerPlayer`) may be over 10**9, far past any real game.
 
     Examples:
         >>> Rules().max_turns
@@ -689,6 +727,10 @@ class Rules:
         Traceback (most recent call last):
         ...
         tonk.errors.RulesError: max_turns must be a positive int or None, got 0
+        >>> Rules(max_turns=10**100)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.RulesError: max_turns must be at most 1000000000, got <int of 101 digits>
         >>> Rules(pack_kind=PackKind.FORTY)
         Traceback (most recent call last):
         ...
@@ -882,6 +924,7 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         """Validate option combinations and derive the lookup tables."""
+        _check_sizes(self)
         self._check_numbers()
         object.__setattr__(
             self,
@@ -947,10 +990,10 @@ class Rules:
 
     def _check_numbers(self) -> None:
         if not is_int(self.jokers) or not 0 <= self.jokers <= 8:
-            raise RulesError(f"jokers must be an int 0..8, got {self.jokers!r}")
+            raise RulesError(f"jokers must be an int 0..8, got {brief(self.jokers)}")
         if not is_int(self.joker_value) or self.joker_value < 0:
             raise RulesError(
-                f"joker_value must be a non-negative int, got {self.joker_value!r}"
+                f"joker_value must be a non-negative int, got {brief(self.joker_value)}"
             )
         if self.jokers == 0 and self.joker_value != 0:
             raise RulesError(
@@ -959,23 +1002,25 @@ class Rules:
         if self.wilds is Wilds.JOKERS and self.jokers == 0:
             raise RulesError("wilds=JOKERS needs jokers in the deck (jokers=0)")
         if not is_int(self.hand_size) or not 1 <= self.hand_size <= 13:
-            raise RulesError(f"hand_size must be an int 1..13, got {self.hand_size!r}")
+            raise RulesError(
+                f"hand_size must be an int 1..13, got {brief(self.hand_size)}"
+            )
         for name in ("two_packs_from", "player_limit"):
             value = getattr(self, name)
             if value is not None and (not is_int(value) or value < 2):
                 raise RulesError(
-                    f"{name} must be None or an int 2 or more, got {value!r}"
+                    f"{name} must be None or an int 2 or more, got {brief(value)}"
                 )
         for name in ("spread_wait", "hit_wait", "own_hit_wait"):
             value = getattr(self, name)
             if not is_int(value) or not 0 <= value <= 10:
-                raise RulesError(f"{name} must be an int 0..10, got {value!r}")
+                raise RulesError(f"{name} must be an int 0..10, got {brief(value)}")
         if self.max_hits_per_turn is not None and (
             not is_int(self.max_hits_per_turn) or self.max_hits_per_turn < 0
         ):
             raise RulesError(
                 "max_hits_per_turn must be None or a non-negative int,"
-                f" got {self.max_hits_per_turn!r}"
+                f" got {brief(self.max_hits_per_turn)}"
             )
         if self.three_aces_may_be_held and not self.must_spread:
             raise RulesError("three_aces_may_be_held is an option of must_spread")
@@ -1001,13 +1046,13 @@ class Rules:
             )
         for row in self.deal_tonks:
             if not isinstance(row, DealTonk):
-                raise TypeError(f"deal_tonks must hold DealTonk rows, got {row!r}")
+                raise TypeError(f"deal_tonks must hold DealTonk rows, got {brief(row)}")
         self._check_payouts()
 
     def _check_payouts(self) -> None:
         for row in self.going_out:
             if not isinstance(row, OutPay):
-                raise TypeError(f"going_out must hold OutPay rows, got {row!r}")
+                raise TypeError(f"going_out must hold OutPay rows, got {brief(row)}")
         ways = set(OutWay)
         for row in self.going_out:
             if row == OutPay(pays=row.pays, by=row.by):
@@ -1019,17 +1064,19 @@ class Rules:
                 " every way of going out must be paid"
             )
         if not isinstance(self.catch, Catch):
-            raise TypeError(f"catch must be a Catch, got {self.catch!r}")
+            raise TypeError(f"catch must be a Catch, got {brief(self.catch)}")
         for name in ("match_target", "match_deals"):
             value = getattr(self, name)
             if value is not None and (not is_int(value) or value < 1):
                 raise RulesError(
-                    f"{name} must be None or a positive int, got {value!r}"
+                    f"{name} must be None or a positive int, got {brief(value)}"
                 )
         for name in ("big_one_deals", "suit_bet", "naturals_bet"):
             value = getattr(self, name)
             if not is_int(value) or value < 0:
-                raise RulesError(f"{name} must be a non-negative int, got {value!r}")
+                raise RulesError(
+                    f"{name} must be a non-negative int, got {brief(value)}"
+                )
         if self.match_deals is not None and self.big_one_deals > self.match_deals:
             raise RulesError(
                 f"big_one_deals={self.big_one_deals} is more than the"

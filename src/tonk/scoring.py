@@ -3,6 +3,10 @@
 Every settlement is a list of :class:`~tonk.state.Transfer` payments; the
 payoffs are their net, so they always sum to zero.
 
+Every function checks its arguments: a bad seat, count, kind or amount raises
+:class:`~tonk.errors.RulesError` (a wrong type, :class:`TypeError`) before
+anything is built.
+
 Examples:
     >>> outcome = settle_drop((10, 5, 8, 20), dropper=0)  # B13's worked example
     >>> outcome.kind, outcome.payoffs
@@ -13,8 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
+from tonk._validate import brief, is_int
 from tonk.cards import Card, Rank
+from tonk.errors import RulesError
 from tonk.rules import (
     Catch,
     DealTonk,
@@ -49,6 +56,101 @@ __all__ = [
 ]
 
 
+MOST_PLAYERS = 128
+"""More seats than any :class:`~tonk.rules.Rules` allows (two 60-card packs dealt
+one card each seat fewer than 120): the bound of a table's size here."""
+
+_OUT_KINDS = {
+    OutcomeKind.TONK_OUT: TransferReason.TONK_OUT,
+    OutcomeKind.OUT_BY_DISCARD: TransferReason.OUT_BY_DISCARD,
+}
+_SHOWDOWN_KINDS = frozenset(
+    {
+        OutcomeKind.STOCK_EXHAUSTED,
+        OutcomeKind.TURN_LIMIT,
+        OutcomeKind.FORCED_KNOCK,
+        OutcomeKind.DEAD_STOCK,
+    }
+)
+
+
+# The checks below take a fast path for plain ints and tuples: the engine calls
+# these functions at the end of every hand, and bots in their searches.
+
+
+def _check_table(player_count: object) -> int:
+    """Return ``player_count`` if it is a table's size, 2..:data:`MOST_PLAYERS`."""
+    if type(player_count) is int and 2 <= player_count <= MOST_PLAYERS:
+        return player_count
+    if not is_int(player_count):
+        raise TypeError(f"player_count must be an int, got {brief(player_count)}")
+    if not 2 <= player_count <= MOST_PLAYERS:  # type: ignore[operator]
+        raise RulesError(
+            f"a table seats 2..{MOST_PLAYERS} players, got {brief(player_count)}"
+        )
+    return player_count  # type: ignore[return-value]
+
+
+def _check_seat(seat: object, player_count: int, what: str) -> int:
+    """Return ``seat`` if it is a seat of a ``player_count`` table."""
+    if type(seat) is int and 0 <= seat < player_count:
+        return seat
+    if not is_int(seat):
+        raise TypeError(f"{what} must be an int, got {brief(seat)}")
+    if not 0 <= seat < player_count:  # type: ignore[operator]
+        raise RulesError(
+            f"{what} must be a seat 0..{player_count - 1}, got {brief(seat)}"
+        )
+    return seat  # type: ignore[return-value]
+
+
+def _sequence(value: object, what: str) -> Sequence[Any]:
+    """Return ``value`` if it is a sequence (not a string), else raise TypeError."""
+    if type(value) is tuple or type(value) is list:
+        return value
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise TypeError(f"{what} must be a sequence, got {brief(value)}")
+    return value
+
+
+def _check_seats(value: object, player_count: int, what: str) -> None:
+    """Check that ``value`` holds distinct seats of a ``player_count`` table."""
+    seats = _sequence(value, what)
+    if len(seats) > player_count:
+        raise RulesError(f"{what} has more seats than the table, got {brief(seats)}")
+    for seat in seats:
+        _check_seat(seat, player_count, f"each of {what}")
+    if len(set(seats)) != len(seats):
+        raise RulesError(f"{what} must be distinct seats, got {brief(seats)}")
+
+
+def _check_counts(value: object) -> tuple[int, ...]:
+    """Return ``value`` as a tuple if it holds one count, 0 or more, per seat."""
+    counts = _sequence(value, "counts")
+    if not 2 <= len(counts) <= MOST_PLAYERS:
+        raise RulesError(f"counts must give 2..{MOST_PLAYERS} seats, got {len(counts)}")
+    for count in counts:
+        if type(count) is int and count >= 0:
+            continue
+        if not is_int(count):
+            raise TypeError(f"a count must be an int, got {brief(count)}")
+        if count < 0:
+            raise RulesError(f"a count cannot be negative, got {brief(count)}")
+    return tuple(counts)
+
+
+def _check_hands(value: object, rules: Rules) -> None:
+    """Check that ``value`` holds the hands of a table under ``rules``."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be Rules, got {brief(rules)}")
+    hands = _sequence(value, "hands")
+    if not 2 <= len(hands) <= rules.max_players:
+        raise RulesError(
+            f"hands must give 2..{rules.max_players} seats under these rules,"
+            f" got {len(hands)}"
+        )
+
+
 def hand_count(cards: Sequence[Card], rules: Rules) -> int:
     """Return the count of ``cards`` held in hand (B12).
 
@@ -57,8 +159,13 @@ def hand_count(cards: Sequence[Card], rules: Rules) -> int:
         >>> hand_count(parse_cards("AS 7D KH"), Rules())
         18
     """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be Rules, got {brief(rules)}")
     values = rules._tables.values
-    return sum(values[card.code] for card in cards)
+    try:
+        return sum(values[card.code] for card in cards)
+    except AttributeError:
+        raise TypeError(f"cards must hold Card values, got {brief(cards)}") from None
 
 
 def settle_out(
@@ -68,19 +175,44 @@ def settle_out(
 
     ``pays`` defaults to B11's amounts: 2x for a tonk out, 1x by discard.
 
+    Args:
+        player_count: How many players sit at the table, 2 or more.
+        winner: The seat that went out.
+        kind: ``OutcomeKind.TONK_OUT`` or ``OutcomeKind.OUT_BY_DISCARD``.
+        pays: What each other player pays, 1 or more; ``None`` for B11's.
+
+    Raises:
+        RulesError: If a value is out of range, or ``kind`` is not a way of
+            going out.
+        TypeError: If a value has the wrong type.
+
     Examples:
         >>> settle_out(3, 1, OutcomeKind.TONK_OUT).payoffs
         (-2, 4, -2)
         >>> settle_out(3, 1, OutcomeKind.TONK_OUT, pays=4).payoffs  # V33
         (-4, 8, -4)
-    """
-    if kind is OutcomeKind.TONK_OUT:
-        amount, reason = 2, TransferReason.TONK_OUT
-    elif kind is OutcomeKind.OUT_BY_DISCARD:
-        amount, reason = 1, TransferReason.OUT_BY_DISCARD
-    else:
-        raise ValueError(f"not a way of going out: {kind!r}")
+        >>> settle_out(3, 1, OutcomeKind.DROP_WON)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.RulesError: not a way of going out: <OutcomeKind.DROP_WON: 'drop_won'>
+
+    .. versionchanged:: 0.2
+       Bad arguments raise :class:`~tonk.errors.RulesError` (was ``ValueError``,
+       ``IndexError``, or a silent settlement for ``pays`` below 1).
+    """  # noqa: E501
+    player_count = _check_table(player_count)
+    _check_seat(winner, player_count, "winner")
+    if not isinstance(kind, OutcomeKind):
+        raise TypeError(f"kind must be an OutcomeKind, got {brief(kind)}")
+    if kind not in _OUT_KINDS:
+        raise RulesError(f"not a way of going out: {brief(kind)}")
+    reason = _OUT_KINDS[kind]
+    amount = 2 if kind is OutcomeKind.TONK_OUT else 1  # B11
     if pays is not None:
+        if not is_int(pays):
+            raise TypeError(f"pays must be an int or None, got {brief(pays)}")
+        if pays < 1:
+            raise RulesError(f"pays must be 1 or more, got {brief(pays)}")
         amount = pays
     transfers = tuple(
         Transfer(seat, winner, amount, reason)
@@ -118,6 +250,11 @@ def settle_drop(
         dealer: The dealer's seat; needed when ``catch`` gives a tie for lowest
             to the player nearest the dealer's left (V35 5).
 
+    Raises:
+        RulesError: If a seat or count is out of range, or a tie needs the
+            dealer and none is given.
+        TypeError: If a value has the wrong type.
+
     Examples:
         >>> settle_drop((4, 9, 30), dropper=0).payoffs
         (2, -1, -1)
@@ -126,7 +263,13 @@ def settle_drop(
         >>> settle_drop((10, 5, 8, 20), dropper=0, catch=Catch.SINGLE).payoffs  # V35 3
         (-3, 4, 0, -1)
     """
+    counts = _check_counts(counts)
     player_count = len(counts)
+    _check_seat(dropper, player_count, "dropper")
+    if not isinstance(catch, Catch):
+        raise TypeError(f"catch must be a Catch, got {brief(catch)}")
+    if dealer is not None:
+        _check_seat(dealer, player_count, "dealer")
     mine = counts[dropper]
     others = [seat for seat in range(player_count) if seat != dropper]
     shown = tuple(counts)
@@ -146,7 +289,7 @@ def settle_drop(
     lowest = tuple(seat for seat in others if counts[seat] == lowest_count)
     if catch.lowest_tie is LowestTie.NEAREST_DEALER_LEFT and len(lowest) > 1:
         if dealer is None:
-            raise ValueError("this catch needs the dealer to break a tie for lowest")
+            raise RulesError("this catch needs the dealer to break a tie for lowest")
         lowest = (min(lowest, key=lambda seat: (seat - dealer - 1) % player_count),)
     share: Stake = 1
     if catch.lowest_tie is LowestTie.SPLIT and len(lowest) > 1:
@@ -196,6 +339,12 @@ def settle_showdown(
     The lowest count collects 1x from each other player; ``tie`` says how a tie
     for lowest is paid.
 
+    Raises:
+        RulesError: If a count is out of range, or ``kind`` is not a showdown
+            (``STOCK_EXHAUSTED``, ``TURN_LIMIT``, ``FORCED_KNOCK`` or
+            ``DEAD_STOCK``).
+        TypeError: If a value has the wrong type.
+
     Examples:
         >>> settle_showdown((7, 3, 9), OutcomeKind.STOCK_EXHAUSTED,
         ...                 ExhaustionTie.ALL_PAID).payoffs
@@ -204,6 +353,13 @@ def settle_showdown(
         ...                 ExhaustionTie.SPLIT).payoffs
         (Fraction(1, 2), Fraction(1, 2), -1)
     """
+    counts = _check_counts(counts)
+    if not isinstance(kind, OutcomeKind):
+        raise TypeError(f"kind must be an OutcomeKind, got {brief(kind)}")
+    if kind not in _SHOWDOWN_KINDS:
+        raise RulesError(f"not a showdown: {brief(kind)}")
+    if not isinstance(tie, ExhaustionTie):
+        raise TypeError(f"tie must be an ExhaustionTie, got {brief(tie)}")
     player_count = len(counts)
     lowest_count = min(counts)
     lowest = tuple(seat for seat in range(player_count) if counts[seat] == lowest_count)
@@ -234,7 +390,10 @@ def court_card_count(cards: Sequence[Card]) -> int:
         >>> court_card_count(parse_cards("JS QH KD 10C JK"))
         3
     """
-    return sum(1 for card in cards if card.rank >= Rank.JACK)
+    try:
+        return sum(1 for card in cards if card.rank >= Rank.JACK)
+    except AttributeError:
+        raise TypeError(f"cards must hold Card values, got {brief(cards)}") from None
 
 
 def deal_tonk_row(
@@ -249,6 +408,8 @@ def deal_tonk_row(
         >>> deal_tonk_row(parse_cards("KS KH KD KC 9S"), Rules(), DealTonkClaim.AT_DEAL)
         (0, DealTonk(totals=frozenset({49, 50}), at_most=None, court_cards=None, pays=2, claim=<DealTonkClaim.AT_DEAL: 'at_deal'>, tie=None))
     """  # noqa: E501
+    if not isinstance(claim, DealTonkClaim):
+        raise TypeError(f"claim must be a DealTonkClaim, got {brief(claim)}")
     count = hand_count(hand, rules)
     courts = court_card_count(hand)
     for index, row in enumerate(rules.deal_tonks):
@@ -287,13 +448,20 @@ def settle_deal(
     it satisfies (rows claimed at the deal only); several winners are resolved by
     :attr:`~tonk.rules.Rules.deal_tonk_clash` (V11–V20).
 
+    Raises:
+        RulesError: If the table does not fit the rules or the dealer is not
+            at it.
+        TypeError: If a value has the wrong type.
+
     Examples:
         >>> from tonk import Rules, parse_cards
         >>> hands = [parse_cards("KS KH KD KC 9S"), parse_cards("AS 2S 3D 4D 5D")]
         >>> settle_deal(hands, Rules(), dealer=1).payoffs
         (2, -2)
     """
+    _check_hands(hands, rules)
     player_count = len(hands)
+    _check_seat(dealer, player_count, "dealer")
     counts = tuple(hand_count(hand, rules) for hand in hands)
     claims = []  # (seat, row index, row), from the dealer's left
     for offset in range(1, player_count + 1):
@@ -331,6 +499,11 @@ def settle_claim(
 ) -> Outcome:
     """Settle a deal tonk claimed before the holder's first turn (V19).
 
+    Raises:
+        RulesError: If the table does not fit the rules, or ``seat`` is not at
+            it or holds no deal tonk claimed before the first turn.
+        TypeError: If a value has the wrong type.
+
     Examples:
         >>> from tonk import DealTonk, DealTonkClaim, Rules, parse_cards
         >>> rules = Rules(deal_tonks=[DealTonk(totals={49}, pays=1,
@@ -339,8 +512,13 @@ def settle_claim(
         >>> settle_claim(hands, rules, seat=0).payoffs
         (1, -1)
     """
+    _check_hands(hands, rules)
+    _check_seat(seat, len(hands), "seat")
     won = deal_tonk_row(hands[seat], rules, DealTonkClaim.BEFORE_FIRST_TURN)
-    assert won is not None
+    if won is None:
+        raise RulesError(
+            f"seat {seat} holds no deal tonk claimed before the first turn"
+        )
     counts = tuple(hand_count(hand, rules) for hand in hands)
     return _paid_deal_tonk(len(hands), [(seat, won[1])], counts)
 
@@ -359,6 +537,8 @@ def hit_and_split_transfers(
         >>> hit_and_split_transfers((0,), (four,), 3)
         (Transfer(payer=0, payee=1, amount=Fraction(1, 2), reason=<TransferReason.HIT_AND_SPLIT: 'hit_and_split'>),)
     """  # noqa: E501
+    player_count = _check_table(player_count)
+    _check_seats(winners, player_count, "winners")
     owners = {spread.owner for spread in spreads if len(spread.cards) >= 4}
     return tuple(
         Transfer(winner, loser, Fraction(1, 2), TransferReason.HIT_AND_SPLIT)
@@ -379,6 +559,8 @@ def widow_transfers(
         >>> widow_transfers((0, 2), (False, True, True))
         (Transfer(payer=1, payee=0, amount=Fraction(1, 2), reason=<TransferReason.WIDOW: 'widow'>), Transfer(payer=1, payee=2, amount=Fraction(1, 2), reason=<TransferReason.WIDOW: 'widow'>), Transfer(payer=2, payee=0, amount=Fraction(1, 2), reason=<TransferReason.WIDOW: 'widow'>))
     """  # noqa: E501
+    player_count = _check_table(len(_sequence(exchanged, "exchanged")))
+    _check_seats(winners, player_count, "winners")
     if not winners:
         return ()
     share: Stake = 1 if len(winners) == 1 else Fraction(1, len(winners))

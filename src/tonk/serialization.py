@@ -59,6 +59,7 @@ from tonk._codec import (
     object_codec,
     show,
 )
+from tonk._validate import brief
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -130,7 +131,7 @@ def _format_of(kind: object) -> str:
         return "tonk.action"
     raise TypeError(
         "kind must be Rules, GameState, GameRecord, Action or an action class,"
-        f" got {kind!r}"
+        f" got {brief(kind)}"
     )
 
 
@@ -161,7 +162,7 @@ def to_dict(value: Rules | GameState | GameRecord | Action) -> dict[str, Any]:
     kind = type(value)
     fmt = _format_of(kind) if kind in _FORMATS or kind in _ACTION_CLASSES else None
     if fmt is None:
-        raise TypeError(f"cannot serialize {value!r}")
+        raise TypeError(f"cannot serialize {brief(value)}")
     data: dict[str, Any] = {"format": fmt, "version": VERSION}
     if fmt == "tonk.action":
         data["action"] = format_action(value)  # type: ignore[arg-type]

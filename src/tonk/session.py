@@ -33,7 +33,15 @@ from typing import TypeAlias, TypeVar
 import attrs
 
 from tonk import text
-from tonk._validate import is_int
+from tonk._validate import (
+    MAX_DIGITS,
+    brief,
+    check_seed,
+    instance_of,
+    is_int,
+    is_seed,
+    to_deck,
+)
 from tonk.actions import Action, LaySpread
 from tonk.cards import Card, Rank, Suit, WildCard
 from tonk.engine import apply, cut_for_deal, legal_actions, new_game
@@ -85,10 +93,36 @@ class SessionPhase(enum.StrEnum):
 class Deal:
     """The dealer deals the next hand.
 
+    Args:
+        deck: A stacked deck to deal this hand from instead of the session's
+            seed, for tests: exactly the rules' pack for the table, in dealing
+            order, as :func:`~tonk.engine.new_game` takes it (build one with
+            :func:`tonk.testing.stack_deck`). The session's
+            :class:`HandResult` keeps it, so the hand can be dealt again.
+
     Examples:
         >>> Deal()
         Deal()
+        >>> import tonk
+        >>> from tonk.testing import stack_deck
+        >>> deck = stack_deck(tonk.Rules(), hands=["KS KH KD KC 9S", "AS 2S 3D 4D 5D"],
+        ...                   dealer=1)
+        >>> session = tonk.new_session(tonk.Rules(), players=2, seed=1, dealer=1)
+        >>> session = tonk.apply_session(session, Deal(deck=deck))
+        >>> session.last.outcome.kind, session.last.deck == deck  # a deal tonk (B5)
+        (<OutcomeKind.DEAL_TONK: 'deal_tonk'>, True)
+
+    .. versionchanged:: 0.2
+       The ``deck`` argument.
     """
+
+    deck: tuple[Card, ...] | None = attrs.field(
+        default=None, kw_only=True, converter=to_deck, repr=False
+    )
+
+    def __repr__(self) -> str:
+        """Show the deck only if there is one."""
+        return _shown("Deal", [], self.deck)
 
 
 @attrs.frozen
@@ -108,12 +142,33 @@ class CallBigOne:
 class CallSuit:
     """The dealer calls the suit of the side bet before dealing (V45a).
 
+    Args:
+        suit: The suit called.
+        deck: A stacked deck to deal the hand from, as for :class:`Deal`.
+
     Examples:
         >>> CallSuit(Suit.HEARTS)
         CallSuit(suit=<Suit.HEARTS: 'H'>)
+
+    .. versionchanged:: 0.2
+       The ``deck`` argument.
     """
 
     suit: Suit = attrs.field(converter=Suit)
+    deck: tuple[Card, ...] | None = attrs.field(
+        default=None, kw_only=True, converter=to_deck, repr=False
+    )
+
+    def __repr__(self) -> str:
+        """Show the deck only if there is one."""
+        return _shown("CallSuit", [f"suit={self.suit!r}"], self.deck)
+
+
+def _shown(name: str, fields: list[str], deck: tuple[Card, ...] | None) -> str:
+    """Return the repr of a dealing action: ``deck`` is shown only if given."""
+    if deck is not None:
+        fields = [*fields, f"deck={deck!r}"]
+    return f"{name}({', '.join(fields)})"
 
 
 @attrs.frozen
@@ -130,12 +185,8 @@ class SideBets:
         SideBets(suit=True, naturals=False)
     """
 
-    suit: bool = attrs.field(
-        default=False, validator=attrs.validators.instance_of(bool)
-    )
-    naturals: bool = attrs.field(
-        default=False, validator=attrs.validators.instance_of(bool)
-    )
+    suit: bool = attrs.field(default=False, validator=instance_of(bool))
+    naturals: bool = attrs.field(default=False, validator=instance_of(bool))
 
 
 SessionAction: TypeAlias = Deal | CallBigOne | CallSuit | SideBets
@@ -187,6 +238,8 @@ class HandResult:
         counts: Every seat's count at the end of the hand.
         side: The side-bet payments (V45).
         push_ups: What each seat added to its push-up total (V42).
+        deck: The stacked deck the hand was dealt from (:class:`Deal`'s
+            ``deck``), or ``None`` if it was dealt from the session's seed.
 
     Examples:
         >>> import tonk
@@ -206,6 +259,7 @@ class HandResult:
     counts: tuple[int, ...]
     side: tuple[SidePayment, ...]
     push_ups: tuple[int, ...]
+    deck: tuple[Card, ...] | None = None
 
     @property
     def net(self) -> tuple[Stake, ...]:
@@ -241,6 +295,8 @@ class Session:
         naturals_players: The players in the naturals pot (V45b).
         naturals_pot: The naturals pot, carried over until won.
         naturals_winner: The seat that won the naturals pot in this hand.
+        deck: The stacked deck of the hand in play or about to be dealt
+            (:class:`Deal`'s ``deck``), or ``None`` for a deal from the seed.
 
     Examples:
         >>> import tonk
@@ -267,6 +323,7 @@ class Session:
     naturals_players: frozenset[str]
     naturals_pot: Stake
     naturals_winner: int | None
+    deck: tuple[Card, ...] | None = None
 
     @property
     def is_over(self) -> bool:
@@ -334,7 +391,7 @@ def _lookup(entries: tuple[tuple[str, _Value], ...], player: str) -> _Value:
     for name, value in entries:
         if name == player:
             return value
-    raise SessionError(f"{player!r} has never sat at this session")
+    raise SessionError(f"{brief(player)} has never sat at this session")
 
 
 def _is_name(value: object) -> bool:
@@ -348,27 +405,52 @@ def hand_seed(seed: int, number: int) -> int:
     before it: ``new_game(rules, players=..., seed=hand_seed(seed, 37),
     dealer=...)`` is that hand. Hand 0 is the cut for the first dealer.
 
+    Args:
+        seed: The session's seed: an int of at most 1,000 digits.
+        number: The hand's number, 0 or more (at most 1,000 digits too).
+
+    Raises:
+        SessionError: If ``seed`` or ``number`` is out of range.
+        TypeError: If either is not an int.
+
     Examples:
         >>> hand_seed(1, 37) == hand_seed(1, 37) != hand_seed(2, 37)
         True
-    """
+        >>> hand_seed(10**1000, 1)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.SessionError: a seed must have at most 1000 digits, got <int of 1001 digits>
+    """  # noqa: E501
+    check_seed(seed, SessionError)
+    if not is_int(number):
+        raise TypeError(f"number must be an int, got {brief(number)}")
+    if not is_seed(number) or number < 0:
+        raise SessionError(
+            f"a hand number must be 0 or more, of at most {MAX_DIGITS} digits,"
+            f" got {brief(number)}"
+        )
     digest = hashlib.sha256(f"tonk-session:{seed}:{number}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 
-def _names(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, int) and not isinstance(players, bool):
-        return tuple(f"P{seat + 1}" for seat in range(players))
+def _names(rules: Rules, players: int | Sequence[str]) -> tuple[str, ...]:
+    """Return the seated names; a count or a list is checked before names are built."""
+    if is_int(players):
+        _check_table(rules, players)  # type: ignore[arg-type]
+        return tuple(f"P{seat + 1}" for seat in range(players))  # type: ignore[arg-type]
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise SessionError(
-            f"players must be a count or a list of names, got {players!r}"
+            f"players must be a count or a list of names, got {brief(players)}"
         )
+    _check_table(rules, len(players))
     names = tuple(players)
     for name in names:
         if not _is_name(name):
-            raise SessionError(f"player names must be non-empty strings, got {name!r}")
+            raise SessionError(
+                f"player names must be non-empty strings, got {brief(name)}"
+            )
     if len(set(names)) != len(names):
-        raise SessionError(f"player names must be distinct, got {names!r}")
+        raise SessionError(f"player names must be distinct, got {brief(names)}")
     return names
 
 
@@ -376,7 +458,7 @@ def _check_table(rules: Rules, count: int) -> None:
     if not 2 <= count <= rules.max_players:
         raise SessionError(
             f"a table under these rules seats 2..{rules.max_players} players,"
-            f" not {count}"
+            f" not {brief(count)}"
         )
 
 
@@ -399,7 +481,8 @@ def new_session(
             (:func:`~tonk.engine.cut_for_deal`, seeded with ``hand_seed(seed, 0)``).
 
     Raises:
-        SessionError: For a bad player list or count, or a dealer not seated.
+        SessionError: For a bad player list or count (checked before any name
+            is made), a dealer not seated, or a seed of more than 1,000 digits.
 
     Examples:
         >>> import tonk
@@ -407,8 +490,8 @@ def new_session(
         >>> session.dealer, session.to_move, session_actions(session)
         (3, 3, (Deal(),))
     """
-    names = _names(players)
-    _check_table(rules, len(names))
+    names = _names(rules, players)
+    check_seed(seed, SessionError)
     if dealer is None:
         dealer = cut_for_deal(
             rules,
@@ -416,7 +499,9 @@ def new_session(
             seed=None if seed is None else hand_seed(seed, 0),
         )
     elif not is_int(dealer) or not 0 <= dealer < len(names):
-        raise SessionError(f"dealer must be a seat 0..{len(names) - 1}, got {dealer!r}")
+        raise SessionError(
+            f"dealer must be a seat 0..{len(names) - 1}, got {brief(dealer)}"
+        )
     return Session(
         rules=rules,
         seed=seed,
@@ -507,6 +592,8 @@ def apply_session(session: Session, action: Action | SessionAction) -> Session:
 
     Raises:
         SessionError: If a session action is not allowed now.
+        RulesError: If a :class:`Deal` or :class:`CallSuit` brings a stacked
+            deck that is not the rules' pack for the table.
         IllegalActionError: If a hand action is not legal in the hand.
 
     Examples:
@@ -519,10 +606,13 @@ def apply_session(session: Session, action: Action | SessionAction) -> Session:
     """
     phase = session.phase
     if isinstance(action, Deal | CallBigOne | CallSuit | SideBets):
-        if action not in session_actions(session):
+        offered = session_actions(session)
+        if _without_deck(action) not in offered:
             raise SessionError(_why_not(session, action))
         if isinstance(action, CallBigOne):
             return attrs.evolve(session, big_one_left=session.rules.big_one_deals)
+        if isinstance(action, Deal | CallSuit):
+            session = _stacked(session, action.deck)
         if isinstance(action, CallSuit):
             return _start_betting(session, action.suit)
         if isinstance(action, Deal):
@@ -581,6 +671,7 @@ def _with_hand(session: Session, hand: GameState) -> Session:
         naturals_players=session.naturals_players,
         naturals_pot=session.naturals_pot,
         naturals_winner=session.naturals_winner,
+        deck=session.deck,
     )
 
 
@@ -589,7 +680,7 @@ def _why_not(session: Session, action: SessionAction) -> str:
     if phase is SessionPhase.OVER:
         return "the session is over"
     if phase is SessionPhase.PLAYING:
-        return f"a hand is in play: {action!r} must wait until it ends"
+        return f"a hand is in play: {brief(action)} must wait until it ends"
     if isinstance(action, CallBigOne):
         if session.rules.big_one_deals == 0:
             return "these rules have no Big One (big_one_deals=0)"
@@ -599,7 +690,9 @@ def _why_not(session: Session, action: SessionAction) -> str:
     if isinstance(action, SideBets):
         if phase is not SessionPhase.BETTING:
             return "side bets are made after the deal is called, not now"
-        return f"seat {session.betting[0]} may not bet {action!r} under these rules"
+        return (
+            f"seat {session.betting[0]} may not bet {brief(action)} under these rules"
+        )
     if phase is SessionPhase.BETTING:
         return "the players are making their side bets"
     if isinstance(action, Deal):
@@ -647,13 +740,42 @@ def _bet(session: Session, bet: SideBets) -> Session:
     return session if rest else _deal(session)
 
 
+def _without_deck(action: SessionAction) -> SessionAction:
+    """Return ``action`` with no stacked deck, as :func:`session_actions` lists it."""
+    if isinstance(action, Deal) and action.deck is not None:
+        return Deal()
+    if isinstance(action, CallSuit) and action.deck is not None:
+        return CallSuit(action.suit)
+    return action
+
+
+def _stacked(session: Session, deck: tuple[Card, ...] | None) -> Session:
+    """Return ``session`` to deal its next hand from ``deck`` (``None``: the seed).
+
+    Raises:
+        RulesError: If ``deck`` is not the rules' pack for the table, as
+            :func:`~tonk.engine.new_game` checks it.
+    """
+    if deck is not None:  # the deck is checked now, not after the side bets
+        new_game(
+            session.rules,
+            players=len(session.players),
+            deck=deck,
+            dealer=session.dealer,
+        )
+    return attrs.evolve(session, deck=deck)
+
+
 def _deal(session: Session) -> Session:
     number = session.number + 1
     seed = session.seed
     hand = new_game(
         session.rules,
         players=len(session.players),
-        seed=None if seed is None else hand_seed(seed, number),
+        seed=None
+        if seed is None or session.deck is not None
+        else hand_seed(seed, number),
+        deck=session.deck,
         dealer=session.dealer,
     )
     suit = session.called_suit
@@ -786,6 +908,7 @@ def _settled(session: Session) -> Session:
         push_ups=_push_ups(outcome, counts)
         if rules.scoring is Scoring.PUSH_UPS
         else (0,) * len(counts),
+        deck=session.deck,
     )
     net = dict(zip(session.players, result.net, strict=True))
     pushed = dict(zip(session.players, result.push_ups, strict=True))
@@ -850,9 +973,11 @@ def join(session: Session, name: str) -> Session:
     """
     _between_hands(session, "join")
     if not _is_name(name):
-        raise SessionError(f"a player's name must be a non-empty string, got {name!r}")
+        raise SessionError(
+            f"a player's name must be a non-empty string, got {brief(name)}"
+        )
     if name in session.players:
-        raise SessionError(f"{name!r} is already seated")
+        raise SessionError(f"{brief(name)} is already seated")
     _check_table(session.rules, len(session.players) + 1)
     seat = session.dealer
     known = any(entry == name for entry, _ in session.ledger)
@@ -885,7 +1010,7 @@ def leave(session: Session, name: str) -> Session:
     """
     _between_hands(session, "leave")
     if name not in session.players:
-        raise SessionError(f"{name!r} is not seated")
+        raise SessionError(f"{brief(name)} is not seated")
     seat = session.players.index(name)
     players = tuple(player for player in session.players if player != name)
     _check_table(session.rules, len(players))

@@ -14,7 +14,7 @@ from fractions import Fraction
 import attrs
 
 from tonk import text
-from tonk._validate import is_int
+from tonk._validate import brief, check_seed, is_int
 from tonk.bots._base import Bot
 from tonk.engine import apply, new_game
 from tonk.errors import BotError, RulesError
@@ -407,15 +407,17 @@ def _check_picklable(bots: Sequence[Bot], labels: Sequence[str]) -> None:
                 " level of a module; keep no lambdas, open files or locks in it)",
                 bot=label,
             ) from error
+_MOST_HANDS = 10**9  # days of play: a bound that no real tournament meets
+_MOST_WORKERS = 256
 
 
 def _names(bots: Sequence[Bot], names: Sequence[str] | None) -> tuple[str, ...]:
     if names is not None:
         chosen = tuple(names)
         if len(chosen) != len(bots) or len(set(chosen)) != len(chosen):
-            raise ValueError(
+            raise RulesError(
                 f"names must be {len(bots)} distinct strings, one per bot, got"
-                f" {chosen!r}"
+                f" {brief(chosen)}"
             )
         return chosen
     seen: Counter[str] = Counter()
@@ -466,9 +468,9 @@ def tournament(
         Each bot's results.
 
     Raises:
-        RulesError: If the rules do not allow ``len(bots)`` players.
-        ValueError: If ``hands`` or ``workers`` is not positive, or ``names``
-            does not fit.
+        RulesError: If the rules do not allow ``len(bots)`` players, ``hands``
+            is not 1..10**9, ``workers`` is not 1..256, ``seed`` has more than
+            1,000 digits, or ``names`` does not fit.
         BotError: If a bot raises or returns an illegal action (the error
             names the bot, the deal, the seat and the seed; the bot's own
             exception is its ``__cause__``), or, with ``workers`` above 1,
@@ -489,7 +491,11 @@ def tournament(
         >>> tonk.bots.tournament(tonk.presets.PAGAT, bots, hands=0, seed=1)
         Traceback (most recent call last):
         ...
-        ValueError: hands must be a positive int, got 0
+        tonk.errors.RulesError: hands must be an int 1..1000000000, got 0
+
+    .. versionchanged:: 0.2
+       Bad sizes raise :class:`~tonk.errors.RulesError` (was ``ValueError``),
+       and are bounded.
     """
     players = len(bots)
     if not 2 <= players <= rules.max_players:
@@ -497,10 +503,13 @@ def tournament(
             f"these rules take 2..{rules.max_players} players (one bot per seat),"
             f" got {players} bots"
         )
-    if not is_int(hands) or hands < 1:
-        raise ValueError(f"hands must be a positive int, got {hands!r}")
-    if not is_int(workers) or workers < 1:
-        raise ValueError(f"workers must be a positive int, got {workers!r}")
+    if not is_int(hands) or not 1 <= hands <= _MOST_HANDS:
+        raise RulesError(f"hands must be an int 1..{_MOST_HANDS}, got {brief(hands)}")
+    if not is_int(workers) or not 1 <= workers <= _MOST_WORKERS:
+        raise RulesError(
+            f"workers must be an int 1..{_MOST_WORKERS}, got {brief(workers)}"
+        )
+    check_seed(seed, RulesError)
     labels = _names(bots, names)
     bots = tuple(bots)
     if workers > 1:

@@ -11,12 +11,13 @@ from typing import Any, Literal
 
 import attrs
 
-from tonk._validate import is_int
+from tonk._validate import brief, is_int
 from tonk.actions import Action, ClaimDealTonk, Discard, DrawDiscard, DrawStock, Drop
 from tonk.bots._base import no_actions
 from tonk.bots._knowledge import seat_turns
 from tonk.cards import Card
 from tonk.engine import apply, legal_actions
+from tonk.errors import RulesError
 from tonk.observation import Observation, determinize
 from tonk.rules import Rules
 from tonk.scoring import settle_drop
@@ -360,14 +361,18 @@ def _check_iterations(
     bot: ISMCTSBot, attribute: attrs.Attribute[Any], value: Any
 ) -> None:
     if value is not None and (not is_int(value) or value < 1):
-        raise ValueError(f"iterations must be a positive int or None, got {value!r}")
+        raise RulesError(
+            f"iterations must be a positive int or None, got {brief(value)}"
+        )
 
 
 def _check_seconds(bot: ISMCTSBot, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is not None and (
         isinstance(value, bool) or not isinstance(value, int | float) or not value > 0
     ):
-        raise ValueError(f"seconds must be a positive number or None, got {value!r}")
+        raise RulesError(
+            f"seconds must be a positive number or None, got {brief(value)}"
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -425,7 +430,7 @@ class ISMCTSBot:
             ``"search"``: by UCT.
 
     Raises:
-        ValueError: If both budgets are ``None`` or one is not positive.
+        RulesError: If both budgets are ``None`` or one is not positive.
 
     .. versionadded:: 0.1.0
 
@@ -439,7 +444,10 @@ class ISMCTSBot:
         >>> tonk.bots.ISMCTSBot(iterations=None)
         Traceback (most recent call last):
         ...
-        ValueError: give an iteration budget, a time budget or both
+        tonk.errors.RulesError: give an iteration budget, a time budget or both
+
+    .. versionchanged:: 0.2
+       A bad budget raises :class:`~tonk.errors.RulesError` (was ``ValueError``).
     """
 
     iterations: int | None = attrs.field(default=200, validator=_check_iterations)
@@ -457,7 +465,7 @@ class ISMCTSBot:
     def __attrs_post_init__(self) -> None:
         """Check that there is a budget."""
         if self.iterations is None and self.seconds is None:
-            raise ValueError("give an iteration budget, a time budget or both")
+            raise RulesError("give an iteration budget, a time budget or both")
 
     def _clearly_better(self, first: _Node | None, second: _Node | None) -> bool:
         if first is None or first.visits < 2:

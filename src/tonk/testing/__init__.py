@@ -22,6 +22,8 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from tonk._spreads import elements_of, lay_out
+from tonk._validate import brief, is_int
 from tonk.cards import Card, parse_cards
 from tonk.engine import legal_actions
 from tonk.errors import InvalidStateError, RulesError
@@ -67,9 +69,10 @@ def stack_deck(
         The full pack in dealing order.
 
     Raises:
-        RulesError: If a hand has the wrong size, widows are given without the
-            widow rule or not one per seat, or the named cards are not all in
-            the pack.
+        RulesError: If the rules do not seat ``len(hands)`` players, the
+            dealer is not one of them, a hand has the wrong size, widows are
+            given without the widow rule or not one per seat, or the named
+            cards are not all in the pack.
 
     Examples:
         >>> import tonk
@@ -78,6 +81,13 @@ def stack_deck(
         (Card.parse('AH'), Card.parse('AS'), Card.parse('2H'), Card.parse('2S'))
     """
     players = len(hands)
+    if not 2 <= players <= rules.max_players:
+        raise RulesError(
+            f"hands must give 2..{rules.max_players} seats under these rules,"
+            f" got {players}"
+        )
+    if not is_int(dealer) or not 0 <= dealer < players:
+        raise RulesError(f"dealer must be a seat 0..{players - 1}, got {brief(dealer)}")
     pack = rules.pack(players=players)
     seat_hands = [_cards(hand) for hand in hands]
     for seat, hand in enumerate(seat_hands):
@@ -93,7 +103,7 @@ def stack_deck(
     if widows is not None and (not rules.widow or len(widows) != players):
         raise RulesError(
             "widows need Rules(widow=True) and one card per seat"
-            f" ({players} seats), got {widows!r}"
+            f" ({players} seats), got {brief(widows)}"
         )
     named_widows = [] if widows is None else [_cards(widow) for widow in widows]
     for seat, widow in enumerate(named_widows):
@@ -108,7 +118,9 @@ def stack_deck(
     left = Counter(pack)
     for card in (*dealt, *widow_order, *up, *top):
         if left[card] == 0:
-            raise RulesError(f"{card!r} is named more often than the pack holds it")
+            raise RulesError(
+                f"{brief(card)} is named more often than the pack holds it"
+            )
         left[card] -= 1
     rest = []
     for card in pack:

@@ -38,6 +38,7 @@ from typing import Protocol
 
 import attrs
 
+from tonk._validate import brief
 from tonk.actions import Action, ClaimDealTonk, Drop, Hit, LaySpread, Slap
 from tonk.cards import Card
 from tonk.engine import apply, legal_actions, new_game
@@ -224,7 +225,7 @@ def deal_tonk_tables(
         1
     """
     if isinstance(min_rows, bool) or min_rows not in range(_MAX_ROWS + 1):
-        raise InvalidArgument(f"min_rows must be 0..{_MAX_ROWS}, got {min_rows!r}")
+        raise InvalidArgument(f"min_rows must be 0..{_MAX_ROWS}, got {brief(min_rows)}")
     rules = Rules() if rules is None else rules
     return _tables_for(
         _reachable_counts(rules),
@@ -700,20 +701,23 @@ def _check_arguments(rules: object, players: object, max_actions: object) -> Non
         or max_actions < 0
     ):
         raise InvalidArgument(
-            f"max_actions must be a non-negative int, got {max_actions!r}"
+            f"max_actions must be a non-negative int, got {brief(max_actions)}"
         )
     if not (rules is None or isinstance(rules, Rules | st.SearchStrategy)):
-        raise InvalidArgument(f"rules must be Rules or a strategy, got {rules!r}")
+        raise InvalidArgument(f"rules must be Rules or a strategy, got {brief(rules)}")
     if players is None or isinstance(players, st.SearchStrategy):
         return
     if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidArgument(f"players must be an int or a strategy, got {players!r}")
+        raise InvalidArgument(
+            f"players must be an int or a strategy, got {brief(players)}"
+        )
     if isinstance(rules, Rules) and not 2 <= players <= rules.max_players:
         raise InvalidArgument(
-            f"players must be 2..{rules.max_players} under these rules, got {players}"
+            f"players must be 2..{rules.max_players} under these rules,"
+            f" got {brief(players)}"
         )
     if players < 2:
-        raise InvalidArgument(f"players must be at least 2, got {players}")
+        raise InvalidArgument(f"players must be at least 2, got {brief(players)}")
 
 
 def playouts(
