@@ -472,7 +472,7 @@ def test_observation_bounds_fit_the_layout(name: str) -> None:
 def test_observation_bounds_are_reached_at_the_deal() -> None:
     """The stock bound is what the deal leaves; a hand's bound is its size + 1."""
     for rules, players in ((PAGAT, 2), (CHICAGO, 3), (Rules(widow=True), 4)):
-        low, high = encoding.observation_bounds(rules, players)
+        _, high = encoding.observation_bounds(rules, players)
         counters = section(rules, players, "counters").start
         state = tonk.new_game(rules, players=players, seed=1)
         assert high[counters + 1] == state.stock_size
