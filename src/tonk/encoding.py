@@ -780,7 +780,10 @@ def observation_bounds(
     the longest spread holds beyond three cards; the waits in 0 to what every
     spread and hit of a hand could charge (V22, V23), a true but loose bound;
     and the payoffs in the bounds of a hand's payoff. Every other bound is
-    reached by some observation.
+    reached by some observation, except that a position the rules keep at 0
+    (the widow without V46, the waits without V22 or V23...) keeps the bound
+    of its kind, so that no position has equal bounds (observation spaces
+    warn of such positions).
 
     Args:
         rules: The rules of the hand.
@@ -831,7 +834,7 @@ def observation_bounds(
     )
     fill(start["discard_pile"], card_copies)
     waits = float(
-        (rules.spread_wait + max(rules.hit_wait, rules.own_hit_wait)) * len(pack)
+        max(1, (rules.spread_wait + max(rules.hit_wait, rules.own_hit_wait)) * len(pack))
     )
     in_hand = [min(count, float(longest)) for count in card_copies]
     for seat in range(players):
