@@ -33,7 +33,7 @@ Examples:
     ('player_2', 1158)
     >>> observation, reward, terminated, truncated, info = env.last()
     >>> observation["observation"].shape, info["legal_indices"]
-    ((1689,), (0, 1, 2))
+    ((1499,), (0, 1, 2))
     >>> env.step(1)  # draw from the stock
     >>> env.agent_selection
     'player_2'
