@@ -7,9 +7,10 @@ know, in a :class:`~gymnasium.spaces.Box` whose bounds are
 :func:`~tonk.encoding.observation_bounds`; and ``"action_mask"``, an int8
 array with 1 at the indices the agent may play now (all zeros for an agent
 not to move). An action is an index of the :mod:`tonk.encoding` layout, in
-``Discrete(action_space_size)``; the mask of the agent to move is also in its
-``infos[agent]["action_mask"]``, with the ascending indices in
-``infos[agent]["legal_indices"]``.
+``Discrete(action_space_size)``. The agent to move also finds its legal
+indices, ascending, in ``infos[agent]["legal_indices"]``: with
+``env.last(observe=False)`` a random or search agent gets them without the
+cost of an observation.
 
 Turns: ``agent_selection`` is always the engine's ``to_move``. In a slap-in
 window (V26) the engine asks the seats that may slap one at a time, in the
@@ -197,6 +198,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         self.state: GameState | None = None
         self.session: Session | None = None
         self._legal: tuple[int, ...] = ()
+        self._over = self._rewarded = False
         self._seen: dict[str, Floats] = {}
 
     def observation_space(self, agent: str) -> Any:
@@ -229,6 +231,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agents[0]
+        self._over = self._rewarded = False
         seed = self._rng.randrange(2**63)
         if self.session_mode:
             self.session = new_session(self.rules, players=self.players, seed=seed)
@@ -261,7 +265,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             return
         index = int(action)
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._rewarded:  # rewards are 0 but after a hand's end: skip the loops
+            self._clear_rewards()
+            self._rewarded = False
         if self.session is None:
             assert self.state is not None
             self.state = apply(self.state, self._action(index))
@@ -270,7 +276,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         else:
             self._session_step(self.session, index)
         self._moved()
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -281,6 +288,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         outcome = state.outcome
         assert outcome is not None
         truncated = outcome.kind is OutcomeKind.TURN_LIMIT
+        self._over = self._rewarded = True
         for seat, agent in enumerate(self.agents):
             self.rewards[agent] = float(outcome.payoffs[seat])
             self.truncations[agent] = truncated
@@ -299,6 +307,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         self.session = session
         if session.last is not last:
             assert session.last is not None
+            self._rewarded = True
             for seat, agent in enumerate(self.agents):
                 self.rewards[agent] = float(session.last.net[seat])
         over = session.is_over
@@ -308,36 +317,27 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             and session.phase is not SessionPhase.PLAYING
             and session.number >= self.max_hands
         )
+        self._over = over or cut
         for agent in self.agents:
             self.terminations[agent] = over
             self.truncations[agent] = cut
 
     def _moved(self) -> None:
-        """Select the agent to move; work out its legal indices and mask."""
+        """Select the agent to move and work out its legal indices."""
         self._seen = {}
-        for agent in self.agents:
-            self.infos[agent] = {}
+        self.infos[self.agent_selection] = {}
+        over = self._over
         if self.session is not None:
             mover = self.session.to_move
-            legal = self._session_legal(self.session) if mover is not None else ()
+            legal = () if over else self._session_legal(self.session)
         else:
             assert self.state is not None
             mover = self.state.to_move
-            legal = encoding.legal_indices(self.state)
-        if (
-            mover is None
-            or any(self.terminations.values())
-            or any(self.truncations.values())
-        ):
-            legal = ()
-            mover = mover or 0
+            legal = () if over else encoding.legal_indices(self.state)
         self._legal = legal
-        self.agent_selection = self.possible_agents[mover]
+        self.agent_selection = self.possible_agents[mover or 0]
         if legal:
-            self.infos[self.agent_selection] = {
-                "action_mask": mask_array(legal, self._size),
-                "legal_indices": legal,
-            }
+            self.infos[self.agent_selection] = {"legal_indices": legal}
 
     def _session_legal(self, session: Session) -> tuple[int, ...]:
         if session.phase is SessionPhase.PLAYING:
