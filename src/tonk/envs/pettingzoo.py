@@ -195,8 +195,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             agent: gymnasium.spaces.Discrete(size) for agent in self.possible_agents
         }
         self._rng = random.Random()
-        self.state: GameState | None = None
+        self.hand: GameState | None = None
+        """The hand in play (the last one between the hands of a session)."""
         self.session: Session | None = None
+        """The session in play, in a session environment."""
         self._legal: tuple[int, ...] = ()
         self._over = self._rewarded = False
         self._seen: dict[str, Floats] = {}
@@ -236,12 +238,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         seed = self._rng.randrange(2**63)
         if self.session_mode:
             self.session = new_session(self.rules, players=self.players, seed=seed)
-            self.state = None
+            self.hand = None
         else:
             state = self._deal()
             while state.outcome is not None:
                 state = self._deal()
-            self.state = state
+            self.hand = state
         self._moved()
 
     def _deal(self) -> GameState:
@@ -269,10 +271,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             self._clear_rewards()
             self._rewarded = False
         if self.session is None:
-            assert self.state is not None
-            self.state = apply(self.state, self._action(index))
-            if self.state.outcome is not None:
-                self._hand_over(self.state)
+            assert self.hand is not None
+            self.hand = apply(self.hand, self._action(index))
+            if self.hand.outcome is not None:
+                self._hand_over(self.hand)
         else:
             self._session_step(self.session, index)
         self._moved()
@@ -305,6 +307,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             session, SESSION_ACTIONS[played] if played >= 0 else self._action(index)
         )
         self.session = session
+        self.hand = session.hand
         if session.last is not last:
             assert session.last is not None
             self._rewarded = True
@@ -331,9 +334,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             mover = self.session.to_move
             legal = () if over else self._session_legal(self.session)
         else:
-            assert self.state is not None
-            mover = self.state.to_move
-            legal = () if over else encoding.legal_indices(self.state)
+            assert self.hand is not None
+            mover = self.hand.to_move
+            legal = () if over else encoding.legal_indices(self.hand)
         self._legal = legal
         self.agent_selection = self.possible_agents[mover or 0]
         if legal:
@@ -369,8 +372,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
 
     def _vector(self, seat: int) -> Floats:
         if self.session is None:
-            assert self.state is not None
-            return observation_array(observe(self.state, seat))
+            assert self.hand is not None
+            return observation_array(observe(self.hand, seat))
         return np.array(_session_vector(self.session, seat, self.max_hands), np.float32)
 
     def render(self) -> str | None:
@@ -378,7 +381,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
-        hand = self.state if self.session is None else self.session.hand
+        hand = self.hand
         text = (
             "no hand dealt yet"
             if hand is None
