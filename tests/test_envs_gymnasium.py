@@ -38,7 +38,9 @@ def test_gymnasium_check_env(table: dict[str, Any], render_mode: str | None) -> 
 def test_the_environment_is_registered() -> None:
     assert ENV_ID in gymnasium.registry
     env = gymnasium.make(ENV_ID, rules="chicago", players=2)
-    assert env.action_space.n == encoding.action_space_size(tonk.presets.CHICAGO, 2)
+    assert env.action_space == gymnasium.spaces.Discrete(
+        encoding.action_space_size(tonk.presets.CHICAGO, 2)
+    )
 
 
 def play(env: TonkEnv, seed: int, policy_seed: int) -> list[Any]:
