@@ -418,6 +418,18 @@ def test_observation_vectors_have_a_fixed_size_and_hide_what_is_hidden(
             )
 
 
+@given(hands_played())
+def test_observation_entries_are_the_non_zero_positions_ascending(
+    playout: Playout,
+) -> None:
+    for state in playout.states:
+        seen = observe(state, state.to_move)
+        positions, values = encoding.observation_entries(seen)
+        vector = encoding.observation_vector(seen)
+        assert list(positions) == [i for i, value in enumerate(vector) if value]
+        assert values == tuple(vector[i] for i in positions)
+
+
 def test_a_leaky_vector_would_be_caught() -> None:
     state = tonk.new_game(PAGAT, players=2, seed=3)
 

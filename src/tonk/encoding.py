@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from typing import Final
@@ -96,6 +96,7 @@ __all__ = [
     "legal_indices",
     "legal_mask",
     "observation_bounds",
+    "observation_entries",
     "observation_sections",
     "observation_size",
     "observation_vector",
@@ -833,9 +834,8 @@ def observation_bounds(
         ],
     )
     fill(start["discard_pile"], card_copies)
-    waits = float(
-        max(1, (rules.spread_wait + max(rules.hit_wait, rules.own_hit_wait)) * len(pack))
-    )
+    charges = rules.spread_wait + max(rules.hit_wait, rules.own_hit_wait)
+    waits = float(max(1, charges * len(pack)))
     in_hand = [min(count, float(longest)) for count in card_copies]
     for seat in range(players):
         base = start["seats"] + seat * layout.seat_width
@@ -901,9 +901,38 @@ def observation_vector(observation: Observation) -> tuple[float, ...]:
         >>> len(vector), vector[:5], sum(vector[221 + 6: 221 + 58])
         (1401, (1.0, 0.0, 0.0, 0.0, 0.0), 5.0)
     """
+    positions, values = observation_entries(observation)
+    vector = [0.0] * observation_size(observation.rules, observation.player_count)
+    for position, value in zip(positions, values, strict=True):
+        vector[position] = value
+    return tuple(vector)
+
+
+def observation_entries(
+    observation: Observation,
+) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """Return the non-zero positions of :func:`observation_vector` and their values.
+
+    The sparse form of the same vector, for adapters that fill an array: most
+    of a vector is zeros, so with numpy ``vector = numpy.zeros(size);
+    vector[list(positions)] = values`` is much faster than converting the
+    tuple of floats.
+
+    Returns:
+        The positions, ascending, and the value at each.
+
+    .. versionadded:: 0.2.0
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+        >>> positions, values = observation_entries(tonk.observe(state, 1))
+        >>> positions[:4], values[:4]
+        ((0, 5, 8, 10), (1.0, 1.0, 1.0, 41.0))
+    """
     players = observation.player_count
     layout = _observations(observation.rules, players)
-    vector = [0.0] * layout.size
+    vector: defaultdict[int, float] = defaultdict(float)
     start = layout.start
     card_index = layout.card_index
     seat = observation.seat
@@ -983,4 +1012,5 @@ def observation_vector(observation: Observation) -> tuple[float, ...]:
         vector[base] = 1.0
         for other, payoff in enumerate(outcome.payoffs):
             vector[base + 1 + relative(other)] = float(payoff)
-    return tuple(vector)
+    positions = sorted([position for position, value in vector.items() if value])
+    return tuple(positions), tuple([vector[position] for position in positions])

@@ -13,7 +13,7 @@ import numpy.typing as npt
 
 from tonk import presets
 from tonk.cards import Card
-from tonk.encoding import observation_vector
+from tonk.encoding import observation_entries
 from tonk.observation import Observation, observe
 from tonk.rules import Rules
 from tonk.state import GameState
@@ -31,9 +31,12 @@ def resolved_rules(rules: Rules | str) -> Rules:
     return rules
 
 
-def observation_array(observation: Observation) -> Floats:
-    """Return the observation vector as a new float32 array."""
-    return np.array(observation_vector(observation), dtype=np.float32)
+def observation_array(observation: Observation, size: int) -> Floats:
+    """Return the observation vector (of ``size``) as a new float32 array."""
+    positions, values = observation_entries(observation)
+    vector = np.zeros(size, dtype=np.float32)
+    vector[list(positions)] = values
+    return vector
 
 
 def mask_array(indices: Sequence[int], size: int) -> Bytes:

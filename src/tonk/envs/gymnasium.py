@@ -143,6 +143,7 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         low, high = encoding.observation_bounds(self.rules, players)
+        self._observation_size = len(low)
         self.observation_space = gymnasium.spaces.Box(
             np.array(low, dtype=np.float32),
             np.array(high, dtype=np.float32),
@@ -258,7 +259,9 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
 
     def _observation(self) -> Floats:
         assert self.hand is not None
-        return observation_array(observe(self.hand, self._learner))
+        return observation_array(
+            observe(self.hand, self._learner), self._observation_size
+        )
 
     def render(self) -> str | None:
         """Draw the public table as text: returned (``ansi``) or printed (``human``)."""

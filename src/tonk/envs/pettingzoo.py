@@ -180,6 +180,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         size = self.hand_actions + (len(SESSION_ACTIONS) if session else 0)
         low, high = _bounds(self.rules, players, session, max_hands)
+        self._observation_size = len(low)
         space = gymnasium.spaces.Dict(
             {
                 "observation": gymnasium.spaces.Box(
@@ -371,10 +372,19 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         return {"observation": vector.copy(), "action_mask": mask}
 
     def _vector(self, seat: int) -> Floats:
+        size = self._observation_size
         if self.session is None:
             assert self.hand is not None
-            return observation_array(observe(self.hand, seat))
-        return np.array(_session_vector(self.session, seat, self.max_hands), np.float32)
+            return observation_array(observe(self.hand, seat), size)
+        hand = self.hand
+        vector = (
+            np.zeros(size, dtype=np.float32)
+            if hand is None
+            else observation_array(observe(hand, seat), size)
+        )
+        block = _session_block(self.session, seat, self.max_hands)
+        vector[size - len(block) :] = block
+        return vector
 
     def render(self) -> str | None:
         """Draw the public table as text: returned (``ansi``) or printed (``human``)."""
@@ -450,39 +460,26 @@ def _bounds(
     return low, high
 
 
-def _session_vector(session: Session, seat: int, max_hands: int | None) -> list[float]:
-    rules = session.rules
+def _session_block(session: Session, seat: int, max_hands: int | None) -> list[float]:
+    """Return the session block of ``seat``'s observation (see above)."""
     players = len(session.players)
-    if session.hand is None:
-        size = encoding.observation_size(rules, players)
-        vector = [0.0] * size
-    else:
-        vector = list(encoding.observation_vector(observe(session.hand, seat)))
     phase = [0.0] * len(_SESSION_PHASES)
     phase[_SESSION_PHASES.index(session.phase)] = 1.0
-    called = session.big_one_left is not None
-    limit = _deals_limit(rules, max_hands)
+    limit = _deals_limit(session.rules, max_hands)
     suits = [0.0] * len(_SUITS)
     if session.called_suit is not None:
         suits[_SUITS.index(session.called_suit.value)] = 1.0
     scores = [score for _, score in _scores(session)]
     mine = scores[seat]
-    leads = [
-        float(
-            (scores[(seat + offset) % players] > mine)
-            - (scores[(seat + offset) % players] < mine)
-        )
-        for offset in range(players)
-    ]
+    around = [scores[(seat + offset) % players] for offset in range(players)]
     return [
-        *vector,
         *phase,
-        float(called),
+        float(session.big_one_left is not None),
         float(session.big_one_left or 0),
         float(limit is not None),
         float(0 if limit is None else max(0, limit - session.number)),
         *suits,
-        *leads,
+        *(float((score > mine) - (score < mine)) for score in around),
     ]
 
 
