@@ -690,7 +690,15 @@ class _ObservationLayout:
 _OBSERVATION_LAYOUTS: dict[tuple[Rules, int], _ObservationLayout] = {}
 
 
+_RECENT_OBSERVATIONS: dict[tuple[int, int], tuple[Rules, _ObservationLayout]] = {}
+
+
 def _observations(rules: Rules, players: int) -> _ObservationLayout:
+    # As for _actions: by identity first, since hashing a Rules costs more
+    # than building a small observation.
+    recent = _RECENT_OBSERVATIONS.get((id(rules), players))
+    if recent is not None and recent[0] is rules and players.__class__ is int:
+        return recent[1]
     key = (rules, players)
     layout = _OBSERVATION_LAYOUTS.get(key)
     if layout is None:
@@ -699,6 +707,12 @@ def _observations(rules: Rules, players: int) -> _ObservationLayout:
         if len(_OBSERVATION_LAYOUTS) >= _CACHE_LIMIT:
             _OBSERVATION_LAYOUTS.clear()
         _OBSERVATION_LAYOUTS[key] = layout
+    if len(_RECENT_OBSERVATIONS) >= _CACHE_LIMIT:
+        _RECENT_OBSERVATIONS.clear()
+    _RECENT_OBSERVATIONS[id(rules), players] = (
+        rules,
+        layout,
+    )  # holding rules keeps its id
     return layout
 
 
