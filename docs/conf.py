@@ -112,6 +112,15 @@ nitpick_ignore = [
     ("py:func", "attrs.evolve"),
     ("py:class", "hypothesis.strategies.SearchStrategy"),
     ("py:exc", "hypothesis.errors.InvalidArgument"),
+    # PettingZoo and Gymnasium (tonk.envs) publish no inventory we fetch.
+    ("py:class", "pettingzoo.utils.env.AECEnv"),
+    ("py:class", "gymnasium.core.Env"),
+    ("py:class", "gymnasium.spaces.Box"),
+    ("py:class", "gymnasium.spaces.Discrete"),
+    ("py:class", "numpy.ndarray"),
+    ("py:class", "numpy.dtype"),
+    ("py:class", "numpy.float32"),
+    ("py:class", "numpy.bool"),
 ]
 
 # -- HTML --------------------------------------------------------------------------
@@ -130,6 +139,9 @@ _PUBLIC_MODULES = {
     "tonk",
     "tonk.bots",
     "tonk.encoding",
+    "tonk.envs",
+    "tonk.envs.gymnasium",
+    "tonk.envs.pettingzoo",
     "tonk.presets",
     "tonk.scoring",
     "tonk.testing",
