@@ -201,3 +201,14 @@ def test_bad_arguments_are_refused() -> None:
         TonkEnv(illegal_action="ignore")
     with pytest.raises(ValueError, match="render_mode"):
         TonkEnv(render_mode="rgb_array")
+
+
+def test_rules_that_leave_nothing_to_decide_are_refused() -> None:
+    """Every deal is a deal tonk (B5): reset cannot find a hand to play."""
+    rules = tonk.Rules(
+        deal_tonks=(tonk.DealTonk(at_most=500),),
+        deal_tonk_clash=tonk.DealTonkClash.ALL_PAID,
+    )
+    game = TonkEnv(rules=rules, players=2)
+    with pytest.raises(tonk.TonkError, match="nothing to decide"):
+        game.reset(seed=1)

@@ -6,7 +6,7 @@ includes numpy import this one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -14,6 +14,7 @@ import numpy.typing as npt
 from tonk import presets
 from tonk.cards import Card
 from tonk.encoding import observation_entries
+from tonk.errors import TonkError
 from tonk.observation import Observation, observe
 from tonk.rules import Rules
 from tonk.state import GameState
@@ -29,6 +30,29 @@ def resolved_rules(rules: Rules | str) -> Rules:
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be Rules or a preset name, got {rules!r}")
     return rules
+
+
+DEALS = 1_000
+"""How many hands an environment deals, looking for one that asks for a
+decision, before it gives up."""
+
+
+def live_hand(deal: Callable[[], GameState]) -> GameState:
+    """Return the first hand from ``deal()`` that is not over.
+
+    Raises:
+        TonkError: If :data:`DEALS` hands in a row are over at once (rules
+            whose every deal is a deal tonk, or opponents that always end the
+            hand first).
+    """
+    for _ in range(DEALS):
+        hand = deal()
+        if hand.outcome is None:
+            return hand
+    raise TonkError(
+        f"{DEALS} hands in a row ended before the first decision: these rules"
+        " (or opponents) leave nothing to decide"
+    )
 
 
 def observation_array(observation: Observation, size: int) -> Floats:

@@ -62,6 +62,7 @@ from tonk.engine import apply, new_game
 from tonk.envs._common import (
     Bytes,
     Floats,
+    live_hand,
     mask_array,
     observation_array,
     render_table,
@@ -167,11 +168,16 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
             seed: Seeds this and the following episodes (deals, seats and the
                 bots' choices).
             options: Unused.
+
+        Raises:
+            TonkError: If 1,000 hands in a row end before the learner's first
+                decision.
         """
         super().reset(seed=seed)
         draw = self.np_random.integers
         self._bots_rng = random.Random(int(draw(2**63)))
-        while True:
+
+        def deal() -> GameState:
             self._learner = int(draw(self.players)) if self.seat is None else self.seat
             hand = new_game(
                 self.rules,
@@ -179,10 +185,9 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
                 seed=int(draw(2**63)),
                 dealer=int(draw(self.players)),
             )
-            hand = self._bots_play(hand)
-            if hand.outcome is None:
-                break
-        self.hand = hand
+            return self._bots_play(hand)
+
+        hand = self.hand = live_hand(deal)
         self._done = False
         self._legal = encoding.legal_indices(hand)
         if self.render_mode == "human":

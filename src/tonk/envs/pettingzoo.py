@@ -62,6 +62,7 @@ from tonk.engine import apply, new_game
 from tonk.envs._common import (
     Bytes,
     Floats,
+    live_hand,
     mask_array,
     observation_array,
     render_table,
@@ -225,6 +226,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
 
         A hand that ends at the deal (a deal tonk, B5) asks nobody for a
         decision, so outside a session it is dealt again.
+
+        Raises:
+            TonkError: If 1,000 deals in a row end at once.
         """
         if seed is not None:
             self._rng = random.Random(seed)
@@ -241,10 +245,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             self.session = new_session(self.rules, players=self.players, seed=seed)
             self.hand = None
         else:
-            state = self._deal()
-            while state.outcome is not None:
-                state = self._deal()
-            self.hand = state
+            self.hand = live_hand(self._deal)
         self._moved()
 
     def _deal(self) -> GameState:
