@@ -20,7 +20,8 @@ Rows, for pagat and chicago at 2 players, random legal actions:
   inside each step; counted as learner steps).
 
 Steps per second are live steps (an action applied); the last column is the
-ratio to the engine's figure.
+ratio to the engine's figure. Each row is the best of five rounds, the rounds
+interleaving the rows, so that a busy machine disturbs the ratios less.
 """
 
 from __future__ import annotations
@@ -99,27 +100,31 @@ def gym_rate(name: str, steps: int) -> float:
     return done / spent
 
 
+def rows(name: str, steps: int) -> dict[str, float]:
+    """Return each loop's steps per second for one preset, measured once."""
+    return {
+        "engine": engine_rate(name, steps),
+        "aec raw": aec_rate(tonk_pz.raw_env(rules=name), steps, observed=False),
+        "aec env()": aec_rate(tonk_pz.env(rules=name), steps, observed=False),
+        "aec observed": aec_rate(tonk_pz.env(rules=name), steps // 4, observed=True),
+        "gym": gym_rate(name, steps // 2),
+    }
+
+
 def main() -> None:
-    """Print the table."""
+    """Print the table: the best of several rounds of every row."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
     quick = parser.parse_args().quick
-    steps = 3_000 if quick else 60_000
+    steps, rounds = (3_000, 1) if quick else (20_000, 5)
     print(f"{'preset':<9} {'loop':<13} {'steps/s':>9} {'x engine':>9}")
     for name in ("pagat", "chicago"):
-        engine = engine_rate(name, steps)
-        rows = [
-            ("engine", engine),
-            ("aec raw", aec_rate(tonk_pz.raw_env(rules=name), steps, observed=False)),
-            ("aec env()", aec_rate(tonk_pz.env(rules=name), steps, observed=False)),
-            (
-                "aec observed",
-                aec_rate(tonk_pz.env(rules=name), steps // 4, observed=True),
-            ),
-            ("gym", gym_rate(name, steps // 2)),
-        ]
-        for loop, rate in rows:
-            print(f"{name:<9} {loop:<13} {rate:>9,.0f} {rate / engine:>9.2f}")
+        best: dict[str, float] = {}
+        for _ in range(rounds):
+            for loop, rate in rows(name, steps).items():
+                best[loop] = max(best.get(loop, 0.0), rate)
+        for loop, rate in best.items():
+            print(f"{name:<9} {loop:<13} {rate:>9,.0f} {rate / best['engine']:>9.2f}")
 
 
 if __name__ == "__main__":
