@@ -114,6 +114,15 @@ nitpick_ignore = [
     ("py:exc", "hypothesis.errors.InvalidArgument"),
     # OpenSpiel publishes no intersphinx inventory.
     ("py:class", "pyspiel.IIGObservationType"),
+    # PettingZoo and Gymnasium (tonk.envs) publish no inventory we fetch.
+    ("py:class", "pettingzoo.utils.env.AECEnv"),
+    ("py:class", "gymnasium.core.Env"),
+    ("py:class", "gymnasium.spaces.Box"),
+    ("py:class", "gymnasium.spaces.Discrete"),
+    ("py:class", "numpy.ndarray"),
+    ("py:class", "numpy.dtype"),
+    ("py:class", "numpy.float32"),
+    ("py:class", "numpy.bool"),
 ]
 
 # -- HTML --------------------------------------------------------------------------
@@ -132,6 +141,9 @@ _PUBLIC_MODULES = {
     "tonk",
     "tonk.bots",
     "tonk.encoding",
+    "tonk.envs",
+    "tonk.envs.gymnasium",
+    "tonk.envs.pettingzoo",
     "tonk.presets",
     "tonk.scoring",
     "tonk.testing",

@@ -62,6 +62,7 @@ def check_legal_actions(state: GameState) -> None:
     mask = encoding.legal_mask(state)
     assert len(mask) == size
     assert [index for index, legal in enumerate(mask) if legal] == sorted(indices)
+    assert encoding.legal_indices(state) == tuple(sorted(indices))
 
 
 def test_layout_version_is_an_int() -> None:
@@ -340,6 +341,14 @@ def test_legal_mask_of_an_observation_is_its_seat_s_actions() -> None:
     assert not any(encoding.legal_mask(observe(state, 0)))
 
 
+def test_legal_indices_of_an_observation_are_its_seat_s_actions() -> None:
+    state = tonk.new_game(PAGAT, players=2, seed=7)
+    assert encoding.legal_indices(observe(state, 1)) == encoding.legal_indices(state)
+    assert encoding.legal_indices(observe(state, 0)) == ()
+    with pytest.raises(TypeError):
+        encoding.legal_indices(PAGAT)  # type: ignore[arg-type]
+
+
 # --- observation vectors -----------------------------------------------------------
 
 
@@ -409,6 +418,18 @@ def test_observation_vectors_have_a_fixed_size_and_hide_what_is_hidden(
             )
 
 
+@given(hands_played())
+def test_observation_entries_are_the_non_zero_positions_ascending(
+    playout: Playout,
+) -> None:
+    for state in playout.states:
+        seen = observe(state, state.to_move)
+        positions, values = encoding.observation_entries(seen)
+        vector = encoding.observation_vector(seen)
+        assert list(positions) == [i for i, value in enumerate(vector) if value]
+        assert values == tuple(vector[i] for i in positions)
+
+
 def test_a_leaky_vector_would_be_caught() -> None:
     state = tonk.new_game(PAGAT, players=2, seed=3)
 
@@ -418,3 +439,68 @@ def test_a_leaky_vector_would_be_caught() -> None:
 
     with pytest.raises(AssertionError):
         tonk.testing.check_no_leak(state, 0, random.Random(1), view=leaky)
+
+
+# --- observation bounds -----------------------------------------------------------
+
+
+def check_within_bounds(state: GameState) -> None:
+    rules, players = state.rules, state.player_count
+    low, high = encoding.observation_bounds(rules, players)
+    for seat in range(players):
+        vector = encoding.observation_vector(observe(state, seat))
+        outside = [
+            (i, low[i], value, high[i])
+            for i, value in enumerate(vector)
+            if not low[i] <= value <= high[i]
+        ]
+        assert not outside, (rules, players, outside[:5])
+
+
+@given(patient_hands())
+def test_every_observation_lies_within_the_bounds(playout: Playout) -> None:
+    for state in playout.states:
+        check_within_bounds(state)
+
+
+@given(hands_played())
+def test_every_observation_of_short_hands_lies_within_the_bounds(
+    playout: Playout,
+) -> None:
+    for state in playout.states:
+        check_within_bounds(state)
+
+
+@pytest.mark.parametrize("name", ["pagat", "chicago", "sheet", "washington_state"])
+def test_observation_bounds_fit_the_layout(name: str) -> None:
+    rules = tonk.presets.get(name)
+    for players in (2, rules.max_players):
+        low, high = encoding.observation_bounds(rules, players)
+        size = encoding.observation_size(rules, players)
+        assert len(low) == len(high) == size
+        assert all(a <= b for a, b in zip(low, high, strict=True))
+
+
+def test_observation_bounds_are_reached_at_the_deal() -> None:
+    """The stock bound is what the deal leaves; a hand's bound is its size + 1."""
+    for rules, players in ((PAGAT, 2), (CHICAGO, 3), (Rules(widow=True), 4)):
+        _, high = encoding.observation_bounds(rules, players)
+        counters = section(rules, players, "counters").start
+        state = tonk.new_game(rules, players=players, seed=1)
+        assert high[counters + 1] == state.stock_size
+        assert high[counters] == rules.max_turns
+        seats = section(rules, players, "seats").start
+        assert high[seats] == rules.hand_size + 1
+    _, high = encoding.observation_bounds(Rules(max_turns=None), 2)
+    assert high[section(PAGAT, 2, "counters").start] == float("inf")
+
+
+def test_payoff_bounds_in_the_observation_hold_a_caught_dropper() -> None:
+    """Lepape's catch (V38) makes a caught dropper pay 2N to each catcher."""
+    rules = tonk.presets.WASHINGTON_STATE
+    low, high = encoding.observation_bounds(rules, 6)
+    outcome = section(rules, 6, "outcome")
+    payoffs = list(zip(low[outcome], high[outcome], strict=True))[1:]
+    least, most = encoding.payoff_bounds(rules, 6)
+    assert least == -5 * 12  # caught by all five others
+    assert payoffs == [(least, most)] * 6

@@ -56,3 +56,17 @@ def test_bot_tournament_tallies_every_hand() -> None:
     ]
     assert all(record.hands == result.hands for record in result.bots)
     assert sum(record.total_payoff for record in result.bots) == 0
+
+
+def test_pettingzoo_random_agents_play_zero_sum_hands() -> None:
+    pytest.importorskip("pettingzoo")
+    namespace = runpy.run_path(str(EXAMPLES[0].parent / "pettingzoo_random.py"))
+    totals = namespace["main"](30, "chicago", 3)
+    assert set(totals) == {"player_0", "player_1", "player_2"}
+    assert sum(totals.values()) == 0
+
+
+def test_the_masked_policy_learns_to_beat_random_play() -> None:
+    pytest.importorskip("pettingzoo")
+    namespace = runpy.run_path(str(EXAMPLES[0].parent / "train_masked_policy.py"))
+    assert namespace["main"](20_000, 400) > 0.5

@@ -33,7 +33,9 @@ def _fail(message: str, path: str) -> InvalidStateError:
 
 def _check_seat(seat: int, players: int, path: str) -> None:
     if not 0 <= seat < players:
-        raise _fail(f"seat {brief(seat)} is not at the table of {players} players", path)
+        raise _fail(
+            f"seat {brief(seat)} is not at the table of {players} players", path
+        )
 
 
 def _check_distinct_seats(seats: Sequence[int], players: int, path: str) -> None:

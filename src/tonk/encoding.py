@@ -60,7 +60,8 @@ from __future__ import annotations
 
 import bisect
 import functools
-from collections import Counter
+import math
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from fractions import Fraction
 from itertools import combinations_with_replacement
@@ -85,7 +86,13 @@ from tonk.cards import CODE_COUNT, Card, WildCard, card_from_code
 from tonk.engine import legal_actions
 from tonk.errors import EncodingError, RulesError
 from tonk.observation import Observation
-from tonk.rules import DealTonkClaim, DealTonkClash, LowestTie, Rules, StockEnd
+from tonk.rules import (
+    DealTonkClaim,
+    DealTonkClash,
+    LowestTie,
+    Rules,
+    StockEnd,
+)
 from tonk.scoring import settle_drop, settle_out, settle_showdown
 from tonk.state import GameState, OutcomeKind, Phase, SpreadKind, Stake, exact
 
@@ -95,8 +102,11 @@ __all__ = [
     "action_space_size",
     "action_to_index",
     "index_to_action",
+    "legal_indices",
     "legal_mask",
     "max_hand_length",
+    "observation_bounds",
+    "observation_entries",
     "observation_sections",
     "observation_size",
     "observation_vector",
@@ -309,6 +319,7 @@ class _ActionLayout:
             self.spread_offsets.append(total)
             total += self._block(i).size
         sizes.append(("spread", total))
+        self.memo: dict[object, int] = {}
         sections = []
         start = 0
         for name, size in sizes:
@@ -589,6 +600,62 @@ def legal_mask(state: GameState | Observation) -> bytes:
     return bytes(mask)
 
 
+def legal_indices(state: GameState | Observation) -> tuple[int, ...]:
+    """Return the indices of the legal actions, in ascending order.
+
+    The same indices as the ones of :func:`legal_mask`, without building a
+    byte per index of the layout: under ``chicago`` the layout has 46,549
+    indices and a turn rarely more than a few dozen legal actions, so an
+    adapter that builds its own mask (``mask[list(indices)] = 1`` on a numpy
+    array of zeros) or samples an index does far less work. The indices of an
+    action are remembered per layout, so a state's indices cost little more
+    than its :func:`tonk.legal_actions`.
+
+    Args:
+        state: A state (the player to move's actions), or an observation (its
+            seat's :attr:`~tonk.observation.Observation.legal_actions`: none
+            unless the seat is to move).
+
+    Returns:
+        The index of each legal action in the layout of the state's rules and
+        table size, ascending.
+
+    .. versionadded:: 0.2.0
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+        >>> legal_indices(state)
+        (0, 1, 2)
+        >>> state = tonk.apply(state, tonk.DrawDiscard())
+        >>> legal_indices(state)
+        (5, 19, 21, 22, 36, 45)
+        >>> legal_indices(tonk.observe(state, 0))
+        ()
+    """
+    if isinstance(state, GameState):
+        actions = legal_actions(state)
+        players = len(state.hands)
+    elif isinstance(state, Observation):
+        actions = state.legal_actions
+        players = state.player_count
+    else:
+        raise TypeError(f"expected a GameState or an Observation, got {state!r}")
+    layout = _actions(state.rules, players)
+    memo = layout.memo
+    indices = []
+    for action in actions:
+        # A spread is remembered by its elements, cheaper to hash than the
+        # action (equal spreads written differently just take two entries).
+        key = action.cards if action.__class__ is LaySpread else action
+        index = memo.get(key)
+        if index is None:
+            index = memo[key] = layout.index(action)
+        indices.append(index)
+    indices.sort()
+    return tuple(indices)
+
+
 # --- observation vectors ----------------------------------------------------------
 
 _PHASES = tuple(Phase)
@@ -639,7 +706,15 @@ class _ObservationLayout:
 _OBSERVATION_LAYOUTS: dict[tuple[Rules, int], _ObservationLayout] = {}
 
 
+_RECENT_OBSERVATIONS: dict[tuple[int, int], tuple[Rules, _ObservationLayout]] = {}
+
+
 def _observations(rules: Rules, players: int) -> _ObservationLayout:
+    # As for _actions: by identity first, since hashing a Rules costs more
+    # than building a small observation.
+    recent = _RECENT_OBSERVATIONS.get((id(rules), players))
+    if recent is not None and recent[0] is rules and players.__class__ is int:
+        return recent[1]
     key = (rules, players)
     layout = _OBSERVATION_LAYOUTS.get(key)
     if layout is None:
@@ -648,6 +723,12 @@ def _observations(rules: Rules, players: int) -> _ObservationLayout:
         if len(_OBSERVATION_LAYOUTS) >= _CACHE_LIMIT:
             _OBSERVATION_LAYOUTS.clear()
         _OBSERVATION_LAYOUTS[key] = layout
+    if len(_RECENT_OBSERVATIONS) >= _CACHE_LIMIT:
+        _RECENT_OBSERVATIONS.clear()
+    _RECENT_OBSERVATIONS[id(rules), players] = (
+        rules,
+        layout,
+    )  # holding rules keeps its id
     return layout
 
 
@@ -713,6 +794,99 @@ def observation_sections(
     return _observations(rules, players).sections
 
 
+def observation_bounds(
+    rules: Rules, players: int
+) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Return the lowest and highest value of each position of the vector.
+
+    Every :func:`observation_vector` under these rules and table lies within
+    the bounds, position by position (as an observation space's ``low`` and
+    ``high``). Flags and one-hot positions lie in 0..1; a count of one card
+    in 0 to the copies of the card in the pack (and at most the longest hand
+    for a hand); the hand sizes in 0 to ``hand_size + 1`` (after a draw); the
+    stock size in 0 to what the deal leaves; the turns taken in 0 to
+    ``max_turns`` (``inf`` without a turn limit, B15: nothing else bounds a
+    hand in turns); the hits of this turn in 0 to the longest hand (and
+    ``max_hits_per_turn``); the hits one seat made on one spread in 0 to what
+    the longest spread holds beyond three cards; the waits in 0 to what every
+    spread and hit of a hand could charge (V22, V23), a true but loose bound;
+    and the payoffs in :func:`payoff_bounds`. Every other bound is
+    reached by some observation, except that a position the rules keep at 0
+    (the widow without V46, the waits without V22 or V23...) keeps the bound
+    of its kind, so that no position has equal bounds (observation spaces
+    warn of such positions).
+
+    Args:
+        rules: The rules of the hand.
+        players: The table size.
+
+    Returns:
+        ``(low, high)``, each as long as :func:`observation_size`.
+
+    Raises:
+        RulesError: If ``players`` does not fit the rules.
+
+    .. versionadded:: 0.2.0
+
+    Examples:
+        >>> import tonk
+        >>> low, high = observation_bounds(tonk.presets.PAGAT, 2)
+        >>> len(low) == len(high) == observation_size(tonk.presets.PAGAT, 2)
+        True
+        >>> high[9:13]  # turns taken, stock, discard pile, hits this turn
+        (200.0, 41.0, 52.0, 6.0)
+        >>> observation_bounds(tonk.Rules(max_turns=None), 2)[1][9]
+        inf
+    """
+    layout = _observations(rules, players)
+    low = [0.0] * layout.size
+    high = [1.0] * layout.size
+    pack = rules.pack(players=players)
+    copies = [0] * CODE_COUNT
+    for card in pack:
+        copies[card.code] += 1
+    cards = list(dict.fromkeys(card.code for card in pack))
+    card_copies = [float(copies[code]) for code in cards]
+    longest = rules.hand_size + 1
+    start = layout.start
+
+    def fill(at: int, values: list[float]) -> None:
+        high[at : at + len(values)] = values
+
+    widows = players if rules.widow else 0
+    fill(
+        start["counters"],
+        [
+            math.inf if rules.max_turns is None else float(rules.max_turns),
+            float(len(pack) - players * rules.hand_size - widows - int(rules.upcard)),
+            float(len(pack) - widows),
+            float(min(longest, rules.max_hits_per_turn or longest)),
+        ],
+    )
+    fill(start["discard_pile"], card_copies)
+    charges = rules.spread_wait + max(rules.hit_wait, rules.own_hit_wait)
+    waits = float(max(1, charges * len(pack)))
+    in_hand = [min(count, float(longest)) for count in card_copies]
+    for seat in range(players):
+        base = start["seats"] + seat * layout.seat_width
+        fill(base, [float(longest), waits])
+        fill(base + _SEAT_FACTS, in_hand)
+    suit_length = len(rules._tables.naturals) // 4
+    hits = float(max(suit_length, _MAX_BOOK) - 3)
+    wild_copies = [float(copies[code]) for code in layout.wild_index]
+    for number in range(layout.spread_limit):
+        base = start["spreads"] + number * layout.spread_width + 3 + players
+        fill(base, [hits] * players)
+        base += players
+        fill(base, card_copies)
+        fill(base + layout.cards, wild_copies)
+    least, most = _payoff_bounds(rules, players)
+    base = start["outcome"] + 1
+    low[base : base + players] = [float(least)] * players
+    fill(base, [float(most)] * players)
+    return tuple(low), tuple(high)
+
+
 def observation_vector(observation: Observation) -> tuple[float, ...]:
     """Return ``observation`` as a fixed-size tuple of floats.
 
@@ -726,9 +900,38 @@ def observation_vector(observation: Observation) -> tuple[float, ...]:
         >>> len(vector), vector[:5], sum(vector[221 + 6: 221 + 58])
         (1401, (1.0, 0.0, 0.0, 0.0, 0.0), 5.0)
     """
+    positions, values = observation_entries(observation)
+    vector = [0.0] * observation_size(observation.rules, observation.player_count)
+    for position, value in zip(positions, values, strict=True):
+        vector[position] = value
+    return tuple(vector)
+
+
+def observation_entries(
+    observation: Observation,
+) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """Return the non-zero positions of :func:`observation_vector` and their values.
+
+    The sparse form of the same vector, for adapters that fill an array: most
+    of a vector is zeros, so with numpy ``vector = numpy.zeros(size);
+    vector[list(positions)] = values`` is much faster than converting the
+    tuple of floats.
+
+    Returns:
+        The positions, ascending, and the value at each.
+
+    .. versionadded:: 0.2.0
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+        >>> positions, values = observation_entries(tonk.observe(state, 1))
+        >>> positions[:4], values[:4]
+        ((0, 5, 8, 10), (1.0, 1.0, 1.0, 41.0))
+    """
     players = observation.player_count
     layout = _observations(observation.rules, players)
-    vector = [0.0] * layout.size
+    vector: defaultdict[int, float] = defaultdict(float)
     start = layout.start
     card_index = layout.card_index
     seat = observation.seat
@@ -808,7 +1011,8 @@ def observation_vector(observation: Observation) -> tuple[float, ...]:
         vector[base] = 1.0
         for other, payoff in enumerate(outcome.payoffs):
             vector[base + 1 + relative(other)] = float(payoff)
-    return tuple(vector)
+    positions = sorted([position for position, value in vector.items() if value])
+    return tuple(positions), tuple([vector[position] for position in positions])
 
 
 # --- bounds of a hand, for adapters -------------------------------------------------

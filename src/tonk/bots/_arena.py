@@ -407,6 +407,8 @@ def _check_picklable(bots: Sequence[Bot], labels: Sequence[str]) -> None:
                 " level of a module; keep no lambdas, open files or locks in it)",
                 bot=label,
             ) from error
+
+
 _MOST_HANDS = 10**9  # days of play: a bound that no real tournament meets
 _MOST_WORKERS = 256
 

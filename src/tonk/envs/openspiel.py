@@ -67,6 +67,7 @@ from tonk.encoding import (
     action_space_size,
     action_to_index,
     index_to_action,
+    legal_indices,
     max_hand_length,
     observation_sections,
     observation_size,
@@ -383,15 +384,13 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
             player is not None and player != state.to_move
         ):
             return []
-        table = self._table
-        return _legal_indices(state, table.rules, table.players)
+        return list(legal_indices(state))
 
     def _legal_actions(self, player: int) -> list[int]:
         """Return the indices of the seat's legal actions, ascending."""
         state = self._now.state
         assert state is not None
-        table = self._table
-        return _legal_indices(state, table.rules, table.players)
+        return list(legal_indices(state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Return each card that may come next, by code, with its probability.
@@ -542,13 +541,6 @@ def _drawn(state: GameState, code: int) -> GameState:
         raise RulesError(f"no card with code {code} is in the stock")
     stock.remove(card)
     return apply(attrs.evolve(state, stock=(card, *stock)), _DRAW_STOCK)
-
-
-def _legal_indices(state: GameState, rules: Rules, players: int) -> list[int]:
-    """Return the layout indices of the legal actions, ascending."""
-    return sorted(
-        [action_to_index(action, rules, players) for action in legal_actions(state)]
-    )
 
 
 class TonkObserver:

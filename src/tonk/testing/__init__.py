@@ -22,7 +22,6 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from tonk._spreads import elements_of, lay_out
 from tonk._validate import brief, is_int
 from tonk.cards import Card, parse_cards
 from tonk.engine import legal_actions

@@ -1,0 +1,118 @@
+"""What the environment adapters share: rules by name, arrays and the text view.
+
+Private: numpy is imported here, so only modules behind an extra that
+includes numpy import this one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from tonk import presets
+from tonk.cards import Card
+from tonk.encoding import observation_entries
+from tonk.errors import TonkError
+from tonk.observation import Observation, observe
+from tonk.rules import Rules
+from tonk.state import GameState
+
+Floats = npt.NDArray[np.float32]
+Bytes = npt.NDArray[np.int8]
+
+
+def resolved_rules(rules: Rules | str) -> Rules:
+    """Return ``rules``, or the preset it names."""
+    if isinstance(rules, str):
+        return presets.get(rules)
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be Rules or a preset name, got {rules!r}")
+    return rules
+
+
+DEALS = 1_000
+"""How many hands an environment deals, looking for one that asks for a
+decision, before it gives up."""
+
+
+def live_hand(deal: Callable[[], GameState]) -> GameState:
+    """Return the first hand from ``deal()`` that is not over.
+
+    Raises:
+        TonkError: If :data:`DEALS` hands in a row are over at once (rules
+            whose every deal is a deal tonk, or opponents that always end the
+            hand first).
+    """
+    for _ in range(DEALS):
+        hand = deal()
+        if hand.outcome is None:
+            return hand
+    raise TonkError(
+        f"{DEALS} hands in a row ended before the first decision: these rules"
+        " (or opponents) leave nothing to decide"
+    )
+
+
+def observation_array(observation: Observation, size: int) -> Floats:
+    """Return the observation vector (of ``size``) as a new float32 array."""
+    positions, values = observation_entries(observation)
+    vector = np.zeros(size, dtype=np.float32)
+    vector[list(positions)] = values
+    return vector
+
+
+def mask_array(indices: Sequence[int], size: int) -> Bytes:
+    """Return a new int8 mask of ``size`` with 1 at ``indices``."""
+    mask = np.zeros(size, dtype=np.int8)
+    if indices:
+        mask[list(indices)] = 1
+    return mask
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(map(str, cards)) or "-"
+
+
+def render_table(state: GameState, names: Sequence[str]) -> str:
+    """Return the public table of ``state`` as text: nobody's hidden cards.
+
+    It is drawn from an observation (seat 0's, without its hand), so it shows
+    only what every seat may know: hand sizes, cards known to have been taken,
+    the spreads, the discard pile and the stock size; the hands once shown.
+    """
+    seen = observe(state, 0)
+    rules = seen.rules
+    lines = [
+        f"Tonk: {len(names)} players, turn {seen.turns_taken}"
+        + ("" if rules.max_turns is None else f" of at most {rules.max_turns}"),
+        f"phase {seen.phase.value}; {names[seen.to_move]} to move;"
+        f" dealer {names[seen.dealer]}",
+        f"stock {seen.stock_size}; discard {seen.top_discard or '-'}"
+        f" (pile {len(seen.discard_pile)})",
+    ]
+    if seen.slap is not None:
+        lines.append(
+            f"slap-in window for {seen.slap.card}, discarded by"
+            f" {names[seen.slap.discarder]}"
+        )
+    lines.extend(f"  spread {spread}" for spread in seen.spreads)
+    shown = seen.shown_hands
+    for seat, name in enumerate(names):
+        held = (
+            f"shows {_cards(shown[seat])}"
+            if shown is not None
+            else f"{seen.hand_sizes[seat]} cards"
+            + (f", took {_cards(seen.taken[seat])}" if seen.taken[seat] else "")
+        )
+        waits = f", waits {seen.waits[seat]}" if seen.waits[seat] else ""
+        lines.append(f"  {name}: {held}{waits}")
+    outcome = seen.outcome
+    if outcome is not None:
+        payoffs = ", ".join(
+            f"{name} {'+' if payoff > 0 else ''}{payoff}"
+            for name, payoff in zip(names, outcome.payoffs, strict=True)
+        )
+        lines.append(f"hand over ({outcome.kind.value}): {payoffs}")
+    return "\n".join(lines)

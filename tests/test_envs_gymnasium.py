@@ -1,0 +1,214 @@
+"""The Gymnasium environment: Gymnasium's own checker, then ours."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import attrs
+import gymnasium
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+
+import tonk
+from tonk import encoding
+from tonk.envs.gymnasium import ENV_ID, TonkEnv
+from tonk.testing import redeal_hidden
+
+SLAP_IN = attrs.evolve(tonk.presets.PAGAT, slap_in=True)
+TABLES: list[dict[str, Any]] = [
+    {"rules": "pagat", "players": 2},
+    {"rules": "chicago", "players": 3, "seat": 1},
+    {"rules": SLAP_IN, "players": 3},
+    {"rules": "pagat", "players": 4, "opponents": tonk.bots.GreedyBot()},
+]
+IDS = ["pagat-2", "chicago-3", "slap_in-3", "pagat-4-greedy"]
+
+
+@pytest.mark.parametrize("table", TABLES, ids=IDS)
+@pytest.mark.parametrize("render_mode", [None, "ansi"])
+def test_gymnasium_check_env(table: dict[str, Any], render_mode: str | None) -> None:
+    check_env(gymnasium.make(ENV_ID, render_mode=render_mode, **table).unwrapped)
+
+
+def test_the_environment_is_registered() -> None:
+    assert ENV_ID in gymnasium.registry
+    env = gymnasium.make(ENV_ID, rules="chicago", players=2)
+    assert env.action_space == gymnasium.spaces.Discrete(
+        encoding.action_space_size(tonk.presets.CHICAGO, 2)
+    )
+
+
+def play(env: TonkEnv, seed: int, policy_seed: int) -> list[Any]:
+    """Play random legal actions for one episode; return what was seen."""
+    rng = random.Random(policy_seed)
+    observation, info = env.reset(seed=seed)
+    seen: list[Any] = [observation.tobytes(), info["legal_indices"]]
+    done = False
+    while not done:
+        legal = info["legal_indices"]
+        assert tuple(np.flatnonzero(env.action_masks())) == legal
+        assert tuple(np.flatnonzero(info["action_mask"])) == legal
+        observation, reward, terminated, truncated, info = env.step(
+            legal[rng.randrange(len(legal))]
+        )
+        assert env.observation_space.contains(observation)
+        seen.append((observation.tobytes(), reward, terminated, truncated))
+        done = terminated or truncated
+    assert not env.action_masks().any()
+    return seen
+
+
+def test_reset_with_a_seed_replays_the_episode() -> None:
+    env = TonkEnv(rules="chicago", players=3)
+    first = [play(env, seed, 1) for seed in range(5)]
+    again = [play(TonkEnv(rules="chicago", players=3), seed, 1) for seed in range(5)]
+    assert first == again
+    assert len({str(episode) for episode in first}) == 5
+
+
+def test_the_reward_is_the_learner_s_payoff() -> None:
+    env = TonkEnv(rules="pagat", players=3, seat=2)
+    env.reset(seed=4)
+    drop = encoding.action_to_index(tonk.Drop(), env.rules, 3)
+    hand = env.hand
+    assert hand is not None
+    outcome = tonk.apply(hand, tonk.Drop()).outcome
+    assert outcome is not None
+    _, reward, terminated, truncated, info = env.step(drop)
+    assert reward == float(outcome.payoffs[2])
+    assert terminated
+    assert not truncated
+    assert info["seat"] == 2
+
+
+def test_the_turn_limit_truncates_the_episode() -> None:
+    """B15: the termination guard is a truncation, not a termination."""
+    rules = attrs.evolve(tonk.presets.PAGAT, max_turns=3)
+    never_drops = _NoDrop()
+    env = TonkEnv(rules=rules, players=2, seat=0, opponents=never_drops)
+    _, info = env.reset(seed=2)
+    draw = encoding.action_to_index(tonk.DrawStock(), rules, 2)
+    terminated = truncated = False
+    while not (terminated or truncated):
+        legal = info["legal_indices"]
+        _, reward, terminated, truncated, info = env.step(
+            draw if draw in legal else legal[-1]
+        )
+    hand = env.hand
+    assert hand is not None
+    assert hand.outcome is not None
+    assert hand.outcome.kind is tonk.OutcomeKind.TURN_LIMIT
+    assert truncated
+    assert not terminated
+    assert reward == float(hand.outcome.payoffs[0])
+
+
+@attrs.frozen
+class _NoDrop:
+    """Draw from the stock, then discard the last card: a hand of turns."""
+
+    def choose(
+        self, obs: tonk.Observation, legal: Any, rng: random.Random
+    ) -> tonk.Action:
+        return tonk.DrawStock() if tonk.DrawStock() in legal else legal[-1]
+
+
+def test_observations_do_not_leak_hidden_cards() -> None:
+    rng = random.Random(5)
+    for rules in ("pagat", "chicago", SLAP_IN):
+        env = TonkEnv(rules=rules, players=3, seat=1)
+        observation, info = env.reset(seed=6)
+        done = False
+        while not done:
+            hand = env.hand
+            assert hand is not None
+            other = redeal_hidden(hand, 1, rng)
+            again = encoding.observation_vector(tonk.observe(other, 1))
+            assert np.array_equal(observation, np.array(again, dtype=np.float32))
+            legal = info["legal_indices"]
+            observation, _, terminated, truncated, info = env.step(
+                legal[rng.randrange(len(legal))]
+            )
+            done = terminated or truncated
+
+
+def test_an_illegal_action_ends_the_episode_with_the_penalty() -> None:
+    env = TonkEnv(rules="pagat", players=2, illegal_reward=-5.0)
+    observation, _ = env.reset(seed=1)
+    hand = env.hand
+    after, reward, terminated, truncated, info = env.step(1000)
+    assert (reward, terminated, truncated) == (-5.0, True, False)
+    assert info["illegal_action"]
+    assert env.hand is hand
+    assert np.array_equal(after, observation)
+    assert not env.action_masks().any()
+    with pytest.raises(tonk.IllegalActionError) as caught:
+        env.step(1)
+    assert caught.value.reason is tonk.IllegalReason.HAND_OVER
+
+
+def test_an_illegal_action_may_raise_instead() -> None:
+    env = TonkEnv(rules="pagat", players=2, illegal_action="raise")
+    env.reset(seed=1)
+    hand = env.hand
+    assert hand is not None
+    discard = encoding.action_to_index(
+        tonk.Discard(hand.hands[hand.to_move][0]), env.rules, 2
+    )
+    with pytest.raises(tonk.IllegalActionError) as caught:
+        env.step(discard)
+    assert caught.value.reason is tonk.IllegalReason.MUST_DRAW_FIRST
+    with pytest.raises(tonk.EncodingError):
+        env.step(10**6)
+    assert env.hand is hand
+
+
+def test_each_opponent_plays_its_own_seat() -> None:
+    class Recorder:
+        def __init__(self) -> None:
+            self.seats: set[int] = set()
+
+        def choose(
+            self, obs: tonk.Observation, legal: Any, rng: random.Random
+        ) -> tonk.Action:
+            self.seats.add(obs.seat)
+            return _NoDrop().choose(obs, legal, rng)
+
+    left, right = Recorder(), Recorder()
+    env = TonkEnv(rules="pagat", players=3, seat=0, opponents=[left, right])
+    _, info = env.reset(seed=3)
+    for _ in range(6):
+        _, _, terminated, truncated, info = env.step(info["legal_indices"][-1])
+        if terminated or truncated:
+            break
+    assert left.seats == {1}
+    assert right.seats == {2}
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(tonk.RulesError):
+        TonkEnv(rules="pagat", players=3, opponents=[tonk.bots.RandomBot()])
+    with pytest.raises(tonk.RulesError):
+        TonkEnv(rules="pagat", players=2, seat=2)
+    with pytest.raises(tonk.RulesError):
+        TonkEnv(rules="klondike")
+    with pytest.raises(ValueError, match="illegal_action"):
+        TonkEnv(illegal_action="ignore")
+    with pytest.raises(ValueError, match="render_mode"):
+        TonkEnv(render_mode="rgb_array")
+
+
+def test_rules_that_leave_nothing_to_decide_are_refused() -> None:
+    """Every deal is a deal tonk (B5): reset cannot find a hand to play."""
+    rules = tonk.Rules(
+        deal_tonks=(tonk.DealTonk(at_most=500),),
+        deal_tonk_clash=tonk.DealTonkClash.ALL_PAID,
+    )
+    game = TonkEnv(rules=rules, players=2)
+    with pytest.raises(tonk.TonkError, match="nothing to decide"):
+        game.reset(seed=1)

@@ -1,0 +1,327 @@
+"""The PettingZoo environment: PettingZoo's own conformance tests, then ours."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import attrs
+import numpy as np
+from pettingzoo.test import api_test, render_test, seed_test
+
+import tonk
+from tonk import encoding
+from tonk.envs import pettingzoo as tonk_pz
+from tonk.envs._common import render_table
+from tonk.testing import redeal_hidden
+
+SLAP_IN = attrs.evolve(tonk.presets.PAGAT, slap_in=True)
+TABLES: list[dict[str, Any]] = [
+    {"rules": "pagat", "players": 2},
+    {"rules": "pagat", "players": 5},
+    {"rules": "chicago", "players": 2},
+    {"rules": "chicago", "players": 4},
+    {"rules": SLAP_IN, "players": 3},
+    {"rules": "washington_state", "players": 6},
+    {"rules": "sheet", "players": 3, "session": True},
+    {"rules": tonk.Rules(big_one_deals=2, suit_bet=1), "players": 2, "session": True},
+]
+IDS = [
+    "pagat-2",
+    "pagat-5",
+    "chicago-2",
+    "chicago-4",
+    "slap_in-3",
+    "washington_state-6",
+    "sheet-session-3",
+    "big_one-session-2",
+]
+
+# api_test warns of any environment whose observations are dicts holding an
+# action mask (PettingZoo exempts its own classic games by name); every other
+# warning is an error.
+DICT_OBSERVATIONS = [
+    "ignore:Observation is not a NumPy array",
+    "ignore:Observation space for each agent probably should be",
+]
+
+
+@pytest.mark.parametrize("table", TABLES, ids=IDS)
+@pytest.mark.filterwarnings(*DICT_OBSERVATIONS)
+def test_pettingzoo_api_test(table: dict[str, Any]) -> None:
+    api_test(tonk_pz.env(**table), num_cycles=1000)
+
+
+@pytest.mark.parametrize("table", TABLES, ids=IDS)
+def test_pettingzoo_seed_test(table: dict[str, Any]) -> None:
+    seed_test(lambda: tonk_pz.env(**table), num_cycles=200)
+
+
+@pytest.mark.parametrize("table", TABLES[::2], ids=IDS[::2])
+def test_pettingzoo_render_test(
+    table: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    render_test(lambda render_mode=None: tonk_pz.env(render_mode=render_mode, **table))
+    assert "to move" in capsys.readouterr().out
+
+
+# --- ours ----------------------------------------------------------------------------
+
+
+def play(
+    game: Any, rng: random.Random, steps: int = 10_000
+) -> list[tuple[str, float, bool, bool]]:
+    """Play random legal actions; return what last() said at each step."""
+    seen = []
+    for agent in game.agent_iter(steps):
+        observation, reward, terminated, truncated, info = game.last()
+        seen.append((agent, reward, terminated, truncated))
+        if terminated or truncated:
+            game.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        assert tuple(legal) == info["legal_indices"]
+        game.step(int(legal[rng.randrange(len(legal))]))
+    return seen
+
+
+def test_reset_with_a_seed_replays_the_same_episodes() -> None:
+    runs = []
+    for _ in range(2):
+        game = tonk_pz.env(rules="chicago", players=3)
+        game.reset(seed=5)
+        first = play(game, random.Random(1))
+        game.reset()
+        runs.append((first, play(game, random.Random(2))))
+    assert runs[0] == runs[1]
+    other = tonk_pz.env(rules="chicago", players=3)
+    other.reset(seed=6)
+    assert play(other, random.Random(1)) != runs[0][0]
+
+
+def test_a_drop_terminates_the_hand_with_its_payoffs() -> None:
+    game = tonk_pz.raw_env(rules="pagat", players=3)
+    game.reset(seed=2)
+    hand = game.hand
+    assert hand is not None
+    dropper = game.agent_selection
+    game.step(encoding.action_to_index(tonk.Drop(), game.rules, 3))
+    outcome = tonk.apply(hand, tonk.Drop()).outcome
+    assert outcome is not None
+    assert all(game.terminations.values())
+    assert not any(game.truncations.values())
+    for seat, agent in enumerate(game.agents):
+        assert game.rewards[agent] == float(outcome.payoffs[seat])
+    _, reward, *_ = game.last()
+    assert reward == game.rewards[game.agent_selection]
+    assert dropper in game.agents
+
+
+def test_the_turn_limit_truncates_the_hand() -> None:
+    """B15: the termination guard is a truncation, not a termination."""
+    rules = attrs.evolve(tonk.presets.PAGAT, max_turns=2)
+    game = tonk_pz.raw_env(rules=rules, players=2)
+    game.reset(seed=1)
+    draw = encoding.action_to_index(tonk.DrawStock(), rules, 2)
+    while not any(game.truncations.values()):
+        legal = game.infos[game.agent_selection]["legal_indices"]
+        assert not any(game.terminations.values())
+        game.step(draw if draw in legal else legal[-1])  # draw, then discard
+    hand = game.hand
+    assert hand is not None
+    assert hand.outcome is not None
+    assert hand.outcome.kind is tonk.OutcomeKind.TURN_LIMIT
+    assert all(game.truncations.values())
+    assert not any(game.terminations.values())
+    assert [game.rewards[agent] for agent in game.agents] == [
+        float(payoff) for payoff in hand.outcome.payoffs
+    ]
+
+
+def test_observations_do_not_leak_hidden_cards() -> None:
+    """Dealing the unseen cards again changes no agent's observation vector."""
+    rng = random.Random(3)
+    for rules in ("pagat", "chicago", SLAP_IN):
+        game = tonk_pz.raw_env(rules=rules, players=3)
+        game.reset(seed=4)
+        for agent in game.agent_iter(200):
+            hand = game.hand
+            assert hand is not None
+            for seat, name in enumerate(game.possible_agents):
+                if name not in game.agents:
+                    continue
+                vector = game.observe(name)["observation"]
+                other = redeal_hidden(hand, seat, rng)
+                again = encoding.observation_vector(tonk.observe(other, seat))
+                assert np.array_equal(vector, np.array(again, dtype=np.float32))
+            if game.terminations[agent] or game.truncations[agent]:
+                game.step(None)
+                continue
+            legal = game.infos[agent]["legal_indices"]
+            game.step(legal[rng.randrange(len(legal))])
+
+
+def test_observations_are_new_arrays_each_time() -> None:
+    game = tonk_pz.raw_env(rules="pagat", players=2)
+    game.reset(seed=1)
+    agent = game.agent_selection
+    first = game.observe(agent)
+    first["observation"][:] = 99.0
+    first["action_mask"][:] = 1
+    second = game.observe(agent)
+    assert second["observation"].max() < 99.0
+    assert second["action_mask"].sum() == len(game.infos[agent]["legal_indices"])
+    other = next(name for name in game.agents if name != agent)
+    assert game.observe(other)["action_mask"].sum() == 0
+
+
+def test_illegal_actions_raise_and_change_nothing() -> None:
+    game = tonk_pz.raw_env(rules="pagat", players=2)
+    game.reset(seed=1)
+    hand, agent = game.hand, game.agent_selection
+    assert hand is not None
+    discard = encoding.action_to_index(tonk.Discard(hand.hands[0][0]), game.rules, 2)
+    with pytest.raises(tonk.IllegalActionError) as caught:
+        game.step(discard)
+    assert caught.value.reason is tonk.IllegalReason.MUST_DRAW_FIRST
+    with pytest.raises(tonk.EncodingError):
+        game.step(10**6)
+    assert game.hand is hand
+    assert game.agent_selection == agent
+
+
+def patient(hand: tonk.GameState, legal: tuple[int, ...]) -> list[int]:
+    """Prefer discards that open a slap-in window, then spreads; never drop or hit."""
+    rules, players = hand.rules, hand.player_count
+    actions = {i: encoding.index_to_action(i, rules, players) for i in legal}
+    opening = [
+        i
+        for i, a in actions.items()
+        if isinstance(a, tonk.Discard)
+        and tonk.apply(hand, a).phase is tonk.Phase.SLAP_WINDOW
+    ]
+    spreads = [i for i, a in actions.items() if isinstance(a, tonk.LaySpread)]
+    calm = [i for i, a in actions.items() if not isinstance(a, tonk.Drop | tonk.Hit)]
+    return opening or spreads or calm or list(legal)
+
+
+def test_slap_in_windows_select_each_asked_seat_in_turn() -> None:
+    """V26: agent_selection follows the engine's to_move through the window."""
+    rng = random.Random(0)
+    windows = 0
+    slap = encoding.action_to_index(tonk.Pass(), SLAP_IN, 3)
+    for seed in range(10):
+        game = tonk_pz.raw_env(rules=SLAP_IN, players=3)
+        game.reset(seed=seed)
+        for agent in game.agent_iter(400):
+            hand = game.hand
+            assert hand is not None
+            if game.terminations[agent] or game.truncations[agent]:
+                game.step(None)
+                continue
+            assert agent == f"player_{hand.to_move}"
+            legal = game.infos[agent]["legal_indices"]
+            if hand.phase is tonk.Phase.SLAP_WINDOW:
+                windows += 1
+                assert hand.slap is not None
+                assert hand.slap.waiting[0] == hand.to_move
+                assert slap in legal
+            game.step(rng.choice(patient(hand, legal)))
+    assert windows > 0
+
+
+def test_a_session_rewards_each_hand_and_ends_with_the_match() -> None:
+    rules = tonk.Rules(match_deals=3)
+    game = tonk_pz.raw_env(rules=rules, players=2, session=True)
+    game.reset(seed=1)
+    totals = dict.fromkeys(game.agents, 0.0)
+    rng = random.Random(1)
+    for agent in game.agent_iter():
+        _, reward, terminated, truncated, info = game.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            assert terminated
+            assert not truncated
+            game.step(None)
+            continue
+        legal = info["legal_indices"]
+        game.step(legal[rng.randrange(len(legal))])
+    session = game.session
+    assert session is not None
+    assert session.is_over
+    assert session.number == 3
+    assert totals == {
+        f"player_{seat}": float(session.balance(name))
+        for seat, name in enumerate(session.players)
+    }
+
+
+def test_max_hands_truncates_a_session() -> None:
+    game = tonk_pz.raw_env(rules="pagat", players=3, session=True, max_hands=2)
+    game.reset(seed=2)
+    play(game, random.Random(2))
+    session = game.session
+    assert session is not None
+    assert session.number == 2
+    assert not session.is_over
+    with pytest.raises(tonk.SessionError):
+        tonk_pz.raw_env(rules="pagat", players=3, session=True)
+    with pytest.raises(tonk.SessionError):
+        tonk_pz.raw_env(rules="pagat", players=3, session=True, max_hands=0)
+
+
+def test_session_actions_follow_the_hand_layout() -> None:
+    rules = tonk.Rules(big_one_deals=2, suit_bet=1)
+    game = tonk_pz.raw_env(rules=rules, players=2, session=True)
+    game.reset(seed=1)
+    size = encoding.action_space_size(rules, 2)
+    legal = game.infos[game.agent_selection]["legal_indices"]
+    offered = [tonk_pz.SESSION_ACTIONS[index - size] for index in legal]
+    assert offered == [tonk.CallBigOne()] + [tonk.CallSuit(suit) for suit in "CDHS"]
+    assert int(game.action_space(game.agent_selection).n) == size + 10
+
+
+def test_the_text_view_shows_no_hidden_card() -> None:
+    game = tonk_pz.raw_env(rules="chicago", players=3, render_mode="ansi")
+    game.reset(seed=8)
+    rng = random.Random(8)
+    for agent in game.agent_iter(300):
+        hand = game.hand
+        assert hand is not None
+        text = game.render()
+        assert text == render_table(hand, game.possible_agents)
+        for seat in range(3):
+            assert render_table(
+                redeal_hidden(hand, seat, rng), game.possible_agents
+            ) == (text)
+        if game.terminations[agent] or game.truncations[agent]:
+            game.step(None)
+            continue
+        legal = game.infos[agent]["legal_indices"]
+        game.step(legal[rng.randrange(len(legal))])
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(tonk.RulesError):
+        tonk_pz.raw_env(rules="klondike")
+    with pytest.raises(tonk.RulesError):
+        tonk_pz.raw_env(rules="pagat", players=11)
+    with pytest.raises(TypeError):
+        tonk_pz.raw_env(rules=3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="render_mode"):
+        tonk_pz.raw_env(render_mode="rgb_array")
+
+
+def test_rules_that_leave_nothing_to_decide_are_refused() -> None:
+    """Every deal is a deal tonk (B5): reset cannot find a hand to play."""
+    rules = tonk.Rules(
+        deal_tonks=(tonk.DealTonk(at_most=500),),
+        deal_tonk_clash=tonk.DealTonkClash.ALL_PAID,
+    )
+    game = tonk_pz.raw_env(rules=rules, players=2)
+    with pytest.raises(tonk.TonkError, match="nothing to decide"):
+        game.reset(seed=1)
