@@ -316,8 +316,6 @@ def test_simulate_bots_prints_a_table() -> None:
     [
         (("simulate", "--bots", "greedy,clever"), "unknown bot 'clever'"),
         (("simulate", "--bots", "greedy,random", "--players", "3"), "does not match"),
-        (("simulate", "--json"), "--json and --workers need --bots"),
-        (("simulate", "--workers", "2"), "--json and --workers need --bots"),
         (("simulate", "--bots", "random,random", "--session"), "do not go together"),
         (("simulate", "--bots", "random"), "one bot per seat"),
         (("play", "--bot", "clever"), "invalid choice"),

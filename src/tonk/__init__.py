@@ -79,6 +79,7 @@ from tonk.session import (
     new_session,
     session_actions,
 )
+from tonk.simulation import SimulationResult, simulate, simulate_sessions
 from tonk.state import (
     GameState,
     Outcome,
@@ -147,6 +148,7 @@ __all__ = [
     "SideBets",
     "SidePayment",
     "SideReason",
+    "SimulationResult",
     "Slap",
     "SlapWindow",
     "Spread",
@@ -188,6 +190,8 @@ __all__ = [
     "presets",
     "replay",
     "session_actions",
+    "simulate",
+    "simulate_sessions",
     "to_dict",
     "to_json",
 ]
