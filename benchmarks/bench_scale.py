@@ -139,7 +139,7 @@ def main() -> None:
             n_workers=workers,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # any free port: others may hold 8787
         ) as cluster,
         distributed.Client(cluster) as client,  # type: ignore[no-untyped-call]
     ):
@@ -181,7 +181,7 @@ def report_overhead(client: Any, hands: int, one_cpu: float, quick: bool) -> Non
     tonk.simulate(PAGAT, players=2, hands=simulated, seed=1)
     per_hand = (time.process_time() - began) / simulated
     random_overhead = overhead_per_chunk(
-        client, functools.partial(_play_hands, PAGAT, 2, 1), chunks
+        client, functools.partial(_play_hands, PAGAT, 2, 1, 0), chunks
     )
     print(
         f"overhead per chunk on the LocalCluster (CPU time): tournament"

@@ -36,7 +36,7 @@ def client() -> Iterator[Any]:
             n_workers=2,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # any free port: others may hold 8787
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
