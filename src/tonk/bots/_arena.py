@@ -25,9 +25,10 @@ from tonk.state import GameState, OutcomeKind, Stake
 __all__ = ["BotRecord", "TournamentResult", "play_hand", "tournament"]
 
 
-# The deals in one chunk of a tournament at most: 100 deals of greedy against
-# random (pagat, 2 players) take about 0.1 s, twenty times the cost of
-# scheduling a chunk on a Dask LocalCluster (docs/big-tournaments.md).
+# The deals in one chunk of a tournament at most. A chunk costs about 4 ms of
+# CPU time on a Dask LocalCluster beyond its work, and 100 deals of greedy
+# against random (pagat, 2 players) about 140 ms: 3% (5% from about 60 deals).
+# Measured by benchmarks/bench_scale.py; see docs/big-tournaments.md.
 _CHUNK_DEALS = 100
 
 
