@@ -180,3 +180,8 @@ def test_a_bot_error_in_a_worker_reaches_the_client(executor: Executor) -> None:
     assert str(clustered) == str(alone)
     chain = [clustered, clustered.__cause__, clustered.__context__]
     assert any("the bot failed on purpose" in str(error) for error in chain)
+    # Where it failed, as tonk.errors.BotError (issue 15) carries it: the
+    # error was pickled in the worker and rebuilt here with its attributes.
+    where = [getattr(clustered, name, None) for name in ("deal", "seat", "seed")]
+    if where != [None, None, None]:
+        assert where == [14, 1, 4]
