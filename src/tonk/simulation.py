@@ -45,9 +45,9 @@ __all__ = ["SimulationResult", "simulate", "simulate_sessions"]
 
 # The hands of a block: they share one random generator (see _play_hands).
 _BLOCK = 16
-# The hands in one chunk at most. A chunk costs about 4 ms of CPU time on a
+# The hands in one chunk at most. A chunk costs about 5 ms of CPU time on a
 # Dask LocalCluster beyond its work, and 2,000 random hands (pagat, 2 players)
-# about 120 ms: 3% (5% from about 1,250 hands). Measured by
+# about 120 ms: 3.9% (5% from about 1,550 hands). Measured by
 # benchmarks/bench_scale.py; see docs/big-tournaments.md.
 _CHUNK_HANDS = 2000
 

@@ -25,9 +25,9 @@ from tonk.state import GameState, OutcomeKind, Stake
 __all__ = ["BotRecord", "TournamentResult", "play_hand", "tournament"]
 
 
-# The deals in one chunk of a tournament at most. A chunk costs about 4 ms of
+# The deals in one chunk of a tournament at most. A chunk costs about 5 ms of
 # CPU time on a Dask LocalCluster beyond its work, and 100 deals of greedy
-# against random (pagat, 2 players) about 140 ms: 3% (5% from about 60 deals).
+# against random (pagat, 2 players) about 135 ms: 3.7% (5% from 74 deals).
 # Measured by benchmarks/bench_scale.py; see docs/big-tournaments.md.
 _CHUNK_DEALS = 100
 
