@@ -103,6 +103,8 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "concurrent.futures.ProcessPoolExecutor"),
+    ("py:class", "concurrent.futures.Executor"),
+    ("py:class", "concurrent.futures._base.Executor"),
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "types.UnionType"),
     # The type variable of from_dict's and from_json's overloads.

@@ -327,8 +327,6 @@ def test_simulate_bots_prints_a_table() -> None:
     [
         (("simulate", "--bots", "greedy,clever"), "unknown bot 'clever'", False),
         (("simulate", "--bots", "greedy,random", "--players", "3"), "not match", False),
-        (("simulate", "--json"), "--json and --workers need --bots", False),
-        (("simulate", "--workers", "2"), "--json and --workers need --bots", False),
         (("simulate", "--bots", "random,random", "--session"), "go together", False),
         (("simulate", "--bots", "random"), "one bot per seat", True),
         (("play", "--bot", "clever"), "unknown bot 'clever'", True),
@@ -675,3 +673,131 @@ def test_play_draws_a_128_bit_seed_that_replays_the_deal() -> None:
     assert seed >= 2**32
     again = play("--seed", str(seed), text="quit\n")
     assert again.stdout == first.stdout
+
+
+# --- tonk simulate: JSON, executors, progress -----------------------------------------
+
+
+def simulate_document(
+    capsys: pytest.CaptureFixture[str], *args: str
+) -> dict[str, object]:
+    assert main(["simulate", "--json", "--no-timing", *args]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert isinstance(document, dict)
+    return document
+
+
+def test_simulate_prints_random_play_as_json(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    document = simulate_document(
+        capsys, "--preset", "chicago", "--players", "3", "--hands", "90", "--seed", "2"
+    )
+    result = tonk.simulate(tonk.presets.get("chicago"), players=3, hands=90, seed=2)
+    assert document == {"preset": "chicago", **result.to_dict()}
+    assert sum(document["outcomes"].values()) == 90  # type: ignore[attr-defined]
+
+
+def test_simulate_json_gives_the_timing_unless_asked_not_to(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--json", "--hands", "20", "--seed", "1"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["seconds"] > 0
+    assert document["hands_per_second"] > 0
+
+
+def test_simulate_session_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    document = simulate_document(
+        capsys, "--session", "--preset", "push_ups", "--players", "3", "--hands", "30"
+    )
+    assert document["hands"] == 30
+    assert document["is_over"] is False
+    ledger = document["ledger"]
+    assert isinstance(ledger, dict)
+    assert list(ledger) == ["P1", "P2", "P3"]
+    assert sum(int(balance) for balance in ledger.values()) == 0
+    assert isinstance(document["push_ups"], dict)
+
+
+def test_simulate_gives_the_same_json_with_two_workers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("--players", "3", "--hands", "400", "--seed", "7")
+    one = simulate_document(capsys, *args)
+    two = simulate_document(capsys, *args, "--workers", "2")
+    assert one == two
+
+
+def test_simulate_on_a_local_dask_cluster_gives_the_same_json(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("distributed")
+    args = ("--bots", "greedy,random", "--hands", "120", "--seed", "3")
+    one = simulate_document(capsys, *args)
+    clustered = simulate_document(
+        capsys, *args, "--scheduler", "local", "--workers", "2"
+    )
+    assert one == clustered
+
+
+def test_simulate_scheduler_without_distributed_names_the_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import raises ImportError
+    assert main(["simulate", "--hands", "5", "--scheduler", "local"]) == 2
+    error = capsys.readouterr().err
+    assert "--scheduler needs the 'distributed' package" in error
+    assert "pip install 'tonk[dask]'" in error
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ("--scheduler", "tcp://127.0.0.1:8786", "--workers", "2"),
+            "--workers goes with --scheduler local",
+        ),
+        (("--session", "--workers", "2"), "--session plays one session"),
+        (("--session", "--scheduler", "local"), "--session plays one session"),
+    ],
+)
+def test_simulate_rejects_executor_options_that_do_not_fit(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
+    if "--scheduler" in args and "--session" not in args:
+        pytest.importorskip("distributed")
+    assert main(["simulate", "--hands", "5", *args]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("tonk: error: ")
+    assert message in error
+
+
+@pytest.mark.parametrize("bots", [(), ("--bots", "greedy,random")])
+@pytest.mark.parametrize("terminal", [True, False])
+def test_simulate_shows_a_progress_bar_of_hands_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    bots: tuple[str, ...],
+    terminal: bool,
+) -> None:
+    from rich.progress import Progress
+
+    completed: list[float] = []
+    update = Progress.update
+
+    def recorded(self: Progress, task: object, **fields: object) -> None:
+        completed.append(fields["completed"])  # type: ignore[arg-type]
+        update(self, task, **fields)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Progress, "update", recorded)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: terminal)
+    args = ["simulate", *bots, "--hands", "300", "--seed", "1", "--no-timing"]
+    assert main(args) == 0
+    if terminal:
+        assert len(completed) > 1
+        assert completed == sorted(completed)
+        assert completed[-1] == 300
+    else:
+        assert completed == []
+    assert "how hands ended" in capsys.readouterr().out

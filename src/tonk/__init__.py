@@ -88,6 +88,7 @@ from tonk.session import (
     new_session,
     session_actions,
 )
+from tonk.simulation import SimulationResult, simulate, simulate_sessions
 from tonk.state import (
     GameState,
     Outcome,
@@ -158,6 +159,7 @@ __all__ = [
     "SideBets",
     "SidePayment",
     "SideReason",
+    "SimulationResult",
     "Slap",
     "SlapWindow",
     "Spread",
@@ -199,6 +201,8 @@ __all__ = [
     "presets",
     "replay",
     "session_actions",
+    "simulate",
+    "simulate_sessions",
     "svg",
     "text",
     "to_dict",

@@ -2,7 +2,9 @@
 
 ``tonk simulate`` plays random legal hands and prints a summary; with
 ``--session`` it plays them as one session and prints the final ledger; with
-``--bots`` it plays a tournament between bots. ``tonk play`` plays a hand
+``--bots`` it plays a tournament between bots; ``--workers`` and
+``--scheduler`` play the hands in other processes or on a Dask cluster, and
+``--json`` prints the results as JSON. ``tonk play`` plays a hand
 against bots in the terminal. ``tonk replay FILE`` shows a recorded hand step
 by step. ``tonk play`` and ``tonk simulate --bots`` (but for ``--json``) need
 the ``rich`` package: ``pip install 'tonk[cli]'``.
@@ -12,9 +14,9 @@ Examples:
     ...       "--no-timing"])
     tonk simulate: preset pagat, 3 players, 200 hands, seed 1
     how hands ended:
-      caught              133  66.5%
-      drop_won             67  33.5%
-    mean payoff per seat: seat 0 -0.030, seat 1 -0.010, seat 2 +0.040
+      caught              147  73.5%
+      drop_won             53  26.5%
+    mean payoff per seat: seat 0 -0.065, seat 1 +0.120, seat 2 -0.055
     mean actions per hand: 5.5
     0
 """
@@ -22,6 +24,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -29,8 +32,8 @@ import secrets
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
-from fractions import Fraction
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
 from pathlib import Path
 from types import ModuleType
 
@@ -44,17 +47,9 @@ from tonk.bots import (
     load_bot,
     tournament,
 )
-from tonk.engine import apply, legal_actions, new_game
 from tonk.errors import BotError, TonkError
 from tonk.rules import Scoring
-from tonk.session import (
-    CallBigOne,
-    SessionPhase,
-    apply_session,
-    new_session,
-    session_actions,
-)
-from tonk.state import OutcomeKind, Stake
+from tonk.simulation import simulate, simulate_sessions
 
 __all__ = ["main"]
 
@@ -160,12 +155,19 @@ def _parser() -> argparse.ArgumentParser:
         "--workers",
         type=_positive,
         default=None,
-        help="processes to play the tournament with (default 1)",
+        help="processes to play the hands with (default 1); with --scheduler"
+        " local, the cluster's worker processes (default: one per core)",
     )
     simulate.add_argument(
-        "--json",
-        action="store_true",
-        help="print the tournament's results as JSON (no progress bar)",
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="play the hands on a Dask cluster: the address of its scheduler"
+        " (tcp://host:8786), or 'local' to start a LocalCluster here (needs"
+        " pip install 'tonk[dask]')",
+    )
+    simulate.add_argument(
+        "--json", action="store_true", help="print the results as JSON"
     )
     simulate.add_argument(
         "--iterations",
@@ -262,20 +264,35 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _simulate_session(args: argparse.Namespace, seed: int) -> int:
     """Play one session of random hands and print its ledger (V40–V47)."""
+    if args.workers is not None or args.scheduler is not None:
+        print(
+            "tonk: error: --session plays one session in this process;"
+            " --workers and --scheduler do not go with it",
+            file=sys.stderr,
+        )
+        return 2
     rules = presets.get(args.preset)
-    rng = random.Random(seed)
-    session = new_session(rules, players=args.players, seed=seed)
     began = time.perf_counter()
-    while not session.is_over and not (
-        session.number == args.hands and session.phase is SessionPhase.BEFORE_DEAL
-    ):
-        choices = [
-            action
-            for action in session_actions(session)
-            if not isinstance(action, CallBigOne)
-        ]
-        session = apply_session(session, rng.choice(choices))
+    with _progress_bar(args.hands) as progress:
+        (session,) = simulate_sessions(
+            rules, players=args.players, hands=args.hands, seed=seed, progress=progress
+        )
     elapsed = time.perf_counter() - began
+    push_ups = rules.scoring is Scoring.PUSH_UPS
+    if args.json:
+        document: dict[str, object] = {
+            "preset": args.preset,
+            "players": args.players,
+            "seed": seed,
+            "hands": session.number,
+            "is_over": session.is_over,
+            "ledger": {name: str(balance) for name, balance in session.ledger},
+            "push_ups": dict(session.push_up_totals) if push_ups else None,
+            "naturals_pot": str(session.naturals_pot),
+            "leaders": list(session.leaders),
+        }
+        _print_json(document, session.number, elapsed, args)
+        return 0
     print(
         f"tonk simulate --session: preset {args.preset}, {args.players} players,"
         f" seed {seed}"
@@ -284,7 +301,6 @@ def _simulate_session(args: argparse.Namespace, seed: int) -> int:
     print(f"{ending} after {session.number} hands")
     if not args.no_timing:
         print(f"hands/s: {session.number / elapsed:,.0f}")
-    push_ups = rules.scoring is Scoring.PUSH_UPS
     print(f"{'player':<10} {'balance':>9}" + (f" {'push-ups':>9}" if push_ups else ""))
     for name, balance in session.ledger:
         line = f"{name:<10} {balance!s:>9}"
@@ -295,6 +311,89 @@ def _simulate_session(args: argparse.Namespace, seed: int) -> int:
         print(f"naturals pot carried: {session.naturals_pot}")
     print(f"leading: {', '.join(session.leaders)}")
     return 0
+
+
+def _print_json(
+    document: dict[str, object], hands: int, elapsed: float, args: argparse.Namespace
+) -> None:
+    """Print a result document, with the timing unless ``--no-timing``."""
+    if not args.no_timing:
+        document["seconds"] = elapsed
+        document["hands_per_second"] = hands / elapsed
+    print(json.dumps(document, indent=2))
+
+
+@contextlib.contextmanager
+def _progress_bar(hands: int) -> Iterator[Callable[[int], None] | None]:
+    """Show a bar of finished hands on standard error while the body runs.
+
+    Only when standard output is a terminal and ``rich`` is installed;
+    otherwise give ``None`` (no progress callback).
+    """
+    if not sys.stdout.isatty():
+        yield None
+        return
+    try:
+        from rich.console import Console
+        from rich.progress import Progress
+    except ImportError:
+        yield None
+        return
+    with Progress(console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("playing", total=hands)
+        yield lambda done: progress.update(task, completed=done)
+
+
+@contextlib.contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
+    """Give the executor that ``--scheduler`` asks for (``None`` without it)."""
+    if args.scheduler is None:
+        yield None
+        return
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise _UsageError(
+            "--scheduler needs the 'distributed' package; install it with"
+            " pip install 'tonk[dask]'"
+        ) from None
+    with contextlib.ExitStack() as stack:
+        if args.scheduler == "local":
+            cluster = stack.enter_context(
+                LocalCluster(  # type: ignore[no-untyped-call]
+                    n_workers=args.workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0",  # any free port, not only 8787
+                )
+            )
+            client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
+        elif args.workers is not None:
+            raise _UsageError(
+                "--workers goes with --scheduler local; a running cluster has"
+                " its own workers"
+            )
+        else:
+            try:
+                client = stack.enter_context(
+                    Client(args.scheduler, timeout=10)  # type: ignore[no-untyped-call]
+                )
+            except OSError as error:
+                raise _UsageError(
+                    f"cannot reach the Dask scheduler at {args.scheduler!r}: {error}"
+                ) from None
+        yield client.get_executor()
+
+
+class _UsageError(Exception):
+    """A bad combination of options: printed in one line, exit status 2."""
+
+
+def _run_options(args: argparse.Namespace) -> dict[str, int]:
+    """Return the ``workers`` argument for a run (1 when a scheduler plays)."""
+    if args.scheduler is not None:
+        return {"workers": 1}
+    return {"workers": args.workers or 1}
 
 
 def _print_tournament(
@@ -333,27 +432,18 @@ def _simulate_bots(args: argparse.Namespace, seed: int) -> int:
     for name in names:
         seen[name] += 1
         labels.append(name if seen[name] == 1 else f"{name}-{seen[name]}")
-    workers = args.workers or 1
-    began = time.perf_counter()
-    if args.json:
+    with _executor(args) as executor, _progress_bar(args.hands) as progress:
+        began = time.perf_counter()
         result = tournament(
-            rules, bots, hands=args.hands, seed=seed, names=labels, workers=workers
+            rules,
+            bots,
+            hands=args.hands,
+            seed=seed,
+            names=labels,
+            executor=executor,
+            progress=progress,
+            **_run_options(args),
         )
-    else:
-        from rich.console import Console
-        from rich.progress import Progress
-
-        with Progress(console=Console(stderr=True), transient=True) as progress:
-            task = progress.add_task("playing", total=args.hands)
-            result = tournament(
-                rules,
-                bots,
-                hands=args.hands,
-                seed=seed,
-                names=labels,
-                workers=workers,
-                progress=lambda done: progress.update(task, completed=done),
-            )
     elapsed = time.perf_counter() - began
     if args.json:
         document: dict[str, object] = {
@@ -361,10 +451,7 @@ def _simulate_bots(args: argparse.Namespace, seed: int) -> int:
             "iterations": args.iterations if "ismcts" in names else None,
             **result.to_dict(),
         }
-        if not args.no_timing:
-            document["seconds"] = elapsed
-            document["hands_per_second"] = result.hands / elapsed
-        print(json.dumps(document, indent=2))
+        _print_json(document, result.hands, elapsed, args)
         return 0
     _print_tournament(result, args, elapsed)
     return 0
@@ -416,47 +503,47 @@ def _simulate(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     if args.bots is not None:
         return _simulate_bots(args, seed)
-    if args.json or args.workers is not None:
-        print("tonk: error: --json and --workers need --bots", file=sys.stderr)
-        return 2
     if args.players is None:
         args.players = 2
     if args.session:
         return _simulate_session(args, seed)
     rules = presets.get(args.preset)
-    players = args.players
-    rng = random.Random(seed)
-    kinds: Counter[OutcomeKind] = Counter()
-    totals: list[Stake] = [0] * players
-    actions = 0
-    began = time.perf_counter()
-    for hand in range(args.hands):
-        state = new_game(
-            rules, players=players, seed=rng.getrandbits(64), dealer=hand % players
+    with _executor(args) as executor, _progress_bar(args.hands) as progress:
+        began = time.perf_counter()
+        result = simulate(
+            rules,
+            players=args.players,
+            hands=args.hands,
+            seed=seed,
+            executor=executor,
+            progress=progress,
+            **_run_options(args),
         )
-        while state.outcome is None:
-            state = apply(state, rng.choice(legal_actions(state)))
-            actions += 1
-        kinds[state.outcome.kind] += 1
-        for seat, payoff in enumerate(state.outcome.payoffs):
-            totals[seat] += payoff
     elapsed = time.perf_counter() - began
-    hands = args.hands
+    if args.json:
+        _print_json(
+            {"preset": args.preset, **result.to_dict()}, args.hands, elapsed, args
+        )
+        return 0
+    hands = result.hands
     print(
-        f"tonk simulate: preset {args.preset}, {players} players, {hands} hands,"
-        f" seed {seed}"
+        f"tonk simulate: preset {args.preset}, {result.players} players,"
+        f" {hands} hands, seed {seed}"
     )
     if not args.no_timing:
-        print(f"hands/s: {hands / elapsed:,.0f} ({actions / elapsed:,.0f} actions/s)")
+        print(
+            f"hands/s: {hands / elapsed:,.0f}"
+            f" ({result.actions / elapsed:,.0f} actions/s)"
+        )
     print("how hands ended:")
-    for kind, count in kinds.most_common():
+    for kind, count in result.outcomes:
         print(f"  {kind.value:<16} {count:>6} {100 * count / hands:>5.1f}%")
     means = ", ".join(
-        f"seat {seat} {float(Fraction(total) / hands):+.3f}"
-        for seat, total in enumerate(totals)
+        f"seat {seat} {float(mean):+.3f}"
+        for seat, mean in enumerate(result.mean_payoffs)
     )
     print(f"mean payoff per seat: {means}")
-    print(f"mean actions per hand: {actions / hands:.1f}")
+    print(f"mean actions per hand: {result.mean_actions:.1f}")
     return 0
 
 
@@ -477,7 +564,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "replay":
             return _replay(args)
         return _simulate(args)
-    except TonkError as error:
+    except (TonkError, _UsageError) as error:
         print(f"tonk: error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. piped into `head`: stop quietly

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-import hashlib
+import functools
 import math
 import pickle
 import random
 import warnings
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from fractions import Fraction
 
 import attrs
 
 from tonk import text
+from tonk._parallel import MOST_HANDS, check_executor, chunk_size, run_chunks
+from tonk._parallel import derived_seed as _derived_seed
 from tonk._validate import brief, check_seed, is_int
 from tonk.bots._base import Bot
 from tonk.engine import apply, new_game
@@ -25,9 +28,11 @@ from tonk.state import GameState, OutcomeKind, Stake
 __all__ = ["BotRecord", "TournamentResult", "play_hand", "tournament"]
 
 
-def _derived_seed(label: str, seed: int, number: int) -> int:
-    digest = hashlib.sha256(f"tonk-{label}:{seed}:{number}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+# The deals in one chunk of a tournament at most. A chunk costs about 5 ms of
+# CPU time on a Dask LocalCluster beyond its work, and 100 deals of greedy
+# against random (pagat, 2 players) about 135 ms: 3.7% (5% from 74 deals).
+# Measured by benchmarks/bench_scale.py; see docs/big-tournaments.md.
+_CHUNK_DEALS = 100
 
 
 def play_hand(
@@ -323,9 +328,13 @@ def _interval(
 
 
 def _play_deals(
-    rules: Rules, bots: Sequence[Bot], seed: int, first: int, stop: int, hands: int
+    rules: Rules, bots: Sequence[Bot], seed: int, hands: int, first: int, stop: int
 ) -> _Tally:
-    """Play deals ``first`` to ``stop - 1`` of a tournament (a worker's chunk)."""
+    """Play deals ``first`` to ``stop - 1`` of a tournament (a worker's chunk).
+
+    A pure function of its arguments: the same chunk gives the same tally in
+    any process, however often it is played.
+    """
     players = len(bots)
     tally = _Tally(players)
     for deal in range(first, stop):
@@ -409,10 +418,6 @@ def _check_picklable(bots: Sequence[Bot], labels: Sequence[str]) -> None:
             ) from error
 
 
-_MOST_HANDS = 10**9  # days of play: a bound that no real tournament meets
-_MOST_WORKERS = 256
-
-
 def _names(bots: Sequence[Bot], names: Sequence[str] | None) -> tuple[str, ...]:
     if names is not None:
         chosen = tuple(names)
@@ -439,6 +444,7 @@ def tournament(
     seed: int,
     names: Sequence[str] | None = None,
     workers: int = 1,
+    executor: Executor | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> TournamentResult:
     """Play ``hands`` hands between ``bots``, one per seat, and tally the results.
@@ -449,8 +455,9 @@ def tournament(
     than another; the dealer moves one seat to the left with each new deal.
     With two bots, each deal is played twice, the bots swapping seats, and the
     deal alternates. Every hand's cards and every bot decision's randomness
-    come from ``seed`` and the hand's number alone, so the results do not
-    depend on ``workers``.
+    come from ``seed`` and the hand's number alone, and the chunks of deals
+    are tallied in deal order, so the results are the same, bit for bit, with
+    any ``workers`` or ``executor``.
 
     Args:
         rules: The rules of every hand.
@@ -463,6 +470,11 @@ def tournament(
         workers: How many processes play hands (with
             :class:`concurrent.futures.ProcessPoolExecutor`); 1 plays them in
             this process. The bots must be picklable to use more.
+        executor: Where to play the hands instead: any
+            :class:`concurrent.futures.Executor`, such as a process pool or a
+            Dask cluster's ``Client.get_executor()`` (see
+            :doc:`/big-tournaments`). The deals are sent in chunks, and the
+            bots must be picklable. Give ``workers`` or ``executor``, not both.
         progress: Called with the number of hands finished so far, as they
             finish.
 
@@ -471,17 +483,21 @@ def tournament(
 
     Raises:
         RulesError: If the rules do not allow ``len(bots)`` players, ``hands``
-            is not 1..10**9, ``workers`` is not 1..256, ``seed`` has more than
-            1,000 digits, or ``names`` does not fit.
+            is not 1..10**9, ``workers`` is not 1..256, both ``workers`` and
+            ``executor`` are given, ``seed`` has more than 1,000 digits, or
+            ``names`` does not fit.
+        TypeError: If ``executor`` is not a
+            :class:`concurrent.futures.Executor`.
         BotError: If a bot raises or returns an illegal action (the error
             names the bot, the deal, the seat and the seed; the bot's own
-            exception is its ``__cause__``), or, with ``workers`` above 1,
-            cannot be pickled.
+            exception is its ``__cause__``), or, with ``workers`` above 1 or
+            an executor, cannot be pickled.
 
     .. versionadded:: 0.1.0
 
     .. versionchanged:: 0.2.0
-        A failing bot raises :class:`~tonk.errors.BotError`.
+        A failing bot raises :class:`~tonk.errors.BotError`; the
+        ``executor`` argument.
 
     Examples:
         >>> import tonk
@@ -505,47 +521,36 @@ def tournament(
             f"these rules take 2..{rules.max_players} players (one bot per seat),"
             f" got {players} bots"
         )
-    if not is_int(hands) or not 1 <= hands <= _MOST_HANDS:
-        raise RulesError(f"hands must be an int 1..{_MOST_HANDS}, got {brief(hands)}")
-    if not is_int(workers) or not 1 <= workers <= _MOST_WORKERS:
-        raise RulesError(
-            f"workers must be an int 1..{_MOST_WORKERS}, got {brief(workers)}"
-        )
+    if not is_int(hands) or not 1 <= hands <= MOST_HANDS:
+        raise RulesError(f"hands must be an int 1..{MOST_HANDS}, got {brief(hands)}")
+    check_executor(executor, workers)
+    if seed is None:
+        raise TypeError("seed must be an int, got None")
     check_seed(seed, RulesError)
     labels = _names(bots, names)
     bots = tuple(bots)
-    if workers > 1:
+    if workers > 1 or executor is not None:
         _check_picklable(bots, labels)
     deals = -(-hands // players)
-    tally = _Tally(players)
     done = 0
-    if workers == 1:
-        step = max(1, min(25, deals // 100))
-        for first in range(0, deals, step):
-            stop = min(deals, first + step)
-            tally.merge(_play_deals(rules, bots, seed, first, stop, hands))
-            done = min(hands, stop * players)
-            if progress is not None:
-                progress(done)
-    else:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
 
-        step = max(1, min(50, deals // (workers * 8)))
-        chunks = [(first, min(deals, first + step)) for first in range(0, deals, step)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {
-                pool.submit(_play_deals, rules, bots, seed, first, stop, hands): (
-                    first,
-                    stop,
-                )
-                for first, stop in chunks
-            }
-            for future in as_completed(futures):
-                first, stop = futures[future]
-                tally.merge(future.result())
-                done += min(hands, stop * players) - first * players
-                if progress is not None:
-                    progress(done)
+    def finished(first: int, stop: int, chunk: _Tally) -> None:
+        nonlocal done
+        done += min(hands, stop * players) - first * players
+        if progress is not None:
+            progress(done)
+
+    tally = _Tally(players)
+    chunks = run_chunks(
+        functools.partial(_play_deals, rules, bots, seed, hands),
+        deals,
+        chunk_size(deals, _CHUNK_DEALS),
+        executor=executor,
+        workers=workers,
+        finished=finished,
+    )
+    for chunk in chunks:
+        tally.merge(chunk)
     records = tuple(
         BotRecord(
             name=labels[bot],

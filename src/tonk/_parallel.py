@@ -1,0 +1,142 @@
+"""Run seeded work in chunks, in this process or on any executor.
+
+Tournaments and simulations split their work into numbered units (a deal of a
+tournament, a hand of a simulation) whose every random choice comes from the
+run's seed and the unit's number (:func:`derived_seed`), never from state left
+behind by an earlier unit. A chunk of consecutive units is then a pure task:
+any process can play it, an executor may run it twice (Dask recomputes the
+chunks of a worker that died), and the answer is the same. :func:`run_chunks`
+sends the chunks to an executor, takes the results as they finish (for
+progress) and hands them back in unit order, so the merged totals are the same
+bit for bit whichever executor played them and in whatever order they
+finished.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from contextlib import ExitStack
+from typing import TypeVar
+
+from tonk._validate import brief, is_int
+from tonk.errors import RulesError
+
+__all__ = [
+    "MOST_HANDS",
+    "MOST_WORKERS",
+    "check_executor",
+    "chunk_size",
+    "derived_seed",
+    "run_chunks",
+]
+
+_R = TypeVar("_R")
+
+# The chunks a run is split into at least (when it has that many units): enough
+# to keep a few dozen workers busy and the progress bar moving.
+_MIN_CHUNKS = 64
+
+MOST_WORKERS = 256  # worker processes of one run, at most
+MOST_HANDS = 10**9  # hands of one run, at most: days of play
+
+
+def derived_seed(label: str, seed: int, number: int) -> int:
+    """Return the seed of unit ``number`` of a run labelled ``label``."""
+    digest = hashlib.sha256(f"tonk-{label}:{seed}:{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def chunk_size(units: int, largest: int) -> int:
+    """Return how many units go in one chunk: at most ``largest``.
+
+    ``largest`` is chosen per kind of work so that a chunk's work dwarfs the
+    cost of scheduling it (see docs/big-tournaments.md); short runs are split
+    into at least ``_MIN_CHUNKS`` chunks. The size depends on the run alone,
+    never on the executor, so every executor plays the same chunks.
+    """
+    return max(1, min(largest, units // _MIN_CHUNKS))
+
+
+def check_executor(executor: Executor | None, workers: int) -> None:
+    """Raise :class:`RulesError` for a bad ``workers``, or one given with an executor.
+
+    A wrong type of ``executor`` is a ``TypeError``.
+    """
+    if not is_int(workers) or not 1 <= workers <= MOST_WORKERS:
+        raise RulesError(
+            f"workers must be an int 1..{MOST_WORKERS}, got {brief(workers)}"
+        )
+    if executor is None:
+        return
+    if not isinstance(executor, Executor):
+        raise TypeError(
+            "executor must be a concurrent.futures.Executor, got"
+            f" {type(executor).__name__}"
+        )
+    if workers != 1:
+        raise RulesError(
+            f"give workers or an executor, not both (got workers={workers})"
+        )
+
+
+def run_chunks(
+    work: Callable[[int, int], _R],
+    units: int,
+    size: int,
+    *,
+    executor: Executor | None = None,
+    workers: int = 1,
+    finished: Callable[[int, int, _R], None] | None = None,
+) -> Iterator[_R]:
+    """Yield ``work(first, stop)`` for consecutive chunks of ``range(units)``.
+
+    Without an executor and with one worker, the chunks are played here, one
+    after the other. Otherwise they are all submitted to ``executor`` (or to a
+    process pool of ``workers`` processes, started and shut down here) and
+    taken as they finish: ``finished(first, stop, result)`` is called for each as it
+    arrives, and the results are yielded in chunk order as soon as every
+    earlier chunk has arrived. If a chunk raises, its exception propagates and
+    the chunks not yet started are cancelled.
+
+    ``work`` must be picklable (a module-level function, or a
+    :func:`functools.partial` of one) to go to another process.
+    """
+    chunks = [(first, min(units, first + size)) for first in range(0, units, size)]
+    if executor is None and workers == 1:
+        for first, stop in chunks:
+            result = work(first, stop)
+            if finished is not None:
+                finished(first, stop, result)
+            yield result
+        return
+    with ExitStack() as stack:
+        if executor is None:
+            executor = stack.enter_context(ProcessPoolExecutor(max_workers=workers))
+        futures: dict[Future[_R], int] = {}
+        try:
+            for index, (first, stop) in enumerate(chunks):
+                futures[executor.submit(work, first, stop)] = index
+            yield from _in_order(futures, chunks, finished)
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+def _in_order(
+    futures: dict[Future[_R], int],
+    chunks: list[tuple[int, int]],
+    finished: Callable[[int, int, _R], None] | None,
+) -> Iterator[_R]:
+    """Take results as they finish; yield them in chunk order."""
+    arrived: dict[int, _R] = {}
+    following = 0
+    for future in as_completed(futures):
+        index = futures[future]
+        arrived[index] = future.result()
+        if finished is not None:
+            finished(*chunks[index], arrived[index])
+        while following in arrived:
+            yield arrived.pop(following)
+            following += 1
