@@ -19,6 +19,7 @@ import contextlib
 import copy
 import enum
 import functools
+import importlib.util
 import json
 import math
 import random
@@ -27,6 +28,7 @@ import threading
 import typing
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
@@ -810,9 +812,7 @@ def test_scoring_on_valid_arguments(
         ),
         pytest.param(lambda: scoring.settle_drop((1, 2), 5), id="dropper"),
         pytest.param(
-            lambda: scoring.settle_drop(
-                (9, 3, 3), 0, catch=tonk.presets.get("washington_state").catch
-            ),
+            lambda: scoring.settle_drop((9, 3, 3), 0, catch=tonk.Catch.FIVE_TO_LOWEST),
             id="dealer-left-tie",
         ),
         pytest.param(
@@ -855,3 +855,38 @@ def test_determinize_refuses_a_forged_seat(seat: int) -> None:
     forged = attrs.evolve(observation, seat=seat)
     result = typed(tonk.determinize, forged, random.Random(1))
     assert isinstance(result, tonk.TonkError)
+
+
+# --- The atheris harness ------------------------------------------------------
+
+FUZZ = Path(__file__).resolve().parent.parent / "fuzz"
+
+
+@functools.cache
+def _harness() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "tonk_fuzz_harness", FUZZ / "harness.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    "seed", sorted(path.name for path in (FUZZ / "corpus").iterdir())
+)
+def test_the_fuzzing_corpus_passes_the_harness(seed: str) -> None:
+    # Every seed of the atheris corpus reaches a parser, which accepts it.
+    harness = _harness()
+    data = (FUZZ / "corpus" / seed).read_bytes()
+    header, body = data[: harness.HEADER], data[harness.HEADER :]
+    parser = harness.PARSERS[header[0] % len(harness.PARSERS)]
+    assert not isinstance(typed(parser, body, header), tonk.TonkError)
+    harness.one_input(data)
+
+
+@given(st.binary(max_size=300))
+def test_the_harness_survives_random_input(data: bytes) -> None:
+    typed(_harness().one_input, data)
