@@ -35,8 +35,9 @@ def test_settle_out_refuses_other_outcomes_by_name() -> None:
 
 
 def test_v35_5_a_tie_for_lowest_needs_the_dealer() -> None:
-    with pytest.raises(ValueError, match="needs the dealer"):
+    with pytest.raises(ValueError, match="needs the dealer") as caught:
         settle_drop((9, 3, 3), 0, catch=Catch.FIVE_TO_LOWEST)
+    assert str(caught.value).startswith("this catch needs the dealer")
 
 
 def test_b14_dead_hand_tie_rule_still_pays_a_single_lowest() -> None:
