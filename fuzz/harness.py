@@ -1,0 +1,102 @@
+"""Coverage-guided fuzzing of tonk's text and JSON parsers with atheris.
+
+Run it through ``fuzz/run.py`` (see docs/testing.md), or directly with
+libFuzzer's options::
+
+    python fuzz/harness.py -max_total_time=60 fuzz/corpus
+
+Each input's first byte picks a parser, the next three pick its options (for
+:func:`tonk.parse_action`, a state: a preset, a seed and a number of random
+actions played from the deal; for JSON, the kind of document), and the rest
+is the text or JSON document. Every parser must return or raise a
+:class:`tonk.TonkError`; anything else is a crash, and libFuzzer saves the
+input that caused it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import sys
+import typing
+from collections.abc import Callable
+
+import tonk
+
+KINDS: tuple[typing.Any, ...] = (
+    tonk.Rules,
+    tonk.GameState,
+    tonk.GameRecord,
+    tonk.Action,
+)
+PRESETS = tuple(tonk.presets.get(name) for name in tonk.presets.names())
+HEADER = 4
+"""Bytes before the text: the parser, the preset, the seed, the actions."""
+
+
+def state_for(preset: int, seed: int, actions: int) -> tonk.GameState:
+    """Return the state after ``actions`` random legal actions from a deal."""
+    rules = PRESETS[preset % len(PRESETS)]
+    state = tonk.new_game(rules, players=3, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions % 64):
+        if state.is_terminal:
+            break
+        state = tonk.apply(state, rng.choice(tonk.legal_actions(state)))
+    return state
+
+
+def _parse_action(data: bytes, header: bytes) -> object:
+    state = state_for(header[1], header[2], header[3])
+    action = tonk.parse_action(state, data.decode("utf-8", "replace"))
+    return tonk.is_legal(state, action)
+
+
+def _parse_cards(data: bytes, header: bytes) -> object:
+    text = data.decode("utf-8", "replace")
+    if header[1] % 2:
+        return tonk.parse_element(text)
+    return tonk.parse_cards(text)
+
+
+def _parse_record(data: bytes, header: bytes) -> object:
+    record = tonk.parse_record(data.decode("utf-8", "replace"))
+    return tonk.parse_record(tonk.format_record(record)) == record
+
+
+def _from_json(data: bytes, header: bytes) -> object:
+    kind = KINDS[header[1] % len(KINDS)]
+    value = tonk.from_json(data, kind)
+    assert tonk.from_json(tonk.to_json(value), kind) == value
+    return value
+
+
+PARSERS: tuple[Callable[[bytes, bytes], object], ...] = (
+    _parse_action,
+    _parse_cards,
+    _parse_record,
+    _from_json,
+)
+
+
+def one_input(data: bytes) -> None:
+    """Feed one fuzzer input to the parser its first byte picks."""
+    header, body = data[:HEADER].ljust(HEADER, b"\0"), data[HEADER:]
+    parser = PARSERS[header[0] % len(PARSERS)]
+    with contextlib.suppress(tonk.TonkError):
+        parser(body, header)
+
+
+def main() -> None:
+    """Run libFuzzer on :func:`one_input` with the command line's options."""
+    try:
+        import atheris
+    except ImportError:
+        sys.exit("the fuzzer needs atheris: pip install 'tonk[fuzz]'")
+    atheris.instrument_all()
+    atheris.Setup(sys.argv, one_input)
+    atheris.Fuzz()
+
+
+if __name__ == "__main__":
+    main()
