@@ -224,6 +224,14 @@ class _Block:
         return tuple(physical)
 
 
+@functools.lru_cache(maxsize=4096)
+def _shared_block(
+    represented: tuple[int, ...], wild_caps: tuple[tuple[int, int], ...]
+) -> _Block:
+    """Return the block of ``represented``, shared by every layout with these wilds."""
+    return _Block(represented, dict(wild_caps))
+
+
 def _represented_spreads(rules: Rules, copies: int) -> list[tuple[int, ...]]:
     """Return every book and run of at most ``hand_size + 1`` cards, sorted."""
     tables = rules._tables
@@ -290,6 +298,7 @@ class _ActionLayout:
         self.wild_caps = {
             code: count for code, count in sorted(in_pack.items()) if self.wild[code]
         }
+        self.wild_cap_items = tuple(self.wild_caps.items())
         self.spread_limit = len(pack) // 3
         elements: list[Card | WildCard] = []
         for natural in tables.naturals:
@@ -338,7 +347,7 @@ class _ActionLayout:
     def _block(self, i: int) -> _Block:
         block = self.blocks[i]
         if block is None:
-            block = _Block(self.represented[i], self.wild_caps)
+            block = _shared_block(self.represented[i], self.wild_cap_items)
             self.blocks[i] = block
         return block
 
