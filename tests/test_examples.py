@@ -13,11 +13,14 @@ import tonk
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 
+SHORT_RUNS = {"train_masked_policy.py": ["--decisions", "2000", "--games", "40"]}
+"""Arguments that shorten a script whose full run another test makes."""
+
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
 def test_example_runs_as_a_script(path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, str(path)],
+        [sys.executable, str(path), *SHORT_RUNS.get(path.name, [])],
         capture_output=True,
         text=True,
         check=False,
