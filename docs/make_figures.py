@@ -1,8 +1,8 @@
 """Make the documentation's figures: charts drawn with matplotlib, saved as SVG.
 
-The script plays hands of every preset at tables of 2 and 4 players, and of
-``pagat`` at every table from 2 to 8 players, with two kinds of player at
-every seat:
+The script plays hands of every preset at tables of 2 and 4 players (those
+its rules seat), and of ``pagat`` at every table from 2 to 8 players, with two
+kinds of player at every seat:
 
 - ``random``: picks uniformly among the legal actions. Random play is not
   good play: at the start of a turn it usually drops one time in three,
@@ -153,8 +153,14 @@ class Run(TypedDict):
 
 
 def table_sizes(preset: str) -> tuple[int, ...]:
-    """Return the table sizes a preset is played at: 2 to 8 for ``pagat``."""
-    return PLAYER_COUNTS if preset == COUNTED_PRESET else TABLE_SIZES
+    """Return the table sizes a preset is played at: 2 to 8 for ``pagat``.
+
+    A preset is played only at the tables its rules seat (``fifty_only`` is for
+    two players, ``club_events`` for two or three).
+    """
+    sizes = PLAYER_COUNTS if preset == COUNTED_PRESET else TABLE_SIZES
+    most = tonk.presets.get(preset).max_players
+    return tuple(players for players in sizes if players <= most)
 
 
 def play_run(

@@ -105,7 +105,7 @@ def test_simulate_runs_every_preset(
                 "--preset",
                 preset,
                 "--players",
-                "3",
+                str(min(3, tonk.presets.get(preset).max_players)),
                 "--hands",
                 "50",
                 "--seed",
@@ -116,7 +116,8 @@ def test_simulate_runs_every_preset(
         == 0
     )
     out = capsys.readouterr().out
-    assert f"preset {preset}, 3 players, 50 hands" in out
+    players = min(3, tonk.presets.get(preset).max_players)
+    assert f"preset {preset}, {players} players, 50 hands" in out
 
 
 def test_simulate_session_prints_the_final_ledger(

@@ -1607,6 +1607,9 @@ def test_presets_names() -> None:
     assert presets.names() == (
         "baton_rouge",
         "chicago",
+        "club_events",
+        "fifty_only",
+        "low_high_deal",
         "newark",
         "pagat",
         "push_ups",

@@ -37,6 +37,9 @@ from tonk.rules import (
 __all__ = [
     "BATON_ROUGE",
     "CHICAGO",
+    "CLUB_EVENTS",
+    "FIFTY_ONLY",
+    "LOW_HIGH_DEAL",
     "NEWARK",
     "PAGAT",
     "PUSH_UPS",
@@ -229,6 +232,38 @@ paid but was not lowest too); a loser's count is doubled when it made a
 payment of 2x or more (a tonk out, a 2x deal tonk, or a caught dropper paying
 2x); a hand without winners (a void deal, a dead hand) scores nothing."""
 
+FIFTY_ONLY = attrs.evolve(
+    PAGAT,
+    player_limit=2,
+    deal_tonks=(DealTonk(totals=frozenset({50})),),
+)
+"""A two-player app's game: only a dealt count of exactly 50 wins at the deal,
+paid 2x; a dealt 49 wins nothing (X1).
+
+Source: the rules page of a two-player Tonk app (summarised in
+``docs/presets.md``). Readings: X1 is B5's table with the 49 left out; when the
+stock runs out the lowest count wins, as in B14's showdown; everything else is
+pagat's."""
+
+CLUB_EVENTS = attrs.evolve(PAGAT, player_limit=3, deal_tonks=())
+"""A card club's event rules: pagat's game for two or three players, with no
+deal tonks (B5 off).
+
+Source: a card club's rules for its Tonk events. Reading: with no deal-tonk
+row, every dealt hand is played; everything else is pagat's."""
+
+LOW_HIGH_DEAL = attrs.evolve(
+    PAGAT,
+    deal_tonks=(DealTonk(totals=frozenset({49, 50})), DealTonk(at_most=15)),
+    catch=Catch.CHICAGO,
+)
+"""A tabletop house game: a dealt count of 15 or less, 49 or 50 wins 2x at the
+deal, and any clash of such hands voids the deal (V12); a caught dropper pays
+2x to each catcher and nobody else pays (V37).
+
+Source: a tabletop write-up of a house game. Readings: the clash is B5's void
+hand, whichever rows clash; everything else is pagat's."""
+
 _PRESETS: dict[str, Rules] = {
     "pagat": PAGAT,
     "baton_rouge": BATON_ROUGE,
@@ -241,6 +276,9 @@ _PRESETS: dict[str, Rules] = {
     "washington_state": WASHINGTON_STATE,
     "sheet": SHEET,
     "push_ups": PUSH_UPS,
+    "fifty_only": FIFTY_ONLY,
+    "club_events": CLUB_EVENTS,
+    "low_high_deal": LOW_HIGH_DEAL,
 }
 _ALIASES: dict[str, str] = {
     "standard": "pagat",
@@ -261,7 +299,7 @@ def names() -> tuple[str, ...]:
 
     Examples:
         >>> names()
-        ('baton_rouge', 'chicago', 'newark', 'pagat', 'push_ups', 'rushville', 'seattle', 'sheet', 'vietnam', 'washington_dc', 'washington_state')
+        ('baton_rouge', 'chicago', 'club_events', 'fifty_only', 'low_high_deal', 'newark', 'pagat', 'push_ups', 'rushville', 'seattle', 'sheet', 'vietnam', 'washington_dc', 'washington_state')
     """  # noqa: E501
     return tuple(sorted(_PRESETS))
 
@@ -282,7 +320,7 @@ def get(name: str) -> Rules:
         >>> get("klondike")
         Traceback (most recent call last):
         ...
-        tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, newark, pagat, push_ups, rushville, seattle, sheet, vietnam, washington_dc, washington_state
+        tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, club_events, fifty_only, low_high_deal, newark, pagat, push_ups, rushville, seattle, sheet, vietnam, washington_dc, washington_state
     """  # noqa: E501
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     key = _ALIASES.get(key, key)
