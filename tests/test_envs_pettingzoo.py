@@ -272,6 +272,9 @@ def test_max_hands_truncates_a_session() -> None:
         tonk_pz.raw_env(rules="pagat", players=3, session=True)
     with pytest.raises(tonk.SessionError):
         tonk_pz.raw_env(rules="pagat", players=3, session=True, max_hands=0)
+    with pytest.raises(tonk.SessionError, match="elimination_at"):
+        tonk_pz.raw_env(rules="elimination", players=3, session=True, max_hands=5)
+    tonk_pz.raw_env(rules="elimination", players=3)  # one hand: nobody leaves
 
 
 def test_session_actions_follow_the_hand_layout() -> None:

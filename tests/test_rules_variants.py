@@ -1608,6 +1608,7 @@ def test_presets_names() -> None:
         "baton_rouge",
         "chicago",
         "club_events",
+        "elimination",
         "fifty_only",
         "low_high_deal",
         "newark",

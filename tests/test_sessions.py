@@ -839,6 +839,18 @@ def test_the_ledger_is_the_sum_of_every_hands_net(
 
 
 @given(played_sessions())
+def test_nobody_seated_has_reached_the_elimination_limit(
+    played: tuple[Session, list[HandResult], list[Stake]],
+) -> None:
+    session, _, _ = played
+    limit = session.rules.elimination_at
+    if limit is None or session.is_over:
+        return
+    assert all(session.push_ups(name) < limit for name in session.players)
+    assert not set(session.eliminated) & set(session.players)
+
+
+@given(played_sessions())
 def test_the_ledger_and_the_naturals_pot_sum_to_zero(
     played: tuple[Session, list[HandResult], list[Stake]],
 ) -> None:

@@ -38,6 +38,7 @@ __all__ = [
     "BATON_ROUGE",
     "CHICAGO",
     "CLUB_EVENTS",
+    "ELIMINATION",
     "FIFTY_ONLY",
     "LOW_HIGH_DEAL",
     "NEWARK",
@@ -264,6 +265,16 @@ deal, and any clash of such hands voids the deal (V12); a caught dropper pays
 Source: a tabletop write-up of a house game. Readings: the clash is B5's void
 hand, whichever rows clash; everything else is pagat's."""
 
+ELIMINATION = attrs.evolve(PUSH_UPS, elimination_at=100)
+"""A browser game played for penalty points: each loser adds the count left in
+hand, twice it when paying 2x or more, as in push-ups (V42); a player whose
+total reaches 100 leaves the table, and the last player left wins (X3).
+
+Source: the help page of a browser Tonk game. Readings: V42's (a dealt 50 or
+49 charges the others double their count, being a 2x deal tonk); X3's (the
+deal passes left past the players who leave; those whose totals reach 100 in
+the same hand all leave)."""
+
 _PRESETS: dict[str, Rules] = {
     "pagat": PAGAT,
     "baton_rouge": BATON_ROUGE,
@@ -279,6 +290,7 @@ _PRESETS: dict[str, Rules] = {
     "fifty_only": FIFTY_ONLY,
     "club_events": CLUB_EVENTS,
     "low_high_deal": LOW_HIGH_DEAL,
+    "elimination": ELIMINATION,
 }
 _ALIASES: dict[str, str] = {
     "standard": "pagat",
@@ -299,7 +311,7 @@ def names() -> tuple[str, ...]:
 
     Examples:
         >>> names()
-        ('baton_rouge', 'chicago', 'club_events', 'fifty_only', 'low_high_deal', 'newark', 'pagat', 'push_ups', 'rushville', 'seattle', 'sheet', 'vietnam', 'washington_dc', 'washington_state')
+        ('baton_rouge', 'chicago', 'club_events', 'elimination', 'fifty_only', 'low_high_deal', 'newark', 'pagat', 'push_ups', 'rushville', 'seattle', 'sheet', 'vietnam', 'washington_dc', 'washington_state')
     """  # noqa: E501
     return tuple(sorted(_PRESETS))
 
@@ -320,7 +332,7 @@ def get(name: str) -> Rules:
         >>> get("klondike")
         Traceback (most recent call last):
         ...
-        tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, club_events, fifty_only, low_high_deal, newark, pagat, push_ups, rushville, seattle, sheet, vietnam, washington_dc, washington_state
+        tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, club_events, elimination, fifty_only, low_high_deal, newark, pagat, push_ups, rushville, seattle, sheet, vietnam, washington_dc, washington_state
     """  # noqa: E501
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     key = _ALIASES.get(key, key)

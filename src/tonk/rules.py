@@ -915,6 +915,11 @@ class Rules:
     """V45b: the stake each participant adds to the naturals pot each deal
     (0: no naturals pot)."""
 
+    elimination_at: int | None = None
+    """X3: under push-up scoring (V42), a player whose push-up total reaches
+    this after a hand leaves the table; the session ends when one player is
+    left, who wins (``None``: nobody is eliminated)."""
+
     _tables: _Tables = attrs.field(init=False, eq=False, repr=False)
     _has_duplicates: bool = attrs.field(init=False, eq=False, repr=False)
     _late_claims: bool = attrs.field(init=False, eq=False, repr=False)
@@ -1065,7 +1070,7 @@ class Rules:
             )
         if not isinstance(self.catch, Catch):
             raise TypeError(f"catch must be a Catch, got {brief(self.catch)}")
-        for name in ("match_target", "match_deals"):
+        for name in ("match_target", "match_deals", "elimination_at"):
             value = getattr(self, name)
             if value is not None and (not is_int(value) or value < 1):
                 raise RulesError(
@@ -1077,6 +1082,11 @@ class Rules:
                 raise RulesError(
                     f"{name} must be a non-negative int, got {brief(value)}"
                 )
+        if self.elimination_at is not None and self.scoring is not Scoring.PUSH_UPS:
+            raise RulesError(
+                f"elimination_at={self.elimination_at} needs push-up scoring"
+                f" (X3 under V42), got scoring={self.scoring.value}"
+            )
         if self.match_deals is not None and self.big_one_deals > self.match_deals:
             raise RulesError(
                 f"big_one_deals={self.big_one_deals} is more than the"

@@ -370,6 +370,25 @@ class Session:
         return tuple(sorted(self.ledger, key=lambda entry: -entry[1]))
 
     @property
+    def eliminated(self) -> tuple[str, ...]:
+        """The players whose push-up total reached ``rules.elimination_at`` (X3).
+
+        They left the table after the hand that took them there (the players
+        of the last hand stay seated once the session is over); ``()`` when the
+        rules eliminate nobody.
+
+        Examples:
+            >>> import tonk
+            >>> rules = tonk.presets.ELIMINATION
+            >>> tonk.new_session(rules, players=3, seed=1).eliminated
+            ()
+        """
+        limit = self.rules.elimination_at
+        if limit is None:
+            return ()
+        return tuple(name for name, total in self.push_up_totals if total >= limit)
+
+    @property
     def leaders(self) -> tuple[str, ...]:
         """The players with the best score (the winners, once it is over)."""
         best = self.standings[0][1]
@@ -927,8 +946,10 @@ def _settled(session: Session) -> Session:
     big_one_left = session.big_one_left
     if big_one_left is not None:
         big_one_left -= 1
+    players, dealer = _after_elimination(session, dict(totals))
     over = (
-        (rules.match_deals is not None and session.number >= rules.match_deals)
+        len(players) < 2
+        or (rules.match_deals is not None and session.number >= rules.match_deals)
         or big_one_left == 0
         or (
             rules.match_target is not None
@@ -943,7 +964,8 @@ def _settled(session: Session) -> Session:
     return attrs.evolve(
         session,
         phase=SessionPhase.OVER if over else SessionPhase.BEFORE_DEAL,
-        dealer=session.dealer if over else (session.dealer + 1) % len(session.players),
+        players=session.players if over else players,
+        dealer=session.dealer if over else dealer,
         ledger=ledger,
         push_up_totals=totals,
         last=result,
@@ -956,6 +978,29 @@ def _settled(session: Session) -> Session:
     )
 
 
+def _after_elimination(
+    session: Session, totals: dict[str, int]
+) -> tuple[tuple[str, ...], int]:
+    """Return the players left after a hand (X3) and the next dealer's seat.
+
+    The deal passes left (B3), past the players who leave. When the session
+    ends, the seats stay as they were for the last hand.
+    """
+    players = session.players
+    limit = session.rules.elimination_at
+    left = (
+        players
+        if limit is None
+        else tuple(name for name in players if totals[name] < limit)
+    )
+    count = len(players)
+    for step in range(1, count + 1):
+        name = players[(session.dealer + step) % count]
+        if name in left:
+            return left, left.index(name)
+    return left, 0
+
+
 def join(session: Session, name: str) -> Session:
     """Seat a new player between hands, to the right of the next dealer (V47, B3).
 
@@ -963,7 +1008,8 @@ def join(session: Session, name: str) -> Session:
 
     Raises:
         SessionError: If a hand or the betting is in progress, the session is
-            over, the name is seated already, or the table is full.
+            over, the name is seated already or was eliminated (X3), or the
+            table is full.
 
     Examples:
         >>> import tonk
@@ -978,6 +1024,8 @@ def join(session: Session, name: str) -> Session:
         )
     if name in session.players:
         raise SessionError(f"{brief(name)} is already seated")
+    if name in session.eliminated:
+        raise SessionError(f"{brief(name)} was eliminated (X3) and may not come back")
     _check_table(session.rules, len(session.players) + 1)
     seat = session.dealer
     known = any(entry == name for entry, _ in session.ledger)

@@ -137,7 +137,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
 
     Raises:
         RulesError: For an unknown preset or a table the rules do not allow.
-        SessionError: For a session that would never end.
+        SessionError: For a session that would never end, or that eliminates
+            players (``elimination_at``, X3): the agents keep their seats.
 
     .. versionadded:: 0.2.0
 
@@ -410,6 +411,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
 
 
 def _check_session_end(rules: Rules, max_hands: int | None) -> None:
+    if rules.elimination_at is not None:
+        raise SessionError(
+            "elimination_at (X3) takes players off the table, and this"
+            " environment's agents keep their seats and spaces for the whole"
+            " session: play such sessions with tonk.new_session"
+        )
     if max_hands is not None:
         if max_hands.__class__ is not int or max_hands < 1:
             raise SessionError(f"max_hands must be a positive int, got {max_hands!r}")

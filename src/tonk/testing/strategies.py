@@ -384,8 +384,11 @@ def _session_options(draw: st.DrawFn) -> dict[str, object]:
     """Draw the session options V40-V45, valid together by construction."""
     match_deals = draw(st.none() | st.integers(1, _MAX_DEALS))
     most_big_one = _MAX_BIG_ONE if match_deals is None else min(3, match_deals)
+    scoring = draw(st.sampled_from(Scoring))
+    eliminate = scoring is Scoring.PUSH_UPS and draw(st.booleans())
     return {
-        "scoring": draw(st.sampled_from(Scoring)),
+        "scoring": scoring,
+        "elimination_at": draw(st.integers(1, _MAX_TARGET)) if eliminate else None,
         "match_target": draw(st.none() | st.integers(1, _MAX_TARGET)),
         "match_deals": match_deals,
         "big_one_deals": draw(st.integers(0, most_big_one)),
@@ -455,7 +458,8 @@ def rules() -> st.SearchStrategy[Rules]:
     allows). The session options: any ``scoring`` (V40-V42); ``match_target``
     ``None`` or 1 to 200 and ``match_deals`` ``None`` or 1 to 20 (V44);
     ``big_one_deals`` 0 to 3, no more than ``match_deals`` (V43); and
-    ``suit_bet`` and ``naturals_bet`` 0 to 3 (V45). Values are valid by
+    ``suit_bet`` and ``naturals_bet`` 0 to 3 (V45); under push-ups,
+    ``elimination_at`` ``None`` or 1 to 200 (X3). Values are valid by
     construction, so no example is rejected.
 
     Returns:
