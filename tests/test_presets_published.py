@@ -1,9 +1,11 @@
-"""Rules published outside the founding sources that existing options express.
+"""Rules published outside the founding sources (the X rules) on drops and deals.
 
 X1 (fifty only), X14 (a deal tonk on 11 or under) and X16 (the pot to the
-lowest), and the presets built from them and from the catalogue:
-``fifty_only``, ``club_events`` and ``low_high_deal`` (docs/presets.md,
-docs/rules/deal-tonks.md, docs/rules/payouts.md). Stacked decks, exact payouts.
+lowest) are values of existing options; X12 (ties go to the dropper) is the
+catch component ``ties_catch``. Also the presets built from them and from the
+catalogue: ``fifty_only``, ``club_events`` and ``low_high_deal``
+(docs/presets.md, docs/rules/deal-tonks.md, docs/rules/payouts.md). Stacked
+decks, exact payouts.
 """
 
 from __future__ import annotations
@@ -207,3 +209,39 @@ def test_x16_a_catcher_who_is_not_lowest_is_paid_nothing() -> None:
     assert outcome.counts == (30, 25, 30)
     assert outcome.payoffs == (-6, 6, 0)
     assert B not in outcome.winners
+
+
+# --- X12 ties go to the dropper -----------------------------------------------------
+
+ENCYCLOPEDIA_CATCH = Catch(to_catchers=1, ties_catch=False)
+
+
+def test_x12_only_a_lower_count_catches() -> None:
+    # D 30 drops; A 25 catches him; B ties him with 30 and is not a catcher.
+    outcome = dropped(Rules(catch=ENCYCLOPEDIA_CATCH), CAUGHT, dropper=D)
+    assert outcome.counts == (30, 25, 30, 35)
+    assert_settled(
+        outcome,
+        OutcomeKind.CAUGHT,
+        (-1, 1, 0, 0),
+        transfers((D, A, 1, TransferReason.CATCHER)),
+        winners=[A],
+    )
+
+
+def test_x12_a_dropper_whom_nobody_undercuts_wins() -> None:
+    hands = [CAUGHT[0], CAUGHT[2], CAUGHT[3]]  # D 30, B's 30, C's 35
+    outcome = dropped(Rules(catch=ENCYCLOPEDIA_CATCH), hands, dropper=D)
+    assert outcome.counts == (30, 30, 35)
+    assert_settled(
+        outcome,
+        OutcomeKind.DROP_WON,
+        (2, -1, -1),
+        transfers(
+            (1, D, 1, TransferReason.DROP_WON), (2, D, 1, TransferReason.DROP_WON)
+        ),
+        winners=[D],
+    )
+    b13 = dropped(Rules(), hands, dropper=D)  # under B13 the tie catches
+    assert b13.kind is OutcomeKind.CAUGHT
+    assert b13.payoffs == (-2, 3, -1)

@@ -203,6 +203,13 @@ def lowest_others(
 ONE = Fraction(1)
 
 
+def catches(counts: Sequence[int], seat: int, dropper: int, catch: Catch) -> bool:
+    """B13: an equal or lower count catches the dropper; X12: a lower one only."""
+    if catch.ties_catch:
+        return counts[seat] <= counts[dropper]
+    return counts[seat] < counts[dropper]
+
+
 def drop_payoffs(
     counts: Sequence[int],
     dropper: int,
@@ -211,8 +218,9 @@ def drop_payoffs(
 ) -> list[Fraction]:
     """B13 (its worked example included) and V35-V38: a drop, paid by ``catch``.
 
-    A strictly lowest dropper collects 1x from each player. A caught dropper
-    pays ``to_catchers`` to each other seat whose count is equal or lower,
+    A strictly lowest dropper collects 1x from each player (also a tied one,
+    when ties do not catch, X12). A caught dropper pays ``to_catchers`` to each
+    other seat whose count catches his (equal or lower; lower only under X12),
     ``to_others`` to each other seat and ``to_lowest`` to each lowest seat; each
     seat that is neither the dropper nor lowest pays each lowest seat
     ``lowest_from_others``.
@@ -220,7 +228,7 @@ def drop_payoffs(
     players = len(counts)
     payoffs = _zeros(players)
     others = [seat for seat in range(players) if seat != dropper]
-    if all(counts[seat] > counts[dropper] for seat in others):
+    if not any(catches(counts, seat, dropper, catch) for seat in others):
         return out_payoffs(players, dropper, 1)
 
     def pay(
@@ -233,7 +241,7 @@ def drop_payoffs(
     # LowestTie.SPLIT (V35 2): tied lowest seats share one lowest seat's pay.
     share = Fraction(1, len(lowest)) if catch.lowest_tie is LowestTie.SPLIT else ONE
     for seat in others:
-        if counts[seat] <= counts[dropper]:
+        if catches(counts, seat, dropper, catch):
             pay(dropper, seat, catch.to_catchers)
         pay(dropper, seat, catch.to_others)
         if seat in lowest:
@@ -247,10 +255,9 @@ def drop_payoffs(
 def drop_winners(
     counts: Sequence[int], dropper: int, catch: Catch, dealer: int
 ) -> list[int]:
-    """B13: the dropper if strictly lowest, else the lowest other seats."""
-    if all(
-        counts[seat] > counts[dropper] for seat in range(len(counts)) if seat != dropper
-    ):
+    """B13: the dropper if nobody catches him, else the lowest other seats."""
+    others = [seat for seat in range(len(counts)) if seat != dropper]
+    if not any(catches(counts, seat, dropper, catch) for seat in others):
         return [dropper]
     return lowest_others(counts, dropper, catch, dealer)
 

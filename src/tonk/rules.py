@@ -382,10 +382,11 @@ class LowestTie(enum.StrEnum):
 class Catch:
     """How a caught dropper's hand is paid (B13, V35–V38).
 
-    A dropper is caught when another player's count is equal or lower. The
-    *catchers* are those players; the *lowest* are the other players with the
-    lowest count (all of them, or one under ``LowestTie.NEAREST_DEALER_LEFT``).
-    Each payment below is made in full, and they add up.
+    A dropper is caught when another player's count is equal or lower (only
+    lower under ``ties_catch=False``, X12). The *catchers* are those players;
+    the *lowest* are the other players with the lowest count (all of them, or
+    one under ``LowestTie.NEAREST_DEALER_LEFT``). Each payment below is made in
+    full, and they add up.
 
     Args:
         to_catchers: The dropper pays this to each catcher (B13: 2).
@@ -394,6 +395,9 @@ class Catch:
         lowest_from_others: Each player who is neither the dropper nor lowest
             pays this to each lowest player (B13: 1).
         lowest_tie: Who counts as lowest when others tie for it.
+        ties_catch: Whether a count equal to the dropper's catches (B13);
+            ``False`` lets only a strictly lower count catch, and a dropper
+            whom nobody undercuts wins (X12, ties go to the dropper).
 
     Examples:
         >>> Catch.B13 == Catch(to_catchers=2, lowest_from_others=1)
@@ -409,6 +413,9 @@ class Catch:
     to_others: int | PerPlayer = attrs.field(default=0, converter=_amount)
     lowest_from_others: int | PerPlayer = attrs.field(default=0, converter=_amount)
     lowest_tie: LowestTie = attrs.field(default=LowestTie.EACH, converter=LowestTie)
+    ties_catch: bool = attrs.field(
+        default=True, validator=attrs.validators.instance_of(bool)
+    )
 
     B13: typing.ClassVar[Catch]
     """B13: 2x to each catcher; the lowest also collects 1x from the others."""

@@ -241,7 +241,8 @@ def settle_drop(
     is caught and pays as ``catch`` says: by default (B13) 2x to each player
     whose count is equal or lower, while the lowest other count (all of them, if
     tied) collects 1x from each player who is neither the dropper nor tied
-    lowest.
+    lowest. Under ``catch.ties_catch=False`` (X12) a tie does not catch: a
+    dropper whom nobody undercuts wins, and only lower counts are catchers.
 
     Args:
         counts: Every seat's count.
@@ -262,6 +263,9 @@ def settle_drop(
         (-2, 3, -1)
         >>> settle_drop((10, 5, 8, 20), dropper=0, catch=Catch.SINGLE).payoffs  # V35 3
         (-3, 4, 0, -1)
+        >>> ties_win = Catch(to_catchers=1, ties_catch=False)  # X12
+        >>> settle_drop((10, 10, 20), dropper=0, catch=ties_win).payoffs
+        (2, -1, -1)
     """
     counts = _check_counts(counts)
     player_count = len(counts)
@@ -273,7 +277,11 @@ def settle_drop(
     mine = counts[dropper]
     others = [seat for seat in range(player_count) if seat != dropper]
     shown = tuple(counts)
-    if all(counts[seat] > mine for seat in others):
+    ties_catch = catch.ties_catch  # X12: False, only a lower count catches
+    if all(
+        counts[seat] > mine or (counts[seat] == mine and not ties_catch)
+        for seat in others
+    ):
         won = tuple(
             Transfer(seat, dropper, 1, TransferReason.DROP_WON) for seat in others
         )
@@ -300,7 +308,7 @@ def settle_drop(
         transfers.extend(
             Transfer(dropper, seat, to_catchers, TransferReason.CATCHER)
             for seat in others
-            if counts[seat] <= mine
+            if counts[seat] < mine or (counts[seat] == mine and ties_catch)
         )
     to_others = _at(catch.to_others, player_count)
     if to_others:

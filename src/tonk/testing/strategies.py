@@ -360,6 +360,7 @@ def _random_catch(draw: st.DrawFn) -> Catch:
         to_others=to_others,
         lowest_from_others=draw(_AMOUNTS),
         lowest_tie=draw(st.sampled_from(LowestTie)),
+        ties_catch=draw(st.booleans().map(lambda drawn: not drawn)),
     )
 
 
