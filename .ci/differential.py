@@ -260,7 +260,7 @@ def format_report(
         if step < len(trace.legal):
             lines.append(f"{name} legal actions at step {step}: {trace.legal[step]}")
         else:
-            lines.append(f"{name} ended the hand before step {step}: {trace.outcome}")
+            lines.append(f"{name} had ended the hand by step {step}: {trace.outcome}")
     if step == len(baseline.legal) == len(current.legal):
         lines[-2:] = [
             f"baseline outcome: {baseline.outcome}",

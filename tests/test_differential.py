@@ -220,3 +220,16 @@ def test_the_whole_run_fails_on_a_broken_engine_and_shows_the_hand(
     assert "baseline legal actions at step" in done.stdout
     assert "current legal actions at step" in done.stdout
     assert "identical legal actions" not in done.stdout
+
+
+def test_a_hand_that_ends_early_in_one_engine_is_shown() -> None:
+    longer = differential.Trace(legal=("(A,)", "(B,)"), actions=("A", "B"), outcome="X")
+    shorter = differential.Trace(legal=("(A,)",), actions=("A",), outcome="Y")
+    assert differential.first_difference(longer, shorter) == 1
+    assert differential.first_difference(longer, longer) is None
+    report = differential.format_report(
+        {}, [str(card) for card in PACK], _deal(0), longer, shorter
+    )
+    assert "actions before step 1 (both engines):\n  0: A\n" in report
+    assert "baseline legal actions at step 1: (B,)" in report
+    assert "current had ended the hand by step 1: Y" in report
