@@ -24,6 +24,8 @@ nodes, its deal and its stock draws, are timed but not counted):
 - (c) per action, deal excluded: timing starts at the first decision.
 
 The ratio is tonk's actions per second over gin's (above 1: tonk is faster).
+Last, each ratio against issue 14's target for it: (a) at least 2.5x, (b) at
+least 5x, (c) at least 2.5x.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pyspiel
+from targets import print_target
 
 import tonk
 import tonk.envs.openspiel  # registers python_tonk
@@ -185,11 +188,12 @@ def main() -> None:
 
     print("2  tonk engine vs gin_rummy, decisions per second")
     workloads = [  # tonk plays 20 times gin's hands when they last 5 decisions
-        ("a", "uniform random play, deal included", True, False, 20),
-        ("b", "drops only when forced, deal included", True, True, 1),
-        ("c", "per action, deal excluded", False, False, 20),
+        ("a", "uniform random play, deal included", True, False, 20, 2.5),
+        ("b", "drops only when forced, deal included", True, True, 1, 5.0),
+        ("c", "per action, deal excluded", False, False, 20, 2.5),
     ]
-    for label, title, deal_timed, patient, times in workloads:
+    ratios = []
+    for label, title, deal_timed, patient, times, _ in workloads:
         tonk_hands = times * hands
         (tonk_time, tonk_actions), (gin_time, gin_actions) = race(
             tonk_decisions(deal_timed=deal_timed, patient=patient),
@@ -206,6 +210,10 @@ def main() -> None:
             f"  gin {gin_rate:9,.0f}/s"
             f"  ratio {tonk_rate / gin_rate:4.2f}x"
         )
+        ratios.append(tonk_rate / gin_rate)
+    print("issue 14 targets, tonk's decisions/s over gin_rummy's")
+    for (label, title, *_, target), ratio in zip(workloads, ratios, strict=True):
+        print_target(f"({label}) {title}", ratio, at_least=target)
 
 
 if __name__ == "__main__":
