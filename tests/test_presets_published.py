@@ -32,6 +32,7 @@ from tonk import (
     Catch,
     DealTonk,
     DealTonkClash,
+    DropPay,
     OutcomeKind,
     PerPlayer,
     Rules,
@@ -245,3 +246,52 @@ def test_x12_a_dropper_whom_nobody_undercuts_wins() -> None:
     b13 = dropped(Rules(), hands, dropper=D)  # under B13 the tie catches
     assert b13.kind is OutcomeKind.CAUGHT
     assert b13.payoffs == (-2, 3, -1)
+
+
+# --- X11 the drop bonus table -------------------------------------------------------
+
+X11 = Rules(drop_bonus=(DropPay(at_most=11, pays=3),))
+ELEVEN_DROP = "AC 2C 3C 4D AD"  # 11
+TWELVE_DROP = "AC 2C 3C 4D 2D"  # 12
+
+
+@pytest.mark.parametrize(
+    ("rules", "hand", "each"),
+    [
+        pytest.param(X11, ELEVEN_DROP, 3, id="11-pays-3x"),
+        pytest.param(X11, TWELVE_DROP, 1, id="12-pays-1x"),
+        pytest.param(Rules(), ELEVEN_DROP, 1, id="no-table"),
+        pytest.param(
+            Rules(
+                drop_bonus=(DropPay(at_most=20, pays=2), DropPay(at_most=11, pays=3))
+            ),
+            ELEVEN_DROP,
+            2,
+            id="first-row-that-matches",
+        ),
+    ],
+)
+def test_x11_a_winning_drop_pays_by_the_first_row_its_count_is_within(
+    rules: Rules, hand: str, each: int
+) -> None:
+    outcome = dropped(rules, [hand, MID_B, MID_C], dropper=D)
+    assert_settled(
+        outcome,
+        OutcomeKind.DROP_WON,
+        (2 * each, -each, -each),
+        transfers(
+            (1, D, each, TransferReason.DROP_WON), (2, D, each, TransferReason.DROP_WON)
+        ),
+        winners=[D],
+    )
+
+
+def test_x11_a_caught_dropper_pays_as_before() -> None:
+    outcome = dropped(X11, [ELEVEN_DROP, "AH 2H 3H 4H AS"], dropper=D)  # 11 and 11
+    assert outcome.kind is OutcomeKind.CAUGHT
+    assert outcome.payoffs == (-2, 2)
+
+
+def test_x11_the_payoff_bounds_include_the_bonus() -> None:
+    assert tonk.encoding.payoff_bounds(X11, 3) == (-4, 6)
+    assert tonk.encoding.payoff_bounds(Rules(), 3) == (-4, 4)

@@ -59,6 +59,7 @@ from tonk import (
     DrawDiscard,
     DrawStock,
     Drop,
+    DropPay,
     Exchange,
     ExhaustionTie,
     GameState,
@@ -215,6 +216,7 @@ def drop_payoffs(
     dropper: int,
     catch: Catch = Catch.B13,
     dealer: int | None = None,
+    bonus: Sequence[DropPay] = (),
 ) -> list[Fraction]:
     """B13 (its worked example included) and V35-V38: a drop, paid by ``catch``.
 
@@ -229,7 +231,9 @@ def drop_payoffs(
     payoffs = _zeros(players)
     others = [seat for seat in range(players) if seat != dropper]
     if not any(catches(counts, seat, dropper, catch) for seat in others):
-        return out_payoffs(players, dropper, 1)
+        # X11: the first bonus row the count is within says the pay, else 1x.
+        rows = [row.pays for row in bonus if counts[dropper] <= row.at_most]
+        return out_payoffs(players, dropper, rows[0] if rows else 1)
 
     def pay(
         payer: int, payee: int, amount: int | PerPlayer, share: Fraction = ONE
@@ -654,7 +658,9 @@ def check_step(
                 OutcomeKind.DROP_WON if strictly_lowest else OutcomeKind.CAUGHT
             )
             expected = (
-                drop_payoffs(counts, mover, rules.catch, before.dealer),
+                drop_payoffs(
+                    counts, mover, rules.catch, before.dealer, rules.drop_bonus
+                ),
                 drop_winners(counts, mover, rules.catch, before.dealer),
             )
     elif isinstance(action, ClaimDealTonk):
@@ -1283,10 +1289,12 @@ def test_drops_are_settled_by_any_catch(
     players = len(counts)
     dropper = data.draw(st.integers(0, players - 1), label="dropper")
     dealer = data.draw(st.integers(0, players - 1), label="dealer")
-    catch = table_rules.catch
-    outcome = tonk.scoring.settle_drop(counts, dropper, catch=catch, dealer=dealer)
+    catch, bonus = table_rules.catch, table_rules.drop_bonus
+    outcome = tonk.scoring.settle_drop(
+        counts, dropper, catch=catch, dealer=dealer, bonus=bonus
+    )
     check_payoffs(outcome, players)
-    assert list(outcome.payoffs) == drop_payoffs(counts, dropper, catch, dealer)
+    assert list(outcome.payoffs) == drop_payoffs(counts, dropper, catch, dealer, bonus)
     assert sorted(outcome.winners) == drop_winners(counts, dropper, catch, dealer)
     assert outcome.dropper == dropper
 

@@ -287,7 +287,7 @@ def test_other_rules_are_written_as_their_changes() -> None:
     assert (
         '[Rules "{"jokers":2,"wilds":"jokers","catch":{"to_catchers":2,'
         '"to_lowest":0,"to_others":0,"lowest_from_others":0,'
-        '"lowest_tie":"each"}}"]'
+        '"lowest_tie":"each","ties_catch":true}}"]'
     ) in text.splitlines()
     assert parse_record(text).rules == rules
 

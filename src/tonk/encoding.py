@@ -1118,7 +1118,7 @@ def _settlements(rules: Rules, players: int) -> Iterator[_Settlement]:
 
 
 def _drop_settlements(rules: Rules, players: int) -> Iterator[_Settlement]:
-    """Yield the settlements of a drop for every pattern of counts (B13, V35).
+    """Yield the settlements of a drop for every pattern of counts (B13, V35, X11).
 
     Seat 0 drops with a count of 2; every other seat is lower (1), equal (2)
     or higher (3), which is every case :func:`~tonk.scoring.settle_drop`
@@ -1134,6 +1134,15 @@ def _drop_settlements(rules: Rules, players: int) -> Iterator[_Settlement]:
         for dealer in dealers:
             outcome = settle_drop(counts, 0, catch=catch, dealer=dealer)
             yield outcome.payoffs, outcome.winners, True
+    bonus = rules.drop_bonus  # X11: a winning drop pays by its count
+    for count in {
+        0,
+        *(row.at_most for row in bonus),
+        *(row.at_most + 1 for row in bonus),
+    }:
+        counts = (count, *[count + 1] * (players - 1))
+        outcome = settle_drop(counts, 0, catch=catch, dealer=0, bonus=bonus)
+        yield outcome.payoffs, outcome.winners, True
 
 
 def _side_payments(

@@ -767,7 +767,13 @@ def _apply_drop(state: GameState, action: Drop) -> GameState:
         return _ended(state, attrs.evolve(outcome, dropper=state.to_move))
     return _ended(
         state,
-        settle_drop(counts, state.to_move, catch=rules.catch, dealer=state.dealer),
+        settle_drop(
+            counts,
+            state.to_move,
+            catch=rules.catch,
+            dealer=state.dealer,
+            bonus=rules.drop_bonus,
+        ),
     )
 
 

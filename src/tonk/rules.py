@@ -34,6 +34,7 @@ __all__ = [
     "DealTonkClaim",
     "DealTonkClash",
     "DealTonkTie",
+    "DropPay",
     "ExhaustionTie",
     "LowestTie",
     "OutPay",
@@ -321,6 +322,44 @@ class OutPay:
             and self.hit_this_hand in (None, hit_this_hand)
             and self.spread_before in (None, spread_before)
         )
+
+
+@attrs.frozen(kw_only=True)
+class DropPay:
+    """One row of the drop bonus table (X11): a winning drop on a low count.
+
+    :attr:`Rules.drop_bonus` is read top down; the first row whose ``at_most``
+    the dropper's count does not exceed says what each other player pays a
+    dropper who wins. With no row matching, a winning drop pays 1x (B13).
+
+    Args:
+        at_most: The highest count the row pays for.
+        pays: What each other player pays, in base stakes.
+
+    Examples:
+        >>> DropPay(at_most=11, pays=3)  # one app: 11 or under pays 3x
+        DropPay(at_most=11, pays=3)
+        >>> DropPay(at_most=11, pays=0)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.RulesError: a drop bonus row must pay at least 1, got 0
+    """
+
+    at_most: int
+    pays: int
+
+    def __attrs_post_init__(self) -> None:
+        """Validate the row."""
+        _check_sizes(self)
+        if not is_int(self.at_most) or self.at_most < 0:
+            raise RulesError(
+                "a drop bonus row's at_most must be a non-negative int,"
+                f" got {brief(self.at_most)}"
+            )
+        if not is_int(self.pays) or self.pays < 1:
+            raise RulesError(
+                f"a drop bonus row must pay at least 1, got {brief(self.pays)}"
+            )
 
 
 @attrs.frozen
@@ -717,6 +756,10 @@ def _to_going_out(value: Iterable[OutPay]) -> tuple[OutPay, ...]:
     return tuple(value)
 
 
+def _to_drop_bonus(value: Iterable[DropPay]) -> tuple[DropPay, ...]:
+    return tuple(value)
+
+
 @attrs.frozen(kw_only=True)
 class Rules:
     """The options of a hand of Tonk; ``Rules()`` is pagat's typical game.
@@ -724,8 +767,9 @@ class Rules:
     Each option names the RULES.md rule it implements. Invalid values and
     contradictory combinations raise :class:`~tonk.errors.RulesError` when the
     value is built; nothing is silently replaced by a default. No int option
-    (here or in a :class:`DealTonk`, :class:`OutPay`, :class:`Catch` or
-    :class:`PerPlayer`) may be over 10**9, far past any real game.
+    (here or in a :class:`DealTonk`, :class:`OutPay`, :class:`Catch`,
+    :class:`PerPlayer` or :class:`DropPay`) may be over 10**9, far past any
+    real game.
 
     Examples:
         >>> Rules().max_turns
@@ -888,6 +932,11 @@ class Rules:
 
     catch: Catch = Catch.B13
     """B13/V35-V38: how a caught dropper is paid."""
+
+    drop_bonus: tuple[DropPay, ...] = attrs.field(default=(), converter=_to_drop_bonus)
+    """X11: what a winning drop on a low count pays; the first row whose
+    ``at_most`` the count does not exceed says what each other player pays
+    (no row: 1x, B13)."""
 
     hit_and_split: bool = attrs.field(default=False, validator=_is_bool)
     """V39: when a hand is won, each winner pays 1/2x to each losing player who
@@ -1062,6 +1111,11 @@ class Rules:
         self._check_payouts()
 
     def _check_payouts(self) -> None:
+        for bonus in self.drop_bonus:
+            if not isinstance(bonus, DropPay):
+                raise TypeError(
+                    f"drop_bonus must hold DropPay rows, got {brief(bonus)}"
+                )
         for row in self.going_out:
             if not isinstance(row, OutPay):
                 raise TypeError(f"going_out must hold OutPay rows, got {brief(row)}")

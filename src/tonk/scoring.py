@@ -28,6 +28,7 @@ from tonk.rules import (
     DealTonkClaim,
     DealTonkClash,
     DealTonkTie,
+    DropPay,
     ExhaustionTie,
     LowestTie,
     PerPlayer,
@@ -228,14 +229,25 @@ def _at(amount: int | PerPlayer, players: int) -> int:
     return amount.at(players) if isinstance(amount, PerPlayer) else amount
 
 
+def _checked_bonus(bonus: object) -> tuple[DropPay, ...]:
+    if (
+        isinstance(bonus, str | bytes)
+        or not isinstance(bonus, Sequence)
+        or not all(isinstance(row, DropPay) for row in bonus)
+    ):
+        raise TypeError(f"bonus must be a sequence of DropPay rows, got {brief(bonus)}")
+    return tuple(bonus)
+
+
 def settle_drop(
     counts: Sequence[int],
     dropper: int,
     *,
     catch: Catch = Catch.B13,
     dealer: int | None = None,
+    bonus: Sequence[DropPay] = (),
 ) -> Outcome:
-    """Settle a drop given every seat's count (B13, V35-V38).
+    """Settle a drop given every seat's count (B13, V35-V38, X11, X12).
 
     A strictly lowest dropper collects 1x from each player. Otherwise the dropper
     is caught and pays as ``catch`` says: by default (B13) 2x to each player
@@ -250,6 +262,9 @@ def settle_drop(
         catch: How a caught dropper is paid.
         dealer: The dealer's seat; needed when ``catch`` gives a tie for lowest
             to the player nearest the dealer's left (V35 5).
+        bonus: The drop bonus table (X11, :attr:`tonk.Rules.drop_bonus`): the
+            first row whose ``at_most`` the dropper's count does not exceed
+            says what each player pays a winning dropper (no row: 1x).
 
     Raises:
         RulesError: If a seat or count is out of range, or a tie needs the
@@ -263,6 +278,10 @@ def settle_drop(
         (-2, 3, -1)
         >>> settle_drop((10, 5, 8, 20), dropper=0, catch=Catch.SINGLE).payoffs  # V35 3
         (-3, 4, 0, -1)
+        >>> from tonk import DropPay
+        >>> low_pays_more = [DropPay(at_most=5, pays=3)]  # X11
+        >>> settle_drop((4, 9, 30), dropper=0, bonus=low_pays_more).payoffs
+        (6, -3, -3)
         >>> ties_win = Catch(to_catchers=1, ties_catch=False)  # X12
         >>> settle_drop((10, 10, 20), dropper=0, catch=ties_win).payoffs
         (2, -1, -1)
@@ -272,6 +291,7 @@ def settle_drop(
     _check_seat(dropper, player_count, "dropper")
     if not isinstance(catch, Catch):
         raise TypeError(f"catch must be a Catch, got {brief(catch)}")
+    bonus = _checked_bonus(bonus)
     if dealer is not None:
         _check_seat(dealer, player_count, "dealer")
     mine = counts[dropper]
@@ -282,8 +302,9 @@ def settle_drop(
         counts[seat] > mine or (counts[seat] == mine and not ties_catch)
         for seat in others
     ):
+        pays = next((row.pays for row in bonus if mine <= row.at_most), 1)
         won = tuple(
-            Transfer(seat, dropper, 1, TransferReason.DROP_WON) for seat in others
+            Transfer(seat, dropper, pays, TransferReason.DROP_WON) for seat in others
         )
         return Outcome.from_transfers(
             OutcomeKind.DROP_WON,

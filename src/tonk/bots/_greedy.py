@@ -233,7 +233,11 @@ class GreedyBot:
                     [
                         float(
                             settle_drop(
-                                counts, me, catch=rules.catch, dealer=obs.dealer
+                                counts,
+                                me,
+                                catch=rules.catch,
+                                dealer=obs.dealer,
+                                bonus=rules.drop_bonus,
                             ).payoffs[me]
                         )
                         for counts in samples

@@ -127,7 +127,9 @@ class _Policy:
         self.counts = _count_table(rules, players)
         others = [2] * (players - 1)
         self.win = float(
-            settle_drop([1, *others], 0, catch=rules.catch, dealer=0).payoffs[0]
+            settle_drop(
+                [1, *others], 0, catch=rules.catch, dealer=0, bonus=rules.drop_bonus
+            ).payoffs[0]
         )
         self.lose = float(
             settle_drop([1, 0, *others[1:]], 0, catch=rules.catch, dealer=0).payoffs[0]

@@ -53,6 +53,7 @@ from tonk.rules import (
     DealTonkClaim,
     DealTonkClash,
     DealTonkTie,
+    DropPay,
     ExhaustionTie,
     LowestTie,
     OutPay,
@@ -278,6 +279,7 @@ def _rules(draw: st.DrawFn) -> Rules:
     options.update(draw(_play_options()))
     options["going_out"] = draw(_GOING_OUT_TABLES)
     options["catch"] = draw(_CATCHES)
+    options["drop_bonus"] = draw(_DROP_BONUSES)
     options["hit_and_split"] = draw(_YES_OR_NO)
     options.update(draw(_session_options()))
     return attrs.evolve(deck_rules, **options)  # type: ignore[arg-type]
@@ -376,6 +378,11 @@ _NAMED_CATCHES = (
     Catch.LEPAPE,
     Catch.LEPAPE_N_MINUS_1,
 )
+_DROP_BONUSES: st.SearchStrategy[tuple[DropPay, ...]] = st.lists(
+    st.builds(DropPay, at_most=st.integers(0, 60), pays=st.integers(1, 4)), max_size=2
+).map(tuple)
+"""A drop bonus table (X11): mostly none, else one or two rows."""
+
 _CATCHES: st.SearchStrategy[Catch] = st.sampled_from(_NAMED_CATCHES) | _random_catch()
 """A catch: a named one (B13 first), or random components."""
 
@@ -456,7 +463,8 @@ def rules() -> st.SearchStrategy[Rules]:
     :class:`tonk.PerPlayer` of 1 or 2 times N or N-1, with the dropper paying
     someone) with any ``lowest_tie``; ``hit_and_split`` (V39); ``widow``
     (V46, drawn with the deck, so that the deal-tonk table fits the tables it
-    allows). The session options: any ``scoring`` (V40-V42); ``match_target``
+    allows); a ``drop_bonus`` table of up to two rows (X11: at most 0 to 60,
+    pays 1 to 4). The session options: any ``scoring`` (V40-V42); ``match_target``
     ``None`` or 1 to 200 and ``match_deals`` ``None`` or 1 to 20 (V44);
     ``big_one_deals`` 0 to 3, no more than ``match_deals`` (V43); and
     ``suit_bet`` and ``naturals_bet`` 0 to 3 (V45); under push-ups,
