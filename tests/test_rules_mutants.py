@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+import tonk
 from tonk import (
     Card,
     Catch,
@@ -221,6 +222,7 @@ def test_v38_per_player_less_one_is_n_minus_1() -> None:
         {"deal_tonks": [DealTonk(at_most=6)]},
         {"deal_tonks": [DealTonk(court_cards=5)]},
         {"hand_size": 2, "deal_tonks": [DealTonk(totals={20})]},
+        {"court_values": CourtValues.RANKED, "deal_tonks": [DealTonk(totals={47})]},
     ],
     ids=repr,
 )
@@ -243,6 +245,8 @@ def test_b2_the_largest_table_is_the_largest_deal_that_fits() -> None:
     assert Rules(player_limit=4).max_players == 4
     assert Rules(two_packs_from=5).max_players == 20  # 20 * 5 + 1 = 101 of 104
     assert Rules(two_packs_from=11).max_players == 20
+    one_card = Rules(hand_size=1, upcard=False, two_packs_from=2, deal_tonks=())
+    assert one_card.max_players == 104  # a card each from two packs
     assert Rules(pack_kind=PackKind.FORTY, deal_tonks=()).max_players == 7
 
 
@@ -285,3 +289,17 @@ def test_v3_v6_card_values_wilds_and_duplicates() -> None:
     assert (Rules().has_duplicates, Rules(jokers=1).has_duplicates) == (False, False)
     assert Rules(jokers=2).has_duplicates
     assert Rules(two_packs_from=8).has_duplicates
+
+
+@pytest.mark.xfail(
+    raises=IndexError,
+    reason="bug, reported: new_game deals a table of 11 from one pack and fails",
+)
+def test_b2_v2_a_table_between_one_pack_and_two_packs_is_refused() -> None:
+    # Eleven 5-card hands and the upcard (56 cards) do not fit one pack, and
+    # two packs start at twelve players: max_players (20) counts the tables
+    # from 12 on, so a table of 11 must be refused with a RulesError.
+    rules = Rules(two_packs_from=12)
+    assert rules.max_players == 20
+    with pytest.raises(RulesError):
+        tonk.new_game(rules, players=11, seed=1)
