@@ -223,6 +223,12 @@ def test_v38_per_player_less_one_is_n_minus_1() -> None:
         {"deal_tonks": [DealTonk(court_cards=5)]},
         {"hand_size": 2, "deal_tonks": [DealTonk(totals={20})]},
         {"court_values": CourtValues.RANKED, "deal_tonks": [DealTonk(totals={47})]},
+        {"must_spread": True, "three_aces_may_be_held": True},
+        {"hit_bars_going_out": True},
+        {"slap_in": True, "slap_priority_next": True},
+        {"hit_wait": 1, "hit_wait_once_per_round": True},
+        {"boobed_deck": True, "exhaustion_tie": ExhaustionTie.DEAD_HAND},
+        {"stock_end": StockEnd.DEAD},
     ],
     ids=repr,
 )
