@@ -21,6 +21,7 @@ from tonk import (
     Catch,
     CourtValues,
     DealTonk,
+    DealTonkClaim,
     ExhaustionTie,
     OutPay,
     OutWay,
@@ -31,6 +32,7 @@ from tonk import (
     StockEnd,
     Wilds,
 )
+from tonk.testing import stack_deck
 
 Build = Callable[..., object]
 JOKER = Card.parse("JK")
@@ -309,3 +311,38 @@ def test_b2_v2_a_table_between_one_pack_and_two_packs_is_refused() -> None:
     assert rules.max_players == 20
     with pytest.raises(RulesError):
         tonk.new_game(rules, players=11, seed=1)
+
+
+def _first_turn(rules: Rules, hands: list[str]) -> tonk.GameState:
+    deck = stack_deck(rules, hands=hands, upcard="10C", dealer=1)
+    return tonk.new_game(rules, players=len(hands), deck=deck, dealer=1)
+
+
+LATE = DealTonkClaim.BEFORE_FIRST_TURN
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [DealTonk(totals={49}, pays=1, claim=LATE)],
+        [DealTonk(totals={50}), DealTonk(totals={49}, pays=1, claim=LATE)],
+        [DealTonk(at_most=49, pays=1, claim=LATE)],
+    ],
+    ids=["totals", "after-a-row-at-the-deal", "at-most"],
+)
+def test_v19_a_deal_tonk_claimed_before_the_first_turn_is_offered(
+    rows: list[DealTonk],
+) -> None:
+    rules = Rules(deal_tonks=rows)
+    state = _first_turn(rules, ["KS KH KD KC 9S", "QS QH QD 8C 7S"])  # 49, 45
+    assert tonk.ClaimDealTonk() in tonk.legal_actions(state)
+    outcome = tonk.apply(state, tonk.ClaimDealTonk()).outcome
+    assert outcome is not None
+    assert outcome.payoffs == (1, -1)
+
+
+def test_v19_a_hand_that_wins_no_late_row_offers_no_claim() -> None:
+    rules = Rules(deal_tonks=[DealTonk(at_most=9, claim=LATE)])
+    state = _first_turn(rules, ["KS KH KD KC 9S", "AS AH AD AC 2S"])
+    assert tonk.ClaimDealTonk() not in tonk.legal_actions(state)
+    assert not tonk.is_legal(state, tonk.ClaimDealTonk())
