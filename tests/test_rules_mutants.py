@@ -346,3 +346,103 @@ def test_v19_a_hand_that_wins_no_late_row_offers_no_claim() -> None:
     state = _first_turn(rules, ["KS KH KD KC 9S", "AS AH AD AC 2S"])
     assert tonk.ClaimDealTonk() not in tonk.legal_actions(state)
     assert not tonk.is_legal(state, tonk.ClaimDealTonk())
+
+
+# --- each play option alone, built inside the test (V21-V30, V46) --------------
+# A rule set built when a module is imported is built before mutation testing
+# switches a mutant on, so these build their own: each option must take the
+# engine off its plain-play path.
+
+
+def _dealt(rules: Rules, drawn: str = "9D") -> tonk.GameState:
+    """Seat 0 holds a book of sevens and the fourth seven, and draws ``drawn``."""
+    deck = stack_deck(
+        rules,
+        hands=["7C 7D 7H 7S 2C", "3D 4D 8C 9C KS"],
+        upcard="QD",
+        stock=f"{drawn} 5H",
+        dealer=1,
+    )
+    state = tonk.new_game(rules, players=2, deck=deck, dealer=1)
+    return tonk.apply(state, tonk.DrawStock())
+
+
+def _played(state: tonk.GameState, *texts: str) -> tonk.GameState:
+    for text in texts:
+        state = tonk.apply(state, tonk.parse_action(state, text))
+    return state
+
+
+def _texts(state: tonk.GameState) -> set[str]:
+    return {tonk.format_action(action) for action in tonk.legal_actions(state)}
+
+
+def _back_to_seat_0(state: tonk.GameState) -> tonk.GameState:
+    """Play seat 1's turn: draw, then discard the card drawn."""
+    state = _played(state, "draw stock")
+    return _played(state, "discard 5H")
+
+
+def test_v21_must_spread_bars_a_discard_while_a_spread_is_held() -> None:
+    texts = _texts(_dealt(Rules(deal_tonks=(), must_spread=True)))
+    assert not any(text.startswith("discard") for text in texts)
+    assert "spread 7C 7D 7H" in texts
+
+
+def test_v22_a_spread_wait_bars_the_next_drop() -> None:
+    rules = Rules(deal_tonks=(), spread_wait=1)
+    state = _back_to_seat_0(_played(_dealt(rules), "spread 7C 7D 7H", "discard 2C"))
+    assert "drop" not in _texts(state)
+
+
+def test_v22_hitting_your_own_spread_bars_the_next_drop() -> None:
+    rules = Rules(deal_tonks=(), own_hit_wait=1)
+    state = _played(_dealt(rules), "spread 7C 7D 7H", "hit 1 7S", "discard 2C")
+    assert "drop" not in _texts(_back_to_seat_0(state))
+
+
+def test_v24a_v24b_hits_limited_by_book_size_and_count() -> None:
+    for rules in (
+        Rules(deal_tonks=(), four_card_books=False),
+        Rules(deal_tonks=(), max_hits_per_turn=0),
+    ):
+        state = _played(_dealt(rules), "spread 7C 7D 7H")
+        assert "hit 1 7S" not in _texts(state)
+
+
+def test_v24c_a_hit_ends_the_turn() -> None:
+    rules = Rules(deal_tonks=(), hit_ends_turn=True)
+    state = _played(_dealt(rules), "spread 7C 7D 7H", "hit 1 7S")
+    assert (state.to_move, state.phase) == (1, tonk.Phase.TURN_START)
+
+
+def test_v24d_an_unusable_discard_cannot_be_taken() -> None:
+    rules = Rules(deal_tonks=(), discard_draw_must_meld=True)
+    deck = stack_deck(
+        rules, hands=["7C 7D 7H 7S 2C", "3D 4D 8C 9C KS"], upcard="QD", dealer=1
+    )
+    state = tonk.new_game(rules, players=2, deck=deck, dealer=1)
+    assert "draw discard" not in _texts(state)
+    assert "draw stock" in _texts(state)
+
+
+def test_v26_a_discard_that_fits_a_spread_opens_a_slap_window() -> None:
+    rules = Rules(deal_tonks=(), slap_in=True)
+    state = _played(_dealt(rules), "spread 7C 7D 7H", "discard 7S")
+    assert state.phase is tonk.Phase.SLAP_WINDOW
+
+
+def test_v28_an_empty_stock_makes_a_dead_hand() -> None:
+    rules = Rules(deal_tonks=(), stock_end=StockEnd.DEAD)
+    state = tonk.new_game(rules, players=2, seed=3)
+    while not state.is_terminal:
+        state = tonk.apply(state, tonk.DrawStock())  # from an empty stock: the end
+        if not state.is_terminal:
+            state = tonk.apply(state, tonk.Discard(state.hands[state.to_move][-1]))
+    assert state.outcome is not None
+    assert state.outcome.kind is tonk.OutcomeKind.DEAD_STOCK
+
+
+def test_v46_the_widow_may_be_exchanged_at_the_start_of_a_turn() -> None:
+    state = tonk.new_game(Rules(deal_tonks=(), widow=True), players=2, seed=1)
+    assert any(isinstance(a, tonk.Exchange) for a in tonk.legal_actions(state))
