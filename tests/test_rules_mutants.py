@@ -446,3 +446,32 @@ def test_v28_an_empty_stock_makes_a_dead_hand() -> None:
 def test_v46_the_widow_may_be_exchanged_at_the_start_of_a_turn() -> None:
     state = tonk.new_game(Rules(deal_tonks=(), widow=True), players=2, seed=1)
     assert any(isinstance(a, tonk.Exchange) for a in tonk.legal_actions(state))
+
+
+def test_v22_being_hit_bars_going_out_on_the_next_turn() -> None:
+    def last_turn(rules: Rules) -> set[str]:
+        deck = stack_deck(
+            rules,
+            hands=["7C 7D 7H 5S 6S", "7S 4D 8C 9C KS"],
+            upcard="QD",
+            stock="9D 10D 4S",
+            dealer=1,
+        )
+        state = tonk.new_game(rules, players=2, deck=deck, dealer=1)
+        state = _played(state, "draw stock", "spread 7C 7D 7H", "discard 9D")
+        state = _played(state, "draw stock", "hit 1 7S", "discard 10D")
+        return _texts(_played(state, "draw stock"))
+
+    assert "spread 4S 5S 6S" in last_turn(Rules(deal_tonks=()))
+    assert "spread 4S 5S 6S" not in last_turn(
+        Rules(deal_tonks=(), hit_bars_going_out=True)
+    )
+
+
+def test_v29_an_empty_stock_forces_a_drop() -> None:
+    rules = Rules(deal_tonks=(), stock_end=StockEnd.FORCED_KNOCK)
+    state = tonk.new_game(rules, players=2, seed=3)
+    while state.stock:
+        state = tonk.apply(state, tonk.DrawStock())
+        state = tonk.apply(state, tonk.Discard(state.hands[state.to_move][-1]))
+    assert tonk.legal_actions(state) == (tonk.Drop(),)
