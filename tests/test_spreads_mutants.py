@@ -50,6 +50,12 @@ def _spreads(rules: Rules, hand: str, drawn: str, other: str = OTHER) -> set[str
     return _offered(_drawn(rules, hand, drawn, other), LaySpread)
 
 
+def _played_texts(state: GameState, *texts: str) -> GameState:
+    for text in texts:
+        state = tonk.apply(state, parse_action(state, text))
+    return state
+
+
 def _hits(
     rules: Rules, hand: str, drawn: str, lay: str, other: str = OTHER
 ) -> set[str]:
@@ -270,3 +276,20 @@ def test_v4_v5_spreads_with_wilds_match_the_brute_force(
         assert sorted(map(format_action, hits)) == sorted(
             map(format_action, brute_force_legal_actions(after))
         )
+
+
+def test_v4_a_wild_may_stand_for_the_ace_of_clubs() -> None:
+    wild = Rules(jokers=1, wilds=Wilds.JOKERS, deal_tonks=())
+    assert _hits(wild, "2C 3C 4C JK 9H", "9S", "2C 3C 4C", "6D 8D 10D 10H 4S") == {
+        "hit 1 JK=AC",
+        "hit 1 JK=5C",
+    }
+
+
+def test_v5_a_wild_hit_onto_a_book_is_laid_out_by_the_card_it_stands_for() -> None:
+    twos = Rules(wilds=Wilds.JOKERS_AND_TWOS, deal_tonks=())
+    state = _drawn(twos, "7C 7D 7H 2C 9H", "9S")
+    state = _played_texts(state, "spread 7C 7D 7H", "hit 1 2C=7S")
+    (spread,) = state.spreads
+    assert spread.stands_for == tonk.parse_cards("7C 7D 7H 7S")
+    assert spread.cards == tonk.parse_cards("7C 7D 7H 2C")
