@@ -224,6 +224,11 @@ WILD_HANDS = [
     ),
     (Rules(wilds=Wilds.JOKERS_AND_TWOS, deal_tonks=()), "2C 2D 2H 5S 9C", "7S"),
     (Rules(wilds=Wilds.JOKERS_AND_TWOS, deal_tonks=()), "2C 3C 4D 4H 9S", "AC"),
+    (  # twos standing for themselves, none of them the 2C
+        Rules(wilds=Wilds.JOKERS_AND_TWOS, jokers=1, deal_tonks=()),
+        "2D 2H JK 9C 5S",
+        "KD",
+    ),
     (
         Rules(wilds=Wilds.JOKERS_AND_TWOS, jokers=2, deal_tonks=()),
         "2S JK 7D 7H 8H",
