@@ -298,3 +298,41 @@ def test_v5_a_wild_hit_onto_a_book_is_laid_out_by_the_card_it_stands_for() -> No
     (spread,) = state.spreads
     assert spread.stands_for == tonk.parse_cards("7C 7D 7H 7S")
     assert spread.cards == tonk.parse_cards("7C 7D 7H 2C")
+
+
+def test_v5_jokers_alone_never_make_a_spread_beside_a_two() -> None:
+    # The 2C stands for itself in a book of twos, but a book of three jokers
+    # standing for twos holds no natural card.
+    rules = Rules(wilds=Wilds.JOKERS_AND_TWOS, jokers=3, deal_tonks=())
+    state = _drawn(rules, "2C JK JK JK 9S", "KD")
+    actions = tonk.legal_actions(state)
+    assert set(actions) == brute_force_legal_actions(state)
+    assert "spread 2C JK=2D JK=2H" in map(format_action, actions)
+    assert "spread JK=2C JK=2D JK=2H" not in map(format_action, actions)
+
+
+def test_v10_a_run_of_a_whole_suit_holds_the_ace_once() -> None:
+    rules = Rules(
+        deal_tonks=(), ace_high=True, hand_size=13, jokers=1, wilds=Wilds.JOKERS
+    )
+    clubs = "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
+    state = _drawn(rules, clubs, "JK", "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD")
+    spreads = [a for a in tonk.legal_actions(state) if isinstance(a, LaySpread)]
+    assert max(len(spread.cards) for spread in spreads) == 13
+    assert "spread JK=AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC" in {
+        format_action(spread) for spread in spreads
+    }
+
+
+@pytest.mark.xfail(
+    raises=AssertionError,
+    reason="bug, reported: with the whole suit and a wild, some runs are offered twice",
+)
+def test_v10_legal_actions_of_a_whole_suit_and_a_wild_are_distinct() -> None:
+    rules = Rules(
+        deal_tonks=(), ace_high=True, hand_size=13, jokers=1, wilds=Wilds.JOKERS
+    )
+    clubs = "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
+    state = _drawn(rules, clubs, "JK", "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD")
+    actions = tonk.legal_actions(state)
+    assert len(actions) == len(set(actions))
