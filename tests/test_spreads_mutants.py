@@ -336,3 +336,36 @@ def test_v10_legal_actions_of_a_whole_suit_and_a_wild_are_distinct() -> None:
     state = _drawn(rules, clubs, "JK", "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD")
     actions = tonk.legal_actions(state)
     assert len(actions) == len(set(actions))
+
+
+def test_v2_v5_a_spread_laid_by_hand_is_checked_card_by_card() -> None:
+    # is_legal reads the spread itself, not the list of spreads offered.
+    rules = Rules(wilds=Wilds.JOKERS_AND_TWOS, jokers=1, deal_tonks=())
+    state = _drawn(rules, "2C 2D JK 9S 9H", "KD")
+    verdicts = {
+        "spread 9S 9H JK=9C": True,
+        "spread 9S 9H JK=9S": False,  # one pack holds one 9S (V2)
+        "spread 2C=7C 2D=7D JK=7H": False,  # no natural card (V5)
+        "spread 9S=9D 9H JK=9C": False,  # a natural card stands for itself
+    }
+    for text, legal in verdicts.items():
+        assert tonk.is_legal(state, parse_action(state, text)) is legal, text
+
+
+def test_v10_a_whole_suit_without_wilds_lays_runs_with_the_ace_at_either_end() -> None:
+    rules = Rules(deal_tonks=(), ace_high=True, hand_size=13)
+    clubs = "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
+    texts = _spreads(rules, clubs, "5H", "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD")
+    assert {"spread AC 2C 3C", f"spread {clubs}"} <= texts
+    assert "spread AC 2C KC" not in texts  # K-A-2 never
+
+
+@pytest.mark.xfail(
+    raises=AssertionError,
+    reason="bug, reported: a whole suit without wilds lays no run with the ace high",
+)
+def test_v10_a_whole_suit_without_wilds_lays_q_k_a() -> None:
+    rules = Rules(deal_tonks=(), ace_high=True, hand_size=13)
+    clubs = "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
+    texts = _spreads(rules, clubs, "5H", "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD")
+    assert "spread AC QC KC" in texts
