@@ -324,10 +324,6 @@ def test_v10_a_run_of_a_whole_suit_holds_the_ace_once() -> None:
     }
 
 
-@pytest.mark.xfail(
-    raises=AssertionError,
-    reason="bug, reported: with the whole suit and a wild, some runs are offered twice",
-)
 def test_v10_legal_actions_of_a_whole_suit_and_a_wild_are_distinct() -> None:
     rules = Rules(
         deal_tonks=(), ace_high=True, hand_size=13, jokers=1, wilds=Wilds.JOKERS
@@ -360,10 +356,6 @@ def test_v10_a_whole_suit_without_wilds_lays_runs_with_the_ace_at_either_end() -
     assert "spread AC 2C KC" not in texts  # K-A-2 never
 
 
-@pytest.mark.xfail(
-    raises=AssertionError,
-    reason="bug, reported: a whole suit without wilds lays no run with the ace high",
-)
 def test_v10_a_whole_suit_without_wilds_lays_q_k_a() -> None:
     rules = Rules(deal_tonks=(), ace_high=True, hand_size=13)
     clubs = "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"

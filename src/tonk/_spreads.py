@@ -287,14 +287,18 @@ def find_spreads(
         streak: list[Card] = []
         for position in range(1, tables.top + 2):
             code = run_card[base + position] if position <= tables.top else -1
-            if code in present and all(card.code != code for card in streak):
+            held = [card.code for card in streak]
+            if code in present and code not in held:
                 streak.append(card_from_code(code))
                 continue
             length = len(streak)
             for start in range(length - 2):
                 for stop in range(start + 3, length + 1):
                     found.add(tuple(sorted(streak[start:stop])))
-            streak = [card_from_code(code)] if code in present else []
+            if code in held:  # an ace high after the ace low (V10): Q-K-A goes on
+                streak = [*streak[held.index(code) + 1 :], card_from_code(code)]
+            else:
+                streak = [card_from_code(code)] if code in present else []
     return [LaySpread._canonical(cards) for cards in sorted(found, key=_codes)]
 
 
@@ -524,6 +528,7 @@ def _club_runs(
     natural_places = {p for code in naturals for p in positions[code]}
     anchored = set(places)
     wild_count = len(wild_codes)
+    seen: set[tuple[int, ...]] = set()  # A-K and 2-A (V10) are the same 13 cards
     for low in range(max(1, places[0] - wild_count), places[-1] + 1) if places else ():
         gaps = 0
         reached = False  # whether the window holds an anchor yet
@@ -537,8 +542,10 @@ def _club_runs(
             if code < 0 or code in run:
                 break  # off the suit, or the ace a second time
             run.append(code)
-            if high - low >= 2 and reached:
-                layouts += _covered(tuple(sorted(run)), naturals, wild_codes, tables)
+            cards = tuple(sorted(run))
+            if high - low >= 2 and reached and cards not in seen:
+                seen.add(cards)
+                layouts += _covered(cards, naturals, wild_codes, tables)
     return _remember(_LAYOUTS, key, layouts)
 
 
