@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 
+from tonk._compiled import compiled
 from tonk._spreads import (
     designation,
     extended,
@@ -272,10 +273,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     phase = state.phase
     rules = state.rules
     if phase is _TURN_START:
-        if not rules._plain_play:
+        if not compiled(rules).plain_play:
             return _start_actions(state)
         start = _START_ACTIONS if state.discard_pile else _START_ACTIONS_NO_DISCARD
-        if rules._late_claims and _can_claim(state):
+        if compiled(rules).late_claims and _can_claim(state):
             return (_CLAIM, *start)
         return start
     if phase is _AFTER_DRAW:
@@ -330,7 +331,7 @@ def _start_actions(state: GameState) -> tuple[Action, ...]:
     if _drop_forced(state):
         return (_DROP,)
     actions: list[Action] = []
-    if state.rules._late_claims and _can_claim(state):
+    if compiled(state.rules).late_claims and _can_claim(state):
         actions.append(_CLAIM)
     if not _drop_barred(state):
         actions.append(_DROP)
@@ -354,12 +355,12 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
     rules = state.rules
     seat = state.to_move
     hand = state.hands[seat]
-    tables = rules._tables
+    tables = compiled(rules).tables
     two_packs_from = rules.two_packs_from
     copies = 1 if two_packs_from is None or len(state.hands) < two_packs_from else 2
-    distinct = _distinct(hand) if rules._has_duplicates else hand
+    distinct = _distinct(hand) if compiled(rules).has_duplicates else hand
     laid = find_spreads(hand, tables, copies)
-    plain = rules._plain_play
+    plain = compiled(rules).plain_play
     if not laid and not state.spreads and plain:
         return tuple([_DISCARDS[card.code] for card in distinct])
     actions: list[Action] = list(laid)
@@ -456,7 +457,7 @@ def _discardable(state: GameState, hand: tuple[Card, ...]) -> list[Card]:
 
 def _holds_spread(hand: tuple[Card, ...], rules: Rules, copies: int) -> bool:
     """Return whether ``hand`` holds a spread it may not keep (V21)."""
-    spreads = find_spreads(hand, rules._tables, copies)
+    spreads = find_spreads(hand, compiled(rules).tables, copies)
     if not rules.three_aces_may_be_held:
         return bool(spreads)
     aces = [card for card in hand if card.rank is Rank.ACE]
@@ -503,7 +504,7 @@ def _slaps_for(
     hand, so a seat whose hidden hand bars the slap is asked and may only pass.
     """
     rules = state.rules
-    tables = rules._tables
+    tables = compiled(rules).tables
     copies = _copies(state)
     book_limit = 4 if rules.four_card_books else 3
     slaps: list[Action] = [
@@ -750,7 +751,11 @@ def _replace_at(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ..
 def _apply_drop(state: GameState, action: Drop) -> GameState:
     _at_turn_start(state, action)
     rules = state.rules
-    if not rules._plain_play and not _drop_forced(state) and _drop_barred(state):
+    if (
+        not compiled(rules).plain_play
+        and not _drop_forced(state)
+        and _drop_barred(state)
+    ):
         seat = state.to_move
         raise _refuse(
             action,
@@ -788,7 +793,7 @@ def _must_not_be_forced(state: GameState, action: Action) -> None:
 def _apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
     _at_turn_start(state, action)
     rules = state.rules
-    if not rules._plain_play:
+    if not compiled(rules).plain_play:
         _must_not_be_forced(state, action)
     stock = state.stock
     if not stock:  # B14: a draw from the empty stock ends the hand
@@ -833,7 +838,7 @@ def _drawn(
     from_pile = len(discard_pile) < len(state.discard_pile)
     if from_pile:
         taken = _replace_at(taken, seat, (*taken[seat], card))
-    if not rules._plain_play:
+    if not compiled(rules).plain_play:
         waits = _replace_at(waits, seat, max(0, waits[seat] - 1))  # V22, V23
         charged = _replace_at(charged, seat, False)
         if rules.discard_draw_must_meld and from_pile:
@@ -867,7 +872,7 @@ def _apply_draw_discard(state: GameState, action: DrawDiscard) -> GameState:
         raise _refuse(
             action, IllegalReason.DISCARD_PILE_EMPTY, "the discard pile is empty"
         )
-    if not state.rules._plain_play:
+    if not compiled(state.rules).plain_play:
         _must_not_be_forced(state, action)
     if state.rules.discard_draw_must_meld and not _usable_discard(state):
         raise _refuse(
@@ -1053,7 +1058,7 @@ def _apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
             raise _refuse(
                 action, IllegalReason.NOT_A_SPREAD, f"{element.card} is not wild here"
             )
-    laid = lay_out(action.cards, rules._tables, _copies(state))
+    laid = lay_out(action.cards, compiled(rules).tables, _copies(state))
     if laid is None:
         raise _refuse(
             action,
@@ -1072,7 +1077,7 @@ def _apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
     hands = _with_hand(state.hands, seat, hand)
     spreads = (*state.spreads, spread)
     taken = _taken_less(state, seat, physical)
-    if rules._plain_play:
+    if compiled(rules).plain_play:
         after = _copy(state, hands=hands, spreads=spreads, taken=taken)
     else:
         _check_uses_discard(state, action, physical)
@@ -1111,13 +1116,13 @@ def _apply_hit(state: GameState, action: Hit) -> GameState:
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
     rules = state.rules
-    tables = rules._tables
+    tables = compiled(rules).tables
     if physical != represented and not tables.wild[physical.code]:
         raise _refuse(
             action, IllegalReason.HIT_DOES_NOT_FIT, f"{physical} is not wild here"
         )
     target = state.spreads[number - 1]
-    plain = rules._plain_play
+    plain = compiled(rules).plain_play
     if not plain:
         if not _may_hit(state):
             raise _refuse(
@@ -1187,9 +1192,9 @@ def _can_claim(state: GameState) -> bool:
         return False
     hand = state.hands[state.to_move]
     rules = state.rules
-    totals = rules._late_totals
+    totals = compiled(rules).late_totals
     if totals is not None:  # the usual case: decided by the count alone
-        values = rules._tables.values
+        values = compiled(rules).tables.values
         return sum(values[card.code] for card in hand) in totals
     return deal_tonk_row(hand, rules, DealTonkClaim.BEFORE_FIRST_TURN) is not None
 
@@ -1197,7 +1202,7 @@ def _can_claim(state: GameState) -> bool:
 def _apply_claim(state: GameState, action: ClaimDealTonk) -> GameState:
     _at_turn_start(state, action)
     _must_not_be_forced(state, action)
-    if not (state.rules._late_claims and _can_claim(state)):
+    if not (compiled(state.rules).late_claims and _can_claim(state)):
         raise _refuse(
             action,
             IllegalReason.NO_DEAL_TONK,
@@ -1264,7 +1269,7 @@ def _apply_discard(state: GameState, action: Discard) -> GameState:
     hands = _with_hand(state.hands, seat, hand)
     pile = (*state.discard_pile, card)
     taken = _taken_less(state, seat, (card,))
-    if not rules._plain_play:
+    if not compiled(rules).plain_play:
         _check_uses_discard(state, action, ())
         _check_not_out(state, action, hand)
         _check_discard(state, action, hand)
@@ -1331,7 +1336,7 @@ def _apply_slap(state: GameState, action: Slap) -> GameState:
         )
     card = state.discard_pile[-1]
     assert card is window.card
-    spread = extended(target, card, card, state.rules._tables, seat)
+    spread = extended(target, card, card, compiled(state.rules).tables, seat)
     after = attrs.evolve(
         state,
         discard_pile=state.discard_pile[:-1],
