@@ -29,7 +29,6 @@ from tonk.rules import (
     DealTonkClaim,
     PackKind,
     Rules,
-    StockEnd,
     Wilds,
 )
 
@@ -203,8 +202,6 @@ class Compiled:
     """The counts that may be claimed, when only totals are (else ``None``)."""
     max_players: int
     """The largest table the rules deal to."""
-    plain_play: bool
-    """Whether no option of play is on (waits, limits, slap-in, widows...)."""
 
 
 def _compile(rules: Rules) -> Compiled:
@@ -221,22 +218,6 @@ def _compile(rules: Rules) -> Compiled:
         if all(row.totals for row in late)
         else None,
         max_players=largest_table(rules, tables),
-        plain_play=not (
-            rules.must_spread
-            or rules.spread_wait
-            or rules.hit_wait
-            or rules.own_hit_wait
-            or rules.hit_bars_going_out
-            or not rules.four_card_books
-            or rules.max_hits_per_turn is not None
-            or rules.hit_ends_turn
-            or rules.discard_draw_must_meld
-            or rules.slap_in
-            or rules.boobed_deck
-            or rules.stock_end is not StockEnd.SHOWDOWN
-            or rules.three_spread_lock
-            or rules.widow
-        ),
     )
 
 

@@ -16,6 +16,7 @@ Examples:
 
 from __future__ import annotations
 
+import enum
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -67,8 +68,27 @@ from tonk.state import GameState, Outcome, OutcomeKind, Phase, SlapWindow, Sprea
 __all__ = ["apply", "check", "cut_for_deal", "is_legal", "legal_actions", "new_game"]
 
 _CLAIM = ClaimDealTonk()
-_START_ACTIONS = (Drop(), DrawStock(), DrawDiscard())
-_START_ACTIONS_NO_DISCARD = (Drop(), DrawStock())
+_DROP = Drop()
+_DRAW_STOCK = DrawStock()
+_DRAW_DISCARD = DrawDiscard()
+_PASS = Pass()
+_STARTS = {
+    (claim, drop, take): tuple(
+        action
+        for action, open_ in (
+            (_CLAIM, claim),
+            (_DROP, drop),
+            (_DRAW_STOCK, True),
+            (_DRAW_DISCARD, take),
+        )
+        if open_
+    )
+    for claim in (False, True)
+    for drop in (False, True)
+    for take in (False, True)
+}
+"""The actions at the start of a turn, by whether a claim, a drop and taking
+the discard are open (the widow's exchanges come after them)."""
 _DISCARDS = tuple(Discard(card_from_code(code)) for code in range(CODE_COUNT))
 
 
@@ -203,7 +223,7 @@ def new_game(
     )
     outcome = settle_deal(sorted_hands, rules, dealer=dealer)
     if outcome is not None:
-        state = attrs.evolve(state, phase=Phase.HAND_OVER, outcome=outcome)
+        state = _successor(state, phase=_HAND_OVER, outcome=outcome)
     return state
 
 
@@ -271,14 +291,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         ['discard AC', 'discard 2D', 'discard 4D', 'discard 5D', 'discard 6H', 'discard 2S']
     """  # noqa: E501
     phase = state.phase
-    rules = state.rules
     if phase is _TURN_START:
-        if not compiled(rules).plain_play:
-            return _start_actions(state)
-        start = _START_ACTIONS if state.discard_pile else _START_ACTIONS_NO_DISCARD
-        if compiled(rules).late_claims and _can_claim(state):
-            return (_CLAIM, *start)
-        return start
+        return _start_actions(state)
     if phase is _AFTER_DRAW:
         return _play_actions(state)
     if phase is _SLAP_WINDOW:
@@ -328,21 +342,19 @@ def _drop_barred(state: GameState) -> bool:
 
 
 def _start_actions(state: GameState) -> tuple[Action, ...]:
+    """Return what the player to move may do before drawing (B7, V19, V46)."""
     if _drop_forced(state):
         return (_DROP,)
-    actions: list[Action] = []
-    if compiled(state.rules).late_claims and _can_claim(state):
-        actions.append(_CLAIM)
-    if not _drop_barred(state):
-        actions.append(_DROP)
-    actions.append(_DRAW_STOCK)
-    if state.discard_pile and (
-        not state.rules.discard_draw_must_meld or _usable_discard(state)
-    ):
-        actions.append(_DRAW_DISCARD)
-    if state.rules.widow and not state.exchanged[state.to_move]:  # V46
-        actions.extend(Exchange(card) for card in _distinct(state.hands[state.to_move]))
-    return tuple(actions)
+    rules = state.rules
+    claim = compiled(rules).late_claims and _can_claim(state)
+    take = bool(state.discard_pile) and (
+        not rules.discard_draw_must_meld or _usable_discard(state)
+    )
+    actions = _STARTS[claim, not _drop_barred(state), take]
+    if rules.widow and not state.exchanged[state.to_move]:  # V46
+        hand = state.hands[state.to_move]
+        return (*actions, *(Exchange(card) for card in _distinct(hand)))
+    return actions
 
 
 def _usable_discard(state: GameState) -> bool:
@@ -351,45 +363,27 @@ def _usable_discard(state: GameState) -> bool:
 
 
 def _play_actions(state: GameState) -> tuple[Action, ...]:
-    """Return the spreads, hits and discards open to the player who drew."""
+    """Return the spreads, hits and discards open to the player who drew (B8-B10).
+
+    The candidates (every spread in hand, every hit that fits, every discard)
+    are filtered by the options that forbid some of them (V21, V22, V24b-d).
+    """
     rules = state.rules
+    table = compiled(rules)
     seat = state.to_move
     hand = state.hands[seat]
-    tables = compiled(rules).tables
-    two_packs_from = rules.two_packs_from
-    copies = 1 if two_packs_from is None or len(state.hands) < two_packs_from else 2
-    distinct = _distinct(hand) if compiled(rules).has_duplicates else hand
-    laid = find_spreads(hand, tables, copies)
-    plain = compiled(rules).plain_play
-    if not laid and not state.spreads and plain:
+    distinct = _distinct(hand) if table.has_duplicates else hand
+    laid = find_spreads(hand, table.tables, _copies(state))
+    if (
+        not laid
+        and not state.spreads
+        and state.must_use is None
+        and not state.going_out_barred[seat]
+    ):  # nothing to lay or hit, so nothing to forbid: every discard
         return tuple([_DISCARDS[card.code] for card in distinct])
     actions: list[Action] = list(laid)
-    if plain or _may_hit(state):
-        book_limit = 4 if rules.four_card_books else 3
-        wild = tables.wild
-        for spread in state.spreads:
-            if not plain and _locked(state, spread, seat):
-                continue
-            open_to_wilds: list[Card] | None = None  # what a wild may stand for
-            for card in distinct:
-                code = card.code
-                if not wild[code]:
-                    if fits(spread, card, tables, copies, book_limit):
-                        actions.append(Hit(spread.number, card))
-                    continue
-                if open_to_wilds is None:
-                    open_to_wilds = [
-                        natural
-                        for natural in hit_candidates(spread, tables)
-                        if fits(spread, natural, tables, copies, book_limit)
-                    ]
-                actions.extend(
-                    Hit(spread.number, designation(code, natural.code))
-                    for natural in open_to_wilds
-                )
-    if plain:
-        actions.extend(_DISCARDS[card.code] for card in distinct)
-        return tuple(actions)
+    if _may_hit(state):
+        actions.extend(_hits(state, distinct))
     must_use = state.must_use
     if must_use is not None:  # V24d: only actions that use the card taken
         actions = [action for action in actions if must_use in _physical(action)]
@@ -412,6 +406,38 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
             if len(hand) - len(_physical(action)) >= _cards_to_keep(state, action)
         ]
     return tuple(actions)
+
+
+def _hits(state: GameState, distinct: tuple[Card, ...]) -> list[Action]:
+    """Return every hit of a card of ``distinct`` that fits a spread (B9, V5, V30)."""
+    rules = state.rules
+    seat = state.to_move
+    tables = compiled(rules).tables
+    copies = _copies(state)
+    book_limit = 4 if rules.four_card_books else 3  # V24a
+    wild = tables.wild
+    hits: list[Action] = []
+    for spread in state.spreads:
+        if _locked(state, spread, seat):
+            continue
+        open_to_wilds: list[Card] | None = None  # what a wild may stand for
+        for card in distinct:
+            code = card.code
+            if not wild[code]:
+                if fits(spread, card, tables, copies, book_limit):
+                    hits.append(Hit(spread.number, card))
+                continue
+            if open_to_wilds is None:
+                open_to_wilds = [
+                    natural
+                    for natural in hit_candidates(spread, tables)
+                    if fits(spread, natural, tables, copies, book_limit)
+                ]
+            hits.extend(
+                Hit(spread.number, designation(code, natural.code))
+                for natural in open_to_wilds
+            )
+    return hits
 
 
 def _cards_to_keep(state: GameState, action: Action) -> int:
@@ -582,20 +608,14 @@ def is_legal(state: GameState, action: Action) -> bool:
 
 # --- transitions -----------------------------------------------------------------
 #
-# The frequent transitions (draws and discards) build the successor GameState
-# directly instead of with attrs.evolve: every field is passed (none has a
-# default, so mypy catches a forgotten one), and it is about five times faster,
-# which is most of a random playout's cost (benchmarks/bench_engine.py).
+# One transition per action: each checks what the rules forbid (every check is
+# gated by its option) and builds the successor through _successor.
 
 _TURN_START = Phase.TURN_START
 _AFTER_DRAW = Phase.AFTER_DRAW
 _SLAP_WINDOW = Phase.SLAP_WINDOW
 _EXTRA_DISCARD = Phase.EXTRA_DISCARD
 _HAND_OVER = Phase.HAND_OVER
-_DROP = Drop()
-_DRAW_STOCK = DrawStock()
-_DRAW_DISCARD = DrawDiscard()
-_PASS = Pass()
 
 
 def _refuse(action: Action, reason: IllegalReason, why: str) -> IllegalActionError:
@@ -682,7 +702,7 @@ def _ended(state: GameState, outcome: Outcome) -> GameState:
         outcome = outcome.with_transfers(
             widow_transfers(outcome.winners, state.exchanged)
         )
-    return _copy(state, phase=_HAND_OVER, outcome=outcome)
+    return _successor(state, phase=_HAND_OVER, outcome=outcome)
 
 
 def _taken_less(
@@ -700,43 +720,67 @@ def _taken_less(
     return _replace_at(taken, seat, tuple(remaining))
 
 
-def _copy(
+class _Keep(enum.Enum):
+    """The default of :func:`_successor`'s arguments: keep the field as it is."""
+
+    KEEP = enum.auto()
+
+
+_KEEP = _Keep.KEEP
+
+
+def _successor(
     state: GameState,
     *,
-    hands: tuple[tuple[Card, ...], ...] | None = None,
-    spreads: tuple[Spread, ...] | None = None,
-    phase: Phase | None = None,
-    hits_this_turn: int | None = None,
-    taken: tuple[tuple[Card, ...], ...] | None = None,
-    outcome: Outcome | None = None,
+    hands: tuple[tuple[Card, ...], ...] | _Keep = _KEEP,
+    stock: tuple[Card, ...] | _Keep = _KEEP,
+    discard_pile: tuple[Card, ...] | _Keep = _KEEP,
+    spreads: tuple[Spread, ...] | _Keep = _KEEP,
+    to_move: int | _Keep = _KEEP,
+    phase: Phase | _Keep = _KEEP,
+    turns_taken: int | _Keep = _KEEP,
+    waits: tuple[int, ...] | _Keep = _KEEP,
+    going_out_barred: tuple[bool, ...] | _Keep = _KEEP,
+    hit_this_round: tuple[bool, ...] | _Keep = _KEEP,
+    hits_this_turn: int | _Keep = _KEEP,
+    must_use: Card | _Keep | None = _KEEP,
+    taken: tuple[tuple[Card, ...], ...] | _Keep = _KEEP,
+    widows: tuple[Card, ...] | _Keep = _KEEP,
+    exchanged: tuple[bool, ...] | _Keep = _KEEP,
+    slap: SlapWindow | _Keep | None = _KEEP,
+    outcome: Outcome | _Keep | None = _KEEP,
 ) -> GameState:
-    """Return ``state`` with the fields the common transitions change.
+    """Return the state after ``state`` with the fields given changed.
 
-    The same as ``attrs.evolve`` for these fields, built directly because every
-    hand ends in one (and most spreads and hits go through one).
+    The one place the engine builds a successor state: ``attrs.evolve`` with
+    typed arguments, at a fraction of its cost (no field lookup by name).
     """
     return GameState(
         rules=state.rules,
         dealer=state.dealer,
-        hands=state.hands if hands is None else hands,
-        stock=state.stock,
-        discard_pile=state.discard_pile,
-        spreads=state.spreads if spreads is None else spreads,
-        to_move=state.to_move,
-        phase=state.phase if phase is None else phase,
-        turns_taken=state.turns_taken,
-        waits=state.waits,
-        going_out_barred=state.going_out_barred,
-        hit_this_round=state.hit_this_round,
+        hands=state.hands if hands is _KEEP else hands,
+        stock=state.stock if stock is _KEEP else stock,
+        discard_pile=state.discard_pile if discard_pile is _KEEP else discard_pile,
+        spreads=state.spreads if spreads is _KEEP else spreads,
+        to_move=state.to_move if to_move is _KEEP else to_move,
+        phase=state.phase if phase is _KEEP else phase,
+        turns_taken=state.turns_taken if turns_taken is _KEEP else turns_taken,
+        waits=state.waits if waits is _KEEP else waits,
+        going_out_barred=state.going_out_barred
+        if going_out_barred is _KEEP
+        else going_out_barred,
+        hit_this_round=state.hit_this_round
+        if hit_this_round is _KEEP
+        else hit_this_round,
         hits_this_turn=state.hits_this_turn
-        if hits_this_turn is None
+        if hits_this_turn is _KEEP
         else hits_this_turn,
-        must_use=state.must_use,
-        taken=state.taken if taken is None else taken,
-        widows=state.widows,
-        exchanged=state.exchanged,
-        slap=state.slap,
-        outcome=state.outcome if outcome is None else outcome,
+        must_use=state.must_use if must_use is _KEEP else must_use,
+        taken=state.taken if taken is _KEEP else taken,
+        widows=state.widows if widows is _KEEP else widows,
+        exchanged=state.exchanged if exchanged is _KEEP else exchanged,
+        slap=state.slap if slap is _KEEP else slap,
+        outcome=state.outcome if outcome is _KEEP else outcome,
     )
 
 
@@ -751,11 +795,7 @@ def _replace_at(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ..
 def _apply_drop(state: GameState, action: Drop) -> GameState:
     _at_turn_start(state, action)
     rules = state.rules
-    if (
-        not compiled(rules).plain_play
-        and not _drop_forced(state)
-        and _drop_barred(state)
-    ):
+    if not _drop_forced(state) and _drop_barred(state):
         seat = state.to_move
         raise _refuse(
             action,
@@ -793,8 +833,7 @@ def _must_not_be_forced(state: GameState, action: Action) -> None:
 def _apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
     _at_turn_start(state, action)
     rules = state.rules
-    if not compiled(rules).plain_play:
-        _must_not_be_forced(state, action)
+    _must_not_be_forced(state, action)
     stock = state.stock
     if not stock:  # B14: a draw from the empty stock ends the hand
         counts = _counts(state)
@@ -838,31 +877,24 @@ def _drawn(
     from_pile = len(discard_pile) < len(state.discard_pile)
     if from_pile:
         taken = _replace_at(taken, seat, (*taken[seat], card))
-    if not compiled(rules).plain_play:
-        waits = _replace_at(waits, seat, max(0, waits[seat] - 1))  # V22, V23
-        charged = _replace_at(charged, seat, False)
-        if rules.discard_draw_must_meld and from_pile:
+        if rules.discard_draw_must_meld:
             must_use = card  # V24d: taken from the pile, it must be used at once
-    return GameState(
-        rules=rules,
-        dealer=state.dealer,
+    if waits[seat]:  # V22, V23: one turn of waiting served
+        waits = _replace_at(waits, seat, waits[seat] - 1)
+    if charged[seat]:  # V22's once-per-round option: a new round for this seat
+        charged = _replace_at(charged, seat, False)
+    return _successor(
+        state,
         hands=hands,
         stock=stock,
         discard_pile=discard_pile,
-        spreads=state.spreads,
-        to_move=seat,
         phase=_AFTER_DRAW,
-        turns_taken=state.turns_taken,
         waits=waits,
-        going_out_barred=state.going_out_barred,
         hit_this_round=charged,
         hits_this_turn=0,
         must_use=must_use,
         taken=taken,
-        widows=state.widows,
-        exchanged=state.exchanged,
         slap=None,
-        outcome=None,
     )
 
 
@@ -872,8 +904,7 @@ def _apply_draw_discard(state: GameState, action: DrawDiscard) -> GameState:
         raise _refuse(
             action, IllegalReason.DISCARD_PILE_EMPTY, "the discard pile is empty"
         )
-    if not compiled(state.rules).plain_play:
-        _must_not_be_forced(state, action)
+    _must_not_be_forced(state, action)
     if state.rules.discard_draw_must_meld and not _usable_discard(state):
         raise _refuse(
             action,
@@ -891,7 +922,7 @@ def _emptied(
     if rules.boobed_deck and len(state.stock) <= len(state.hands):
         return _end_turn(state, seat, discarded)  # the empty hand drops next turn
     return _ended(
-        attrs.evolve(state, to_move=seat), _went_out(state, seat, way, own_turn=True)
+        _successor(state, to_move=seat), _went_out(state, seat, way, own_turn=True)
     )
 
 
@@ -931,41 +962,47 @@ def _went_out(state: GameState, seat: int, way: OutWay, *, own_turn: bool) -> Ou
     return settle_out(players, seat, kind, pays=pays)
 
 
-def _end_turn(state: GameState, seat: int, discarded: Card | None) -> GameState:
-    """Finish ``seat``'s turn: count it, check the turn limit, open a slap window."""
+def _end_turn(
+    state: GameState,
+    seat: int,
+    discarded: Card | None,
+    *,
+    hands: tuple[tuple[Card, ...], ...] | _Keep = _KEEP,
+    discard_pile: tuple[Card, ...] | _Keep = _KEEP,
+    taken: tuple[tuple[Card, ...], ...] | _Keep = _KEEP,
+) -> GameState:
+    """Finish ``seat``'s turn: count it, check the turn limit, open a slap window.
+
+    ``hands``, ``discard_pile`` and ``taken`` are what the turn's last action
+    changed (a discard), so that the turn ends in one successor.
+    """
     rules = state.rules
     turns_taken = state.turns_taken + 1
     following = (seat + 1) % len(state.hands)
-    after = GameState(
-        rules=rules,
-        dealer=state.dealer,
-        hands=state.hands,
-        stock=state.stock,
-        discard_pile=state.discard_pile,
-        spreads=state.spreads,
+    barred = state.going_out_barred
+    if barred[seat]:  # V22's option: the bar lasts one turn
+        barred = _replace_at(barred, seat, False)
+    after = _successor(
+        state,
+        hands=hands,
+        discard_pile=discard_pile,
+        taken=taken,
         to_move=following,
         phase=_TURN_START,
         turns_taken=turns_taken,
-        waits=state.waits,
-        going_out_barred=_replace_at(state.going_out_barred, seat, False),
-        hit_this_round=state.hit_this_round,
+        going_out_barred=barred,
         hits_this_turn=0,
         must_use=None,
-        taken=state.taken,
-        widows=state.widows,
-        exchanged=state.exchanged,
-        slap=state.slap,
-        outcome=None,
     )
     limit = rules.max_turns
     if limit is not None and turns_taken >= limit:  # B15: the termination guard
         return _ended(
-            attrs.evolve(after, to_move=seat),
+            _successor(after, to_move=seat),
             settle_showdown(
                 _counts(after), OutcomeKind.TURN_LIMIT, rules.exhaustion_tie
             ),
         )
-    if discarded is not None and rules.slap_in and state.spreads:
+    if discarded is not None and rules.slap_in and state.spreads:  # V26
         window = _opened_window(after, discarded, discarder=seat, due=following)
         if window is not None:
             return window
@@ -987,7 +1024,7 @@ def _opened_window(
     )
     if not eligible:
         return None
-    return attrs.evolve(
+    return _successor(
         state,
         phase=_SLAP_WINDOW,
         to_move=eligible[0],
@@ -996,28 +1033,30 @@ def _opened_window(
 
 
 def _closed_window(state: GameState, due: int) -> GameState:
-    return attrs.evolve(state, phase=_TURN_START, to_move=due, slap=None)
+    return _successor(state, phase=_TURN_START, to_move=due, slap=None)
 
 
-def _hit_effects(state: GameState, owner: int, hitter: int) -> dict[str, Any]:
-    """Return the waits a hit on ``owner``'s spread by ``hitter`` causes (V22)."""
+def _hit_effects(
+    state: GameState, owner: int, hitter: int
+) -> tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...]]:
+    """Return the waits, going-out bars and charges after a hit (V22, V23, X7).
+
+    The hit is on ``owner``'s spread by ``hitter``; a slap counts as a hit.
+    """
     rules = state.rules
-    waits = list(state.waits)
-    barred = list(state.going_out_barred)
-    charged = list(state.hit_this_round)
+    waits = state.waits
+    barred = state.going_out_barred
+    charged = state.hit_this_round
     if owner == hitter:
-        waits[hitter] += rules.own_hit_wait
-    else:
-        if rules.hit_wait and not (rules.hit_wait_once_per_round and charged[owner]):
-            waits[owner] += rules.hit_wait
-            charged[owner] = True
-        if rules.hit_bars_going_out:
-            barred[owner] = True
-    return {
-        "waits": tuple(waits),
-        "going_out_barred": tuple(barred),
-        "hit_this_round": tuple(charged),
-    }
+        if rules.own_hit_wait:
+            waits = _replace_at(waits, hitter, waits[hitter] + rules.own_hit_wait)
+        return waits, barred, charged
+    if rules.hit_wait and not (rules.hit_wait_once_per_round and charged[owner]):
+        waits = _replace_at(waits, owner, waits[owner] + rules.hit_wait)
+        charged = _replace_at(charged, owner, True)
+    if rules.hit_bars_going_out:
+        barred = _replace_at(barred, owner, True)
+    return waits, barred, charged
 
 
 def _check_not_out(state: GameState, action: Action, hand: tuple[Card, ...]) -> None:
@@ -1077,19 +1116,14 @@ def _apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
     hands = _with_hand(state.hands, seat, hand)
     spreads = (*state.spreads, spread)
     taken = _taken_less(state, seat, physical)
-    if compiled(rules).plain_play:
-        after = _copy(state, hands=hands, spreads=spreads, taken=taken)
-    else:
-        _check_uses_discard(state, action, physical)
-        _check_not_out(state, action, hand)
-        after = attrs.evolve(
-            state,
-            hands=hands,
-            spreads=spreads,
-            waits=_replace_at(state.waits, seat, state.waits[seat] + rules.spread_wait),
-            must_use=None,
-            taken=taken,
-        )
+    _check_uses_discard(state, action, physical)
+    _check_not_out(state, action, hand)
+    waits = state.waits
+    if rules.spread_wait:  # V22: laying a spread bars the drop
+        waits = _replace_at(waits, seat, waits[seat] + rules.spread_wait)
+    after = _successor(
+        state, hands=hands, spreads=spreads, waits=waits, must_use=None, taken=taken
+    )
     if not hand:
         return _emptied(after, seat, OutWay.SPREAD, None)
     return after
@@ -1115,71 +1149,72 @@ def _apply_hit(state: GameState, action: Hit) -> GameState:
         raise _refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
+    target = state.spreads[number - 1]
+    _check_hit(state, action, target, physical, represented)
+    _check_uses_discard(state, action, (physical,))
+    _check_not_out(state, action, hand)
+    rules = state.rules
+    if (
+        rules.must_spread
+        and rules.hit_ends_turn
+        and _holds_spread(  # V21, V24c
+            hand, rules, _copies(state)
+        )
+    ):
+        raise _refuse(
+            action,
+            IllegalReason.MUST_SPREAD,
+            "the hit would end the turn with a complete spread in hand (V21)",
+        )
+    spread = extended(target, physical, represented, compiled(rules).tables, seat)
+    waits, barred, charged = _hit_effects(state, target.owner, seat)
+    after = _successor(
+        state,
+        hands=_with_hand(state.hands, seat, hand),
+        spreads=(*state.spreads[: number - 1], spread, *state.spreads[number:]),
+        waits=waits,
+        going_out_barred=barred,
+        hit_this_round=charged,
+        hits_this_turn=state.hits_this_turn + 1,
+        must_use=None,
+        taken=_taken_less(state, seat, (physical,)),
+    )
+    if not hand:
+        return _emptied(after, seat, OutWay.HIT, None)
+    if rules.hit_ends_turn:  # V24c
+        return _end_turn(after, seat, None)
+    return after
+
+
+def _check_hit(
+    state: GameState, action: Hit, target: Spread, physical: Card, represented: Card
+) -> None:
+    """Refuse a hit the spread or the options do not allow (B9, V5, V24, V30)."""
     rules = state.rules
     tables = compiled(rules).tables
     if physical != represented and not tables.wild[physical.code]:
         raise _refuse(
             action, IllegalReason.HIT_DOES_NOT_FIT, f"{physical} is not wild here"
         )
-    target = state.spreads[number - 1]
-    plain = compiled(rules).plain_play
-    if not plain:
-        if not _may_hit(state):
-            raise _refuse(
-                action,
-                IllegalReason.HIT_LIMIT,
-                f"at most {rules.max_hits_per_turn} hit(s) a turn (V24b)",
-            )
-        if _locked(state, target, seat):
-            raise _refuse(
-                action,
-                IllegalReason.SPREAD_LOCKED,
-                f"seat {target.owner} has laid three spreads (V30)",
-            )
+    if not _may_hit(state):
+        raise _refuse(
+            action,
+            IllegalReason.HIT_LIMIT,
+            f"at most {rules.max_hits_per_turn} hit(s) a turn (V24b)",
+        )
+    if _locked(state, target, state.to_move):
+        raise _refuse(
+            action,
+            IllegalReason.SPREAD_LOCKED,
+            f"seat {target.owner} has laid three spreads (V30)",
+        )
     book_limit = 4 if rules.four_card_books else 3
     if not fits(target, represented, tables, _copies(state), book_limit):
         raise _refuse(
-            action, IllegalReason.HIT_DOES_NOT_FIT, f"it does not fit spread {number}"
+            action,
+            IllegalReason.HIT_DOES_NOT_FIT,
+            f"it does not fit spread {action.spread}",
         )
-    spread = extended(target, physical, represented, tables, seat)
-    spreads = (*state.spreads[: number - 1], spread, *state.spreads[number:])
-    hands = _with_hand(state.hands, seat, hand)
-    taken = _taken_less(state, seat, (physical,))
-    if plain:
-        after = _copy(
-            state,
-            hands=hands,
-            spreads=spreads,
-            hits_this_turn=state.hits_this_turn + 1,
-            taken=taken,
-        )
-    else:
-        _check_uses_discard(state, action, (physical,))
-        _check_not_out(state, action, hand)
-        if (
-            rules.must_spread
-            and rules.hit_ends_turn
-            and _holds_spread(hand, rules, _copies(state))
-        ):
-            raise _refuse(
-                action,
-                IllegalReason.MUST_SPREAD,
-                "the hit would end the turn with a complete spread in hand (V21)",
-            )
-        after = attrs.evolve(
-            state,
-            hands=hands,
-            spreads=spreads,
-            hits_this_turn=state.hits_this_turn + 1,
-            must_use=None,
-            taken=taken,
-            **_hit_effects(state, target.owner, seat),
-        )
-    if not hand:
-        return _emptied(after, seat, OutWay.HIT, None)
-    if rules.hit_ends_turn:  # V24c
-        return _end_turn(after, seat, None)
-    return after
 
 
 def _can_claim(state: GameState) -> bool:
@@ -1231,7 +1266,7 @@ def _apply_exchange(state: GameState, action: Exchange) -> GameState:
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
     card = card_from_code(action.card.code)
-    return attrs.evolve(
+    return _successor(
         state,
         hands=_with_hand(state.hands, seat, _with_card(hand, state.widows[seat])),
         widows=_replace_at(state.widows, seat, card),
@@ -1264,52 +1299,17 @@ def _apply_discard(state: GameState, action: Discard) -> GameState:
         raise _refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
-    rules = state.rules
+    _check_uses_discard(state, action, ())
+    _check_not_out(state, action, hand)
+    _check_discard(state, action, hand)
     card = card_from_code(action.card.code)
     hands = _with_hand(state.hands, seat, hand)
     pile = (*state.discard_pile, card)
     taken = _taken_less(state, seat, (card,))
-    if not compiled(rules).plain_play:
-        _check_uses_discard(state, action, ())
-        _check_not_out(state, action, hand)
-        _check_discard(state, action, hand)
-        after = attrs.evolve(state, hands=hands, discard_pile=pile, taken=taken)
-        if not hand:
-            return _emptied(after, seat, OutWay.DISCARD, card)
-        return _end_turn(after, seat, card)
-    turns_taken = state.turns_taken + 1
-    after = GameState(
-        rules=rules,
-        dealer=state.dealer,
-        hands=hands,
-        stock=state.stock,
-        discard_pile=pile,
-        spreads=state.spreads,
-        to_move=seat if not hand else (seat + 1) % len(hands),
-        phase=_TURN_START,
-        turns_taken=turns_taken,
-        waits=state.waits,
-        going_out_barred=state.going_out_barred,
-        hit_this_round=state.hit_this_round,
-        hits_this_turn=0,
-        must_use=None,
-        taken=taken,
-        widows=state.widows,
-        exchanged=state.exchanged,
-        slap=None,
-        outcome=None,
-    )
     if not hand:  # B11b: out by discarding the last card
-        return _ended(after, _went_out(state, seat, OutWay.DISCARD, own_turn=True))
-    limit = rules.max_turns
-    if limit is not None and turns_taken >= limit:  # B15: the termination guard
-        return _ended(
-            attrs.evolve(after, to_move=seat),
-            settle_showdown(
-                _counts(after), OutcomeKind.TURN_LIMIT, rules.exhaustion_tie
-            ),
-        )
-    return after
+        after = _successor(state, hands=hands, discard_pile=pile, taken=taken)
+        return _emptied(after, seat, OutWay.DISCARD, card)
+    return _end_turn(state, seat, card, hands=hands, discard_pile=pile, taken=taken)
 
 
 def _apply_slap(state: GameState, action: Slap) -> GameState:
@@ -1337,18 +1337,21 @@ def _apply_slap(state: GameState, action: Slap) -> GameState:
     card = state.discard_pile[-1]
     assert card is window.card
     spread = extended(target, card, card, compiled(state.rules).tables, seat)
-    after = attrs.evolve(
+    waits, barred, charged = _hit_effects(state, target.owner, seat)  # a hit too
+    after = _successor(
         state,
         discard_pile=state.discard_pile[:-1],
         spreads=(*state.spreads[: number - 1], spread, *state.spreads[number:]),
-        **_hit_effects(state, target.owner, seat),  # a slap counts as a hit
+        waits=waits,
+        going_out_barred=barred,
+        hit_this_round=charged,
     )
     no_extra = seat == window.discarder or (
         state.rules.slap_priority_next and seat == window.due
     )
     if no_extra:
         return _closed_window(after, window.due)
-    return attrs.evolve(
+    return _successor(
         after,
         phase=_EXTRA_DISCARD,
         slap=attrs.evolve(window, waiting=(), slapper=seat),
@@ -1362,7 +1365,7 @@ def _apply_pass(state: GameState, action: Pass) -> GameState:
     waiting = window.waiting[1:]
     if not waiting:
         return _closed_window(state, window.due)
-    return attrs.evolve(
+    return _successor(
         state, to_move=waiting[0], slap=attrs.evolve(window, waiting=waiting)
     )
 
@@ -1380,7 +1383,7 @@ def _apply_extra_discard(state: GameState, action: Discard) -> GameState:
     _check_discard(state, action, hand)
     rules = state.rules
     card = card_from_code(action.card.code)
-    after = attrs.evolve(
+    after = _successor(
         state,
         hands=_with_hand(state.hands, seat, hand),
         discard_pile=(*state.discard_pile, card),
