@@ -160,7 +160,11 @@ def reachable_counts(values: Iterable[int], hand_size: int) -> set[int]:
 
 
 def largest_table(rules: Rules, tables: Tables) -> int:
-    """Return the most players ``rules`` can deal to (B2, V2, V7, V46); 1 if none."""
+    """Return the most players ``rules`` deal to (B2, V2, V7, V46); 1 if none.
+
+    Every table from two players up to it fits the deal: a table too large for
+    one pack is the limit even if two packs (V2) would fit a larger one.
+    """
     largest = 1
     one_pack = len(tables.pack)
     naturals = len(tables.naturals)
@@ -169,8 +173,9 @@ def largest_table(rules: Rules, tables: Tables) -> int:
             break
         needed = players * (rules.hand_size + rules.widow) + int(rules.upcard)
         cards = one_pack + naturals * (rules.packs_for(players) - 1)
-        if needed <= cards:
-            largest = players
+        if needed > cards:
+            break
+        largest = players
     return largest
 
 
@@ -202,6 +207,12 @@ class Compiled:
     """The counts that may be claimed, when only totals are (else ``None``)."""
     max_players: int
     """The largest table the rules deal to."""
+    deal_totals: frozenset[int]
+    """The counts that win a deal tonk at the deal by ``totals`` (B5)."""
+    deal_at_most: int
+    """The highest ``at_most`` of the deal tonks at the deal, or -1."""
+    deal_courts: bool
+    """Whether a deal tonk at the deal counts court cards (V18)."""
 
 
 def _compile(rules: Rules) -> Compiled:
@@ -209,6 +220,7 @@ def _compile(rules: Rules) -> Compiled:
     late = [
         row for row in rules.deal_tonks if row.claim is DealTonkClaim.BEFORE_FIRST_TURN
     ]
+    at_deal = [row for row in rules.deal_tonks if row.claim is DealTonkClaim.AT_DEAL]
     return Compiled(
         rules=rules,
         tables=tables,
@@ -218,6 +230,11 @@ def _compile(rules: Rules) -> Compiled:
         if all(row.totals for row in late)
         else None,
         max_players=largest_table(rules, tables),
+        deal_totals=frozenset().union(*(row.totals for row in at_deal)),
+        deal_at_most=max(
+            (row.at_most for row in at_deal if row.at_most is not None), default=-1
+        ),
+        deal_courts=any(row.court_cards is not None for row in at_deal),
     )
 
 

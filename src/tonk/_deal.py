@@ -8,6 +8,8 @@ claimed before the holder's first turn (V19, docs/rules/deal-tonks.md).
 
 from __future__ import annotations
 
+import operator
+import os
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -50,21 +52,88 @@ def _random(seed: int | None) -> random.Random:
     return random.SystemRandom() if seed is None else random.Random(seed)
 
 
+_CODE_OF = operator.attrgetter("code")
+_WORD = 1 << 32
+_BITS = tuple(bound.bit_length() for bound in range(256))
+"""The bits ``random.Random.shuffle`` draws for an index below each bound, for
+any pack (the largest: two packs and eight jokers, 112 cards)."""
+
+
 def shuffled(rules: Rules, players: int, seed: int | None) -> list[Card]:
-    """Return the pack ``rules`` deal to ``players``, shuffled (B4)."""
-    cards = list(rules.pack(players=players))
-    _random(seed).shuffle(cards)
+    """Return the pack ``rules`` deal to ``players``, shuffled (B4).
+
+    A seeded shuffle is ``random.Random(seed).shuffle``'s, card for card (the
+    seed-to-deal mapping of 0.1.0), with its draws made inline. An unseeded one
+    is a Fisher-Yates shuffle whose indices come from :func:`os.urandom`, the
+    operating system's cryptographically secure source (docs/records.md).
+    """
+    pack = compiled(rules).tables.pack
+    cards = list(pack if rules.two_packs_from is None else rules.pack(players=players))
+    if seed is None:
+        _secure_shuffle(cards)
+    else:
+        _seeded_shuffle(cards, seed)
     return cards
+
+
+def _seeded_shuffle(cards: list[Card], seed: int) -> None:
+    """Shuffle as ``random.Random(seed).shuffle(cards)`` does, draw for draw.
+
+    Python's shuffle swaps each place ``i``, from the last down, with a place
+    ``j`` below ``i + 1`` drawn as ``bit_length(i + 1)`` random bits, drawn
+    again while too large; the same draws give the same deal.
+    """
+    getrandbits = random.Random(seed).getrandbits
+    bits = _BITS
+    for i in range(len(cards) - 1, 0, -1):
+        bound = i + 1
+        j = getrandbits(bits[bound])
+        while j >= bound:
+            j = getrandbits(bits[bound])
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _secure_shuffle(cards: list[Card]) -> None:
+    """Shuffle ``cards`` with indices drawn from :func:`os.urandom`.
+
+    Each swap index is a fresh 32-bit word from the operating system's
+    cryptographically secure source, reduced without bias: a word at or above
+    the largest multiple of the bound is thrown away and another one drawn
+    (rejection sampling), so every order of the cards is equally likely.
+    """
+    count = len(cards)
+    words = memoryview(os.urandom(4 * count)).cast("I")
+    used = 0
+    for i in range(count - 1, 0, -1):
+        bound = i + 1
+        limit = _WORD - _WORD % bound
+        while True:
+            if used == len(words):
+                words, used = memoryview(os.urandom(4 * count)).cast("I"), 0
+            word = words[used]
+            used += 1
+            if word < limit:
+                break
+        j = word % bound
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def dealt(
     rules: Rules, cards: Sequence[Card], *, players: int, dealer: int
 ) -> GameState:
-    """Deal ``cards`` from the top and settle any deal tonk (B4, B5, V46)."""
-    hands: list[list[Card]] = [[] for _ in range(players)]
+    """Deal ``cards`` from the top and settle any deal tonk (B4, B5, V46).
+
+    Cards go one at a time clockwise from the dealer's left, so the seat
+    ``offset`` places left of the dealer gets every ``players``-th card from
+    ``offset - 1``.
+    """
     dealt = players * rules.hand_size
-    for index in range(dealt):
-        hands[(dealer + 1 + index) % players].append(cards[index])
+    hands = tuple(
+        tuple(
+            sorted(cards[(seat - dealer - 1) % players : dealt : players], key=_CODE_OF)
+        )
+        for seat in range(players)
+    )
     widows: tuple[Card, ...] = ()
     if rules.widow:  # V46: one more card each, face down, after the hands
         widows = tuple(
@@ -72,11 +141,10 @@ def dealt(
         )
         dealt += players
     upcards = int(rules.upcard)
-    sorted_hands = tuple(tuple(sorted(hand)) for hand in hands)
     state = GameState(
         rules=rules,
         dealer=dealer,
-        hands=sorted_hands,
+        hands=hands,
         stock=tuple(cards[dealt + upcards :]),
         discard_pile=tuple(cards[dealt : dealt + upcards]),
         spreads=(),
@@ -94,10 +162,28 @@ def dealt(
         slap=None,
         outcome=None,
     )
-    outcome = settle_deal(sorted_hands, rules, dealer=dealer)
-    if outcome is not None:
-        state = successor(state, phase=HAND_OVER, outcome=outcome)
+    if _may_win_at_deal(rules, hands):
+        outcome = settle_deal(hands, rules, dealer=dealer)
+        if outcome is not None:
+            state = successor(state, phase=HAND_OVER, outcome=outcome)
     return state
+
+
+def _may_win_at_deal(rules: Rules, hands: tuple[tuple[Card, ...], ...]) -> bool:
+    """Return whether a hand might win a deal tonk at the deal (B5, V11-V20).
+
+    Decided by the counts alone unless a row counts court cards (V18); a
+    ``True`` is settled in full by :func:`~tonk.scoring.settle_deal`.
+    """
+    table = compiled(rules)
+    if table.deal_courts:
+        return True
+    totals, at_most, values = table.deal_totals, table.deal_at_most, table.tables.values
+    for hand in hands:
+        count = sum([values[card.code] for card in hand])
+        if count <= at_most or count in totals:
+            return True
+    return False
 
 
 def checked_deck(rules: Rules, deck: Sequence[Card], players: int) -> list[Card]:
@@ -145,7 +231,7 @@ def cut_for_deal(rules: Rules, *, players: int, seed: int | None = None) -> int:
         >>> cut_for_deal(tonk.Rules(), players=4, seed=1)
         1
     """
-    if not is_int(players) or not 2 <= players <= rules.max_players:
+    if not is_int(players) or not 2 <= players <= compiled(rules).max_players:
         raise RulesError(
             f"players must be 2..{rules.max_players} under these rules,"
             f" got {brief(players)}"

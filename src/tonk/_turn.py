@@ -169,7 +169,8 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
     if must_use is not None:  # V24d: only actions that use the card taken
         actions = [action for action in actions if must_use in _physical(action)]
     else:
-        actions.extend(DISCARDS[card.code] for card in discardable(state, hand))
+        allowed = discardable(state, hand) if rules.must_spread else distinct  # V21
+        actions.extend(DISCARDS[card.code] for card in allowed)
     if rules.must_spread and rules.hit_ends_turn:  # V21 with V24c
         copies = pack_copies(state)
         actions = [
@@ -197,9 +198,10 @@ def _hits(state: GameState, distinct: tuple[Card, ...]) -> list[Action]:
     copies = pack_copies(state)
     book_limit = 4 if rules.four_card_books else 3  # V24a
     wild = tables.wild
+    lock = rules.three_spread_lock
     hits: list[Action] = []
     for spread in state.spreads:
-        if is_locked(state, spread, seat):
+        if lock and is_locked(state, spread, seat):  # V30
             continue
         open_to_wilds: list[Card] | None = None  # what a wild may stand for
         for card in distinct:
@@ -607,9 +609,12 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
         raise refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
-    _check_uses_discard(state, action, ())
-    _check_not_out(state, action, hand)
-    check_discard(state, action, hand)
+    if state.must_use is not None:  # V24d
+        _check_uses_discard(state, action, ())
+    if state.going_out_barred[seat]:  # V22's option
+        _check_not_out(state, action, hand)
+    if state.rules.must_spread:  # V21
+        check_discard(state, action, hand)
     card = card_from_code(action.card.code)
     hands = with_hand(state.hands, seat, hand)
     pile = (*state.discard_pile, card)

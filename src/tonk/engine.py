@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from tonk._compiled import compiled
 from tonk._deal import apply_claim, checked_deck, cut_for_deal, dealt, shuffled
 from tonk._slap_in import apply_pass, apply_slap, slap_actions
 from tonk._transition import (
@@ -117,7 +118,9 @@ def new_game(
     """  # noqa: E501
     if not is_int(players):
         raise TypeError(f"players must be an int, got {brief(players)}")
-    if not 2 <= players <= rules.max_players:
+    table = compiled(rules)
+    rules = table.rules  # the first of equal rule sets: its tables are found at once
+    if not 2 <= players <= table.max_players:
         limit = rules.player_limit
         why = (
             f"player_limit={limit}"
@@ -126,7 +129,7 @@ def new_game(
             f" from a {len(rules.pack(players=players))}-card deck"
         )
         raise RulesError(
-            f"players must be 2..{rules.max_players} under these rules ({why}),"
+            f"players must be 2..{table.max_players} under these rules ({why}),"
             f" got {brief(players)}"
         )
     if not is_int(dealer) or not 0 <= dealer < players:

@@ -145,7 +145,7 @@ def _check_hands(value: object, rules: Rules) -> None:
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be Rules, got {brief(rules)}")
     hands = _sequence(value, "hands")
-    if not 2 <= len(hands) <= rules.max_players:
+    if not 2 <= len(hands) <= compiled(rules).max_players:
         raise RulesError(
             f"hands must give 2..{rules.max_players} seats under these rules,"
             f" got {len(hands)}"
