@@ -36,6 +36,7 @@ from tonk import (
     observe,
     parse_element,
 )
+from tonk._compiled import compiled
 from tonk._spreads import lay_out
 from tonk.actions import Exchange
 from tonk.testing.strategies import Playout, player_counts
@@ -124,7 +125,7 @@ def _brute_force_spreads(rules: Rules, players: int) -> set[LaySpread]:
     """Every spread ``lay_out`` accepts: each book or run of at most
     hand_size + 1 cards laid with every physical multiset of its cards and the
     wilds of the pack."""
-    tables = rules._tables
+    tables = compiled(rules).tables
     copies = rules.packs_for(players)
     pack = Counter(rules.pack(players=players))
     naturals = list(tables.naturals)

@@ -53,13 +53,13 @@ def test_a_copy_in_a_freed_copys_memory_finds_its_own_spreads() -> None:
     assert truth != _spreads_after_a_draw(low)  # QH KH AH is a run only in one
     copied = pickle.loads(pickle.dumps(low))
     _spreads_after_a_draw(copied)  # its spreads are worked out and kept
-    freed = id(copied._tables)
+    freed = id(copied)
     del copied
     blob = pickle.dumps(high)
     kept = []  # each copy that misses the freed memory is kept, so the next tries
     for _ in range(1_000):
         other = pickle.loads(blob)
-        if id(other._tables) == freed:
+        if id(other) == freed:
             break
         kept.append(other)
     else:
@@ -147,12 +147,14 @@ def test_copies_of_rules_and_states_play_as_the_original(
 
 
 def test_the_tables_of_rule_sets_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tonk import _spreads
-    from tonk import rules as rules_module
+    from tonk import _compiled, _spreads
 
+    monkeypatch.setattr(_compiled, "_CACHE_SIZE", 50)
     for value in range(200):  # a server reading rule sets from its users
-        Rules(jokers=2, wilds=Wilds.JOKERS, joker_value=value)
-    assert rules_module._build_tables.cache_info().currsize <= 64
+        rules = Rules(jokers=2, wilds=Wilds.JOKERS, joker_value=value)
+        assert _compiled.compiled(rules).rules == rules
+    assert _compiled.card_tables.cache_info().currsize <= 64
+    assert 0 < len(_compiled._CACHE) <= 50
     monkeypatch.setattr(_spreads, "_CACHE_LIMIT", 3)
     _spreads._BOOKS.clear()
     for ace_high in (False, True):

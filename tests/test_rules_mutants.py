@@ -299,16 +299,13 @@ def test_v3_v6_card_values_wilds_and_duplicates() -> None:
     assert Rules(two_packs_from=8).has_duplicates
 
 
-@pytest.mark.xfail(
-    raises=IndexError,
-    reason="bug, reported: new_game deals a table of 11 from one pack and fails",
-)
 def test_b2_v2_a_table_between_one_pack_and_two_packs_is_refused() -> None:
     # Eleven 5-card hands and the upcard (56 cards) do not fit one pack, and
-    # two packs start at twelve players: max_players (20) counts the tables
-    # from 12 on, so a table of 11 must be refused with a RulesError.
+    # two packs start at twelve players: the tables stop at the first that
+    # does not fit (10), so a table of 11 is refused with a RulesError rather
+    # than failing in the deal (it raised IndexError).
     rules = Rules(two_packs_from=12)
-    assert rules.max_players == 20
+    assert rules.max_players == 10
     with pytest.raises(RulesError):
         tonk.new_game(rules, players=11, seed=1)
 

@@ -50,6 +50,7 @@ from tonk import (
     Wilds,
     presets,
 )
+from tonk._compiled import compiled
 from tonk.testing import check_invariants, stack_deck
 
 # --- helpers ---------------------------------------------------------------------
@@ -1658,7 +1659,7 @@ def test_v10_a_run_of_every_rank_has_one_layout_whichever_end_the_ace_joined() -
     from tonk._spreads import extended, fits
 
     rules = Rules(pack_kind=PackKind.FORTY, ace_high=True, deal_tonks=())
-    tables = rules._tables
+    tables = compiled(rules).tables
     cards = tonk.parse_cards("3H 4H 5H 6H 7H JH QH KH AH")
     spread = tonk.Spread(
         number=1, owner=0, kind=tonk.SpreadKind.RUN, cards=cards, stands_for=cards
@@ -1688,4 +1689,4 @@ def test_v10_a_run_from_two_to_king_offers_the_ace_once() -> None:
     spread = tonk.Spread(
         number=1, owner=0, kind=tonk.SpreadKind.RUN, cards=cards, stands_for=cards
     )
-    assert hit_candidates(spread, rules._tables) == [tonk.Card.parse("AS")]
+    assert hit_candidates(spread, compiled(rules).tables) == [tonk.Card.parse("AS")]

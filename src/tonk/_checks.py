@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from tonk._codec import child, item
+from tonk._compiled import compiled
 from tonk._spreads import elements_of, lay_out
 from tonk._validate import brief, is_int
 from tonk.cards import Card, Rank
@@ -163,7 +164,7 @@ def _check_hands(state: GameState, players: int) -> None:
 
 def _check_spreads(state: GameState, players: int) -> None:
     rules = state.rules
-    tables = rules._tables
+    tables = compiled(rules).tables
     copies = rules.packs_for(players)
     for index, spread in enumerate(state.spreads):
         path = item("$.spreads", index)

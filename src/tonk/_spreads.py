@@ -15,9 +15,9 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TypeVar
 
+from tonk._compiled import Tables
 from tonk.actions import LaySpread
 from tonk.cards import CODE_COUNT, JOKER_CODE, Card, WildCard, card_from_code
-from tonk.rules import _Tables
 from tonk.state import Spread, SpreadKind
 
 MAX_BOOK_SIZE = 4
@@ -39,7 +39,7 @@ def split(element: Element) -> tuple[Card, Card]:
     return card, card
 
 
-def _run_order(represented: Sequence[int], tables: _Tables) -> tuple[int, ...] | None:
+def _run_order(represented: Sequence[int], tables: Tables) -> tuple[int, ...] | None:
     """Return the codes ``represented`` ordered low to high if a run (B9, V1, V10).
 
     Every code must have a run position (see :func:`classify`).
@@ -58,7 +58,7 @@ def _run_order(represented: Sequence[int], tables: _Tables) -> tuple[int, ...] |
 
 
 def classify(
-    represented: Sequence[int], tables: _Tables, copies: int
+    represented: Sequence[int], tables: Tables, copies: int
 ) -> tuple[SpreadKind, tuple[int, ...]] | None:
     """Return the kind and laid-out order of a spread of ``represented`` codes."""
     if len(represented) < 3:
@@ -80,7 +80,7 @@ def classify(
 
 
 def pair_up(
-    physical: Sequence[int], ordered: Sequence[int], tables: _Tables
+    physical: Sequence[int], ordered: Sequence[int], tables: Tables
 ) -> tuple[int, ...] | None:
     """Pair the physical codes with the represented codes laid out in ``ordered``.
 
@@ -113,7 +113,7 @@ def pair_up(
 
 
 def lay_out(
-    elements: Iterable[Element], tables: _Tables, copies: int
+    elements: Iterable[Element], tables: Tables, copies: int
 ) -> tuple[SpreadKind, tuple[Card, ...], tuple[Card, ...]] | None:
     """Check a spread to lay; return its kind, physical and represented cards.
 
@@ -143,7 +143,7 @@ def lay_out(
     )
 
 
-def _run_ends(spread: Spread, tables: _Tables) -> tuple[int, int]:
+def _run_ends(spread: Spread, tables: Tables) -> tuple[int, int]:
     """Return the lowest and highest positions a run occupies."""
     middle = spread.stands_for[1]  # never an ace: an ace can only end a run
     low = tables.positions[middle.code][0] - 1
@@ -153,7 +153,7 @@ def _run_ends(spread: Spread, tables: _Tables) -> tuple[int, int]:
 def fits(
     spread: Spread,
     card: Card,
-    tables: _Tables,
+    tables: Tables,
     copies: int,
     book_limit: int = MAX_BOOK_SIZE,
 ) -> bool:
@@ -177,7 +177,7 @@ def fits(
     return False
 
 
-def hit_candidates(spread: Spread, tables: _Tables) -> list[Card]:
+def hit_candidates(spread: Spread, tables: Tables) -> list[Card]:
     """Return the natural cards a wild might stand for when hit onto ``spread``."""
     represented = spread.stands_for
     if spread.kind is SpreadKind.BOOK:
@@ -195,7 +195,7 @@ def hit_candidates(spread: Spread, tables: _Tables) -> list[Card]:
 
 
 def extended(
-    spread: Spread, physical: Card, represented: Card, tables: _Tables, hitter: int
+    spread: Spread, physical: Card, represented: Card, tables: Tables, hitter: int
 ) -> Spread:
     """Return ``spread`` with ``hitter``'s ``physical`` hit on as ``represented``."""
     cards, stands_for = spread.cards, spread.stands_for
@@ -247,7 +247,7 @@ _EIGHTS = sum(8 << (4 * rank) for rank in range(14))
 
 
 def find_spreads(
-    hand: tuple[Card, ...], tables: _Tables, copies: int
+    hand: tuple[Card, ...], tables: Tables, copies: int
 ) -> list[LaySpread]:
     """Return every spread that can be laid from ``hand``, in a fixed order.
 
@@ -330,7 +330,7 @@ def designation(physical: int, represented: int) -> Element:
 _BOOKS: dict[tuple[object, ...], list[tuple[int, ...]]] = {}
 
 
-def _book_candidates(tables: _Tables, rank: int, copies: int) -> list[tuple[int, ...]]:
+def _book_candidates(tables: Tables, rank: int, copies: int) -> list[tuple[int, ...]]:
     """Return every multiset of codes (sorted) that is a book of ``rank``."""
     key = (tables.key, rank, copies)
     books = _BOOKS.get(key)
@@ -348,7 +348,7 @@ def _book_candidates(tables: _Tables, rank: int, copies: int) -> list[tuple[int,
 
 
 def _spreads_with_wilds(
-    hand: tuple[Card, ...], tables: _Tables, copies: int
+    hand: tuple[Card, ...], tables: Tables, copies: int
 ) -> list[LaySpread]:
     """Enumerate spreads from a hand holding wild cards (V4, V5).
 
@@ -405,7 +405,7 @@ def _spreads_with_wilds(
 # each pattern's spreads (_FOUND), each canonical pattern's layouts and
 # coverings (_LAYOUTS) and each spread, as the hand's spreads share them
 # (_SPREADS); a long simulation soon works out nothing new. Answers that depend
-# on the rules are keyed by the value of their card options (_Tables.key), never
+# on the rules are keyed by the value of their card options (Tables.key), never
 # by an object's id: a copied rule set (pickle, deepcopy) finds the original's
 # answers, and no other rule set's, after any object is freed.
 
@@ -497,7 +497,7 @@ def _suit_maps(suit: int, wild_codes: tuple[int, ...]) -> tuple[list[int], list[
 
 
 def _runs_in_suit(
-    tables: _Tables, suit: int, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
+    tables: Tables, suit: int, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
 ) -> _Found:
     """Return every run of ``suit`` its natural cards and the wilds can lay."""
     key = (tables.key, "runs", suit, naturals, wild_codes)
@@ -514,7 +514,7 @@ def _runs_in_suit(
 
 
 def _club_runs(
-    tables: _Tables, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
+    tables: Tables, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
 ) -> list[_Layout]:
     """Return the layouts of every run of clubs ``naturals`` and the wilds lay."""
     key = (tables.key, "runs", naturals, wild_codes)
@@ -549,7 +549,7 @@ def _club_runs(
     return _remember(_LAYOUTS, key, layouts)
 
 
-def _rank_map(tables: _Tables, rank: int) -> list[int]:
+def _rank_map(tables: Tables, rank: int) -> list[int]:
     """Return a code permutation swapping ``rank`` with the lowest natural rank.
 
     It is its own inverse. A rank some wild card belongs to stays put.
@@ -567,7 +567,7 @@ def _rank_map(tables: _Tables, rank: int) -> list[int]:
 
 
 def _books_of_rank(
-    tables: _Tables,
+    tables: Tables,
     rank: int,
     naturals: tuple[int, ...],
     wild_codes: tuple[int, ...],
@@ -590,7 +590,7 @@ def _books_of_rank(
 
 
 def _canonical_books(
-    tables: _Tables,
+    tables: Tables,
     rank: int,
     naturals: tuple[int, ...],
     wild_codes: tuple[int, ...],
@@ -611,7 +611,7 @@ def _covered(
     represented: tuple[int, ...],
     naturals: tuple[int, ...],
     wild_codes: tuple[int, ...],
-    tables: _Tables,
+    tables: Tables,
 ) -> list[_Layout]:
     """Return every way to cover ``represented`` with ``naturals`` and the wilds.
 

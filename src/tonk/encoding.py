@@ -67,6 +67,7 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 from typing import Final
 
+from tonk._compiled import compiled
 from tonk._spreads import designation
 from tonk._validate import brief, is_int
 from tonk.actions import (
@@ -234,7 +235,7 @@ def _shared_block(
 
 def _represented_spreads(rules: Rules, copies: int) -> list[tuple[int, ...]]:
     """Return every book and run of at most ``hand_size + 1`` cards, sorted."""
-    tables = rules._tables
+    tables = compiled(rules).tables
     longest = rules.hand_size + 1
     found: set[tuple[int, ...]] = set()
     by_rank: dict[int, list[int]] = {}
@@ -287,7 +288,7 @@ class _ActionLayout:
 
     def __init__(self, rules: Rules, players: int) -> None:
         pack = rules.pack(players=players)
-        tables = rules._tables
+        tables = compiled(rules).tables
         self.rules = rules
         self.wild = tables.wild
         self.cards = tuple(dict.fromkeys(pack))
@@ -880,7 +881,7 @@ def observation_bounds(
         base = start["seats"] + seat * layout.seat_width
         fill(base, [float(longest), waits])
         fill(base + _SEAT_FACTS, in_hand)
-    suit_length = len(rules._tables.naturals) // 4
+    suit_length = len(compiled(rules).tables.naturals) // 4
     hits = float(max(suit_length, _MAX_BOOK) - 3)
     wild_copies = [float(copies[code]) for code in layout.wild_index]
     for number in range(layout.spread_limit):

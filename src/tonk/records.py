@@ -46,6 +46,7 @@ import attrs
 from tonk import presets, text
 from tonk._checks import check_outcome
 from tonk._codec import MAX_BYTES, MAX_DEPTH, load_json, object_codec
+from tonk._deal import checked_deck
 from tonk._validate import (
     MAX_DIGITS,
     brief,
@@ -57,7 +58,7 @@ from tonk._validate import (
 )
 from tonk.actions import Action, format_action
 from tonk.cards import Card, parse_cards
-from tonk.engine import _checked_deck, apply, new_game
+from tonk.engine import apply, new_game
 from tonk.errors import (
     IllegalActionError,
     NotationError,
@@ -113,7 +114,7 @@ def _problem(
         return "seed", "a record needs a seed or a stacked deck"
     if deck is not None:
         try:
-            _checked_deck(rules, deck, players)
+            checked_deck(rules, deck, players)
         except RulesError as error:
             return "deck", str(error)
     return None

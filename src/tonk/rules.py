@@ -18,13 +18,16 @@ import enum
 import functools
 import typing
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from tonk._validate import brief, instance_of, is_int
-from tonk.cards import CODE_COUNT, JOKER_CODE, Card, card_from_code
+from tonk.cards import Card
 from tonk.errors import RulesError
+
+if TYPE_CHECKING:
+    from tonk._compiled import Compiled
 
 __all__ = [
     "Catch",
@@ -620,121 +623,46 @@ def _to_deal_tonks(value: Iterable[DealTonk]) -> tuple[DealTonk, ...]:
     return tuple(value)
 
 
-@attrs.frozen
-class _Tables:
-    """Lookup tables the engine derives once from a rule set's card options.
+def _int_option(low: int, high: int | None = None, *, optional: bool = False) -> Any:
+    """Return an attrs validator of an int option in ``low..high`` (or None)."""
+    if high is not None:
+        want = f"an int {low}..{high}"
+    else:
+        want = {0: "a non-negative int", 1: "a positive int"}.get(
+            low, f"an int {low} or more"
+        )
+    if optional:
+        want = f"None or {want}"
 
-    Caches of answers worked out from the tables key them by :attr:`key`, a
-    value: a copy of the tables (made by :mod:`pickle` or :mod:`copy` with its
-    rule set) shares the original's entries, and tables of other options never
-    do, whatever objects come and go.
-    """
+    def check(options: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is None and optional:
+            return
+        if is_int(value) and value > _LARGEST:
+            raise RulesError(
+                f"{attribute.name} must be at most {_LARGEST}, got {brief(value)}"
+            )
+        if not is_int(value) or value < low or (high is not None and value > high):
+            raise RulesError(f"{attribute.name} must be {want}, got {brief(value)}")
 
-    key: tuple[str, int, str, int, str, bool]
-    """The card options the tables were built from, as plain values that hash
-    fast: the pack, jokers, wilds, joker value, court values and ace high."""
-    values: tuple[int, ...]
-    """Count value of each card in hand, indexed by :attr:`Card.code`."""
-    wild: tuple[bool, ...]
-    """Whether each card is wild in spreads."""
-    positions: tuple[tuple[int, ...], ...]
-    """Each card's positions within a run of its suit (the ace may have two:
-    1 and, with ace high, the top); ``()`` for a joker or a card not in the pack."""
-    run_card: tuple[int, ...]
-    """The code of the card at ``16 * suit + position``, or -1."""
-    top: int
-    """The highest run position."""
-    run_bit: tuple[int, ...]
-    """Bits at ``16 * suit + position`` for a natural card: three run cards in
-    hand show as three neighbouring bits. 0 for a wild card."""
-    book_unit: tuple[int, ...]
-    """``1 << 4 * rank`` for a natural card, else 0: summed over a hand, each
-    4-bit field counts the natural cards of one rank."""
-    pack: tuple[Card, ...]
-    """One pack, with the jokers, in canonical order."""
-    naturals: tuple[Card, ...]
-    """The distinct natural (non-joker) cards of the pack."""
-    any_wild: bool
-    """Whether any card of the pack is wild."""
+    return check
 
 
-_RUN_ORDER = {
-    PackKind.FULL: tuple(range(1, 14)),
-    PackKind.FORTY: (1, 2, 3, 4, 5, 6, 7, 11, 12, 13),  # V1: the 7 is next to the J
-}
+def _rows_of(kind: type) -> Any:
+    """Return an attrs validator that every row of a table is a ``kind``."""
+
+    def check(options: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        for row in value:
+            if not isinstance(row, kind):
+                raise TypeError(
+                    f"{attribute.name} must hold {kind.__name__} rows, got {brief(row)}"
+                )
+
+    return check
 
 
-@functools.lru_cache(maxsize=64)  # rule sets share tables; few are ever in use
-def _build_tables(
-    pack_kind: PackKind,
-    jokers: int,
-    wilds: Wilds,
-    joker_value: int,
-    court_values: CourtValues,
-    ace_high: bool,
-) -> _Tables:
-    order = _RUN_ORDER[pack_kind]
-    values = [0] * CODE_COUNT
-    wild = [False] * CODE_COUNT
-    positions: list[tuple[int, ...]] = [()] * CODE_COUNT
-    run_card = [-1] * 64
-    run_bit = [0] * CODE_COUNT
-    book_unit = [0] * CODE_COUNT
-    top = len(order) + int(ace_high)
-    naturals = []
-    for code in range(JOKER_CODE):
-        card = card_from_code(code)
-        rank = int(card.rank)
-        if rank not in order:
-            continue
-        naturals.append(card)
-        suit = code // 13
-        if court_values is CourtValues.RANKED:
-            values[code] = rank  # V6
-        else:
-            values[code] = min(rank, 10)  # B1
-        place = order.index(rank) + 1
-        card_positions = (place, top) if ace_high and rank == 1 else (place,)
-        positions[code] = card_positions
-        for position in card_positions:
-            run_card[16 * suit + position] = code
-        wild[code] = wilds is Wilds.JOKERS_AND_TWOS and rank == 2
-        if not wild[code]:
-            run_bit[code] = sum(1 << (16 * suit + p) for p in card_positions)
-            book_unit[code] = 1 << (4 * rank)
-    values[JOKER_CODE] = joker_value
-    wild[JOKER_CODE] = wilds is not Wilds.NONE
-    pack = (*naturals, *[card_from_code(JOKER_CODE)] * jokers)
-    return _Tables(
-        key=(
-            pack_kind.value,
-            jokers,
-            wilds.value,
-            joker_value,
-            court_values.value,
-            ace_high,
-        ),
-        values=tuple(values),
-        wild=tuple(wild),
-        positions=tuple(positions),
-        run_card=tuple(run_card),
-        top=top,
-        run_bit=tuple(run_bit),
-        book_unit=tuple(book_unit),
-        pack=pack,
-        naturals=tuple(naturals),
-        any_wild=any(wild[card.code] for card in pack),
-    )
-
-
-def _reachable_counts(values: Iterable[int], hand_size: int) -> set[int]:
-    """Return every count a hand of ``hand_size`` cards with these values can have."""
-    reachable: list[set[int]] = [set() for _ in range(hand_size + 1)]
-    reachable[0].add(0)
-    for value in values:
-        for size in range(hand_size, 0, -1):
-            reachable[size].update(total + value for total in reachable[size - 1])
-    return reachable[hand_size]
+def _check_catch(options: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, Catch):
+        raise TypeError(f"catch must be a Catch, got {brief(value)}")
 
 
 def _check_max_turns(rules: Rules, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -760,7 +688,7 @@ def _to_drop_bonus(value: Iterable[DropPay]) -> tuple[DropPay, ...]:
     return tuple(value)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Rules:
     """The options of a hand of Tonk; ``Rules()`` is pagat's typical game.
 
@@ -792,18 +720,20 @@ class Rules:
     pack_kind: PackKind = attrs.field(default=PackKind.FULL, converter=PackKind)
     """B1/V1: the 52-card pack, or the 40-card pack without 8s, 9s and 10s."""
 
-    two_packs_from: int | None = None
+    two_packs_from: int | None = attrs.field(
+        default=None, validator=_int_option(2, optional=True)
+    )
     """V2: play with two packs shuffled together at tables of this many players or
     more (``2`` means always); ``None`` means always one pack. Duplicate cards are
     distinct physical cards: a book may repeat a suit, a run never repeats a rank."""
 
-    jokers: int = 0
+    jokers: int = attrs.field(default=0, validator=_int_option(0, 8))
     """V3/V4/V5: how many jokers the deck holds (in all, however many packs)."""
 
     wilds: Wilds = attrs.field(default=Wilds.NONE, converter=Wilds)
     """V4/V5: which cards are wild in spreads."""
 
-    joker_value: int = 0
+    joker_value: int = attrs.field(default=0, validator=_int_option(0))
     """V3/V4/V5: what a joker counts in hand (V3 and V5: 0; V4: 25)."""
 
     court_values: CourtValues = attrs.field(
@@ -815,7 +745,7 @@ class Rules:
     """V10: Q-K-A is also a run (K-A-2 never is)."""
 
     # --- the deal -------------------------------------------------------------------
-    hand_size: int = 5
+    hand_size: int = attrs.field(default=5, validator=_int_option(1, 13))
     """B4/V7: cards dealt to each player."""
 
     upcard: bool = attrs.field(default=True, validator=_is_bool)
@@ -824,13 +754,17 @@ class Rules:
     cut: CutWinner = attrs.field(default=CutWinner.HIGHEST, converter=CutWinner)
     """B3/V9: whether the highest or the lowest cut deals first."""
 
-    player_limit: int | None = None
+    player_limit: int | None = attrs.field(
+        default=None, validator=_int_option(2, optional=True)
+    )
     """B2: the most players these rules allow, below what the deal fits (e.g.
     Lepape's 2–6); ``None`` means as many as the deal fits."""
 
     # --- deal tonks -----------------------------------------------------------------
     deal_tonks: tuple[DealTonk, ...] = attrs.field(
-        default=_DEFAULT_DEAL_TONKS, converter=_to_deal_tonks
+        default=_DEFAULT_DEAL_TONKS,
+        converter=_to_deal_tonks,
+        validator=_rows_of(DealTonk),
     )
     """B5/V11–V20: the dealt hands that win at once, and what each pays. ``()``
     turns deal tonks off. A hand satisfying several rows uses the first of them
@@ -855,15 +789,15 @@ class Rules:
     three_aces_may_be_held: bool = attrs.field(default=False, validator=_is_bool)
     """V21's option: a hand of exactly three aces may keep them unspread."""
 
-    spread_wait: int = 0
+    spread_wait: int = attrs.field(default=0, validator=_int_option(0, 10))
     """V22: laying a spread bars its owner from dropping on this many of their
     next turns (V22: 3; V23: 0). Waits add up: two spreads in a turn cost 6."""
 
-    hit_wait: int = 0
+    hit_wait: int = attrs.field(default=0, validator=_int_option(0, 10))
     """V22/V23: being hit by another player bars the spread's owner from dropping
     on this many of their next turns (V22: 1, or 3 with its option; V23: 1)."""
 
-    own_hit_wait: int = 0
+    own_hit_wait: int = attrs.field(default=0, validator=_int_option(0, 10))
     """V22: hitting your own spread bars you from dropping on your next turn(s)."""
 
     hit_wait_once_per_round: bool = attrs.field(default=False, validator=_is_bool)
@@ -880,7 +814,9 @@ class Rules:
     """B10/V24a: ``False`` means no fourth card may be hit onto a three-card book
     (runs may still grow)."""
 
-    max_hits_per_turn: int | None = None
+    max_hits_per_turn: int | None = attrs.field(
+        default=None, validator=_int_option(0, optional=True)
+    )
     """V24b: at most this many hits per turn (``None``: any number, B10)."""
 
     hit_ends_turn: bool = attrs.field(default=False, validator=_is_bool)
@@ -924,16 +860,20 @@ class Rules:
 
     # --- payouts (V31-V39, V46) -------------------------------------------------------
     going_out: tuple[OutPay, ...] = attrs.field(
-        default=_DEFAULT_GOING_OUT, converter=_to_going_out
+        default=_DEFAULT_GOING_OUT,
+        converter=_to_going_out,
+        validator=_rows_of(OutPay),
     )
     """B11/V31-V34/V36: what going out pays. The first row that matches says
     what each other player pays. Every way of going out must have a row with no
     condition but ``by`` (so some row always matches)."""
 
-    catch: Catch = Catch.B13
+    catch: Catch = attrs.field(default=Catch.B13, validator=_check_catch)
     """B13/V35-V38: how a caught dropper is paid."""
 
-    drop_bonus: tuple[DropPay, ...] = attrs.field(default=(), converter=_to_drop_bonus)
+    drop_bonus: tuple[DropPay, ...] = attrs.field(
+        default=(), converter=_to_drop_bonus, validator=_rows_of(DropPay)
+    )
     """X11: what a winning drop on a low count pays; the first row whose
     ``at_most`` the count does not exceed says what each other player pays
     (no row: 1x, B13)."""
@@ -951,138 +891,51 @@ class Rules:
     scoring: Scoring = attrs.field(default=Scoring.MONEY, converter=Scoring)
     """V40-V42: how a :class:`~tonk.session.Session` keeps score."""
 
-    match_target: int | None = None
+    match_target: int | None = attrs.field(
+        default=None, validator=_int_option(1, optional=True)
+    )
     """V44: the session ends after the hand in which a player's score reaches
     this (a balance for money and paper, a push-up total for push-ups)."""
 
-    match_deals: int | None = None
+    match_deals: int | None = attrs.field(
+        default=None, validator=_int_option(1, optional=True)
+    )
     """V44: the session ends after this many deals (void deals count)."""
 
-    big_one_deals: int = 0
+    big_one_deals: int = attrs.field(default=0, validator=_int_option(0))
     """V43: "The Big One": the last this many deals of a session are for double
     stakes. With ``match_deals`` they are the last deals of the match; otherwise
     the dealer may call :class:`~tonk.session.CallBigOne` before a deal, and
     the session ends after them."""
 
-    suit_bet: int = 0
+    suit_bet: int = attrs.field(default=0, validator=_int_option(0))
     """V45a: the stake of the called-suit side bet (0: no side bet)."""
 
-    naturals_bet: int = 0
+    naturals_bet: int = attrs.field(default=0, validator=_int_option(0))
     """V45b: the stake each participant adds to the naturals pot each deal
     (0: no naturals pot)."""
 
-    elimination_at: int | None = None
+    elimination_at: int | None = attrs.field(
+        default=None, validator=_int_option(1, optional=True)
+    )
     """X3: under push-up scoring (V42), a player whose push-up total reaches
     this after a hand leaves the table; the session ends when one player is
     left, who wins (``None``: nobody is eliminated)."""
 
-    _tables: _Tables = attrs.field(init=False, eq=False, repr=False)
-    _has_duplicates: bool = attrs.field(init=False, eq=False, repr=False)
-    _late_claims: bool = attrs.field(init=False, eq=False, repr=False)
-    _late_totals: frozenset[int] | None = attrs.field(init=False, eq=False, repr=False)
-    _max_players: int = attrs.field(init=False, eq=False, repr=False)
-    _plain_play: bool = attrs.field(init=False, eq=False, repr=False)
-
     def __attrs_post_init__(self) -> None:
-        """Validate option combinations and derive the lookup tables."""
+        """Check the options that span several (each one checks itself)."""
         _check_sizes(self)
-        self._check_numbers()
-        object.__setattr__(
-            self,
-            "_tables",
-            _build_tables(
-                self.pack_kind,
-                self.jokers,
-                self.wilds,
-                self.joker_value,
-                self.court_values,
-                self.ace_high,
-            ),
-        )
-        object.__setattr__(
-            self, "_has_duplicates", self.two_packs_from is not None or self.jokers > 1
-        )
-        object.__setattr__(
-            self,
-            "_late_claims",
-            any(
-                row.claim is DealTonkClaim.BEFORE_FIRST_TURN for row in self.deal_tonks
-            ),
-        )
-        late = [
-            row
-            for row in self.deal_tonks
-            if row.claim is DealTonkClaim.BEFORE_FIRST_TURN
-        ]
-        object.__setattr__(  # the counts that might be claimed, if only totals are
-            self,
-            "_late_totals",
-            frozenset().union(*(row.totals for row in late))
-            if all(row.totals for row in late)
-            else None,
-        )
-        object.__setattr__(self, "_max_players", self._largest_table())
+        self._check_combinations()
+        self._check_payouts()
         self._check_deal_tonks()
-        object.__setattr__(
-            self,
-            "_plain_play",
-            not (
-                self.must_spread
-                or self.spread_wait
-                or self.hit_wait
-                or self.own_hit_wait
-                or self.hit_bars_going_out
-                or not self.four_card_books
-                or self.max_hits_per_turn is not None
-                or self.hit_ends_turn
-                or self.discard_draw_must_meld
-                or self.slap_in
-                or self.boobed_deck
-                or self.stock_end is not StockEnd.SHOWDOWN
-                or self.three_spread_lock
-                or self.widow
-            ),
-        )
-        if self.max_players < 2:
-            raise RulesError(
-                f"no table fits the deal: {self.hand_size}-card hands for two players"
-                f" need more than the {len(self._tables.pack)} cards of the pack"
-            )
 
-    def _check_numbers(self) -> None:
-        if not is_int(self.jokers) or not 0 <= self.jokers <= 8:
-            raise RulesError(f"jokers must be an int 0..8, got {brief(self.jokers)}")
-        if not is_int(self.joker_value) or self.joker_value < 0:
-            raise RulesError(
-                f"joker_value must be a non-negative int, got {brief(self.joker_value)}"
-            )
+    def _check_combinations(self) -> None:
         if self.jokers == 0 and self.joker_value != 0:
             raise RulesError(
                 f"joker_value={self.joker_value} needs jokers in the deck (jokers=0)"
             )
         if self.wilds is Wilds.JOKERS and self.jokers == 0:
             raise RulesError("wilds=JOKERS needs jokers in the deck (jokers=0)")
-        if not is_int(self.hand_size) or not 1 <= self.hand_size <= 13:
-            raise RulesError(
-                f"hand_size must be an int 1..13, got {brief(self.hand_size)}"
-            )
-        for name in ("two_packs_from", "player_limit"):
-            value = getattr(self, name)
-            if value is not None and (not is_int(value) or value < 2):
-                raise RulesError(
-                    f"{name} must be None or an int 2 or more, got {brief(value)}"
-                )
-        for name in ("spread_wait", "hit_wait", "own_hit_wait"):
-            value = getattr(self, name)
-            if not is_int(value) or not 0 <= value <= 10:
-                raise RulesError(f"{name} must be an int 0..10, got {brief(value)}")
-        if self.max_hits_per_turn is not None and (
-            not is_int(self.max_hits_per_turn) or self.max_hits_per_turn < 0
-        ):
-            raise RulesError(
-                "max_hits_per_turn must be None or a non-negative int,"
-                f" got {brief(self.max_hits_per_turn)}"
-            )
         if self.three_aces_may_be_held and not self.must_spread:
             raise RulesError("three_aces_may_be_held is an option of must_spread")
         if self.must_spread and self.hit_bars_going_out:
@@ -1105,20 +958,8 @@ class Rules:
                 f"boobed_deck ends at exhaustion with a showdown (V27), not"
                 f" stock_end={self.stock_end.value}"
             )
-        for row in self.deal_tonks:
-            if not isinstance(row, DealTonk):
-                raise TypeError(f"deal_tonks must hold DealTonk rows, got {brief(row)}")
-        self._check_payouts()
 
     def _check_payouts(self) -> None:
-        for bonus in self.drop_bonus:
-            if not isinstance(bonus, DropPay):
-                raise TypeError(
-                    f"drop_bonus must hold DropPay rows, got {brief(bonus)}"
-                )
-        for row in self.going_out:
-            if not isinstance(row, OutPay):
-                raise TypeError(f"going_out must hold OutPay rows, got {brief(row)}")
         ways = set(OutWay)
         for row in self.going_out:
             if row == OutPay(pays=row.pays, by=row.by):
@@ -1129,20 +970,6 @@ class Rules:
                 f"going_out has no unconditional row for going out by {missing}:"
                 " every way of going out must be paid"
             )
-        if not isinstance(self.catch, Catch):
-            raise TypeError(f"catch must be a Catch, got {brief(self.catch)}")
-        for name in ("match_target", "match_deals", "elimination_at"):
-            value = getattr(self, name)
-            if value is not None and (not is_int(value) or value < 1):
-                raise RulesError(
-                    f"{name} must be None or a positive int, got {brief(value)}"
-                )
-        for name in ("big_one_deals", "suit_bet", "naturals_bet"):
-            value = getattr(self, name)
-            if not is_int(value) or value < 0:
-                raise RulesError(
-                    f"{name} must be a non-negative int, got {brief(value)}"
-                )
         if self.elimination_at is not None and self.scoring is not Scoring.PUSH_UPS:
             raise RulesError(
                 f"elimination_at={self.elimination_at} needs push-up scoring"
@@ -1155,10 +982,17 @@ class Rules:
             )
 
     def _check_deal_tonks(self) -> None:
-        copies = self.packs_for(self._max_players)  # the most packs ever in play
-        values = [self._tables.values[card.code] for card in self._tables.naturals]
+        """Refuse a table no deal fits, and deal tonk rows that can never win."""
+        # The tables come from the compiled form's module, which builds on this
+        # one (imported here, when a rule set is checked, not at import time).
+        from tonk._compiled import largest_table, reachable_counts, tables_of
+
+        tables = tables_of(self)
+        largest = largest_table(self, tables)
+        copies = self.packs_for(largest)  # the most packs ever in play
+        values = [tables.values[card.code] for card in tables.naturals]
         jokers = [self.joker_value] * self.jokers  # jokers are not per pack
-        reachable = _reachable_counts(values * copies + jokers, self.hand_size)
+        reachable = reachable_counts(values * copies + jokers, self.hand_size)
         for number, row in enumerate(self.deal_tonks, start=1):
             if self.court_values is CourtValues.RANKED and row.totals & {49, 50}:
                 raise RulesError(
@@ -1188,6 +1022,11 @@ class Rules:
                     f"deal tonk row {number} can never win: {row.court_cards} court"
                     f" cards do not fit a {self.hand_size}-card hand"
                 )
+        if largest < 2:
+            raise RulesError(
+                f"no table fits the deal: {self.hand_size}-card hands for two players"
+                f" need more than the {len(tables.pack)} cards of the pack"
+            )
 
     def packs_for(self, players: int) -> int:
         """Return how many packs a table of ``players`` uses (V2).
@@ -1210,20 +1049,7 @@ class Rules:
             >>> Rules(two_packs_from=5).max_players
             20
         """
-        return self._max_players
-
-    def _largest_table(self) -> int:
-        largest = 1
-        one_pack = len(self._tables.pack)
-        naturals = len(self._tables.naturals)
-        for players in range(2, 2 * one_pack + 2):
-            if self.player_limit is not None and players > self.player_limit:
-                break
-            needed = players * (self.hand_size + self.widow) + int(self.upcard)
-            cards = one_pack + naturals * (self.packs_for(players) - 1)
-            if needed <= cards:
-                largest = players
-        return largest
+        return _compiled_form(self).max_players
 
     def pack(self, *, players: int | None = None) -> tuple[Card, ...]:
         """Return the cards in play, in canonical order (B1, V1–V5).
@@ -1239,7 +1065,7 @@ class Rules:
             >>> len(Rules(pack_kind=PackKind.FORTY, deal_tonks=()).pack())
             40
         """
-        one_pack = self._tables.pack
+        one_pack = _compiled_form(self).tables.pack
         if self.two_packs_from is None:
             return one_pack
         if players is None:
@@ -1249,7 +1075,7 @@ class Rules:
             )
         if self.packs_for(players) == 1:
             return one_pack
-        naturals = self._tables.naturals
+        naturals = _compiled_form(self).tables.naturals
         return tuple(sorted((*naturals, *naturals))) + one_pack[len(naturals) :]
 
     def card_value(self, card: Card) -> int:
@@ -1264,7 +1090,7 @@ class Rules:
             ...     Card.parse("KC"))
             13
         """
-        return self._tables.values[card.code]
+        return _compiled_form(self).tables.values[card.code]
 
     def is_wild(self, card: Card) -> bool:
         """Return whether ``card`` is wild in spreads (V4, V5).
@@ -1274,7 +1100,7 @@ class Rules:
             >>> chicago.is_wild(Card.parse("2D")), chicago.is_wild(Card.parse("3D"))
             (True, False)
         """
-        return self._tables.wild[card.code]
+        return _compiled_form(self).tables.wild[card.code]
 
     @property
     def has_wilds(self) -> bool:
@@ -1284,7 +1110,7 @@ class Rules:
             >>> Rules().has_wilds
             False
         """
-        return self._tables.any_wild
+        return _compiled_form(self).tables.any_wild
 
     @property
     def has_duplicates(self) -> bool:
@@ -1294,4 +1120,14 @@ class Rules:
             >>> Rules(jokers=2).has_duplicates
             True
         """
-        return self._has_duplicates
+        return self.two_packs_from is not None or self.jokers > 1
+
+
+def _compiled_form(rules: Rules) -> Compiled:
+    """Return ``rules`` compiled (from :mod:`tonk._compiled`).
+
+    That module builds on this one, so it is imported when first needed.
+    """
+    from tonk._compiled import compiled
+
+    return compiled(rules)

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from tonk._compiled import compiled
 from tonk._validate import brief, is_int
 from tonk.cards import Card, Rank
 from tonk.errors import RulesError
@@ -145,7 +146,7 @@ def _check_hands(value: object, rules: Rules) -> None:
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be Rules, got {brief(rules)}")
     hands = _sequence(value, "hands")
-    if not 2 <= len(hands) <= rules.max_players:
+    if not 2 <= len(hands) <= compiled(rules).max_players:
         raise RulesError(
             f"hands must give 2..{rules.max_players} seats under these rules,"
             f" got {len(hands)}"
@@ -162,7 +163,7 @@ def hand_count(cards: Sequence[Card], rules: Rules) -> int:
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be Rules, got {brief(rules)}")
-    values = rules._tables.values
+    values = compiled(rules).tables.values
     try:
         return sum(values[card.code] for card in cards)
     except AttributeError:

@@ -19,6 +19,7 @@ from typing import TypeAlias
 import attrs
 
 from tonk import text
+from tonk._compiled import compiled
 from tonk.cards import Card
 from tonk.rules import Rules
 
@@ -403,7 +404,7 @@ class GameState:
             >>> tonk.new_game(tonk.Rules(), players=2, seed=3).count(0)
             31
         """
-        values = self.rules._tables.values
+        values = compiled(self.rules).tables.values
         return sum(values[card.code] for card in self.hands[seat])
 
     def __str__(self) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from tonk._compiled import compiled
 from tonk._spreads import find_spreads, fits, split
 from tonk.actions import (
     Action,
@@ -55,7 +56,7 @@ class _View:
     def __init__(self, obs: Observation) -> None:
         self.obs = obs
         self.rules = rules = obs.rules
-        self.tables = tables = rules._tables
+        self.tables = tables = compiled(rules).tables
         self.values = tables.values
         self.wild = tables.wild
         self.positions = tables.positions

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 import attrs
 
+from tonk._compiled import compiled
 from tonk._validate import brief, is_int
 from tonk.actions import Action, ClaimDealTonk, Discard, DrawDiscard, DrawStock, Drop
 from tonk.bots._base import no_actions
@@ -117,7 +118,7 @@ class _Policy:
     )
 
     def __init__(self, rules: Rules, players: int) -> None:
-        tables = rules._tables
+        tables = compiled(rules).tables
         self.values = tables.values
         self.positions = tables.positions
         pack = rules.pack(players=players)
@@ -276,7 +277,7 @@ _COUNT_TABLES: dict[tuple[Rules, int], _CountTable] = {}
 def _count_table(rules: Rules, players: int) -> _CountTable:
     table = _COUNT_TABLES.get((rules, players))
     if table is None:
-        values = rules._tables.values
+        values = compiled(rules).tables.values
         table = _CountTable([values[card.code] for card in rules.pack(players=players)])
         if len(_COUNT_TABLES) > 64:
             _COUNT_TABLES.clear()
@@ -328,7 +329,7 @@ def _lowered(
     cards and the highest of them goes back to the stock, which is then
     shuffled. The state still fits everything ``obs`` shows.
     """
-    values = state.rules._tables.values
+    values = compiled(state.rules).tables.values
     stock = list(state.stock)
     hands = list(state.hands)
     changed = False

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from tonk._compiled import compiled
 from tonk.cards import CODE_COUNT, Card
 from tonk.observation import Observation
 
@@ -41,7 +42,7 @@ def unseen_counts(obs: Observation) -> list[int]:
 
 def unseen_values(obs: Observation, counts: list[int]) -> list[int]:
     """Return the count value of every unseen card (one entry per copy)."""
-    values = obs.rules._tables.values
+    values = compiled(obs.rules).tables.values
     return [values[code] for code in range(CODE_COUNT) for _ in range(counts[code])]
 
 
@@ -64,7 +65,7 @@ def sampled_counts(
     has taken: a seat that has played a few turns has discarded its worst
     cards, so its hand is lower than a random one.
     """
-    values = obs.rules._tables.values
+    values = compiled(obs.rules).tables.values
     me = obs.seat
     players = obs.player_count
     known = [sum(values[card.code] for card in cards) for cards in obs.taken]

@@ -1,0 +1,257 @@
+"""A rule set compiled once into the engine's lookup tables, cached by value.
+
+:class:`~tonk.rules.Rules` is declared data only. What the engine, the scoring
+and the bots derive from it (the card tables, which deal tonks are claimed, the
+largest table) is worked out here once per rule set and kept in a bounded cache
+keyed by the :class:`~tonk.rules.Rules` *value* (never by ``id()``: a copy of a
+rule set shares its original's entry, and a freed rule set's memory reused by
+other rules never finds it). :func:`compiled` is the one way in.
+
+Examples:
+    >>> from tonk.rules import Rules
+    >>> table = compiled(Rules())
+    >>> table.tables.values[12], table.max_players, table.late_claims
+    (10, 10, False)
+    >>> compiled(Rules()) is table  # the same value, the same compiled form
+    True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+
+import attrs
+
+from tonk.cards import CODE_COUNT, JOKER_CODE, Card, card_from_code
+from tonk.rules import (
+    CourtValues,
+    DealTonkClaim,
+    PackKind,
+    Rules,
+    Wilds,
+)
+
+__all__ = [
+    "Compiled",
+    "Tables",
+    "card_tables",
+    "compiled",
+    "largest_table",
+    "reachable_counts",
+]
+
+
+@attrs.frozen
+class Tables:
+    """Lookup tables the engine derives once from a rule set's card options.
+
+    Caches of answers worked out from the tables key them by :attr:`key`, a
+    value: a copy of the tables (made by :mod:`pickle` or :mod:`copy` with its
+    rule set) shares the original's entries, and tables of other options never
+    do, whatever objects come and go.
+    """
+
+    key: tuple[str, int, str, int, str, bool]
+    """The card options the tables were built from, as plain values that hash
+    fast: the pack, jokers, wilds, joker value, court values and ace high."""
+    values: tuple[int, ...]
+    """Count value of each card in hand, indexed by :attr:`Card.code`."""
+    wild: tuple[bool, ...]
+    """Whether each card is wild in spreads."""
+    positions: tuple[tuple[int, ...], ...]
+    """Each card's positions within a run of its suit (the ace may have two:
+    1 and, with ace high, the top); ``()`` for a joker or a card not in the pack."""
+    run_card: tuple[int, ...]
+    """The code of the card at ``16 * suit + position``, or -1."""
+    top: int
+    """The highest run position."""
+    run_bit: tuple[int, ...]
+    """Bits at ``16 * suit + position`` for a natural card: three run cards in
+    hand show as three neighbouring bits. 0 for a wild card."""
+    book_unit: tuple[int, ...]
+    """``1 << 4 * rank`` for a natural card, else 0: summed over a hand, each
+    4-bit field counts the natural cards of one rank."""
+    pack: tuple[Card, ...]
+    """One pack, with the jokers, in canonical order."""
+    naturals: tuple[Card, ...]
+    """The distinct natural (non-joker) cards of the pack."""
+    any_wild: bool
+    """Whether any card of the pack is wild."""
+
+
+_RUN_ORDER = {
+    PackKind.FULL: tuple(range(1, 14)),
+    PackKind.FORTY: (1, 2, 3, 4, 5, 6, 7, 11, 12, 13),  # V1: the 7 is next to the J
+}
+
+
+@functools.lru_cache(maxsize=64)  # rule sets share tables; few are ever in use
+def card_tables(
+    pack_kind: PackKind,
+    jokers: int,
+    wilds: Wilds,
+    joker_value: int,
+    court_values: CourtValues,
+    ace_high: bool,
+) -> Tables:
+    order = _RUN_ORDER[pack_kind]
+    values = [0] * CODE_COUNT
+    wild = [False] * CODE_COUNT
+    positions: list[tuple[int, ...]] = [()] * CODE_COUNT
+    run_card = [-1] * 64
+    run_bit = [0] * CODE_COUNT
+    book_unit = [0] * CODE_COUNT
+    top = len(order) + int(ace_high)
+    naturals = []
+    for code in range(JOKER_CODE):
+        card = card_from_code(code)
+        rank = int(card.rank)
+        if rank not in order:
+            continue
+        naturals.append(card)
+        suit = code // 13
+        if court_values is CourtValues.RANKED:
+            values[code] = rank  # V6
+        else:
+            values[code] = min(rank, 10)  # B1
+        place = order.index(rank) + 1
+        card_positions = (place, top) if ace_high and rank == 1 else (place,)
+        positions[code] = card_positions
+        for position in card_positions:
+            run_card[16 * suit + position] = code
+        wild[code] = wilds is Wilds.JOKERS_AND_TWOS and rank == 2
+        if not wild[code]:
+            run_bit[code] = sum(1 << (16 * suit + p) for p in card_positions)
+            book_unit[code] = 1 << (4 * rank)
+    values[JOKER_CODE] = joker_value
+    wild[JOKER_CODE] = wilds is not Wilds.NONE
+    pack = (*naturals, *[card_from_code(JOKER_CODE)] * jokers)
+    return Tables(
+        key=(
+            pack_kind.value,
+            jokers,
+            wilds.value,
+            joker_value,
+            court_values.value,
+            ace_high,
+        ),
+        values=tuple(values),
+        wild=tuple(wild),
+        positions=tuple(positions),
+        run_card=tuple(run_card),
+        top=top,
+        run_bit=tuple(run_bit),
+        book_unit=tuple(book_unit),
+        pack=pack,
+        naturals=tuple(naturals),
+        any_wild=any(wild[card.code] for card in pack),
+    )
+
+
+def reachable_counts(values: Iterable[int], hand_size: int) -> set[int]:
+    """Return every count a hand of ``hand_size`` cards with these values can have."""
+    reachable: list[set[int]] = [set() for _ in range(hand_size + 1)]
+    reachable[0].add(0)
+    for value in values:
+        for size in range(hand_size, 0, -1):
+            reachable[size].update(total + value for total in reachable[size - 1])
+    return reachable[hand_size]
+
+
+def largest_table(rules: Rules, tables: Tables) -> int:
+    """Return the most players ``rules`` deal to (B2, V2, V7, V46); 1 if none.
+
+    Every table from two players up to it fits the deal: a table too large for
+    one pack is the limit even if two packs (V2) would fit a larger one.
+    """
+    largest = 1
+    one_pack = len(tables.pack)
+    naturals = len(tables.naturals)
+    for players in range(2, 2 * one_pack + 2):
+        if rules.player_limit is not None and players > rules.player_limit:
+            break
+        needed = players * (rules.hand_size + rules.widow) + int(rules.upcard)
+        cards = one_pack + naturals * (rules.packs_for(players) - 1)
+        if needed > cards:
+            break
+        largest = players
+    return largest
+
+
+def tables_of(rules: Rules) -> Tables:
+    """Return the card tables of ``rules``' card options."""
+    return card_tables(
+        rules.pack_kind,
+        rules.jokers,
+        rules.wilds,
+        rules.joker_value,
+        rules.court_values,
+        rules.ace_high,
+    )
+
+
+@attrs.frozen
+class Compiled:
+    """A rule set and everything the engine derives from it, worked out once."""
+
+    rules: Rules
+    """The rule set (the first of equal values to be compiled)."""
+    tables: Tables
+    """The card tables (values, wilds, runs, books)."""
+    has_duplicates: bool
+    """Whether a card can be in play twice (two packs, or several jokers)."""
+    late_claims: bool
+    """Whether a deal tonk is claimed before the holder's first turn (V19)."""
+    late_totals: frozenset[int] | None
+    """The counts that may be claimed, when only totals are (else ``None``)."""
+    max_players: int
+    """The largest table the rules deal to."""
+    deal_totals: frozenset[int]
+    """The counts that win a deal tonk at the deal by ``totals`` (B5)."""
+    deal_at_most: int
+    """The highest ``at_most`` of the deal tonks at the deal, or -1."""
+    deal_courts: bool
+    """Whether a deal tonk at the deal counts court cards (V18)."""
+
+
+def _compile(rules: Rules) -> Compiled:
+    tables = tables_of(rules)
+    late = [
+        row for row in rules.deal_tonks if row.claim is DealTonkClaim.BEFORE_FIRST_TURN
+    ]
+    at_deal = [row for row in rules.deal_tonks if row.claim is DealTonkClaim.AT_DEAL]
+    return Compiled(
+        rules=rules,
+        tables=tables,
+        has_duplicates=rules.has_duplicates,
+        late_claims=bool(late),
+        late_totals=frozenset().union(*(row.totals for row in late))
+        if all(row.totals for row in late)
+        else None,
+        max_players=largest_table(rules, tables),
+        deal_totals=frozenset().union(*(row.totals for row in at_deal)),
+        deal_at_most=max(
+            (row.at_most for row in at_deal if row.at_most is not None), default=-1
+        ),
+        deal_courts=any(row.court_cards is not None for row in at_deal),
+    )
+
+
+_CACHE: dict[Rules, Compiled] = {}
+_CACHE_SIZE = 256
+"""Few rule sets are in use at once; a full cache is emptied and refilled."""
+
+
+def compiled(rules: Rules) -> Compiled:
+    """Return ``rules`` compiled, from the cache when an equal value was before.
+
+    A :class:`~tonk.rules.Rules` caches its hash, so a lookup with the rule
+    set the cache holds costs one dict probe.
+    """
+    found = _CACHE.get(rules)
+    if found is None:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        found = _CACHE[rules] = _compile(rules)
+    return found

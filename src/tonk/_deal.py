@@ -1,0 +1,282 @@
+"""The deal and deal tonks (B3-B5, V7-V9, V11-V20).
+
+The shuffle and the deal (B4, docs/rules/base.md; V7, V8, docs/rules/deal.md),
+cutting for the first dealer (B3, V9, docs/rules/deal.md), the deal tonks
+settled at the deal (B5, V11-V18, V20, docs/rules/deal-tonks.md) and the one
+claimed before the holder's first turn (V19, docs/rules/deal-tonks.md).
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from tonk._compiled import compiled
+from tonk._transition import (
+    HAND_OVER,
+    TURN_START,
+    at_turn_start,
+    check_not_forced,
+    ended,
+    refuse,
+    successor,
+)
+from tonk._validate import brief, check_seed, is_int
+from tonk.actions import (
+    ClaimDealTonk,
+)
+from tonk.cards import Card, card_from_code
+from tonk.errors import IllegalReason, RulesError
+from tonk.rules import CutWinner, DealTonkClaim, Rules
+from tonk.scoring import (
+    deal_tonk_row,
+    settle_claim,
+    settle_deal,
+)
+from tonk.state import GameState
+
+__all__ = [
+    "apply_claim",
+    "can_claim",
+    "checked_deck",
+    "cut_for_deal",
+    "dealt",
+    "shuffled",
+]
+
+
+def _random(seed: int | None) -> random.Random:
+    return random.SystemRandom() if seed is None else random.Random(seed)
+
+
+_CODE_OF = operator.attrgetter("code")
+_WORD = 1 << 32
+_BITS = tuple(bound.bit_length() for bound in range(256))
+"""The bits ``random.Random.shuffle`` draws for an index below each bound, for
+any pack (the largest: two packs and eight jokers, 112 cards)."""
+
+
+def shuffled(rules: Rules, players: int, seed: int | None) -> list[Card]:
+    """Return the pack ``rules`` deal to ``players``, shuffled (B4).
+
+    A seeded shuffle is ``random.Random(seed).shuffle``'s, card for card (the
+    seed-to-deal mapping of 0.1.0), with its draws made inline. An unseeded one
+    is a Fisher-Yates shuffle whose indices come from :func:`os.urandom`, the
+    operating system's cryptographically secure source (docs/records.md).
+    """
+    pack = compiled(rules).tables.pack
+    cards = list(pack if rules.two_packs_from is None else rules.pack(players=players))
+    if seed is None:
+        _secure_shuffle(cards)
+    else:
+        _seeded_shuffle(cards, seed)
+    return cards
+
+
+def _seeded_shuffle(cards: list[Card], seed: int) -> None:
+    """Shuffle as ``random.Random(seed).shuffle(cards)`` does, draw for draw.
+
+    Python's shuffle swaps each place ``i``, from the last down, with a place
+    ``j`` below ``i + 1`` drawn as ``bit_length(i + 1)`` random bits, drawn
+    again while too large; the same draws give the same deal.
+    """
+    getrandbits = random.Random(seed).getrandbits
+    bits = _BITS
+    for i in range(len(cards) - 1, 0, -1):
+        bound = i + 1
+        j = getrandbits(bits[bound])
+        while j >= bound:
+            j = getrandbits(bits[bound])
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _secure_shuffle(cards: list[Card]) -> None:
+    """Shuffle ``cards`` with indices drawn from :func:`os.urandom`.
+
+    Each swap index is a fresh 32-bit word from the operating system's
+    cryptographically secure source, reduced without bias: a word at or above
+    the largest multiple of the bound is thrown away and another one drawn
+    (rejection sampling), so every order of the cards is equally likely.
+    """
+    count = len(cards)
+    words = memoryview(os.urandom(4 * count)).cast("I")
+    used = 0
+    for i in range(count - 1, 0, -1):
+        bound = i + 1
+        limit = _WORD - _WORD % bound
+        while True:
+            if used == len(words):
+                words, used = memoryview(os.urandom(4 * count)).cast("I"), 0
+            word = words[used]
+            used += 1
+            if word < limit:
+                break
+        j = word % bound
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def dealt(
+    rules: Rules, cards: Sequence[Card], *, players: int, dealer: int
+) -> GameState:
+    """Deal ``cards`` from the top and settle any deal tonk (B4, B5, V46).
+
+    Cards go one at a time clockwise from the dealer's left, so the seat
+    ``offset`` places left of the dealer gets every ``players``-th card from
+    ``offset - 1``.
+    """
+    dealt = players * rules.hand_size
+    hands = tuple(
+        tuple(
+            sorted(cards[(seat - dealer - 1) % players : dealt : players], key=_CODE_OF)
+        )
+        for seat in range(players)
+    )
+    widows: tuple[Card, ...] = ()
+    if rules.widow:  # V46: one more card each, face down, after the hands
+        widows = tuple(
+            cards[dealt + (seat - dealer - 1) % players] for seat in range(players)
+        )
+        dealt += players
+    upcards = int(rules.upcard)
+    state = GameState(
+        rules=rules,
+        dealer=dealer,
+        hands=hands,
+        stock=tuple(cards[dealt + upcards :]),
+        discard_pile=tuple(cards[dealt : dealt + upcards]),
+        spreads=(),
+        to_move=(dealer + 1) % players,
+        phase=TURN_START,
+        turns_taken=0,
+        waits=(0,) * players,
+        going_out_barred=(False,) * players,
+        hit_this_round=(False,) * players,
+        hits_this_turn=0,
+        must_use=None,
+        taken=((),) * players,
+        widows=widows,
+        exchanged=(False,) * len(widows),
+        slap=None,
+        outcome=None,
+    )
+    if _may_win_at_deal(rules, hands):
+        outcome = settle_deal(hands, rules, dealer=dealer)
+        if outcome is not None:
+            state = successor(state, phase=HAND_OVER, outcome=outcome)
+    return state
+
+
+def _may_win_at_deal(rules: Rules, hands: tuple[tuple[Card, ...], ...]) -> bool:
+    """Return whether a hand might win a deal tonk at the deal (B5, V11-V20).
+
+    Decided by the counts alone unless a row counts court cards (V18); a
+    ``True`` is settled in full by :func:`~tonk.scoring.settle_deal`.
+    """
+    table = compiled(rules)
+    if table.deal_courts:
+        return True
+    totals, at_most, values = table.deal_totals, table.deal_at_most, table.tables.values
+    for hand in hands:
+        count = sum([values[card.code] for card in hand])
+        if count <= at_most or count in totals:
+            return True
+    return False
+
+
+def checked_deck(rules: Rules, deck: Sequence[Card], players: int) -> list[Card]:
+    cards = list(deck)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"deck must hold Card values, got {brief(card)}")
+    pack = rules.pack(players=players)
+    if len(cards) != len(pack):
+        raise RulesError(
+            f"deck has {len(cards)} cards, but these rules use a {len(pack)}-card pack"
+        )
+    have, want = Counter(cards), Counter(pack)
+    for card in sorted(have.keys() | want.keys()):
+        if have[card] != want[card]:
+            raise RulesError(
+                f"deck holds {have[card]} of {card!r}, but the pack these rules use"
+                f" holds {want[card]}"
+            )
+    return [card_from_code(card.code) for card in cards]  # the interned copies
+
+
+def cut_for_deal(rules: Rules, *, players: int, seed: int | None = None) -> int:
+    """Cut for the first dealer: each player cuts a card; highest deals (B3, V9).
+
+    Ranks count ace low, king high; under ``Rules(cut=CutWinner.LOWEST)`` the
+    lowest card deals (V9). Players tied cut again, in seat order, from the rest
+    of the pack (a fresh shuffle if it runs out).
+
+    Args:
+        rules: The rules, for the pack and :attr:`~tonk.rules.Rules.cut`.
+        players: How many players cut.
+        seed: Shuffle with ``random.Random(seed)``; ``None`` uses the operating
+            system's secure random source.
+
+    Returns:
+        The seat of the first dealer.
+
+    Raises:
+        RulesError: If the rules do not seat ``players``, or the seed has more
+            than 1,000 digits.
+
+    Examples:
+        >>> import tonk
+        >>> cut_for_deal(tonk.Rules(), players=4, seed=1)
+        1
+    """
+    if not is_int(players) or not 2 <= players <= compiled(rules).max_players:
+        raise RulesError(
+            f"players must be 2..{rules.max_players} under these rules,"
+            f" got {brief(players)}"
+        )
+    check_seed(seed, RulesError)
+    rng = _random(seed)
+    natural = [card for card in rules.pack(players=players) if card.suit is not None]
+    pick = max if rules.cut is CutWinner.HIGHEST else min
+    cards: list[Card] = []
+    cutting = list(range(players))
+    while len(cutting) > 1:
+        if len(cards) < len(cutting):
+            cards = natural[:]
+            rng.shuffle(cards)
+        cuts = {seat: cards.pop() for seat in cutting}
+        best = pick(card.rank for card in cuts.values())
+        cutting = [seat for seat, card in cuts.items() if card.rank == best]
+    return cutting[0]
+
+
+def can_claim(state: GameState) -> bool:
+    """Return whether the player to move may claim a deal tonk now (V19)."""
+    if (
+        state.turns_taken >= len(state.hands)  # not the player's first turn
+        or state.spreads
+        or (state.exchanged and state.exchanged[state.to_move])  # V46
+    ):
+        return False
+    hand = state.hands[state.to_move]
+    rules = state.rules
+    totals = compiled(rules).late_totals
+    if totals is not None:  # the usual case: decided by the count alone
+        values = compiled(rules).tables.values
+        return sum(values[card.code] for card in hand) in totals
+    return deal_tonk_row(hand, rules, DealTonkClaim.BEFORE_FIRST_TURN) is not None
+
+
+def apply_claim(state: GameState, action: ClaimDealTonk) -> GameState:
+    at_turn_start(state, action)
+    check_not_forced(state, action)
+    if not (compiled(state.rules).late_claims and can_claim(state)):
+        raise refuse(
+            action,
+            IllegalReason.NO_DEAL_TONK,
+            "only a dealt hand that wins under a deal tonk claimed before the first"
+            " turn may be claimed, then, and only before anyone has spread",
+        )
+    return ended(state, settle_claim(state.hands, state.rules, seat=state.to_move))

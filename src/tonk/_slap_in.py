@@ -1,0 +1,218 @@
+"""The slap-in window (V26, docs/rules/slap-in.md).
+
+After a discard that fits a spread on the table, a window opens: each eligible
+seat in turn, clockwise from the discarder (the player due first under
+``slap_priority_next``), may slap the card onto a spread or pass. A slap counts
+as a hit (V22, V31); a slapper who owes an extra discard makes it next.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from tonk._compiled import compiled
+from tonk._spreads import (
+    extended,
+    fits,
+)
+from tonk._transition import (
+    EXTRA_DISCARD,
+    PASS,
+    SLAP_WINDOW,
+    TURN_START,
+    check_discard,
+    check_spread_number,
+    discardable,
+    ended,
+    hit_effects,
+    is_locked,
+    pack_copies,
+    refuse,
+    successor,
+    taken_less,
+    went_out,
+    with_hand,
+    without_cards,
+)
+from tonk.actions import (
+    Action,
+    Discard,
+    Pass,
+    Slap,
+)
+from tonk.cards import Card, card_from_code
+from tonk.errors import IllegalReason
+from tonk.rules import OutWay
+from tonk.state import GameState, SlapWindow
+
+__all__ = [
+    "apply_extra_discard",
+    "apply_pass",
+    "apply_slap",
+    "opened_window",
+    "slap_actions",
+]
+
+
+def slap_actions(state: GameState) -> tuple[Action, ...]:
+    window = state.slap
+    assert window is not None
+    return (
+        *_slaps_for(
+            state,
+            window.card,
+            state.to_move,
+            discarder=window.discarder,
+            due=window.due,
+        ),
+        PASS,
+    )
+
+
+def _slaps_for(
+    state: GameState,
+    card: Card,
+    seat: int,
+    *,
+    discarder: int,
+    due: int,
+    public: bool = False,
+) -> list[Action]:
+    """Return the slaps ``seat`` could make with ``card`` (V26).
+
+    A player who would owe an extra discard may slap only with a card to
+    discard afterwards (not with an empty hand, nor a hand that must-spread
+    forbids to discard from). With ``public``, only what every player can see
+    counts (an empty hand, not a hidden spread): who is asked must not reveal a
+    hand, so a seat whose hidden hand bars the slap is asked and may only pass.
+    """
+    rules = state.rules
+    tables = compiled(rules).tables
+    copies = pack_copies(state)
+    book_limit = 4 if rules.four_card_books else 3
+    slaps: list[Action] = [
+        Slap(spread.number)
+        for spread in state.spreads
+        if fits(spread, card, tables, copies, book_limit)
+        and not is_locked(state, spread, seat)
+    ]
+    if not slaps:
+        return slaps
+    owes_discard = seat != discarder and not (rules.slap_priority_next and seat == due)
+    hand = state.hands[seat]
+    if owes_discard and not (hand if public else discardable(state, hand)):
+        return []
+    return slaps
+
+
+def apply_slap(state: GameState, action: Slap) -> GameState:
+    window = state.slap
+    if state.phase is not SLAP_WINDOW or window is None:
+        raise refuse(action, IllegalReason.NOT_SLAP_TIME, "no slap-in window is open")
+    seat = state.to_move
+    number = action.spread
+    check_spread_number(state, action)
+    target = state.spreads[number - 1]
+    if is_locked(state, target, seat):
+        raise refuse(
+            action,
+            IllegalReason.SPREAD_LOCKED,
+            f"seat {target.owner} has laid three spreads (V30)",
+        )
+    if action not in _slaps_for(
+        state, window.card, seat, discarder=window.discarder, due=window.due
+    ):
+        raise refuse(
+            action,
+            IllegalReason.HIT_DOES_NOT_FIT,
+            f"{window.card} does not fit spread {number}",
+        )
+    card = state.discard_pile[-1]
+    assert card is window.card
+    spread = extended(target, card, card, compiled(state.rules).tables, seat)
+    waits, barred, charged = hit_effects(state, target.owner, seat)  # a hit too
+    after = successor(
+        state,
+        discard_pile=state.discard_pile[:-1],
+        spreads=(*state.spreads[: number - 1], spread, *state.spreads[number:]),
+        waits=waits,
+        going_out_barred=barred,
+        hit_this_round=charged,
+    )
+    no_extra = seat == window.discarder or (
+        state.rules.slap_priority_next and seat == window.due
+    )
+    if no_extra:
+        return _closed_window(after, window.due)
+    return successor(
+        after,
+        phase=EXTRA_DISCARD,
+        slap=attrs.evolve(window, waiting=(), slapper=seat),
+    )
+
+
+def apply_pass(state: GameState, action: Pass) -> GameState:
+    window = state.slap
+    if state.phase is not SLAP_WINDOW or window is None:
+        raise refuse(action, IllegalReason.NOT_SLAP_TIME, "no slap-in window is open")
+    waiting = window.waiting[1:]
+    if not waiting:
+        return _closed_window(state, window.due)
+    return successor(
+        state, to_move=waiting[0], slap=attrs.evolve(window, waiting=waiting)
+    )
+
+
+def apply_extra_discard(state: GameState, action: Discard) -> GameState:
+    """Discard the slapper's extra card; play resumes with the player due (V26)."""
+    window = state.slap
+    assert window is not None
+    seat = state.to_move
+    hand = without_cards(state.hands[seat], (action.card,))
+    if hand is None:
+        raise refuse(
+            action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
+        )
+    check_discard(state, action, hand)
+    rules = state.rules
+    card = card_from_code(action.card.code)
+    after = successor(
+        state,
+        hands=with_hand(state.hands, seat, hand),
+        discard_pile=(*state.discard_pile, card),
+        taken=taken_less(state, seat, (card,)),
+        slap=None,
+    )
+    boobed = rules.boobed_deck and len(state.stock) <= len(state.hands)
+    if not hand and not boobed:
+        return ended(after, went_out(state, seat, OutWay.DISCARD, own_turn=False))
+    resumed = _closed_window(after, window.due)
+    reopened = opened_window(resumed, card, discarder=seat, due=window.due)
+    return resumed if reopened is None else reopened
+
+
+def opened_window(
+    state: GameState, card: Card, *, discarder: int, due: int
+) -> GameState | None:
+    """Open a slap-in window for ``card`` if anyone could slap it (V26)."""
+    players = len(state.hands)
+    order = [(discarder + offset) % players for offset in range(players)]
+    if state.rules.slap_priority_next:
+        order = [due, *(seat for seat in order if seat != due)]
+    eligible = tuple(
+        seat
+        for seat in order
+        if _slaps_for(state, card, seat, discarder=discarder, due=due, public=True)
+    )
+    if not eligible:
+        return None
+    return successor(
+        state,
+        phase=SLAP_WINDOW,
+        to_move=eligible[0],
+        slap=SlapWindow(card=card, discarder=discarder, due=due, waiting=eligible),
+    )
+
+
+def _closed_window(state: GameState, due: int) -> GameState:
+    return successor(state, phase=TURN_START, to_move=due, slap=None)

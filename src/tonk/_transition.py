@@ -1,0 +1,436 @@
+"""Share what every transition of a hand needs: successors, checks, the end.
+
+One successor builder, the checks and predicates several parts of the game
+use, and the end of a hand.
+
+:func:`successor` is the one place a state's successor is built. The phase
+checks (:func:`at_turn_start`, :func:`after_draw`) refuse an action out of
+its time (B7, docs/rules/base.md); :func:`is_drop_forced` is V27/V29,
+:func:`is_locked` V30, :func:`holds_spread` and :func:`discardable` V21 and
+:func:`hit_effects` V22/V23/X7 (docs/rules/play.md); :func:`ended` and
+:func:`went_out` settle a hand (B11-B14, docs/rules/base.md; V31-V34, V39,
+V46, docs/rules/payouts.md).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Any
+
+from tonk._compiled import compiled
+from tonk._spreads import (
+    find_spreads,
+)
+from tonk.actions import (
+    Action,
+    ClaimDealTonk,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+    Hit,
+    Pass,
+    Slap,
+    format_action,
+)
+from tonk.cards import CODE_COUNT, Card, Rank, card_from_code
+from tonk.errors import IllegalActionError, IllegalReason
+from tonk.rules import OutWay, Rules, StockEnd
+from tonk.scoring import (
+    hand_count,
+    hit_and_split_transfers,
+    settle_out,
+    widow_transfers,
+)
+from tonk.state import GameState, Outcome, OutcomeKind, Phase, SlapWindow, Spread
+
+__all__ = [
+    "AFTER_DRAW",
+    "CLAIM",
+    "DISCARDS",
+    "DRAW_DISCARD",
+    "DRAW_STOCK",
+    "DROP",
+    "EXTRA_DISCARD",
+    "HAND_OVER",
+    "KEEP",
+    "PASS",
+    "SLAP_WINDOW",
+    "TURN_START",
+    "Keep",
+    "after_draw",
+    "at_turn_start",
+    "check_discard",
+    "check_not_forced",
+    "check_spread_number",
+    "counts_of",
+    "discardable",
+    "distinct_cards",
+    "ended",
+    "hit_effects",
+    "holds_spread",
+    "is_drop_forced",
+    "is_locked",
+    "pack_copies",
+    "refuse",
+    "replace_at",
+    "spread_count",
+    "successor",
+    "taken_less",
+    "went_out",
+    "with_card",
+    "with_hand",
+    "without_cards",
+]
+
+
+TURN_START = Phase.TURN_START
+AFTER_DRAW = Phase.AFTER_DRAW
+SLAP_WINDOW = Phase.SLAP_WINDOW
+EXTRA_DISCARD = Phase.EXTRA_DISCARD
+HAND_OVER = Phase.HAND_OVER
+
+CLAIM = ClaimDealTonk()
+DROP = Drop()
+DRAW_STOCK = DrawStock()
+DRAW_DISCARD = DrawDiscard()
+PASS = Pass()
+DISCARDS = tuple(Discard(card_from_code(code)) for code in range(CODE_COUNT))
+
+
+class Keep(enum.Enum):
+    """The default of :func:`successor`'s arguments: keep the field as it is."""
+
+    KEEP = enum.auto()
+
+
+KEEP = Keep.KEEP
+_new_state = object.__new__
+_set = object.__setattr__
+
+
+def successor(
+    state: GameState,
+    *,
+    hands: tuple[tuple[Card, ...], ...] | Keep = KEEP,
+    stock: tuple[Card, ...] | Keep = KEEP,
+    discard_pile: tuple[Card, ...] | Keep = KEEP,
+    spreads: tuple[Spread, ...] | Keep = KEEP,
+    to_move: int | Keep = KEEP,
+    phase: Phase | Keep = KEEP,
+    turns_taken: int | Keep = KEEP,
+    waits: tuple[int, ...] | Keep = KEEP,
+    going_out_barred: tuple[bool, ...] | Keep = KEEP,
+    hit_this_round: tuple[bool, ...] | Keep = KEEP,
+    hits_this_turn: int | Keep = KEEP,
+    must_use: Card | Keep | None = KEEP,
+    taken: tuple[tuple[Card, ...], ...] | Keep = KEEP,
+    widows: tuple[Card, ...] | Keep = KEEP,
+    exchanged: tuple[bool, ...] | Keep = KEEP,
+    slap: SlapWindow | Keep | None = KEEP,
+    outcome: Outcome | Keep | None = KEEP,
+) -> GameState:
+    """Return the state after ``state`` with the fields given changed.
+
+    The one place the engine builds a successor state. It is ``attrs.evolve``
+    with typed arguments, built without ``GameState.__init__`` (which has no
+    validator or converter to skip): each slot is set once, at about half of
+    ``__init__``'s cost. A test checks that it sets every field.
+    """
+    new = _new_state(GameState)
+    _set(new, "rules", state.rules)
+    _set(new, "dealer", state.dealer)
+    _set(new, "hands", state.hands if hands is KEEP else hands)
+    _set(new, "stock", state.stock if stock is KEEP else stock)
+    _set(
+        new,
+        "discard_pile",
+        state.discard_pile if discard_pile is KEEP else discard_pile,
+    )
+    _set(new, "spreads", state.spreads if spreads is KEEP else spreads)
+    _set(new, "to_move", state.to_move if to_move is KEEP else to_move)
+    _set(new, "phase", state.phase if phase is KEEP else phase)
+    _set(new, "turns_taken", state.turns_taken if turns_taken is KEEP else turns_taken)
+    _set(new, "waits", state.waits if waits is KEEP else waits)
+    _set(
+        new,
+        "going_out_barred",
+        state.going_out_barred if going_out_barred is KEEP else going_out_barred,
+    )
+    _set(
+        new,
+        "hit_this_round",
+        state.hit_this_round if hit_this_round is KEEP else hit_this_round,
+    )
+    _set(
+        new,
+        "hits_this_turn",
+        state.hits_this_turn if hits_this_turn is KEEP else hits_this_turn,
+    )
+    _set(new, "must_use", state.must_use if must_use is KEEP else must_use)
+    _set(new, "taken", state.taken if taken is KEEP else taken)
+    _set(new, "widows", state.widows if widows is KEEP else widows)
+    _set(new, "exchanged", state.exchanged if exchanged is KEEP else exchanged)
+    _set(new, "slap", state.slap if slap is KEEP else slap)
+    _set(new, "outcome", state.outcome if outcome is KEEP else outcome)
+    return new
+
+
+def refuse(action: Action, reason: IllegalReason, why: str) -> IllegalActionError:
+    return IllegalActionError(
+        f"cannot {format_action(action)}: {why}", action=action, reason=reason
+    )
+
+
+def _not_in_window(state: GameState, action: Action) -> None:
+    if state.phase is SLAP_WINDOW or state.phase is EXTRA_DISCARD:
+        raise refuse(
+            action,
+            IllegalReason.NOT_SLAP_TIME,
+            f"seat {state.to_move} must "
+            + ("slap or pass" if state.phase is SLAP_WINDOW else "discard"),
+        )
+
+
+def at_turn_start(state: GameState, action: Action) -> None:
+    if state.phase is TURN_START:
+        return
+    _not_in_window(state, action)
+    if state.phase is not TURN_START:
+        raise refuse(
+            action,
+            IllegalReason.ALREADY_DREW,
+            f"seat {state.to_move} has drawn; spread, hit or discard",
+        )
+
+
+def after_draw(state: GameState, action: Action) -> None:
+    if state.phase is AFTER_DRAW:
+        return
+    _not_in_window(state, action)
+    if state.phase is not AFTER_DRAW:
+        raise IllegalActionError(
+            f"cannot {format_action(action).split()[0]} before drawing: seat"
+            f" {state.to_move} must drop or draw first",
+            action=action,
+            reason=IllegalReason.MUST_DRAW_FIRST,
+        )
+
+
+def distinct_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Return the sorted ``hand`` without repeated cards."""
+    return tuple(dict.fromkeys(hand))
+
+
+def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    code = card.code
+    for index, held in enumerate(hand):
+        if held.code > code:
+            return (*hand[:index], card, *hand[index:])
+    return (*hand, card)
+
+
+def without_cards(
+    hand: tuple[Card, ...], cards: Sequence[Card]
+) -> tuple[Card, ...] | None:
+    """Return ``hand`` less ``cards`` (as a multiset), or ``None`` if it lacks one."""
+    remaining = list(hand)
+    for card in cards:
+        try:
+            remaining.remove(card)
+        except ValueError:
+            return None
+    return tuple(remaining)
+
+
+def with_hand(
+    hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    return (*hands[:seat], hand, *hands[seat + 1 :])
+
+
+def replace_at(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:seat], value, *values[seat + 1 :])
+
+
+def taken_less(
+    state: GameState, seat: int, cards: Sequence[Card]
+) -> tuple[tuple[Card, ...], ...]:
+    """Return :attr:`GameState.taken` once ``seat`` has played ``cards``."""
+    taken = state.taken
+    held = taken[seat]
+    if not held:
+        return taken
+    remaining = list(held)
+    for card in cards:
+        if card in remaining:
+            remaining.remove(card)
+    return replace_at(taken, seat, tuple(remaining))
+
+
+def counts_of(state: GameState) -> tuple[int, ...]:
+    return tuple(hand_count(hand, state.rules) for hand in state.hands)
+
+
+def ended(state: GameState, outcome: Outcome) -> GameState:
+    """Return ``state`` over, settled by ``outcome`` and the side payments."""
+    rules = state.rules
+    if rules.hit_and_split:  # V39
+        outcome = outcome.with_transfers(
+            hit_and_split_transfers(outcome.winners, state.spreads, len(state.hands))
+        )
+    if rules.widow:  # V46
+        outcome = outcome.with_transfers(
+            widow_transfers(outcome.winners, state.exchanged)
+        )
+    return successor(state, phase=HAND_OVER, outcome=outcome)
+
+
+def went_out(state: GameState, seat: int, way: OutWay, *, own_turn: bool) -> Outcome:
+    """Settle ``seat`` going out from ``state`` by ``way`` (B11, V31-V34).
+
+    ``state`` is the state of the turn the hand was emptied in (before any turn
+    count moves on); ``own_turn`` is false for a slapper's extra discard (V26).
+    """
+    players = len(state.hands)
+    turn = state.turns_taken
+    spreads = state.spreads
+    first_turn = (
+        own_turn and turn < players and (seat - state.dealer - 1) % players == turn
+    )
+    laid_now = (
+        sum(1 for spread in spreads if spread.owner == seat and spread.turn == turn)
+        if own_turn
+        else 0
+    )
+    for row in state.rules.going_out:
+        if row.matches(
+            way=way,
+            first_turn=first_turn,
+            spreads_this_turn=laid_now,
+            hit_this_turn=own_turn and state.hits_this_turn > 0,
+            hit_this_hand=any(seat in spread.hitters for spread in spreads),
+            spread_before=any(
+                spread.owner == seat and spread.turn < turn for spread in spreads
+            ),
+        ):
+            pays = row.pays
+            break
+    else:  # pragma: no cover - Rules requires a last row for every way
+        raise AssertionError("no going-out row matched")
+    kind = OutcomeKind.OUT_BY_DISCARD if way is OutWay.DISCARD else OutcomeKind.TONK_OUT
+    return settle_out(players, seat, kind, pays=pays)
+
+
+def pack_copies(state: GameState) -> int:
+    two_packs_from = state.rules.two_packs_from
+    if two_packs_from is None or len(state.hands) < two_packs_from:
+        return 1
+    return 2
+
+
+def spread_count(state: GameState, seat: int) -> int:
+    return sum(1 for spread in state.spreads if spread.owner == seat)
+
+
+def is_locked(state: GameState, spread: Spread, seat: int) -> bool:
+    """Return whether ``seat`` may not hit ``spread`` (V30)."""
+    return (
+        state.rules.three_spread_lock
+        and spread.owner != seat
+        and spread_count(state, spread.owner) >= 3
+    )
+
+
+def is_drop_forced(state: GameState) -> bool:
+    """Return whether the player to move must drop (V27, V29)."""
+    rules = state.rules
+    return (rules.boobed_deck and not state.hands[state.to_move]) or (
+        rules.stock_end is StockEnd.FORCED_KNOCK and not state.stock
+    )
+
+
+def check_not_forced(state: GameState, action: Action) -> None:
+    if is_drop_forced(state):
+        raise refuse(
+            action,
+            IllegalReason.MUST_DROP,
+            f"seat {state.to_move} must drop"
+            + (
+                " the empty hand (V27)"
+                if not state.hands[state.to_move]
+                else ": the stock is empty (V29)"
+            ),
+        )
+
+
+def discardable(state: GameState, hand: tuple[Card, ...]) -> list[Card]:
+    """Return the distinct cards the player may discard (V21).
+
+    Under must-spread a hand holding a complete spread may not discard at all:
+    the spread must be laid first.
+    """
+    rules = state.rules
+    if rules.must_spread and holds_spread(hand, rules, pack_copies(state)):
+        return []
+    return list(distinct_cards(hand))
+
+
+def holds_spread(hand: tuple[Card, ...], rules: Rules, copies: int) -> bool:
+    """Return whether ``hand`` holds a spread it may not keep (V21)."""
+    spreads = find_spreads(hand, compiled(rules).tables, copies)
+    if not rules.three_aces_may_be_held:
+        return bool(spreads)
+    aces = [card for card in hand if card.rank is Rank.ACE]
+    for spread in spreads:
+        exempt = len(aces) == 3 and all(
+            isinstance(element, Card) and element.rank is Rank.ACE
+            for element in spread.cards
+        )
+        if not exempt:
+            return True
+    return False
+
+
+def hit_effects(
+    state: GameState, owner: int, hitter: int
+) -> tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...]]:
+    """Return the waits, going-out bars and charges after a hit (V22, V23, X7).
+
+    The hit is on ``owner``'s spread by ``hitter``; a slap counts as a hit.
+    """
+    rules = state.rules
+    waits = state.waits
+    barred = state.going_out_barred
+    charged = state.hit_this_round
+    if owner == hitter:
+        if rules.own_hit_wait:
+            waits = replace_at(waits, hitter, waits[hitter] + rules.own_hit_wait)
+        return waits, barred, charged
+    if rules.hit_wait and not (rules.hit_wait_once_per_round and charged[owner]):
+        waits = replace_at(waits, owner, waits[owner] + rules.hit_wait)
+        charged = replace_at(charged, owner, True)
+    if rules.hit_bars_going_out:
+        barred = replace_at(barred, owner, True)
+    return waits, barred, charged
+
+
+def check_spread_number(state: GameState, action: Hit | Slap) -> None:
+    if not 1 <= action.spread <= len(state.spreads):
+        raise refuse(
+            action,
+            IllegalReason.NO_SUCH_SPREAD,
+            f"there are {len(state.spreads)} spreads on the table",
+        )
+
+
+def check_discard(state: GameState, action: Discard, hand: tuple[Card, ...]) -> None:
+    if state.rules.must_spread and action.card not in discardable(
+        state, state.hands[state.to_move]
+    ):
+        raise refuse(
+            action,
+            IllegalReason.MUST_SPREAD,
+            "a complete spread in hand must be laid first (V21)",
+        )

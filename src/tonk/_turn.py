@@ -1,0 +1,631 @@
+"""The turn: drop, draw, spread, hit, discard, going out (B7-B15, V21-V34).
+
+The actions open at the start of a turn and after a draw, and the transition
+of each action (B7-B14, docs/rules/base.md; V21-V25, V27-V30,
+docs/rules/play.md; going out, V31-V34, docs/rules/payouts.md; the widow's
+exchange, V46). One transition per action: each rule option gates a check.
+Private helpers are named for the state they return (``_drawn``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from tonk._compiled import compiled
+from tonk._deal import (
+    can_claim,
+)
+from tonk._slap_in import (
+    apply_extra_discard,
+    opened_window,
+)
+from tonk._spreads import (
+    designation,
+    extended,
+    find_spreads,
+    fits,
+    hit_candidates,
+    lay_out,
+    split,
+)
+from tonk._transition import (
+    AFTER_DRAW,
+    CLAIM,
+    DISCARDS,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    DROP,
+    EXTRA_DISCARD,
+    KEEP,
+    TURN_START,
+    Keep,
+    after_draw,
+    at_turn_start,
+    check_discard,
+    check_not_forced,
+    check_spread_number,
+    counts_of,
+    discardable,
+    distinct_cards,
+    ended,
+    hit_effects,
+    holds_spread,
+    is_drop_forced,
+    is_locked,
+    pack_copies,
+    refuse,
+    replace_at,
+    spread_count,
+    successor,
+    taken_less,
+    went_out,
+    with_card,
+    with_hand,
+    without_cards,
+)
+from tonk.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+    Exchange,
+    Hit,
+    LaySpread,
+)
+from tonk.cards import Card, WildCard, card_from_code
+from tonk.errors import IllegalReason
+from tonk.rules import OutWay, StockEnd
+from tonk.scoring import (
+    settle_drop,
+    settle_showdown,
+)
+from tonk.state import GameState, Outcome, OutcomeKind, Spread
+
+__all__ = [
+    "apply_discard",
+    "apply_draw_discard",
+    "apply_draw_stock",
+    "apply_drop",
+    "apply_exchange",
+    "apply_hit",
+    "apply_lay_spread",
+    "play_actions",
+    "start_actions",
+]
+_STARTS = {
+    (claim, drop, take): tuple(
+        action
+        for action, open_ in (
+            (CLAIM, claim),
+            (DROP, drop),
+            (DRAW_STOCK, True),
+            (DRAW_DISCARD, take),
+        )
+        if open_
+    )
+    for claim in (False, True)
+    for drop in (False, True)
+    for take in (False, True)
+}
+"""The actions at the start of a turn, by whether a claim, a drop and taking
+the discard are open (the widow's exchanges come after them)."""
+
+
+def start_actions(state: GameState) -> tuple[Action, ...]:
+    """Return what the player to move may do before drawing (B7, V19, V46)."""
+    if is_drop_forced(state):
+        return (DROP,)
+    rules = state.rules
+    claim = compiled(rules).late_claims and can_claim(state)
+    take = bool(state.discard_pile) and (
+        not rules.discard_draw_must_meld or _usable_discard(state)
+    )
+    actions = _STARTS[claim, not _drop_barred(state), take]
+    if rules.widow and not state.exchanged[state.to_move]:  # V46
+        hand = state.hands[state.to_move]
+        return (*actions, *(Exchange(card) for card in distinct_cards(hand)))
+    return actions
+
+
+def _drop_barred(state: GameState) -> bool:
+    """Return whether waiting (V22, V23) or the lock (V30) bars a drop now."""
+    seat = state.to_move
+    return state.waits[seat] > 0 or (
+        state.rules.three_spread_lock and spread_count(state, seat) >= 3
+    )
+
+
+def _usable_discard(state: GameState) -> bool:
+    """Return whether the top discard could be used at once in a spread (V24d)."""
+    return bool(play_actions(_take_discard(state)))
+
+
+def play_actions(state: GameState) -> tuple[Action, ...]:
+    """Return the spreads, hits and discards open to the player who drew (B8-B10).
+
+    The candidates (every spread in hand, every hit that fits, every discard)
+    are filtered by the options that forbid some of them (V21, V22, V24b-d).
+    """
+    rules = state.rules
+    table = compiled(rules)
+    seat = state.to_move
+    hand = state.hands[seat]
+    distinct = distinct_cards(hand) if table.has_duplicates else hand
+    laid = find_spreads(hand, table.tables, pack_copies(state))
+    if (
+        not laid
+        and not state.spreads
+        and state.must_use is None
+        and not state.going_out_barred[seat]
+    ):  # nothing to lay or hit, so nothing to forbid: every discard
+        return tuple([DISCARDS[card.code] for card in distinct])
+    actions: list[Action] = list(laid)
+    if _may_hit(state):
+        actions.extend(_hits(state, distinct))
+    must_use = state.must_use
+    if must_use is not None:  # V24d: only actions that use the card taken
+        actions = [action for action in actions if must_use in _physical(action)]
+    else:
+        allowed = discardable(state, hand) if rules.must_spread else distinct  # V21
+        actions.extend(DISCARDS[card.code] for card in allowed)
+    if rules.must_spread and rules.hit_ends_turn:  # V21 with V24c
+        copies = pack_copies(state)
+        actions = [
+            action
+            for action in actions
+            if not isinstance(action, Hit)
+            or not holds_spread(
+                without_cards(hand, _physical(action)) or (), rules, copies
+            )
+        ]
+    if state.going_out_barred[seat]:  # V22's option: no going out this turn
+        actions = [
+            action
+            for action in actions
+            if len(hand) - len(_physical(action)) >= _cards_to_keep(state, action)
+        ]
+    return tuple(actions)
+
+
+def _hits(state: GameState, distinct: tuple[Card, ...]) -> list[Action]:
+    """Return every hit of a card of ``distinct`` that fits a spread (B9, V5, V30)."""
+    rules = state.rules
+    seat = state.to_move
+    tables = compiled(rules).tables
+    copies = pack_copies(state)
+    book_limit = 4 if rules.four_card_books else 3  # V24a
+    wild = tables.wild
+    lock = rules.three_spread_lock
+    hits: list[Action] = []
+    for spread in state.spreads:
+        if lock and is_locked(state, spread, seat):  # V30
+            continue
+        open_to_wilds: list[Card] | None = None  # what a wild may stand for
+        for card in distinct:
+            code = card.code
+            if not wild[code]:
+                if fits(spread, card, tables, copies, book_limit):
+                    hits.append(Hit(spread.number, card))
+                continue
+            if open_to_wilds is None:
+                open_to_wilds = [
+                    natural
+                    for natural in hit_candidates(spread, tables)
+                    if fits(spread, natural, tables, copies, book_limit)
+                ]
+            hits.extend(
+                Hit(spread.number, designation(code, natural.code))
+                for natural in open_to_wilds
+            )
+    return hits
+
+
+def _cards_to_keep(state: GameState, action: Action) -> int:
+    """Return how many cards a player barred from going out must keep (V22).
+
+    A discard must leave one card. A spread or hit must leave two, so that a
+    discard can still end the turn, unless the hit itself ends it (V24c).
+    """
+    if isinstance(action, Discard) or (
+        isinstance(action, Hit) and state.rules.hit_ends_turn
+    ):
+        return 1
+    return 2
+
+
+def _physical(action: Action) -> tuple[Card, ...]:
+    """Return the cards an action takes from the hand."""
+    if isinstance(action, LaySpread):
+        return action.physical
+    if isinstance(action, Hit):
+        return (split(action.card)[0],)
+    if isinstance(action, Discard):
+        return (action.card,)
+    return ()
+
+
+def _may_hit(state: GameState) -> bool:
+    limit = state.rules.max_hits_per_turn
+    return limit is None or state.hits_this_turn < limit
+
+
+def apply_drop(state: GameState, action: Drop) -> GameState:
+    at_turn_start(state, action)
+    rules = state.rules
+    if not is_drop_forced(state) and _drop_barred(state):
+        seat = state.to_move
+        raise refuse(
+            action,
+            IllegalReason.DROP_BARRED,
+            f"seat {seat} must wait {state.waits[seat]} more turn(s) to drop"
+            if state.waits[seat]
+            else f"seat {seat} has laid three spreads (V30)",
+        )
+    counts = counts_of(state)
+    if rules.stock_end is StockEnd.FORCED_KNOCK and not state.stock:  # V29
+        outcome = settle_showdown(
+            counts, OutcomeKind.FORCED_KNOCK, rules.exhaustion_tie
+        )
+        return ended(state, attrs.evolve(outcome, dropper=state.to_move))
+    return ended(
+        state,
+        settle_drop(
+            counts,
+            state.to_move,
+            catch=rules.catch,
+            dealer=state.dealer,
+            bonus=rules.drop_bonus,
+        ),
+    )
+
+
+def apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
+    at_turn_start(state, action)
+    rules = state.rules
+    check_not_forced(state, action)
+    stock = state.stock
+    if not stock:  # B14: a draw from the empty stock ends the hand
+        counts = counts_of(state)
+        if rules.stock_end is StockEnd.DEAD:  # V28
+            return ended(
+                state,
+                Outcome.from_transfers(
+                    OutcomeKind.DEAD_STOCK,
+                    len(counts),
+                    winners=(),
+                    transfers=(),
+                    counts=counts,
+                ),
+            )
+        return ended(
+            state,
+            settle_showdown(counts, OutcomeKind.STOCK_EXHAUSTED, rules.exhaustion_tie),
+        )
+    return _drawn(state, stock[0], stock=stock[1:], discard_pile=state.discard_pile)
+
+
+def _take_discard(state: GameState) -> GameState:
+    """Return the state after the player to move takes the top discard."""
+    pile = state.discard_pile
+    return _drawn(state, pile[-1], stock=state.stock, discard_pile=pile[:-1])
+
+
+def _drawn(
+    state: GameState,
+    card: Card,
+    *,
+    stock: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+) -> GameState:
+    """Return the state after the player to move draws ``card``."""
+    seat = state.to_move
+    rules = state.rules
+    hands = with_hand(state.hands, seat, with_card(state.hands[seat], card))
+    waits, charged, must_use = state.waits, state.hit_this_round, None
+    taken = state.taken
+    from_pile = len(discard_pile) < len(state.discard_pile)
+    if from_pile:
+        taken = replace_at(taken, seat, (*taken[seat], card))
+        if rules.discard_draw_must_meld:
+            must_use = card  # V24d: taken from the pile, it must be used at once
+    if waits[seat]:  # V22, V23: one turn of waiting served
+        waits = replace_at(waits, seat, waits[seat] - 1)
+    if charged[seat]:  # V22's once-per-round option: a new round for this seat
+        charged = replace_at(charged, seat, False)
+    return successor(
+        state,
+        hands=hands,
+        stock=stock,
+        discard_pile=discard_pile,
+        phase=AFTER_DRAW,
+        waits=waits,
+        hit_this_round=charged,
+        hits_this_turn=0,
+        must_use=must_use,
+        taken=taken,
+        slap=None,
+    )
+
+
+def apply_draw_discard(state: GameState, action: DrawDiscard) -> GameState:
+    at_turn_start(state, action)
+    if not state.discard_pile:
+        raise refuse(
+            action, IllegalReason.DISCARD_PILE_EMPTY, "the discard pile is empty"
+        )
+    check_not_forced(state, action)
+    if state.rules.discard_draw_must_meld and not _usable_discard(state):
+        raise refuse(
+            action,
+            IllegalReason.MUST_USE_DISCARD,
+            f"{state.discard_pile[-1]} could not be used at once in a spread (V24d)",
+        )
+    return _take_discard(state)
+
+
+def _emptied(
+    state: GameState, seat: int, way: OutWay, discarded: Card | None
+) -> GameState:
+    """Settle ``seat`` emptying the hand, unless the boobed deck forbids it (V27)."""
+    rules = state.rules
+    if rules.boobed_deck and len(state.stock) <= len(state.hands):
+        return _end_turn(state, seat, discarded)  # the empty hand drops next turn
+    return ended(
+        successor(state, to_move=seat), went_out(state, seat, way, own_turn=True)
+    )
+
+
+def _end_turn(
+    state: GameState,
+    seat: int,
+    discarded: Card | None,
+    *,
+    hands: tuple[tuple[Card, ...], ...] | Keep = KEEP,
+    discard_pile: tuple[Card, ...] | Keep = KEEP,
+    taken: tuple[tuple[Card, ...], ...] | Keep = KEEP,
+) -> GameState:
+    """Finish ``seat``'s turn: count it, check the turn limit, open a slap window.
+
+    ``hands``, ``discard_pile`` and ``taken`` are what the turn's last action
+    changed (a discard), so that the turn ends in one successor.
+    """
+    rules = state.rules
+    turns_taken = state.turns_taken + 1
+    following = (seat + 1) % len(state.hands)
+    barred = state.going_out_barred
+    if barred[seat]:  # V22's option: the bar lasts one turn
+        barred = replace_at(barred, seat, False)
+    after = successor(
+        state,
+        hands=hands,
+        discard_pile=discard_pile,
+        taken=taken,
+        to_move=following,
+        phase=TURN_START,
+        turns_taken=turns_taken,
+        going_out_barred=barred,
+        hits_this_turn=0,
+        must_use=None,
+    )
+    limit = rules.max_turns
+    if limit is not None and turns_taken >= limit:  # B15: the termination guard
+        return ended(
+            successor(after, to_move=seat),
+            settle_showdown(
+                counts_of(after), OutcomeKind.TURN_LIMIT, rules.exhaustion_tie
+            ),
+        )
+    if discarded is not None and rules.slap_in and state.spreads:  # V26
+        window = opened_window(after, discarded, discarder=seat, due=following)
+        if window is not None:
+            return window
+    return after
+
+
+def _check_not_out(state: GameState, action: Action, hand: tuple[Card, ...]) -> None:
+    if state.going_out_barred[state.to_move] and len(hand) < _cards_to_keep(
+        state, action
+    ):
+        raise refuse(
+            action,
+            IllegalReason.GOING_OUT_BARRED,
+            f"seat {state.to_move} was hit and may not go out this turn, nor keep"
+            " fewer cards than it needs to end the turn",
+        )
+
+
+def _check_uses_discard(state: GameState, action: Action, used: Sequence[Card]) -> None:
+    if state.must_use is not None and state.must_use not in used:
+        raise refuse(
+            action,
+            IllegalReason.MUST_USE_DISCARD,
+            f"{state.must_use} taken from the discard pile must be used first (V24d)",
+        )
+
+
+def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
+    after_draw(state, action)
+    seat = state.to_move
+    physical = action.physical
+    hand = without_cards(state.hands[seat], physical)
+    if hand is None:
+        raise refuse(
+            action,
+            IllegalReason.CARD_NOT_IN_HAND,
+            f"seat {seat} does not hold them all",
+        )
+    rules = state.rules
+    for element in action.cards:
+        if isinstance(element, WildCard) and not rules.is_wild(element.card):
+            raise refuse(
+                action, IllegalReason.NOT_A_SPREAD, f"{element.card} is not wild here"
+            )
+    laid = lay_out(action.cards, compiled(rules).tables, pack_copies(state))
+    if laid is None:
+        raise refuse(
+            action,
+            IllegalReason.NOT_A_SPREAD,
+            "not a book or a run" + (" with a natural card" if rules.has_wilds else ""),
+        )
+    kind, cards, stands_for = laid
+    spread = Spread(
+        number=len(state.spreads) + 1,
+        owner=seat,
+        kind=kind,
+        cards=cards,
+        stands_for=stands_for,
+        turn=state.turns_taken,
+    )
+    hands = with_hand(state.hands, seat, hand)
+    spreads = (*state.spreads, spread)
+    taken = taken_less(state, seat, physical)
+    _check_uses_discard(state, action, physical)
+    _check_not_out(state, action, hand)
+    waits = state.waits
+    if rules.spread_wait:  # V22: laying a spread bars the drop
+        waits = replace_at(waits, seat, waits[seat] + rules.spread_wait)
+    after = successor(
+        state, hands=hands, spreads=spreads, waits=waits, must_use=None, taken=taken
+    )
+    if not hand:
+        return _emptied(after, seat, OutWay.SPREAD, None)
+    return after
+
+
+def apply_hit(state: GameState, action: Hit) -> GameState:
+    after_draw(state, action)
+    seat = state.to_move
+    number = action.spread
+    check_spread_number(state, action)
+    physical, represented = split(action.card)
+    hand = without_cards(state.hands[seat], (physical,))
+    if hand is None:
+        raise refuse(
+            action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
+        )
+    target = state.spreads[number - 1]
+    _check_hit(state, action, target, physical, represented)
+    _check_uses_discard(state, action, (physical,))
+    _check_not_out(state, action, hand)
+    rules = state.rules
+    if (
+        rules.must_spread
+        and rules.hit_ends_turn
+        and holds_spread(  # V21, V24c
+            hand, rules, pack_copies(state)
+        )
+    ):
+        raise refuse(
+            action,
+            IllegalReason.MUST_SPREAD,
+            "the hit would end the turn with a complete spread in hand (V21)",
+        )
+    spread = extended(target, physical, represented, compiled(rules).tables, seat)
+    waits, barred, charged = hit_effects(state, target.owner, seat)
+    after = successor(
+        state,
+        hands=with_hand(state.hands, seat, hand),
+        spreads=(*state.spreads[: number - 1], spread, *state.spreads[number:]),
+        waits=waits,
+        going_out_barred=barred,
+        hit_this_round=charged,
+        hits_this_turn=state.hits_this_turn + 1,
+        must_use=None,
+        taken=taken_less(state, seat, (physical,)),
+    )
+    if not hand:
+        return _emptied(after, seat, OutWay.HIT, None)
+    if rules.hit_ends_turn:  # V24c
+        return _end_turn(after, seat, None)
+    return after
+
+
+def _check_hit(
+    state: GameState, action: Hit, target: Spread, physical: Card, represented: Card
+) -> None:
+    """Refuse a hit the spread or the options do not allow (B9, V5, V24, V30)."""
+    rules = state.rules
+    tables = compiled(rules).tables
+    if physical != represented and not tables.wild[physical.code]:
+        raise refuse(
+            action, IllegalReason.HIT_DOES_NOT_FIT, f"{physical} is not wild here"
+        )
+    if not _may_hit(state):
+        raise refuse(
+            action,
+            IllegalReason.HIT_LIMIT,
+            f"at most {rules.max_hits_per_turn} hit(s) a turn (V24b)",
+        )
+    if is_locked(state, target, state.to_move):
+        raise refuse(
+            action,
+            IllegalReason.SPREAD_LOCKED,
+            f"seat {target.owner} has laid three spreads (V30)",
+        )
+    book_limit = 4 if rules.four_card_books else 3
+    if not fits(target, represented, tables, pack_copies(state), book_limit):
+        raise refuse(
+            action,
+            IllegalReason.HIT_DOES_NOT_FIT,
+            f"it does not fit spread {action.spread}",
+        )
+
+
+def apply_exchange(state: GameState, action: Exchange) -> GameState:
+    """Swap a hand card for the widow, paying 1x into the widow pot (V46)."""
+    at_turn_start(state, action)
+    seat = state.to_move
+    if not state.rules.widow or state.exchanged[seat]:
+        raise refuse(
+            action,
+            IllegalReason.NO_WIDOW,
+            "these rules have no widow (V46)"
+            if not state.rules.widow
+            else f"seat {seat} has already exchanged with its widow this hand",
+        )
+    check_not_forced(state, action)
+    hand = without_cards(state.hands[seat], (action.card,))
+    if hand is None:
+        raise refuse(
+            action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
+        )
+    card = card_from_code(action.card.code)
+    return successor(
+        state,
+        hands=with_hand(state.hands, seat, with_card(hand, state.widows[seat])),
+        widows=replace_at(state.widows, seat, card),
+        exchanged=replace_at(state.exchanged, seat, True),
+        # The card goes face down: the table can no longer tell which of the
+        # cards the seat took from the pile it still holds, so it forgets them
+        # all (less than it could know, never something false).
+        taken=replace_at(state.taken, seat, ()),
+    )
+
+
+def apply_discard(state: GameState, action: Discard) -> GameState:
+    if state.phase is EXTRA_DISCARD:
+        return apply_extra_discard(state, action)
+    after_draw(state, action)
+    seat = state.to_move
+    hand = without_cards(state.hands[seat], (action.card,))
+    if hand is None:
+        raise refuse(
+            action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
+        )
+    if state.must_use is not None:  # V24d
+        _check_uses_discard(state, action, ())
+    if state.going_out_barred[seat]:  # V22's option
+        _check_not_out(state, action, hand)
+    if state.rules.must_spread:  # V21
+        check_discard(state, action, hand)
+    card = card_from_code(action.card.code)
+    hands = with_hand(state.hands, seat, hand)
+    pile = (*state.discard_pile, card)
+    taken = taken_less(state, seat, (card,))
+    if not hand:  # B11b: out by discarding the last card
+        after = successor(state, hands=hands, discard_pile=pile, taken=taken)
+        return _emptied(after, seat, OutWay.DISCARD, card)
+    return _end_turn(state, seat, card, hands=hands, discard_pile=pile, taken=taken)

@@ -1,0 +1,168 @@
+"""The engine's core (issue 14): the successor builder, the deal's shuffles, the
+compiled rule set.
+
+Timings are never asserted here; ``benchmarks/`` prints them.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from collections import Counter
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tonk
+from tonk import _compiled, _deal
+from tonk._transition import successor
+from tonk.cards import Card
+from tonk.rules import PackKind, Rules
+from tonk.scoring import settle_deal
+from tonk.state import GameState, Phase
+from tonk.testing.strategies import presets, rules
+
+any_rules = rules() | presets()
+
+
+def _mid_hand() -> GameState:
+    state = tonk.new_game(Rules(), players=3, seed=11)
+    return tonk.apply(state, tonk.DrawStock())
+
+
+def test_the_successor_builder_sets_every_field() -> None:
+    state = _mid_hand()
+    assert successor(state) == state
+    assert successor(state) is not state
+    changed: dict[str, object] = {
+        "hands": ((), (), ()),
+        "stock": (),
+        "discard_pile": (),
+        "spreads": (),
+        "to_move": 2,
+        "phase": Phase.HAND_OVER,
+        "turns_taken": 99,
+        "waits": (1, 2, 3),
+        "going_out_barred": (True, False, True),
+        "hit_this_round": (False, True, True),
+        "hits_this_turn": 5,
+        "must_use": Card.parse("QH"),
+        "taken": ((Card.parse("2C"),), (), ()),
+        "widows": (Card.parse("3C"),) * 3,
+        "exchanged": (True, True, False),
+        "slap": None,
+        "outcome": None,
+    }
+    names = {field.name for field in attrs.fields(GameState)}
+    assert set(changed) == names - {"rules", "dealer"}
+    for name, value in changed.items():
+        built = successor(state, **{name: value})  # type: ignore[arg-type]
+        assert built == attrs.evolve(state, **{name: value}), name  # type: ignore[arg-type]
+
+
+_PACKS = [
+    Rules(),
+    Rules(pack_kind=PackKind.FORTY, deal_tonks=()),
+    tonk.presets.CHICAGO,
+    Rules(two_packs_from=5),
+]
+
+
+@pytest.mark.parametrize("table_rules", _PACKS)
+def test_a_seeded_deal_shuffles_as_random_random_does(table_rules: Rules) -> None:
+    # The seed-to-deal mapping of 0.1.0: records of seeded hands replay.
+    for seed in [*range(300), 2**40 + 3, 10**30]:
+        for players in (2, 5):
+            expected = list(table_rules.pack(players=players))
+            random.Random(seed).shuffle(expected)
+            assert _deal.shuffled(table_rules, players, seed) == expected
+
+
+def _urandom_from(seed: int) -> object:
+    rng = random.Random(seed)
+
+    def urandom(size: int) -> bytes:
+        return rng.randbytes(size)
+
+    return urandom
+
+
+def test_an_unseeded_deal_draws_from_os_urandom(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def refuse(*args: object) -> None:
+        raise AssertionError("the unseeded deal must not use the Mersenne Twister")
+
+    monkeypatch.setattr(random.Random, "shuffle", refuse)
+    monkeypatch.setattr(os, "urandom", _urandom_from(1))
+    first = tonk.new_game(Rules(), players=2)
+    monkeypatch.setattr(os, "urandom", _urandom_from(1))
+    assert tonk.new_game(Rules(), players=2) == first
+    monkeypatch.setattr(os, "urandom", _urandom_from(2))
+    assert tonk.new_game(Rules(), players=2) != first
+
+
+def test_the_secure_shuffle_is_uniform(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "urandom", _urandom_from(3))
+    orders: Counter[tuple[int, ...]] = Counter()
+    for _ in range(6_000):
+        cards = [Card.parse(text) for text in ("AC", "2C", "3C")]
+        _deal._secure_shuffle(cards)
+        orders[tuple(card.code for card in cards)] += 1
+    assert len(orders) == 6
+    assert all(850 < count < 1_150 for count in orders.values()), orders
+
+
+def test_the_secure_shuffle_throws_away_words_that_would_bias_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # For 3 places the largest multiple of 3 up to 2**32 is 2**32 - 1: the word
+    # 2**32 - 1 would favour place 0, so it is thrown away and another drawn
+    # (here from a second read, once the first is used up).
+    reads = iter([[0xFFFFFFFF] * 3, [4, 3, 0]])
+
+    def urandom(size: int) -> bytes:
+        words = next(reads)
+        assert size == 4 * len(words)
+        return b"".join(word.to_bytes(4, sys.byteorder) for word in words)
+
+    monkeypatch.setattr(os, "urandom", urandom)
+    cards = [Card.parse(text) for text in ("AC", "2C", "3C")]
+    _deal._secure_shuffle(cards)
+    # place 2 swaps with 4 % 3 = 1, then place 1 with 3 % 2 = 1
+    assert [str(card) for card in cards] == ["AC", "3C", "2C"]
+
+
+@given(any_rules, st.integers(0, 2**32 - 1), st.data())
+def test_a_deal_is_settled_whenever_it_wins(
+    table_rules: Rules, seed: int, data: st.DataObject
+) -> None:
+    # The deal skips settle_deal when no count can win: never wrongly.
+    players = data.draw(st.integers(2, min(table_rules.max_players, 6)))
+    state = tonk.new_game(table_rules, players=players, seed=seed)
+    expected = settle_deal(state.hands, table_rules, dealer=0)
+    assert state.outcome == expected
+    assert (state.phase is Phase.HAND_OVER) == (expected is not None)
+
+
+def test_every_table_up_to_max_players_fits_the_deal() -> None:
+    # Found by test_the_deck_fits_the_table: 5 players need 41 cards of a single
+    # 40-card pack, though 6 (two packs) fit; the limit is 4.
+    table_rules = Rules(
+        pack_kind=PackKind.FORTY, two_packs_from=6, hand_size=7, widow=True
+    )
+    assert table_rules.max_players == 4
+    tonk.new_game(table_rules, players=4, seed=1)
+    with pytest.raises(tonk.RulesError):
+        tonk.new_game(table_rules, players=5, seed=1)
+
+
+def test_equal_rule_sets_share_one_compiled_form() -> None:
+    first, second = Rules(hand_size=6), Rules(hand_size=6)
+    assert first is not second
+    assert _compiled.compiled(first) is _compiled.compiled(second)
+    state = tonk.new_game(second, players=2, seed=1)
+    assert state.rules == second
