@@ -149,14 +149,23 @@ def card_tables(
     )
 
 
-def reachable_counts(values: Iterable[int], hand_size: int) -> set[int]:
-    """Return every count a hand of ``hand_size`` cards with these values can have."""
+def reachable_counts(values: Iterable[int], hand_size: int) -> frozenset[int]:
+    """Return every count a hand of ``hand_size`` cards with these values can have.
+
+    Only how many cards have each value matters, so the answer is remembered
+    by that (rule sets differ far more often than their card values do).
+    """
+    return _reachable_counts(tuple(sorted(values)), hand_size)
+
+
+@functools.lru_cache(maxsize=256)
+def _reachable_counts(values: tuple[int, ...], hand_size: int) -> frozenset[int]:
     reachable: list[set[int]] = [set() for _ in range(hand_size + 1)]
     reachable[0].add(0)
     for value in values:
         for size in range(hand_size, 0, -1):
             reachable[size].update(total + value for total in reachable[size - 1])
-    return reachable[hand_size]
+    return frozenset(reachable[hand_size])
 
 
 def largest_table(rules: Rules, tables: Tables) -> int:
