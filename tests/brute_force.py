@@ -1,4 +1,4 @@
-"""A slow, obviously correct model of what is legal, written from RULES.md alone.
+"""A slow, obviously correct model of what is legal, written from docs/rules/ alone.
 
 Nothing here uses the engine's spread code, card tables or scoring: cards are
 read from their notation, the pack and the card values follow from what each
@@ -15,7 +15,7 @@ stands for one named natural card of the pack; a spread needs at least one card
 standing for itself, and a wild standing for itself counts), V6 (court values),
 V10 (ace high: Q-K-A, never K-A-2), B9/B10 (books of 3-4, runs of 3+, hits),
 B5/V11-V20 (which dealt hands win) and V19 (claiming a deal tonk before one's
-first turn, while nobody has spread); and the play options V21-V30 as RULES.md
+first turn, while nobody has spread); and the play options V21-V30 as docs/rules/
 and the ``Rules`` docstrings state them: drops barred by waits (V22, V23) or the
 three-spread lock (V30), forced drops (V27's empty hand, V29's empty stock),
 must-spread (V21, with its three-aces option, and with V24c no hit that keeps a

@@ -1,14 +1,14 @@
-"""One or more scenarios per payout rule, V31-V39 and V46 of RULES.md.
+"""One or more scenarios per payout rule, V31-V39 and V46 of docs/rules/.
 
 Each rule is played on a stacked deck through ``new_game`` and ``apply``, and the
 settlement is checked to the last transfer (payer, payee, amount, reason) and
 payoff; the catch tables (V35-V38) are also checked on their own arithmetic
 with ``scoring.settle_drop``. Every expected value was worked out by hand from
-RULES.md and the option docstrings, not read off the engine.
+docs/rules/ and the option docstrings, not read off the engine.
 
 Seats are numbered 0..N-1 clockwise and the dealer's left moves first; counts
 are B1's (A=1, 2-10 face value, J/Q/K=10). In the drop scenarios the letters
-of RULES.md's examples are seats: D the dropper, then A, B, C.
+of the rules pages' examples are seats: D the dropper, then A, B, C.
 """
 
 from __future__ import annotations
@@ -524,7 +524,7 @@ def test_v34_after_a_spread_on_an_earlier_turn_pays_single() -> None:
 
 # --- V35 catch alternatives (and B13) ----------------------------------------------
 
-# RULES.md's examples with three-card hands (so that a count of 5 can be dealt):
+# the rules pages' examples with three-card hands (so that a count of 5 can be dealt):
 # D (seat 0) drops on 10; A (seat 1) has 5, B (seat 2) 8, C (seat 3) 20.
 D, A, B, C = 0, 1, 2, 3
 EXAMPLE_HANDS = ["AC 4C 5C", "AD 2D 2H", "AH 3D 4D", "KC 9D AS"]

@@ -3,7 +3,7 @@
 States come from :mod:`tonk.testing.strategies`: rules drawn from every
 combination of options (V1-V20) or a preset, a seeded deal, then random legal
 actions. ``brute_force.py`` is an independent model of the pack, card values,
-spreads and legality written from RULES.md; the settlement models below are
+spreads and legality written from docs/rules/; the settlement models below are
 written from B5, B11, B13, B14, V11-V20, the payouts V31-V39 and the widow
 (V46), reading the ``going_out`` table and the ``Catch`` components as their
 docstrings define them, with the going-out facts remembered from the actions

@@ -1,7 +1,7 @@
-"""One scenario per base rule, B1-B15 of RULES.md, on stacked decks.
+"""One scenario per base rule, B1-B15 of docs/rules/, on stacked decks.
 
-Every expected payoff here was worked out by hand from RULES.md, not read off the
-engine. Seats are written as in RULES.md: 0..N-1 clockwise, the dealer's left
+Every expected payoff here was worked out by hand from docs/rules/, not read off the
+engine. Seats are written as in docs/rules/: 0..N-1 clockwise, the dealer's left
 moves first. Card values (B1): A=1, 2-10 face value, J/Q/K=10.
 """
 
@@ -708,7 +708,7 @@ def test_b13_caught_all_tied() -> None:
 
 
 def test_b13_caught_dropper_worked_example() -> None:
-    # RULES.md: D drops on 10; A has 5, B 8, C 20 -> A +4, B +1, C -1, D -4.
+    # B13's example: D drops on 10; A has 5, B 8, C 20 -> A +4, B +1, C -1, D -4.
     # A is seat 0, B seat 1, C seat 2, D seat 3 (the dealer). A gets to 5 by
     # laying a four-card run and keeping 5C; B, C draw and discard the card drawn.
     hands = ["7S 8S 9S 10S 5C", "AC AD AH 2C 3C", "3H 3S 4D 4H 6C", "AS 2D 2H 2S 3D"]

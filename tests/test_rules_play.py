@@ -1,7 +1,7 @@
-"""One or more scenarios per play variant, V21-V30 of RULES.md, on stacked decks.
+"""One or more scenarios per play variant, V21-V30 of docs/rules/, on stacked decks.
 
 Every expected value here (payoffs, waits, legal actions, refusals) was worked
-out by hand from RULES.md and the option docstrings, not read off the engine.
+out by hand from docs/rules/ and the option docstrings, not read off the engine.
 Seats are numbered 0..N-1 clockwise and the dealer's left moves first; counts
 are B1's (A=1, 2-10 face value, J/Q/K=10). V25 (touching the stock) changes
 nothing in an engine, so it has no scenario here.

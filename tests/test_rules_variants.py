@@ -1,6 +1,6 @@
-"""One or more scenarios per variant, V1-V20 of RULES.md, on stacked decks.
+"""One or more scenarios per variant, V1-V20 of docs/rules/, on stacked decks.
 
-Every expected payoff here was worked out by hand from RULES.md, not read off the
+Every expected payoff here was worked out by hand from docs/rules/, not read off the
 engine. Seats are numbered 0..N-1 clockwise; the dealer's left moves first and
 "nearest the dealer's left" orders seats dealer+1, dealer+2, ..., dealer last.
 Counts (B1): A=1, 2-10 face value, J/Q/K=10, unless a variant says otherwise.
@@ -1299,7 +1299,7 @@ def test_v19_lowest_13_or_less_wins_others_nothing() -> None:
 
 
 def test_v19_big_50_beats_13_or_less() -> None:
-    # The preset's reading: RULES.md names no order between them.
+    # The preset's reading: the rules name no order between them.
     check_wins(CHICAGO, [("50 and 9", [F50, L9, MID_C], 2, (4, -2, -2), (0,))])
 
 

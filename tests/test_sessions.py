@@ -4,7 +4,7 @@ A session deals each hand from its seed and the hand's number; where a
 scenario needs a particular deal (a void hand, a natural book, a suit held by
 two bettors...) it stacks the deck with ``Deal(deck=...)`` (or
 ``CallSuit(suit, deck=...)``) and :func:`tonk.testing.stack_deck`, then checks
-every amount against what RULES.md and the option docstrings say.
+every amount against what docs/rules/ and the option docstrings say.
 The properties at the end play random sessions under random rules (side bets
 included) and check the ledger against the hands.
 """

@@ -1,6 +1,6 @@
 """Named rule sets: each preset is a plain :class:`~tonk.rules.Rules`.
 
-Each preset documents its source and the readings of RULES.md it relies on.
+Each preset documents its source and the readings (docs/rules/) it relies on.
 A preset covers the whole house game: the deal, play, payouts and, for
 :class:`~tonk.session.Session`, its scoring.
 

@@ -1,7 +1,7 @@
 """The :class:`Rules` of a hand of Tonk: one frozen value holding every option.
 
 Every option is keyword-only, typed, validated when the value is built, and
-documented with the RULES.md ID it implements. ``Rules()`` is pagat's typical
+documented with the rule ID it implements (docs/rules/). ``Rules()`` is pagat's typical
 game (B1–B15); each variant (V1–V47) is an option, and options combine.
 
 Examples:
@@ -692,7 +692,7 @@ def _to_drop_bonus(value: Iterable[DropPay]) -> tuple[DropPay, ...]:
 class Rules:
     """The options of a hand of Tonk; ``Rules()`` is pagat's typical game.
 
-    Each option names the RULES.md rule it implements. Invalid values and
+    Each option names the rule it implements (docs/rules/). Invalid values and
     contradictory combinations raise :class:`~tonk.errors.RulesError` when the
     value is built; nothing is silently replaced by a default. No int option
     (here or in a :class:`DealTonk`, :class:`OutPay`, :class:`Catch`,
