@@ -13,8 +13,15 @@ import tonk
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 
-SHORT_RUNS = {"train_masked_policy.py": ["--decisions", "2000", "--games", "40"]}
-"""Arguments that shorten a script whose full run another test makes."""
+SHORT_RUNS = {
+    "bot_tournament.py": ["4"],
+    "openspiel_ismcts.py": ["2", "10"],
+    "pettingzoo_random.py": ["20"],
+    "property_test_house_rule.py": ["10"],
+    "train_masked_policy.py": ["--decisions", "2000", "--games", "40"],
+}
+"""Arguments that shorten a script here; CI (``.ci/run``) runs every script in
+full from the installed wheel, and the tests below call their ``main``."""
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)

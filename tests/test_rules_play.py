@@ -12,7 +12,6 @@ and sheet (V29), each played over 500 random hands.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -1230,43 +1229,3 @@ def test_valid_play_options(options: dict[str, Any]) -> None:
 
 
 # --- presets: random play --------------------------------------------------------
-
-
-def random_hand(rules: Rules, players: int, seed: int) -> Outcome:
-    """Play one hand by random legal actions, checking the invariants as it goes."""
-    rng = random.Random(seed)
-    state = tonk.new_game(rules, players=players, seed=seed)
-    check_invariants(state)
-    while state.outcome is None:
-        actions = tonk.legal_actions(state)
-        seat = state.to_move
-        if state.phase is Phase.TURN_START:
-            if rules.stock_end is StockEnd.FORCED_KNOCK and not state.stock:
-                assert actions == (Drop(),)  # V29
-            if rules.boobed_deck and not state.hands[seat]:
-                assert actions == (Drop(),)  # V27
-            if state.waits[seat]:
-                assert Drop() not in actions  # V22, V23
-        if Drop() in actions and len(actions) > 1 and rng.random() < 0.9:
-            actions = tuple(a for a in actions if a != Drop())
-        state = tonk.apply(state, rng.choice(actions))
-        check_invariants(state)
-    return state.outcome
-
-
-@pytest.mark.parametrize(
-    ("rules", "sizes"),
-    [
-        (presets.RUSHVILLE, (2, 3, 4)),
-        (presets.WASHINGTON_STATE, (2, 3, 4, 5, 6)),
-        (presets.SHEET, (2, 3, 4, 5, 6)),
-    ],
-    ids=["rushville", "washington_state", "sheet"],
-)
-def test_preset_plays_500_random_hands(rules: Rules, sizes: tuple[int, ...]) -> None:
-    kinds: Counter[OutcomeKind] = Counter()
-    for seed in range(500):
-        outcome = random_hand(rules, sizes[seed % len(sizes)], seed)
-        assert sum(outcome.payoffs) == 0
-        kinds[outcome.kind] += 1
-    assert sum(kinds.values()) == 500

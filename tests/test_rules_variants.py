@@ -1627,10 +1627,12 @@ def test_presets_names() -> None:
 
 @pytest.mark.parametrize("name", presets.names())
 def test_presets_play_1000_random_hands(name: str) -> None:
+    # Random legal play at random tables; the first 100 hands are checked state
+    # by state, every hand at its end.
     rules = presets.get(name)
     rng = random.Random(f"presets-{name}")
     kinds: Counter[OutcomeKind] = Counter()
-    for _ in range(1000):
+    for hand in range(1000):
         players = rng.randint(2, min(rules.max_players, 6))
         state = tonk.new_game(
             rules,
@@ -1641,12 +1643,23 @@ def test_presets_play_1000_random_hands(name: str) -> None:
         while state.outcome is None:
             legal = tonk.legal_actions(state)
             assert legal
-            if state.phase is Phase.TURN_START and rng.random() > 0.05:
-                # Drop rarely, so that hands last and spreads and hits happen.
-                legal = tuple(a for a in legal if not isinstance(a, Drop)) or legal
+            if state.phase is Phase.TURN_START:
+                seat = state.to_move
+                if rules.stock_end is tonk.StockEnd.FORCED_KNOCK and not state.stock:
+                    assert legal == (Drop(),)  # V29
+                if rules.boobed_deck and not state.hands[seat]:
+                    assert legal == (Drop(),)  # V27
+                if state.waits[seat]:
+                    assert Drop() not in legal  # V22, V23
+                if rng.random() > 0.05:
+                    # Drop rarely, so that hands last and spreads and hits happen.
+                    legal = tuple(a for a in legal if not isinstance(a, Drop)) or legal
             state = tonk.apply(state, rng.choice(legal))
+            if hand < 100:
+                check_invariants(state)
         check_invariants(state)
         assert state.outcome is not None
+        assert sum(state.outcome.payoffs) == 0
         kinds[state.outcome.kind] += 1
     assert sum(kinds.values()) == 1000
     assert kinds[OutcomeKind.CAUGHT] + kinds[OutcomeKind.DROP_WON] > 0
