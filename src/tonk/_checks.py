@@ -106,8 +106,7 @@ def check_outcome(outcome: Outcome, players: int, path: str) -> None:
 
 def _check_cards(state: GameState, players: int) -> None:
     """Check that the cards in play are exactly the rules' pack."""
-    pack = Counter(state.rules.pack(players=players))
-    left = pack.copy()
+    cards_in_play = state.rules.pack(players=players)
     places: list[tuple[str, Sequence[Card]]] = [
         (item("$.hands", seat), hand) for seat, hand in enumerate(state.hands)
     ]
@@ -120,6 +119,11 @@ def _check_cards(state: GameState, players: int) -> None:
         (child(item("$.spreads", index), "cards"), spread.cards)
         for index, spread in enumerate(state.spreads)
     ]
+    found = sorted(card.code for _, cards in places for card in cards)
+    if found == sorted(card.code for card in cards_in_play):
+        return  # the common case; the walk below names the first wrong card
+    pack = Counter(cards_in_play)
+    left = pack.copy()
     for path, cards in places:
         for index, card in enumerate(cards):
             if left[card] == 0:
@@ -145,7 +149,8 @@ def _check_hands(state: GameState, players: int) -> None:
     rules = state.rules
     for seat, hand in enumerate(state.hands):
         path = item("$.hands", seat)
-        if list(hand) != sorted(hand):
+        codes = [card.code for card in hand]
+        if codes != sorted(codes):
             raise _fail("a hand must be sorted by suit, then rank", path)
         limit = rules.hand_size
         if state.phase is Phase.AFTER_DRAW and seat == state.to_move:
@@ -154,8 +159,8 @@ def _check_hands(state: GameState, players: int) -> None:
             raise _fail(
                 f"{len(hand)} cards, more than a hand can hold now ({limit})", path
             )
-        taken = Counter(state.taken[seat])
-        if taken - Counter(hand):
+        taken = state.taken[seat]
+        if taken and Counter(taken) - Counter(hand):
             raise _fail(
                 "the cards taken from the discard pile must be in the hand",
                 item("$.taken", seat),
