@@ -23,8 +23,10 @@ spread), the bar on going out after a hit (V22's option), book and hit limits
 and hits ending the turn (V24a-c), V24d (the discard taken only if usable at
 once, and then only actions using it), and slap-in windows and extra discards
 (V26: a slap needs a fitting, unlocked spread; a slapper who owes an extra
-discard needs a hand it may discard from); and V46's widow exchange (at the
-start of a turn, once a hand, any card of the hand, unless a drop is forced).
+discard needs a hand it may discard from); V46's widow exchange (at the
+start of a turn, once a hand, any card of the hand, unless a drop is forced);
+and eating windows (X5: the seat asked may eat the discard, unless V24d finds
+no use for it at once, or pass).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from tonk import (
     DrawDiscard,
     DrawStock,
     Drop,
+    Eat,
     Exchange,
     GameState,
     Hit,
@@ -635,6 +638,13 @@ def slaps(state: GameState, *, public: bool = False) -> set[Action]:
     return actions
 
 
+def eats(state: GameState) -> set[Action]:
+    """X5: Eat, unless V24d finds no use for the discard at once, and Pass."""
+    if state.rules.discard_draw_must_meld and not _after_draw_actions(_taken(state)):
+        return {Pass()}
+    return {Eat(), Pass()}
+
+
 def brute_force_legal_actions(state: GameState) -> set[Action]:
     """Return every legal action, found by trying every candidate (B7, B9, B10)."""
     if state.outcome is not None or state.phase is Phase.HAND_OVER:
@@ -657,7 +667,7 @@ def brute_force_legal_actions(state: GameState) -> set[Action]:
             actions.update(Exchange(card) for card in state.hands[state.to_move])
         return actions
     if state.phase is Phase.SLAP_WINDOW:
-        return slaps(state)
+        return eats(state) if state.rules.eating else slaps(state)
     hand = state.hands[state.to_move]
     if state.phase is Phase.EXTRA_DISCARD:
         if not _may_discard_from(state, hand):
@@ -694,9 +704,15 @@ def brute_force_defects(state: GameState, action: Action) -> set[IllegalReason]:
     packs = packs_at(rules, state.player_count)
     phase = state.phase
     in_window = phase in (Phase.SLAP_WINDOW, Phase.EXTRA_DISCARD)
-    if isinstance(action, Slap | Pass):  # V26
+    if isinstance(action, Slap | Pass | Eat):  # V26, X5
         if phase is not Phase.SLAP_WINDOW:
             return {IllegalReason.NOT_SLAP_TIME}
+        if isinstance(action, Slap | Eat) and (
+            isinstance(action, Eat) != rules.eating
+        ):  # a slap in an eating window, an eat in a slap-in window
+            return {IllegalReason.NOT_SLAP_TIME}
+        if isinstance(action, Eat) and action not in eats(state):
+            defects.add(IllegalReason.MUST_USE_DISCARD)
         if isinstance(action, Slap):
             by_number = {spread.number: spread for spread in state.spreads}
             if action.spread not in by_number:

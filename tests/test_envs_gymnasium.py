@@ -20,13 +20,23 @@ from tonk.envs.gymnasium import ENV_ID, TonkEnv
 from tonk.testing import redeal_hidden
 
 SLAP_IN = attrs.evolve(tonk.presets.PAGAT, slap_in=True)
+EATING = attrs.evolve(tonk.presets.PAGAT, eating=True)  # X5
 TABLES: list[dict[str, Any]] = [
     {"rules": "pagat", "players": 2},
     {"rules": "chicago", "players": 3, "seat": 1},
     {"rules": SLAP_IN, "players": 3},
+    {"rules": EATING, "players": 4},
+    {"rules": EATING, "players": 3, "opponents": tonk.bots.GreedyBot()},
     {"rules": "pagat", "players": 4, "opponents": tonk.bots.GreedyBot()},
 ]
-IDS = ["pagat-2", "chicago-3", "slap_in-3", "pagat-4-greedy"]
+IDS = [
+    "pagat-2",
+    "chicago-3",
+    "slap_in-3",
+    "eating-4",
+    "eating-3-greedy",
+    "pagat-4-greedy",
+]
 
 
 @pytest.mark.parametrize("table", TABLES, ids=IDS)

@@ -32,6 +32,8 @@ CONFORMANCE = [
     "python_tonk(players=3,slap_in=true)",  # V26: windows asked seat by seat
     "python_tonk(players=3,slap_in=true,slap_priority_next=true,max_turns=40)",
     "python_tonk(players=3,widow=true,hit_and_split=true)",  # V46, V39
+    "python_tonk(players=4,eating=true)",  # X5: windows asked seat by seat
+    "python_tonk(players=3,eating=true,discard_draw_must_meld=true,max_turns=40)",
     "python_tonk(preset=sheet,players=5)",  # two packs (V2), forced knock (V29)
     "python_tonk(preset=newark,players=2,dealer=1)",
 ]
@@ -95,6 +97,7 @@ def test_every_scalar_option_is_a_parameter() -> None:
         "discard_draw_must_meld": True,
         "slap_in": True,
         "slap_priority_next": True,
+        "eating": False,
         "boobed_deck": False,
         "stock_end": "dead",
         "three_spread_lock": True,
@@ -311,6 +314,7 @@ def check_state(game: TonkGame, state: Any, rng: random.Random) -> None:
         "python_tonk(preset=pagat,players=2,max_turns=30)",
         "python_tonk(preset=chicago,players=3,max_turns=20)",
         "python_tonk(players=3,slap_in=true,max_turns=30)",
+        "python_tonk(players=4,eating=true,max_turns=30)",
         "python_tonk(players=2,widow=true,max_turns=20)",
     ],
 )
@@ -407,6 +411,20 @@ def test_ismcts_searches_a_slap_in_hand() -> None:
         ismcts.ISMCTSBot(game, evaluator, 2.0, 10, random_state=rng),
         TonkBot(GreedyBot(), 1, seed=1),
         pyspiel.make_uniform_random_bot(2, 3),
+    ]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 4)
+    assert sum(returns) == pytest.approx(0.0)
+
+
+def test_ismcts_searches_an_eating_hand() -> None:
+    game = load("python_tonk(players=4,eating=true,max_turns=20)")
+    rng = np.random.RandomState(2)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = [
+        ismcts.ISMCTSBot(game, evaluator, 2.0, 10, random_state=rng),
+        TonkBot(GreedyBot(), 1, seed=1),
+        pyspiel.make_uniform_random_bot(2, 3),
+        pyspiel.make_uniform_random_bot(3, 4),
     ]
     returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 4)
     assert sum(returns) == pytest.approx(0.0)

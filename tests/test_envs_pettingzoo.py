@@ -20,12 +20,14 @@ from tonk.envs._common import render_table
 from tonk.testing import redeal_hidden
 
 SLAP_IN = attrs.evolve(tonk.presets.PAGAT, slap_in=True)
+EATING = attrs.evolve(tonk.presets.PAGAT, eating=True)  # X5
 TABLES: list[dict[str, Any]] = [
     {"rules": "pagat", "players": 2},
     {"rules": "pagat", "players": 5},
     {"rules": "chicago", "players": 2},
     {"rules": "chicago", "players": 4},
     {"rules": SLAP_IN, "players": 3},
+    {"rules": EATING, "players": 4},
     {"rules": "washington_state", "players": 6},
     {"rules": "sheet", "players": 3, "session": True},
     {"rules": tonk.Rules(big_one_deals=2, suit_bet=1), "players": 2, "session": True},
@@ -36,6 +38,7 @@ IDS = [
     "chicago-2",
     "chicago-4",
     "slap_in-3",
+    "eating-4",
     "washington_state-6",
     "sheet-session-3",
     "big_one-session-2",
@@ -232,6 +235,43 @@ def test_slap_in_windows_select_each_asked_seat_in_turn() -> None:
                 assert slap in legal
             game.step(rng.choice(patient(hand, legal)))
     assert windows > 0
+
+
+def test_eating_windows_select_each_asked_seat_in_turn() -> None:
+    """X5: agent_selection follows to_move through the window, then the eater."""
+    rng = random.Random(0)
+    windows = eats = 0
+    eat = encoding.action_to_index(tonk.Eat(), EATING, 4)
+    skip = encoding.action_to_index(tonk.Pass(), EATING, 4)
+    for seed in range(6):
+        game = tonk_pz.raw_env(rules=EATING, players=4)
+        game.reset(seed=seed)
+        for agent in game.agent_iter(400):
+            hand = game.hand
+            assert hand is not None
+            if game.terminations[agent] or game.truncations[agent]:
+                game.step(None)
+                continue
+            assert agent == f"player_{hand.to_move}"
+            legal = game.infos[agent]["legal_indices"]
+            if hand.phase is not tonk.Phase.SLAP_WINDOW:
+                game.step(rng.choice(patient(hand, legal)))
+                continue
+            windows += 1
+            assert hand.slap is not None
+            assert hand.slap.waiting[0] == hand.to_move
+            assert hand.to_move not in (hand.slap.discarder, hand.slap.due)
+            assert list(legal) == [skip, eat]  # ascending: pass is in the header
+            if rng.random() < 0.3:
+                eats += 1
+                game.step(eat)
+                assert game.agent_selection == agent  # the eater plays on
+                assert game.hand is not None
+                assert game.hand.phase is tonk.Phase.AFTER_DRAW
+            else:
+                game.step(skip)
+    assert windows > 0
+    assert eats > 0
 
 
 def test_a_session_rewards_each_hand_and_ends_with_the_match() -> None:

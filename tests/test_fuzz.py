@@ -408,6 +408,7 @@ def _documents() -> dict[str, dict[str, Any]]:
         "slap 1",
         "pass",
         "exchange KD",
+        "eat",
     )
     documents = [
         {"format": "tonk.action", "version": 1, "action": text} for text in texts

@@ -60,6 +60,7 @@ from tonk import (
     DrawStock,
     Drop,
     DropPay,
+    Eat,
     Exchange,
     ExhaustionTie,
     GameState,
@@ -296,12 +297,14 @@ class HandMemory:
     Enough to know how a going out is paid (V31-V34) and who paid into the
     widow pot (V46): each seat's turns begun (a turn begins with its draw), the
     turn of its own in which each of its spreads was laid and in which it hit,
-    the seats that hit or slapped (V26: a slap counts as a hit), and the seats
-    that exchanged with their widow.
+    the seats that hit or slapped (V26: a slap counts as a hit), the seats
+    that exchanged with their widow, and the seats whose first turn an eat
+    skipped (X5: the first turn is lost, and with it its going-out row).
     """
 
     def __init__(self, players: int) -> None:
         self.turns = [0] * players
+        self.lost_first: set[int] = set()
         self.laid: list[list[int]] = [[] for _ in range(players)]
         self.hit_in: list[set[int]] = [set() for _ in range(players)]
         self.hitters: set[int] = set()
@@ -318,7 +321,15 @@ class HandMemory:
     def record(self, before: GameState, action: Action) -> None:
         """Remember ``action``, taken in ``before``."""
         mover = before.to_move
-        if isinstance(action, DrawStock | DrawDiscard):
+        if isinstance(action, Eat):  # X5: the seats from the due one are skipped
+            window = before.slap
+            assert window is not None
+            players = before.player_count
+            skipped = range((mover - window.due) % players)
+            for seat in ((window.due + offset) % players for offset in skipped):
+                if not self.turns[seat]:
+                    self.lost_first.add(seat)
+        if isinstance(action, DrawStock | DrawDiscard | Eat):
             self.turns[mover] += 1
         elif isinstance(action, LaySpread):
             self.laid[mover].append(self.turns[mover])
@@ -350,7 +361,7 @@ class HandMemory:
             way = OutWay.DISCARD
         laid = [*self.laid[mover], *([turn] if way is OutWay.SPREAD else [])]
         facts = {
-            "first_turn": own_turn and turn == 1,
+            "first_turn": own_turn and turn == 1 and mover not in self.lost_first,
             "spreads_this_turn": laid.count(turn) if own_turn else 0,
             "hit_this_turn": own_turn
             and (turn in self.hit_in[mover] or way is OutWay.HIT),
@@ -523,6 +534,28 @@ def slap_order(state: GameState, card: Card, discarder: int, due: int) -> list[i
     return eligible
 
 
+def eat_order(state: GameState, due: int) -> list[int]:
+    """X5: the seats asked to eat, nearest the discarder's left first, but not
+    the due player; none on an empty stock under V29, not an empty hand under
+    V27, and not a seat whose turn would reach the turn limit (B15)."""
+    rules = state.rules
+    players = state.player_count
+    if rules.stock_end is tonk.StockEnd.FORCED_KNOCK and not state.stock:
+        return []
+    asked = []
+    for offset in range(1, players - 1):
+        seat = (due + offset) % players
+        if (
+            rules.max_turns is not None
+            and state.turns_taken + offset >= rules.max_turns
+        ):
+            break
+        if rules.boobed_deck and not state.hands[seat]:
+            continue
+        asked.append(seat)
+    return asked
+
+
 def expected_wait_fields(
     before: GameState, action: Action
 ) -> tuple[list[int], list[bool], list[bool]]:
@@ -532,7 +565,9 @@ def expected_wait_fields(
     waits = list(before.waits)
     barred = list(before.going_out_barred)
     charged = list(before.hit_this_round)
-    if isinstance(action, DrawStock | DrawDiscard) and before.phase is Phase.TURN_START:
+    if (
+        isinstance(action, DrawStock | DrawDiscard) and before.phase is Phase.TURN_START
+    ) or isinstance(action, Eat):  # X5: an eat is a draw
         waits[mover] = max(0, waits[mover] - 1)
         charged[mover] = False
     owner: int | None = None
@@ -586,10 +621,13 @@ def check_turn_end(
 def check_window(
     after: GameState, discarded: Card | None, discarder: int, due: int
 ) -> None:
-    """V26: a window opens for a discard that some seat may slap, else play goes on."""
+    """V26, X5: a window opens for a discard that some seat may slap or eat,
+    else play goes on."""
     eligible: list[int] = []
     if discarded is not None and after.rules.slap_in:
         eligible = slap_order(after, discarded, discarder, due)
+    if discarded is not None and after.rules.eating:
+        eligible = eat_order(after, due)
     if eligible:
         assert after.phase is Phase.SLAP_WINDOW
         assert after.slap is not None
@@ -626,7 +664,11 @@ def check_step(
     assert after.dealer == before.dealer
     assert after.player_count == players
     assert all(wait >= 0 for wait in after.waits)
-    if not isinstance(action, Discard | Hit | LaySpread):
+    if isinstance(action, Eat):  # X5: the seats skipped lose their turns
+        assert before.slap is not None
+        skipped = (mover - before.slap.due) % players
+        assert after.turns_taken == before.turns_taken + skipped
+    elif not isinstance(action, Discard | Hit | LaySpread):
         assert after.turns_taken == before.turns_taken
     if not isinstance(action, Exchange):
         assert after.widows == before.widows
@@ -638,7 +680,7 @@ def check_step(
         waits, barred, charged = expected_wait_fields(before, action)
         assert list(after.waits) == waits, (action, before.waits, after.waits)
         assert list(after.hit_this_round) == charged
-        if after.turns_taken != before.turns_taken:
+        if after.turns_taken != before.turns_taken and not isinstance(action, Eat):
             barred[mover] = False  # the bar lasts for one turn
         assert list(after.going_out_barred) == barred
     if isinstance(action, Drop):
@@ -714,7 +756,12 @@ def check_step(
             assert outcome.kind is OutcomeKind.STOCK_EXHAUSTED
             tie = rules.exhaustion_tie
             expected = showdown_payoffs(counts, tie), showdown_winners(counts, tie)
-    elif isinstance(action, DrawStock | DrawDiscard):
+    elif isinstance(action, DrawStock | DrawDiscard | Eat):
+        if isinstance(action, Eat):  # X5: in a window, the discard is drawn
+            assert before.phase is Phase.SLAP_WINDOW
+            assert before.slap is not None
+            assert before.slap.card == before.discard_pile[-1]
+            assert after.slap is None
         if isinstance(action, DrawStock):
             drawn = before.stock[0]
             assert after.stock == before.stock[1:]
@@ -1418,6 +1465,8 @@ def _order_key(action: Action) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         return (6, (action.spread, _split(action.card)[0].code), ())
     if isinstance(action, Slap):  # V26: slaps by spread number, then pass
         return (8, (action.spread,), ())
+    if isinstance(action, Eat):  # X5: eat, then pass
+        return (8, (), ())
     if isinstance(action, Pass):
         return (9, (), ())
     return (7, (action.card.code,), ())

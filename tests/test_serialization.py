@@ -247,6 +247,7 @@ ACTIONS: list[tonk.Action] = [
     Slap(3),
     Pass(),
     Exchange(Card.parse("KD")),
+    tonk.Eat(),
 ]
 
 

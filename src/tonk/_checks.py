@@ -22,7 +22,7 @@ from tonk.engine import legal_actions
 from tonk.errors import InvalidStateError
 from tonk.rules import Rules
 from tonk.scoring import hand_count
-from tonk.state import GameState, Outcome, OutcomeKind, Phase
+from tonk.state import GameState, Outcome, OutcomeKind, Phase, SlapWindow
 
 _DROPS = frozenset({OutcomeKind.DROP_WON, OutcomeKind.CAUGHT, OutcomeKind.FORCED_KNOCK})
 _OUTS = frozenset({OutcomeKind.TONK_OUT, OutcomeKind.OUT_BY_DISCARD})
@@ -306,11 +306,19 @@ def _check_window(state: GameState, players: int) -> None:
         if window is not None:
             raise _fail(f"no slap-in window is open in phase {phase.value}", "$.slap")
         return
-    if window is None or not state.rules.slap_in or not state.spreads:
+    rules = state.rules
+    if window is None or not (rules.eating or (rules.slap_in and state.spreads)):
         raise _fail(
-            f"phase {phase.value} needs slap-in rules, a spread and a slap window",
+            f"phase {phase.value} needs "
+            + (
+                "an eating window"
+                if rules.eating
+                else "slap-in rules, a spread and a slap window"
+            ),
             "$.slap",
         )
+    if rules.eating:  # X5
+        _check_eating_window(state, players, window)
     _check_seat(window.discarder, players, "$.slap.discarder")
     _check_seat(window.due, players, "$.slap.due")
     due = _seat_of_turn(state, players, state.turns_taken)
@@ -334,6 +342,32 @@ def _check_window(state: GameState, players: int) -> None:
             raise _fail("nobody waits once a slap is made", "$.slap.waiting")
         if window.slapper != state.to_move:
             raise _fail("the slapper is the seat to move", "$.slap.slapper")
+
+
+def _check_eating_window(state: GameState, players: int, window: SlapWindow) -> None:
+    """Check an eating window: the seats asked come after the due player (X5)."""
+    if state.phase is not Phase.SLAP_WINDOW:
+        raise _fail(
+            f"under eating (X5) a window has no phase {state.phase.value}", "$.phase"
+        )
+    _check_seat(window.due, players, "$.slap.due")
+    if window.discarder != (window.due - 1) % players:
+        raise _fail(
+            "the discard to eat was made by the seat on the due player's right",
+            "$.slap.discarder",
+        )
+    for seat in window.waiting:
+        if seat in (window.discarder, window.due):
+            raise _fail(
+                "neither the discarder nor the due player is asked to eat",
+                "$.slap.waiting",
+            )
+    turns = [(seat - window.due) % players for seat in window.waiting]
+    if turns != sorted(turns):
+        raise _fail(
+            "the seats are asked to eat from the due player's left",
+            "$.slap.waiting",
+        )
 
 
 def _seat_of_turn(state: GameState, players: int, turn: int) -> int:

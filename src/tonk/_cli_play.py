@@ -47,7 +47,7 @@ __all__ = ["play"]
 _HELP = """\
 Type a move's number, or the move in action notation:
   drop | draw stock | draw discard | spread 7H 8H 9H | hit 2 10H | hit 10H
-  discard KS | slap 2 | pass | claim | exchange KD
+  discard KS | slap 2 | eat | pass | claim | exchange KD
 Wild cards name what they stand for: spread 5H 2C=6H 7H. 'quit' ends the game."""
 
 _RED = (Suit.HEARTS, Suit.DIAMONDS)
@@ -92,7 +92,11 @@ def _show(table: _Table, seen: Observation) -> None:
     say("")
     say(
         f"[bold]Turn {seen.turns_taken + 1}[/bold] · your move"
-        + (" (slap-in window)" if seen.phase is Phase.SLAP_WINDOW else "")
+        + (
+            f" ({'eating' if rules.eating else 'slap-in'} window)"
+            if seen.phase is Phase.SLAP_WINDOW
+            else ""
+        )
     )
     seats = Table(box=None, pad_edge=False, show_edge=False)
     for column in ("seat", "player", "cards", "waits", "known to hold"):
@@ -125,7 +129,8 @@ def _show(table: _Table, seen: Observation) -> None:
     if seen.phase is Phase.SLAP_WINDOW and seen.slap is not None:
         say(
             f"{table.who(seen.slap.discarder).capitalize()} discarded"
-            f" {_card(seen.slap.card)}: slap it onto a spread, or pass"
+            f" {_card(seen.slap.card)}: "
+            + ("eat it, or pass" if rules.eating else "slap it onto a spread, or pass")
         )
     if seen.phase is Phase.EXTRA_DISCARD:
         say("You slapped: discard one more card.")

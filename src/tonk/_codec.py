@@ -50,7 +50,7 @@ CARD_PATTERN = rf"(?:{_NATURAL}|JK)"
 ELEMENT_PATTERN = rf"{CARD_PATTERN}(?:={_NATURAL})?"
 _NUMBER = r"[1-9][0-9]*"
 ACTION_PATTERN = (
-    r"(?:drop|claim|pass|draw stock|draw discard"
+    r"(?:drop|claim|pass|draw stock|draw discard|eat"
     rf"|slap {_NUMBER}"
     rf"|discard {CARD_PATTERN}|exchange {CARD_PATTERN}"
     rf"|hit {_NUMBER} {ELEMENT_PATTERN}"

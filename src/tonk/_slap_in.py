@@ -1,9 +1,14 @@
-"""The slap-in window (V26, docs/rules/slap-in.md).
+"""The out-of-turn window: slap-in (V26, docs/rules/slap-in.md) and eating (X5).
 
 After a discard that fits a spread on the table, a window opens: each eligible
 seat in turn, clockwise from the discarder (the player due first under
 ``slap_priority_next``), may slap the card onto a spread or pass. A slap counts
 as a hit (V22, V31); a slapper who owes an extra discard makes it next.
+
+Under eating (X5, docs/rules/eating.md) the same window asks the seats other
+than the discarder and the player due, from the due player's left, to eat the
+discard or pass; the eat itself is a draw (:mod:`tonk._turn`). A pass is the
+same action in both windows.
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ from tonk.actions import (
 )
 from tonk.cards import Card, card_from_code
 from tonk.errors import IllegalReason
-from tonk.rules import OutWay
+from tonk.rules import OutWay, StockEnd
 from tonk.state import GameState, SlapWindow
 
 __all__ = [
@@ -107,7 +112,7 @@ def _slaps_for(
 
 def apply_slap(state: GameState, action: Slap) -> GameState:
     window = state.slap
-    if state.phase is not SLAP_WINDOW or window is None:
+    if state.phase is not SLAP_WINDOW or window is None or not state.rules.slap_in:
         raise refuse(action, IllegalReason.NOT_SLAP_TIME, "no slap-in window is open")
     seat = state.to_move
     number = action.spread
@@ -154,7 +159,7 @@ def apply_slap(state: GameState, action: Slap) -> GameState:
 def apply_pass(state: GameState, action: Pass) -> GameState:
     window = state.slap
     if state.phase is not SLAP_WINDOW or window is None:
-        raise refuse(action, IllegalReason.NOT_SLAP_TIME, "no slap-in window is open")
+        raise refuse(action, IllegalReason.NOT_SLAP_TIME, "no window is open")
     waiting = window.waiting[1:]
     if not waiting:
         return _closed_window(state, window.due)
@@ -194,15 +199,11 @@ def apply_extra_discard(state: GameState, action: Discard) -> GameState:
 def opened_window(
     state: GameState, card: Card, *, discarder: int, due: int
 ) -> GameState | None:
-    """Open a slap-in window for ``card`` if anyone could slap it (V26)."""
-    players = len(state.hands)
-    order = [(discarder + offset) % players for offset in range(players)]
-    if state.rules.slap_priority_next:
-        order = [due, *(seat for seat in order if seat != due)]
-    eligible = tuple(
-        seat
-        for seat in order
-        if _slaps_for(state, card, seat, discarder=discarder, due=due, public=True)
+    """Open a window for ``card`` if anyone could slap it (V26) or eat it (X5)."""
+    eligible = (
+        _eaters(state, due)
+        if state.rules.eating
+        else _slappers(state, card, discarder=discarder, due=due)
     )
     if not eligible:
         return None
@@ -211,6 +212,47 @@ def opened_window(
         phase=SLAP_WINDOW,
         to_move=eligible[0],
         slap=SlapWindow(card=card, discarder=discarder, due=due, waiting=eligible),
+    )
+
+
+def _slappers(
+    state: GameState, card: Card, *, discarder: int, due: int
+) -> tuple[int, ...]:
+    """Return the seats asked to slap ``card``, in order (V26)."""
+    players = len(state.hands)
+    order = [(discarder + offset) % players for offset in range(players)]
+    if state.rules.slap_priority_next:
+        order = [due, *(seat for seat in order if seat != due)]
+    return tuple(
+        seat
+        for seat in order
+        if _slaps_for(state, card, seat, discarder=discarder, due=due, public=True)
+    )
+
+
+def _eaters(state: GameState, due: int) -> tuple[int, ...]:
+    """Return the seats asked to eat the discard, in order (X5).
+
+    They are the seats from the due player's left round to the discarder's
+    right, nearest first; the due player draws in the normal way. Only public
+    facts decide who is asked: nobody when the stock is empty under the forced
+    knock (V29: nobody may draw), not an empty hand under the boobed deck (V27:
+    it must drop), and not a seat whose turn would come at or after the turn
+    limit (B15: the turns it skips count as taken).
+    """
+    rules = state.rules
+    if rules.stock_end is StockEnd.FORCED_KNOCK and not state.stock:
+        return ()
+    players = len(state.hands)
+    reach = players - 2
+    limit = rules.max_turns
+    if limit is not None:
+        reach = min(reach, limit - state.turns_taken - 1)
+    hands = state.hands
+    return tuple(
+        seat
+        for seat in ((due + offset) % players for offset in range(1, reach + 1))
+        if hands[seat] or not rules.boobed_deck
     )
 
 

@@ -189,7 +189,13 @@ def _not_in_window(state: GameState, action: Action) -> None:
             action,
             IllegalReason.NOT_SLAP_TIME,
             f"seat {state.to_move} must "
-            + ("slap or pass" if state.phase is SLAP_WINDOW else "discard"),
+            + (
+                "discard"
+                if state.phase is EXTRA_DISCARD
+                else "eat or pass"
+                if state.rules.eating
+                else "slap or pass"
+            ),
         )
 
 

@@ -1,9 +1,10 @@
-"""The turn: drop, draw, spread, hit, discard, going out (B7-B15, V21-V34).
+"""The turn: drop, draw, spread, hit, discard, going out (B7-B15, V21-V34, X5).
 
 The actions open at the start of a turn and after a draw, and the transition
 of each action (B7-B14, docs/rules/base.md; V21-V25, V27-V30,
 docs/rules/play.md; going out, V31-V34, docs/rules/payouts.md; the widow's
-exchange, V46). One transition per action: each rule option gates a check.
+exchange, V46; the eat, a draw out of turn, X5, docs/rules/eating.md). One
+transition per action: each rule option gates a check.
 Private helpers are named for the state they return (``_drawn``).
 """
 
@@ -39,6 +40,8 @@ from tonk._transition import (
     DROP,
     EXTRA_DISCARD,
     KEEP,
+    PASS,
+    SLAP_WINDOW,
     TURN_START,
     Keep,
     after_draw,
@@ -71,6 +74,7 @@ from tonk.actions import (
     DrawDiscard,
     DrawStock,
     Drop,
+    Eat,
     Exchange,
     Hit,
     LaySpread,
@@ -89,9 +93,11 @@ __all__ = [
     "apply_draw_discard",
     "apply_draw_stock",
     "apply_drop",
+    "apply_eat",
     "apply_exchange",
     "apply_hit",
     "apply_lay_spread",
+    "eat_actions",
     "play_actions",
     "start_actions",
 ]
@@ -112,6 +118,7 @@ _STARTS = {
 }
 """The actions at the start of a turn, by whether a claim, a drop and taking
 the discard are open (the widow's exchanges come after them)."""
+_EAT_OR_PASS: tuple[Action, ...] = (Eat(), PASS)
 
 
 def start_actions(state: GameState) -> tuple[Action, ...]:
@@ -366,6 +373,32 @@ def apply_draw_discard(state: GameState, action: DrawDiscard) -> GameState:
     return _take_discard(state)
 
 
+def eat_actions(state: GameState) -> tuple[Action, ...]:
+    """Return what the seat asked in an eating window may do: eat, pass (X5)."""
+    if state.rules.discard_draw_must_meld and not _usable_discard(state):  # V24d
+        return (PASS,)
+    return _EAT_OR_PASS
+
+
+def apply_eat(state: GameState, action: Eat) -> GameState:
+    """Take the window's discard as the draw of the eater's own turn (X5).
+
+    The seats between the player due and the eater lose their turns, which
+    count as taken (B15).
+    """
+    window = state.slap
+    if state.phase is not SLAP_WINDOW or window is None or not state.rules.eating:
+        raise refuse(action, IllegalReason.NOT_SLAP_TIME, "no eating window is open")
+    if state.rules.discard_draw_must_meld and not _usable_discard(state):
+        raise refuse(
+            action,
+            IllegalReason.MUST_USE_DISCARD,
+            f"{window.card} could not be used at once in a spread (V24d)",
+        )
+    skipped = (state.to_move - window.due) % len(state.hands)
+    return _take_discard(successor(state, turns_taken=state.turns_taken + skipped))
+
+
 def _emptied(
     state: GameState, seat: int, way: OutWay, discarded: Card | None
 ) -> GameState:
@@ -418,7 +451,9 @@ def _end_turn(
                 counts_of(after), OutcomeKind.TURN_LIMIT, rules.exhaustion_tie
             ),
         )
-    if discarded is not None and rules.slap_in and state.spreads:  # V26
+    if discarded is not None and (
+        (rules.slap_in and state.spreads) or rules.eating
+    ):  # V26, X5
         window = opened_window(after, discarded, discarder=seat, due=following)
         if window is not None:
             return window

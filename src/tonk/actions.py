@@ -29,6 +29,7 @@ __all__ = [
     "DrawDiscard",
     "DrawStock",
     "Drop",
+    "Eat",
     "Exchange",
     "Hit",
     "LaySpread",
@@ -228,8 +229,21 @@ class Slap:
 
 
 @attrs.frozen
+class Eat:
+    """Take the discard out of turn during an eating window (X5).
+
+    The eat is the eater's draw: the eater then spreads, hits and discards as
+    in a turn of their own (B7), and play goes on to the eater's left.
+
+    Examples:
+        >>> Eat()
+        Eat()
+    """
+
+
+@attrs.frozen
 class Pass:
-    """Decline to slap during a slap-in window (V26).
+    """Decline to slap (V26) or to eat (X5) during a window.
 
     Examples:
         >>> Pass()
@@ -258,6 +272,8 @@ def format_action(action: Action) -> str:
         return f"slap {brief(action.spread)}"
     if isinstance(action, Pass):
         return "pass"
+    if isinstance(action, Eat):
+        return "eat"
     if isinstance(action, DrawStock):
         return "draw stock"
     if isinstance(action, DrawDiscard):
@@ -284,5 +300,6 @@ Action: TypeAlias = (
     | Slap
     | Pass
     | Exchange
+    | Eat
 )
 """Any action."""

@@ -20,6 +20,7 @@ header     ``Drop``, ``DrawStock``, ``DrawDiscard``, ``ClaimDealTonk``,
 discard    ``Discard(card)`` for each distinct card of the pack, by code
 exchange   ``Exchange(card)``, the same cards (only under ``widow``, V46)
 slap       ``Slap(n)`` for n = 1..S (only under ``slap_in``, V26)
+eat        ``Eat()`` (only under ``eating``, X5)
 hit        ``Hit(n, element)`` for n = 1..S, then by element: each natural
            card as itself, then as each wild card standing for it (V4, V5)
 spread     ``LaySpread``: by the cards the spread represents (every book
@@ -38,7 +39,7 @@ lexicographic order of their count vectors over those cards, by code, so an
 index is computed from the counts without listing the actions.
 
 Layouts depend on the pack (``pack_kind``, ``jokers``, ``wilds``,
-``ace_high``), ``hand_size``, ``widow``, ``slap_in`` and, under
+``ace_high``), ``hand_size``, ``widow``, ``slap_in``, ``eating`` and, under
 ``two_packs_from``, on how many packs the table uses. :data:`LAYOUT_VERSION`
 changes whenever the numbering of any rule set changes, so a saved model can
 check it. Sizes: 1,158 actions for ``pagat`` and 46,549 for ``chicago``
@@ -77,6 +78,7 @@ from tonk.actions import (
     DrawDiscard,
     DrawStock,
     Drop,
+    Eat,
     Exchange,
     Hit,
     LaySpread,
@@ -318,6 +320,7 @@ class _ActionLayout:
             ("discard", len(self.cards)),
             ("exchange", len(self.cards) if rules.widow else 0),
             ("slap", self.spread_limit if rules.slap_in else 0),
+            ("eat", 1 if rules.eating else 0),
             ("hit", self.spread_limit * len(elements)),
         ]
         self.represented = _represented_spreads(rules, rules.packs_for(players))
@@ -342,8 +345,9 @@ class _ActionLayout:
             sections[2],
         )
         _, self.slap_start, self.slap_size = sections[3]
-        _, self.hit_start, _ = sections[4]
-        _, self.spread_start, _ = sections[5]
+        _, self.eat_start, self.eat_size = sections[4]
+        _, self.hit_start, _ = sections[5]
+        _, self.spread_start, _ = sections[6]
 
     def _block(self, i: int) -> _Block:
         block = self.blocks[i]
@@ -382,6 +386,10 @@ class _ActionLayout:
                 raise self._refuse(action, "these rules have no slap-in (V26)")
             self._check_number(action, action.spread)
             return self.slap_start + action.spread - 1
+        if cls is Eat:
+            if not self.eat_size:
+                raise self._refuse(action, "these rules have no eating (X5)")
+            return self.eat_start
         for i, simple in enumerate(_HEADER):
             if cls is simple.__class__:
                 return i
@@ -416,8 +424,10 @@ class _ActionLayout:
             return Discard(self.cards[index - self.discard_start])
         if index < self.slap_start:
             return Exchange(self.cards[index - self.exchange_start])
-        if index < self.hit_start:
+        if index < self.eat_start:
             return Slap(index - self.slap_start + 1)
+        if index < self.hit_start:
+            return Eat()
         if index < self.spread_start:
             number, element = divmod(index - self.hit_start, len(self.elements))
             return Hit(number + 1, self.elements[element])
@@ -502,8 +512,8 @@ def action_space_size(rules: Rules, players: int) -> int:
 def action_sections(rules: Rules, players: int) -> tuple[tuple[str, int, int], ...]:
     """Return the sections of the action layout as ``(name, start, size)``.
 
-    The names are ``header``, ``discard``, ``exchange``, ``slap``, ``hit`` and
-    ``spread``, in index order (see the module's description); a section the
+    The names are ``header``, ``discard``, ``exchange``, ``slap``, ``eat``,
+    ``hit`` and ``spread``, in index order (see the module's description); a section the
     rules cannot use has size 0.
 
     Examples:
@@ -514,6 +524,7 @@ def action_sections(rules: Rules, players: int) -> tuple[tuple[str, int, int], .
         discard 5 52
         exchange 57 0
         slap 57 0
+        eat 57 0
         hit 57 884
         spread 941 217
     """
@@ -1190,10 +1201,14 @@ def max_hand_length(rules: Rules, players: int) -> int:
     each seat exchanges with its widow at most once (V46). Under slap-in
     (V26), every discard (a turn's, or a slapper's extra one) may open a
     window of at most ``N`` decisions, and each slap moves a card to the table
-    too, so slaps and spreads and hits together are at most ``C``::
+    too, so slaps and spreads and hits together are at most ``C``. Under
+    eating (X5), every turn's discard may open a window of at most ``N - 2``
+    decisions, an eat being the draw of the next turn (and the turns it skips
+    count towards ``T``)::
 
-        2T + C (+ N with the widow)           without slap-in
+        2T + C (+ N with the widow)           without slap-in or eating
         2T + N*T + (N + 1)*C (+ N)            with slap-in
+        N*T + C (+ N)                         with eating
 
     Args:
         rules: The rules of the hand.
@@ -1213,6 +1228,8 @@ def max_hand_length(rules: Rules, players: int) -> int:
         452
         >>> max_hand_length(tonk.Rules(slap_in=True), 3)
         1208
+        >>> max_hand_length(tonk.Rules(eating=True), 3)
+        652
         >>> max_hand_length(tonk.Rules(max_turns=None), 2)
         Traceback (most recent call last):
         ...
@@ -1228,6 +1245,8 @@ def max_hand_length(rules: Rules, players: int) -> int:
         )
     cards = len(rules.pack(players=players))
     exchanges = players if rules.widow else 0
+    if rules.eating:  # X5
+        return players * turns + cards + exchanges
     if not rules.slap_in:
         return 2 * turns + cards + exchanges
     return 2 * turns + players * turns + (players + 1) * cards + exchanges

@@ -6,7 +6,8 @@ input; :func:`check` and :func:`is_legal` ask without applying.
 
 This module is the public API and the dispatch; the game's parts live in
 private modules, each tagged with its rule IDs: :mod:`tonk._deal` (B3-B5,
-V11-V20), :mod:`tonk._turn` (B7-B15, V21-V34), :mod:`tonk._slap_in` (V26), on
+V11-V20), :mod:`tonk._turn` (B7-B15, V21-V34, X5's eat), :mod:`tonk._slap_in`
+(V26, X5's window), on
 :mod:`tonk._transition` (what they share) and :mod:`tonk._compiled` (a rule
 set's tables).
 
@@ -40,9 +41,11 @@ from tonk._turn import (
     apply_draw_discard,
     apply_draw_stock,
     apply_drop,
+    apply_eat,
     apply_exchange,
     apply_hit,
     apply_lay_spread,
+    eat_actions,
     play_actions,
     start_actions,
 )
@@ -54,6 +57,7 @@ from tonk.actions import (
     DrawDiscard,
     DrawStock,
     Drop,
+    Eat,
     Exchange,
     Hit,
     LaySpread,
@@ -151,7 +155,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     At the start of a turn: a deal-tonk claim (V19), drop, draw from the stock,
     take the discard (if any), then the widow exchanges (V46, by card). After drawing: every spread that can be laid
     (sorted by card), every hit (by spread number, then card), every discard (by
-    card). In a slap-in window (V26): every slap (by spread number), then pass.
+    card). In a slap-in window (V26): every slap (by spread number), then pass;
+    in an eating window (X5): eat (unless V24d forbids it), then pass.
     The rule options remove what they forbid (a barred drop, a discard that
     keeps a spread under must-spread, ...). A finished hand has none.
 
@@ -168,7 +173,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if phase is AFTER_DRAW:
         return play_actions(state)
     if phase is SLAP_WINDOW:
-        return slap_actions(state)
+        return eat_actions(state) if state.rules.eating else slap_actions(state)
     if phase is EXTRA_DISCARD:
         seat = state.to_move
         return tuple(
@@ -246,4 +251,5 @@ _HANDLERS: dict[type, Callable[[GameState, Action], GameState]] = {
     Slap: apply_slap,  # type: ignore[dict-item]
     Pass: apply_pass,  # type: ignore[dict-item]
     Exchange: apply_exchange,  # type: ignore[dict-item]
+    Eat: apply_eat,  # type: ignore[dict-item]
 }

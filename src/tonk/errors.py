@@ -169,8 +169,8 @@ class IllegalReason(enum.StrEnum):
     MUST_SPREAD = "must_spread"
     """The hand holds a complete spread that must be laid first (V21)."""
     NOT_SLAP_TIME = "not_slap_time"
-    """Slaps and passes belong to a slap-in window; other actions wait for it to
-    close (V26)."""
+    """Slaps, eats and passes belong to an open window (a slap-in window, V26,
+    or an eating window, X5); other actions wait for it to close."""
     NO_WIDOW = "no_widow"
     """There is no widow to exchange with: the rules have none, or the player
     has already exchanged this hand (V46)."""

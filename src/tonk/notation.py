@@ -9,7 +9,8 @@
 ``discard KS``      :class:`~tonk.actions.Discard`
 ``claim``           :class:`~tonk.actions.ClaimDealTonk` (V19)
 ``slap 2``          :class:`~tonk.actions.Slap` onto spread 2 (V26)
-``pass``            :class:`~tonk.actions.Pass` (V26)
+``pass``            :class:`~tonk.actions.Pass` (V26, X5)
+``eat``             :class:`~tonk.actions.Eat` (X5)
 ``exchange KD``     :class:`~tonk.actions.Exchange` with the widow (V46)
 ==================  ==================================================
 
@@ -35,6 +36,7 @@ from tonk.actions import (
     DrawDiscard,
     DrawStock,
     Drop,
+    Eat,
     Exchange,
     Hit,
     LaySpread,
@@ -89,7 +91,7 @@ def parse_action(state: GameState, text: str) -> Action:
         >>> parse_action(state, "fold")
         Traceback (most recent call last):
         ...
-        tonk.errors.NotationError: unknown action 'fold': expected drop, draw, spread, hit, discard, claim, slap, pass or exchange (at position 0 of 'fold')
+        tonk.errors.NotationError: unknown action 'fold': expected drop, draw, spread, hit, discard, claim, slap, eat, pass or exchange (at position 0 of 'fold')
     """  # noqa: E501
     return _parse_action(text, state)
 
@@ -120,6 +122,9 @@ def _parse_action(text: str, state: GameState | None) -> Action:
     if verb == "pass":
         expect_count(0, "nothing after it")
         return Pass()
+    if verb == "eat":
+        expect_count(0, "nothing after it")
+        return Eat()
     if verb == "slap":
         expect_count(1, "a spread number")
         ((number, number_position),) = rest
@@ -167,7 +172,8 @@ def _parse_action(text: str, state: GameState | None) -> Action:
         return Hit(spread, _parse_element(word, text, position))
     raise NotationError(
         f"unknown action {brief(words[0][0])}:"
-        " expected drop, draw, spread, hit, discard, claim, slap, pass or exchange",
+        " expected drop, draw, spread, hit, discard, claim, slap, eat, pass or"
+        " exchange",
         text=text,
         position=words[0][1],
     )

@@ -83,7 +83,7 @@ class Observation:
         widow: The seat's own widow card once it has exchanged: the card it
             gave up; ``None`` before (the widow lies face down) or without the
             widow.
-        slap: The open slap-in window (V26), or ``None``.
+        slap: The open slap-in window (V26) or eating window (X5), or ``None``.
         outcome: How the hand ended, or ``None`` while it goes on.
         shown_hands: Every seat's hand, once the hands are shown at the end (a
             drop, a showdown, a deal tonk or a void deal: the outcome has

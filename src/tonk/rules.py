@@ -836,6 +836,13 @@ class Rules:
     """V26's option: the player due next is asked first, and gets no extra
     discard when slapping."""
 
+    eating: bool = attrs.field(default=False, validator=_is_bool)
+    """X5: after a discard that ends a turn, the players other than the
+    discarder and the player due next are asked in turn (from the discarder's
+    left) whether to eat it; the first to eat takes it as the draw of a turn of
+    their own, and the seats between are skipped (docs/rules/eating.md).
+    Refused with ``slap_in``."""
+
     boobed_deck: bool = attrs.field(default=False, validator=_is_bool)
     """V27: once the stock holds no more cards than there are players, emptying
     the hand does not win; the empty hand must be dropped on its next turn.
@@ -946,6 +953,12 @@ class Rules:
             )
         if self.slap_priority_next and not self.slap_in:
             raise RulesError("slap_priority_next is an option of slap_in")
+        if self.eating and self.slap_in:
+            raise RulesError(
+                "eating (X5) cannot be combined with slap_in (V26): both open a"
+                " window on the same discard, and no source orders a slap against"
+                " an eat"
+            )
         if self.hit_wait_once_per_round and self.hit_wait == 0:
             raise RulesError("hit_wait_once_per_round needs a hit_wait")
         if self.boobed_deck and self.exhaustion_tie is not ExhaustionTie.DEAD_HAND:

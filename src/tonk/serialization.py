@@ -67,6 +67,7 @@ from tonk.actions import (
     DrawDiscard,
     DrawStock,
     Drop,
+    Eat,
     Exchange,
     Hit,
     LaySpread,
@@ -106,6 +107,7 @@ _Document = TypeVar(
     Slap,
     Pass,
     Exchange,
+    Eat,
 )
 
 _ACTION_CLASSES = typing.get_args(Action)

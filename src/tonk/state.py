@@ -60,8 +60,8 @@ class Phase(enum.StrEnum):
     AFTER_DRAW = "after_draw"
     """The player to move has drawn and may spread, hit, then must discard (B7)."""
     SLAP_WINDOW = "slap_window"
-    """A discard fits a spread: the player to move may slap it there or pass
-    (V26)."""
+    """A discard is open out of turn: the player to move may slap it onto a
+    spread (V26) or eat it (X5), or pass."""
     EXTRA_DISCARD = "extra_discard"
     """The player to move slapped and must discard one extra card (V26)."""
     HAND_OVER = "hand_over"
@@ -281,7 +281,7 @@ class Outcome:
 
 @attrs.frozen(kw_only=True)
 class SlapWindow:
-    """An open chance to slap a discard onto a spread (V26).
+    """An open chance to slap a discard onto a spread (V26) or to eat it (X5).
 
     Args:
         card: The discard that fits a spread.
@@ -320,7 +320,8 @@ class GameState:
         spreads: The spreads on the table, in the order they were laid.
         to_move: The seat whose action is next (after the end: who ended it).
         phase: Where the hand is within the turn.
-        turns_taken: Turns completed so far (B15).
+        turns_taken: Turns completed so far (B15); under eating (X5), a turn
+            lost to an eat counts as taken.
         waits: For each seat, how many of its coming turns it may not drop in
             (V22, V23); public at a real table.
         going_out_barred: For each seat, whether it may not empty its hand on
@@ -336,7 +337,8 @@ class GameState:
             widow; after an exchange, the card given up for it.
         exchanged: For each seat, whether it has exchanged with its widow (V46),
             or ``()`` without the widow.
-        slap: The open slap-in window (V26), or ``None``.
+        slap: The open slap-in window (V26) or eating window (X5), or
+            ``None``.
         outcome: How the hand ended, or ``None`` while it goes on.
 
     Examples:

@@ -215,7 +215,8 @@ def _notes(view: GameState | Observation) -> tuple[str, ...]:
     slap = view.slap
     if slap is not None and slap.slapper is None:
         notes.append(
-            f"slap-in window: {format_card(slap.card)} from seat {slap.discarder}"
+            f"{'eating' if view.rules.eating else 'slap-in'} window:"
+            f" {format_card(slap.card)} from seat {slap.discarder}"
         )
     elif slap is not None:
         notes.append(f"seat {slap.slapper} slapped: one more discard")

@@ -214,6 +214,7 @@ def _table_lines(
     slap: SlapWindow | None,
     must_use: Card | None,
     *,
+    eating: bool,
     ascii: bool,
 ) -> list[str]:
     if discard_pile:
@@ -231,8 +232,8 @@ def _table_lines(
         else:
             asked = ", ".join(map(str, slap.waiting))
             lines.append(
-                f"slap-in window: {card} from seat {slap.discarder},"
-                f" seats to ask {asked}"
+                f"{'eating' if eating else 'slap-in'} window: {card} from seat"
+                f" {slap.discarder}, seats to ask {asked}"
             )
     if must_use is not None:
         lines.append(f"must use {format_card(must_use, ascii=ascii)} at once (V24d)")
@@ -337,6 +338,7 @@ def format_state(state: GameState, *, ascii: bool = False) -> str:
             state.stock_size,
             state.slap,
             state.must_use,
+            eating=state.rules.eating,
             ascii=ascii,
         ),
     ]
@@ -414,7 +416,12 @@ def format_observation(seen: Observation, *, ascii: bool = False) -> str:
         *_seat_lines(rows, None if seen.outcome is not None else seen.to_move),
         *_spread_lines(seen.spreads, ascii=ascii),
         *_table_lines(
-            seen.discard_pile, seen.stock_size, seen.slap, seen.must_use, ascii=ascii
+            seen.discard_pile,
+            seen.stock_size,
+            seen.slap,
+            seen.must_use,
+            eating=seen.rules.eating,
+            ascii=ascii,
         ),
     ]
     if seen.outcome is not None:

@@ -16,6 +16,7 @@ from tonk.actions import (
     DrawDiscard,
     DrawStock,
     Drop,
+    Eat,
     Exchange,
     Hit,
     LaySpread,
@@ -161,7 +162,8 @@ class GreedyBot:
     (worth less as the stock runs down), for wild cards, and for cards that it
     could hit next turn (a card that fits a spread on the table also feeds an
     opponent). In a slap-in window (V26) it slaps whenever the slap earns an
-    extra discard. With the widow (V46) it exchanges its worst card only when
+    extra discard; in an eating window (X5) it eats a card that completes a
+    spread in its hand. With the widow (V46) it exchanges its worst card only when
     that card is worth far more than an average unseen card. When the stock is
     empty it compares a drop, the showdown and the discard.
 
@@ -210,7 +212,7 @@ class GreedyBot:
         if phase is Phase.TURN_START:
             return self._start(view, legal, rng)
         if phase is Phase.SLAP_WINDOW:
-            return _slap(view, legal)
+            return _eat(view, legal) if view.rules.eating else _slap(view, legal)
         return _play(view, legal)
 
     def _start(
@@ -288,15 +290,31 @@ def _wants(view: _View) -> bool:
     value = view.value(top)
     if view.wild[top.code]:
         return value <= 5
-    together = tuple(sorted((*hand, top)))
-    for spread in find_spreads(together, view.tables, view.copies):
-        if top in spread.physical:
-            return True
+    if _completes_spread(view, top):
+        return True
     rules = view.rules
     if view.fits_table(top) and rules.max_hits_per_turn != 0:
         return True
     highest = max((view.value(card) for card in hand), default=0)
     return value <= 2 and highest - value >= 5
+
+
+def _completes_spread(view: _View, card: Card) -> bool:
+    """Return whether ``card`` makes a spread with cards of the hand."""
+    together = tuple(sorted((*view.hand, card)))
+    return any(
+        card in spread.physical
+        for spread in find_spreads(together, view.tables, view.copies)
+    )
+
+
+def _eat(view: _View, legal: Sequence[Action]) -> Action:
+    """Eat the discard when it completes a spread in hand (X5); otherwise pass."""
+    window = view.obs.slap
+    assert window is not None
+    if legal[0].__class__ is Eat and _completes_spread(view, window.card):
+        return legal[0]
+    return legal[-1]
 
 
 def _exchange(view: _View, legal: Sequence[Action]) -> Action | None:

@@ -103,12 +103,14 @@ class _Policy:
     lay the first spread or make the first hit offered, otherwise discard the
     highest card, counting a card with a partner for a spread (a card of its
     rank, or of its suit up to two places away) as ``_PARTNER`` points less.
-    Slap whenever it earns an extra discard.
+    Slap whenever it earns an extra discard; eat a discard that completes a
+    spread with two cards of the hand (X5).
     """
 
     __slots__ = (
         "counts",
         "dealer_left",
+        "eating",
         "lose",
         "low",
         "positions",
@@ -125,6 +127,7 @@ class _Policy:
         mean = sum(self.values[card.code] for card in pack) / len(pack)
         self.low = mean / 3
         self.priority = rules.slap_priority_next
+        self.eating = rules.eating
         self.counts = _count_table(rules, players)
         others = [2] * (players - 1)
         self.win = float(
@@ -205,6 +208,12 @@ class _Policy:
             window = state.slap
             assert window is not None
             seat = state.to_move
+            if self.eating:  # X5: legal is (Eat(), Pass())
+                return (
+                    first
+                    if self._completes(state.hands[seat], window.card)
+                    else legal[-1]
+                )
             if seat == window.discarder or (self.priority and seat == window.due):
                 return legal[-1]
             return first

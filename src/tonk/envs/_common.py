@@ -94,7 +94,8 @@ def render_table(state: GameState, names: Sequence[str]) -> str:
     ]
     if seen.slap is not None:
         lines.append(
-            f"slap-in window for {seen.slap.card}, discarded by"
+            f"{'eating' if rules.eating else 'slap-in'} window for {seen.slap.card},"
+            " discarded by"
             f" {names[seen.slap.discarder]}"
         )
     lines.extend(f"  spread {spread}" for spread in seen.spreads)

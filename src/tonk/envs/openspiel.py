@@ -15,7 +15,9 @@ draws every card taken from the stock, each uniformly among the cards left
 sequence of decisions in the engine: each seat that could slap is asked in
 turn, clockwise from the discarder (the seat due first under
 ``slap_priority_next``), to slap or pass, and the first slap closes it; so an
-OpenSpiel ``SEQUENTIAL`` game needs no simultaneous node.
+OpenSpiel ``SEQUENTIAL`` game needs no simultaneous node. An eating window (X5)
+is the same: the seats after the one due are asked in turn to eat or pass, and
+an eat is the eater's draw.
 
 Game parameters: ``players`` (2), ``dealer`` (0), ``preset`` (``"pagat"``, a
 name of :func:`tonk.presets.get`), ``rules_json`` (a whole rule set as
@@ -702,7 +704,8 @@ def _public_text(
     window = state.slap
     if window is not None:
         lines.append(
-            f"slap-in {window.card} discarded by {window.discarder}, due"
+            f"{'eat' if state.rules.eating else 'slap-in'} {window.card} discarded"
+            f" by {window.discarder}, due"
             f" {window.due}, asking {_seats(window.waiting)}, slapper"
             f" {'-' if window.slapper is None else window.slapper}"
         )

@@ -15,7 +15,8 @@ cost of an observation.
 Turns: ``agent_selection`` is always the engine's ``to_move``. In a slap-in
 window (V26) the engine asks the seats that may slap one at a time, in the
 rule's order, so each of them becomes ``agent_selection`` in turn and may slap
-or pass; several seats may thus act out of the normal turn order, one after
+or pass; an eating window (X5) asks the seats after the one due to eat or pass
+in the same way; several seats may thus act out of the normal turn order, one after
 another, as the AEC model wants.
 
 Rewards: 0 until the hand ends; then each agent gets its payoff (in base

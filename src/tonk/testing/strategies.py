@@ -426,6 +426,7 @@ def _play_options(draw: st.DrawFn) -> dict[str, object]:
     slap_in = draw(_YES_OR_NO)
     options["slap_in"] = slap_in
     options["slap_priority_next"] = draw(_YES_OR_NO if slap_in else _NO)
+    options["eating"] = draw(_NO if slap_in else _YES_OR_NO)  # X5, not with V26
     options["three_spread_lock"] = draw(_YES_OR_NO)
     # The boobed deck needs a dead hand on a tie and a showdown at exhaustion.
     if draw(_YES_OR_NO):
@@ -453,9 +454,9 @@ def rules() -> st.SearchStrategy[Rules]:
     ``hit_wait_once_per_round`` when there is a ``hit_wait``),
     ``hit_bars_going_out`` (never with ``must_spread``), ``four_card_books``,
     ``max_hits_per_turn`` ``None`` or 0 to 2, ``hit_ends_turn``,
-    ``discard_draw_must_meld``, ``slap_in`` (with ``slap_priority_next``),
-    ``three_spread_lock``, and ``boobed_deck`` (with a dead hand on a tie and
-    a showdown at exhaustion) or any ``stock_end``. The payouts: a
+    ``discard_draw_must_meld``, ``slap_in`` (with ``slap_priority_next``) or
+    ``eating`` (X5), ``three_spread_lock``, and ``boobed_deck`` (with a dead
+    hand on a tie and a showdown at exhaustion) or any ``stock_end``. The payouts: a
     ``going_out`` table (B11, V31-V34, V36) that is a preset's or up to three
     random rows (any ways, pays 1 to 4, any conditions) above unconditional
     rows paying every way of going out; a ``catch`` (B13, V35-V38) that is a
