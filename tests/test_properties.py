@@ -147,6 +147,7 @@ def deal_settlement(
     if not claims:
         return None
     paid = claims
+    shares = 1  # X15: how many tied holders share each payer's stake
     if len(claims) > 1 and rules.deal_tonk_clash is DealTonkClash.VOID:
         paid = []
     elif len(claims) > 1 and rules.deal_tonk_clash is DealTonkClash.BEST_HAND:
@@ -156,6 +157,8 @@ def deal_settlement(
         tie = rules.deal_tonk_tie if row.tie is None else row.tie
         if len(tied) == 1 or tie is DealTonkTie.NEAREST_DEALER_LEFT:
             paid = tied[:1]  # the tied hand nearest the dealer's left
+        elif tie is DealTonkTie.SPLIT:
+            paid, shares = tied, len(tied)
         else:
             paid = []
     payoffs = _zeros(players)
@@ -163,8 +166,8 @@ def deal_settlement(
     for seat, _, row in paid:
         for payer in range(players):
             if payer not in holders:
-                payoffs[payer] -= row.pays
-                payoffs[seat] += row.pays
+                payoffs[payer] -= Fraction(row.pays, shares)
+                payoffs[seat] += Fraction(row.pays, shares)
     return payoffs, holders
 
 
@@ -1123,16 +1126,25 @@ def test_a_dealt_hand_wins_only_under_a_row_it_satisfies(
         elif clash is DealTonkClash.ALL_PAID:
             assert set(outcome.winners) == set(claimants)
         else:
-            (winner,) = outcome.winners
-            if clash is DealTonkClash.VOID:
-                assert claimants == [winner]
+            # One winner, or (X15) the holders of equal best hands sharing.
             strength = {
                 claim[0]: deal_strength(claim, state.hands, table_rules)
                 for claim in claims
             }
-            assert strength[winner] == min(strength.values())
-            tied = [seat for seat in claimants if strength[seat] == strength[winner]]
-            assert tied[0] == winner  # the nearest the dealer's left
+            if len(outcome.winners) > 1:
+                assert clash is DealTonkClash.BEST_HAND
+                assert {strength[seat] for seat in outcome.winners} == {
+                    min(strength.values())
+                }
+                tied = [s for s in claimants if strength[s] == min(strength.values())]
+                assert sorted(outcome.winners) == sorted(tied)
+            else:
+                (winner,) = outcome.winners
+                if clash is DealTonkClash.VOID:
+                    assert claimants == [winner]
+                assert strength[winner] == min(strength.values())
+                tied = [s for s in claimants if strength[s] == strength[winner]]
+                assert tied[0] == winner  # the nearest the dealer's left
 
 
 @given(rules_with_deal_tonks(late_claim=True) | presets(), seeds)

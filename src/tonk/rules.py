@@ -173,6 +173,11 @@ class DealTonkTie(enum.StrEnum):
     """Equal best hands void the hand (V16, V19)."""
     NEAREST_DEALER_LEFT = "nearest_dealer_left"
     """The tied player nearest the dealer's left wins (V17; V19's option)."""
+    SPLIT = "split"
+    """X15: the tied players share the payout. Each other player pays the row's
+    ``pays`` once, divided equally among the tied players (an exact
+    :class:`~fractions.Fraction` when it does not divide); the tied players pay
+    nothing. When every seat ties, nobody pays."""
 
 
 class DealTonkClaim(enum.StrEnum):

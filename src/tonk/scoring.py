@@ -42,6 +42,7 @@ from tonk.state import (
     Stake,
     Transfer,
     TransferReason,
+    exact,
 )
 
 __all__ = [
@@ -452,10 +453,23 @@ def _paid_deal_tonk(
     player_count: int,
     winners: Sequence[tuple[int, DealTonk]],
     counts: tuple[int, ...],
+    *,
+    split: bool = False,
 ) -> Outcome:
+    """Return the outcome of ``winners`` each paid by every player not among them.
+
+    With ``split`` the winners share one payout: each payer's ``pays`` is
+    divided equally among them (X15).
+    """
     holders = {seat for seat, _ in winners}
+    share = len(winners) if split else 1
     transfers = tuple(
-        Transfer(payer, seat, row.pays, TransferReason.DEAL_TONK)
+        Transfer(
+            payer,
+            seat,
+            exact(Fraction(row.pays, share)),
+            TransferReason.DEAL_TONK,
+        )
         for seat, row in winners
         for payer in range(player_count)
         if payer not in holders
@@ -476,7 +490,8 @@ def settle_deal(
 
     Each hand wins under the first row of :attr:`~tonk.rules.Rules.deal_tonks`
     it satisfies (rows claimed at the deal only); several winners are resolved by
-    :attr:`~tonk.rules.Rules.deal_tonk_clash` (V11–V20).
+    :attr:`~tonk.rules.Rules.deal_tonk_clash` (V11–V20); equal best hands may
+    share the payout (``DealTonkTie.SPLIT``, X15).
 
     Raises:
         RulesError: If the table does not fit the rules or the dealer is not
@@ -488,6 +503,13 @@ def settle_deal(
         >>> hands = [parse_cards("KS KH KD KC 9S"), parse_cards("AS 2S 3D 4D 5D")]
         >>> settle_deal(hands, Rules(), dealer=1).payoffs
         (2, -2)
+        >>> from tonk import DealTonkClash, DealTonkTie
+        >>> split = Rules(deal_tonk_clash=DealTonkClash.BEST_HAND,
+        ...               deal_tonk_tie=DealTonkTie.SPLIT)  # X15
+        >>> fifties = [parse_cards("KS KH KD QC JS"), parse_cards("QS QH QD JC 10S")]
+        >>> settle_deal([*fifties, parse_cards("AS 2S 3D 4D 5D")], split,
+        ...             dealer=2).payoffs
+        (1, 1, -2)
     """
     _check_hands(hands, rules)
     player_count = len(hands)
@@ -519,6 +541,10 @@ def settle_deal(
         if len(tied) == 1 or tie is DealTonkTie.NEAREST_DEALER_LEFT:
             seat, _, row = tied[0]
             return _paid_deal_tonk(player_count, [(seat, row)], counts)
+        if tie is DealTonkTie.SPLIT:  # X15: the tied holders share the payout
+            return _paid_deal_tonk(
+                player_count, [(seat, row) for seat, _, row in tied], counts, split=True
+            )
     return Outcome.from_transfers(
         OutcomeKind.VOID_DEAL, player_count, winners=(), transfers=(), counts=counts
     )
