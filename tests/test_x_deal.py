@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from scenario import finished
-from test_payouts import assert_settled, transfers
+from test_payouts import assert_settled, dropped, transfers
 from test_rules_variants import (
     F49,
     F50,
@@ -31,7 +32,10 @@ from tonk import (
     DealTonkTie,
     OutcomeKind,
     Rules,
+    RulesError,
     TransferReason,
+    new_game,
+    presets,
 )
 
 DT = TransferReason.DEAL_TONK
@@ -125,3 +129,78 @@ def test_x15_split_is_only_read_under_best_hand() -> None:
     # Under the default VOID clash, any clash voids, ties or not.
     rules = Rules(deal_tonk_tie=DealTonkTie.SPLIT)
     assert_void(deal(rules, [F50, F50B, MID_C], dealer=2))
+
+
+# --- the split_pot preset: 2-4 players, X15, X16 --------------------------------
+
+SPLIT_POT = presets.SPLIT_POT
+LOWEST = TransferReason.LOWEST
+
+
+def test_split_pot_seats_two_to_four() -> None:
+    assert SPLIT_POT.max_players == 4
+    with pytest.raises(RulesError, match=r"players must be 2\.\.4"):
+        new_game(SPLIT_POT, players=5, seed=1)
+
+
+def test_split_pot_a_single_deal_tonk_is_paid_as_pagat() -> None:
+    state = deal(SPLIT_POT, [F49, MID_A, MID_B], dealer=2)
+    assert finished(state).payoffs == (4, -2, -2)
+
+
+def test_split_pot_a_49_and_a_50_tie_and_share() -> None:
+    # One row holds 49 and 50: the two hands are equal, and share the 2x
+    # each of the two other players pays.
+    state = deal(SPLIT_POT, [F49, MID_A, F50, MID_B], dealer=3)
+    assert_settled(
+        finished(state),
+        OutcomeKind.DEAL_TONK,
+        (2, -2, 2, -2),
+        transfers((1, 0, 1, DT), (3, 0, 1, DT), (1, 2, 1, DT), (3, 2, 1, DT)),
+        winners=[0, 2],
+    )
+
+
+def test_split_pot_three_deal_tonks_share_in_thirds() -> None:
+    state = deal(SPLIT_POT, [F50, F49, MID_A, F50B], dealer=3)
+    third = Fraction(2, 3)
+    assert finished(state).payoffs == (third, third, -2, third)
+
+
+# D 30 drops at once; A 25 and B 30 catch D; C has 35 (as test_presets_published).
+CAUGHT = ["KS 4S 3S 7D 6D", "AC 9C 3C 7C 5C", "AD 8D 4D QS 7S", "KC KH 5H 3H 7H"]
+A, B, C, D = 1, 2, 3, 0
+
+
+@pytest.mark.parametrize(("players", "pot"), [(2, 4), (3, 6), (4, 8)])
+def test_split_pot_a_caught_dropper_pays_twice_the_table_to_the_lowest(
+    players: int, pot: int
+) -> None:
+    outcome = dropped(SPLIT_POT, CAUGHT[:players], dropper=D)
+    assert_settled(
+        outcome,
+        OutcomeKind.CAUGHT,
+        [-pot, pot] + [0] * (players - 2),
+        transfers((D, A, pot, LOWEST)),
+        winners=[A],
+    )
+
+
+def test_split_pot_players_tied_for_lowest_share_the_pot() -> None:
+    # D 30 drops; A and C both count 25: they share the 8.
+    hands = [*CAUGHT[:3], "KC 5H 3H 6H AH"]
+    outcome = dropped(SPLIT_POT, hands, dropper=D)
+    assert outcome.counts == (30, 25, 30, 25)
+    assert_settled(
+        outcome,
+        OutcomeKind.CAUGHT,
+        (-8, 4, 0, 4),
+        transfers((D, A, 4, LOWEST), (D, C, 4, LOWEST)),
+        winners=[A, C],
+    )
+
+
+def test_split_pot_a_winning_drop_pays_one_from_each() -> None:
+    outcome = dropped(SPLIT_POT, ["AS 2S 3S 4H 2H", *CAUGHT[1:]], dropper=D)
+    assert outcome.kind is OutcomeKind.DROP_WON
+    assert outcome.payoffs == (3, -1, -1, -1)
