@@ -426,8 +426,9 @@ def _hits(state: GameState, hand: Sequence[Card], packs: int) -> set[Hit]:
 
 
 def can_claim(state: GameState) -> bool:
-    """V19: at the start of the holder's first turn, before anyone has spread, a
-    dealt hand that wins under a row claimed before the first turn."""
+    """V19: at the start of the holder's first turn, before anyone has spread
+    (or after, under a row that allows it, X13), a dealt hand that wins under a
+    row claimed before the first turn."""
     if state.phase is not Phase.TURN_START:
         return False
     return _claimable_now(state)
@@ -439,10 +440,10 @@ def _claimable_now(state: GameState) -> bool:
     exchanged = bool(state.exchanged) and state.exchanged[state.to_move]
     return (
         first_turn
-        and not state.spreads
         and not exchanged  # V46: the hand is no longer the one dealt
         and any(
             row.claim is DealTonkClaim.BEFORE_FIRST_TURN
+            and (row.after_spread or not state.spreads)  # V19; X13
             and wins(row, hand, state.rules)
             for row in state.rules.deal_tonks
         )

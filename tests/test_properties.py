@@ -572,14 +572,32 @@ def check_turn_end(
     assert not after.going_out_barred[mover]
     assert after.hits_this_turn == 0
     assert after.must_use is None
-    limit = before.rules.max_turns
+    rules = before.rules
+    if before.turns_taken < players:  # X13: the end of the mover's first turn
+        row = next(
+            (
+                row
+                for row in rules.deal_tonks
+                if row.claim is DealTonkClaim.AFTER_FIRST_TURN
+                and (row.after_spread or not after.spreads)
+                and wins(row, after.hands[mover], rules)
+            ),
+            None,
+        )
+        if row is not None:
+            event("a deal tonk won at the end of a first turn")
+            assert after.outcome is not None
+            assert after.outcome.kind is OutcomeKind.DEAL_TONK
+            assert after.to_move == mover
+            return out_payoffs(players, mover, row.pays), [mover]
+    limit = rules.max_turns
     following = (mover + 1) % players
     if limit is not None and after.turns_taken >= limit:
         assert after.turns_taken == limit
         assert after.outcome is not None
         assert after.outcome.kind is OutcomeKind.TURN_LIMIT
         assert after.to_move == mover
-        counts, tie = counts_of(after), before.rules.exhaustion_tie
+        counts, tie = counts_of(after), rules.exhaustion_tie
         return showdown_payoffs(counts, tie), showdown_winners(counts, tie)
     assert after.outcome is None
     check_window(after, discarded, mover, following)
@@ -667,10 +685,10 @@ def check_step(
                 drop_winners(counts, mover, rules.catch, before.dealer),
             )
     elif isinstance(action, ClaimDealTonk):
-        # V19: the first row claimed before the first turn that the hand wins.
+        # V19: the first row claimed before the first turn that the hand wins;
+        # once someone has spread, only a row claimed after spreads (X13).
         assert before.phase is Phase.TURN_START
         assert before.turns_taken < players
-        assert not before.spreads
         assert after.hands == before.hands
         assert outcome is not None
         assert outcome.kind is OutcomeKind.DEAL_TONK
@@ -679,6 +697,7 @@ def check_step(
             row
             for row in before.rules.deal_tonks
             if row.claim is DealTonkClaim.BEFORE_FIRST_TURN
+            and (row.after_spread or not before.spreads)
             and wins(row, hand, before.rules)
         )
         expected = out_payoffs(players, mover, row.pays), [mover]
@@ -1082,12 +1101,20 @@ def test_a_deck_is_dealt_one_card_at_a_time_from_the_dealers_left(
 @st.composite
 def rules_with_deal_tonks(draw: st.DrawFn, *, late_claim: bool = False) -> Rules:
     """Any rules with at least one deal-tonk row; with ``late_claim``, one row
-    (or more) is claimed before the holder's first turn (V19)."""
+    (or more) is claimed before the holder's first turn (V19) or at its end
+    (X13), perhaps after a spread (X13)."""
     table_rules = draw(rules())
     table = draw(deal_tonk_tables(table_rules, min_rows=1))
     if late_claim:
         late = draw(st.integers(0, len(table) - 1), label="late row")
-        claimed = attrs.evolve(table[late], claim=DealTonkClaim.BEFORE_FIRST_TURN)
+        when = st.sampled_from(
+            (DealTonkClaim.BEFORE_FIRST_TURN, DealTonkClaim.AFTER_FIRST_TURN)
+        )
+        claimed = attrs.evolve(
+            table[late],
+            claim=draw(when, label="claim"),
+            after_spread=draw(st.booleans(), label="after spread"),
+        )
         table = (*table[:late], claimed, *table[late + 1 :])
     return attrs.evolve(table_rules, deal_tonks=table)
 

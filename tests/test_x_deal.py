@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import attrs
 import pytest
 from scenario import finished
 from test_payouts import assert_settled, dropped, transfers
@@ -24,12 +25,21 @@ from test_rules_variants import (
     MID_C,
     assert_void,
     deal,
+    play,
+    refused,
 )
 
+import tonk
 from tonk import (
+    ClaimDealTonk,
     DealTonk,
+    DealTonkClaim,
     DealTonkClash,
     DealTonkTie,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+    IllegalReason,
     OutcomeKind,
     Rules,
     RulesError,
@@ -204,3 +214,137 @@ def test_split_pot_a_winning_drop_pays_one_from_each() -> None:
     outcome = dropped(SPLIT_POT, ["AS 2S 3S 4H 2H", *CAUGHT[1:]], dropper=D)
     assert outcome.kind is OutcomeKind.DROP_WON
     assert outcome.payoffs == (3, -1, -1, -1)
+
+
+# --- X13 deal-tonk claims: after a spread, and at the end of the first turn -----
+
+CLAIM = ClaimDealTonk()
+BEFORE = DealTonkClaim.BEFORE_FIRST_TURN
+AFTER = DealTonkClaim.AFTER_FIRST_TURN
+F41 = "10C JC QC KC AC"  # 41
+F42 = "10C JC QC KC 2C"  # 42: 41 once the 2 is swapped for an ace
+
+
+def claim_41(*, pays: int = 1, after_spread: bool = False) -> Rules:
+    """A dealt 41 claimed before the holder's first turn (V19's mechanism)."""
+    row = DealTonk(totals={41}, pays=pays, claim=BEFORE, after_spread=after_spread)
+    return Rules(deal_tonks=(row,))
+
+
+def end_41(*, after_spread: bool = False) -> Rules:
+    """Exactly 41 at the end of the holder's first turn pays 3x (X13)."""
+    row = DealTonk(totals={41}, pays=3, claim=AFTER, after_spread=after_spread)
+    return Rules(deal_tonks=(row,))
+
+
+def spread_first(rules: Rules, holder_hand: str) -> tonk.GameState:
+    """Seat 1 spreads 3C 4C 5C on the first turn; seat 2 holds ``holder_hand``."""
+    state = deal(rules, [MID_B, "3C 4C 5C KH JS", holder_hand], stock="8H", dealer=0)
+    state = play(state, "draw stock", "spread 3C 4C 5C", "discard 8H")
+    assert state.to_move == 2
+    assert state.spreads
+    return state
+
+
+def test_x13_after_spread_lets_a_dealt_41_be_claimed_whatever_others_did() -> None:
+    state = spread_first(claim_41(after_spread=True), "10D JD QD KD AD")
+    assert state.count(2) == 41
+    assert CLAIM in tonk.legal_actions(state)
+    outcome = finished(play(state, "claim"))
+    assert_settled(
+        outcome,
+        OutcomeKind.DEAL_TONK,
+        (-1, -1, 2),
+        transfers((0, 2, 1, DT), (1, 2, 1, DT)),
+        winners=[2],
+    )
+
+
+def test_x13_without_after_spread_a_spread_still_bars_the_claim() -> None:
+    state = spread_first(claim_41(), "10D JD QD KD AD")
+    assert refused(state, CLAIM) is IllegalReason.NO_DEAL_TONK
+    assert set(tonk.legal_actions(state)) == {Drop(), DrawStock(), DrawDiscard()}
+
+
+def test_x13_after_a_spread_the_first_row_that_allows_it_is_paid() -> None:
+    rows = (
+        DealTonk(totals={41}, pays=3, claim=BEFORE),
+        DealTonk(totals={41}, pays=1, claim=BEFORE, after_spread=True),
+    )
+    rules = Rules(deal_tonks=rows)
+    before = deal(rules, [F41, MID_B, MID_C], dealer=2)
+    assert finished(play(before, "claim")).payoffs == (6, -3, -3)
+    after = spread_first(rules, "10D JD QD KD AD")
+    assert finished(play(after, "claim")).payoffs == (-1, -1, 2)
+
+
+def test_x13_after_spread_is_refused_on_a_row_settled_at_the_deal() -> None:
+    with pytest.raises(RulesError, match="after_spread is an option of a row claimed"):
+        DealTonk(totals={49, 50}, after_spread=True)
+
+
+def test_x13_41_at_the_end_of_the_first_turn_pays_triple() -> None:
+    state = deal(end_41(), [F42, MID_B], stock="AD", dealer=1)
+    assert state.outcome is None
+    assert CLAIM not in tonk.legal_actions(state)  # nothing to claim before
+    outcome = finished(play(state, "draw stock", "discard 2C"))
+    assert_settled(
+        outcome,
+        OutcomeKind.DEAL_TONK,
+        (3, -3),
+        transfers((1, 0, 3, DT)),
+        winners=[0],
+    )
+    assert outcome.counts == (41, 35)
+
+
+def test_x13_a_dealt_41_kept_through_the_first_turn_is_paid_after_the_discard() -> None:
+    state = deal(end_41(), [F41, MID_B], stock="2H", dealer=1)
+    assert state.outcome is None  # not settled at the deal
+    assert set(tonk.legal_actions(state)) == {Drop(), DrawStock(), DrawDiscard()}
+    state = play(state, "draw stock")
+    assert state.outcome is None  # 43 in hand before the discard
+    assert finished(play(state, "discard 2H")).payoffs == (3, -3)
+
+
+def test_x13_a_later_seats_first_turn_counts_too() -> None:
+    state = deal(end_41(), [MID_A, F42, MID_C], stock="2H AD", dealer=2)
+    state = play(state, "draw stock", "discard 2H")
+    assert state.outcome is None
+    outcome = finished(play(state, "draw stock", "discard 2C"))
+    assert outcome.payoffs == (-3, 6, -3)
+    assert outcome.winners == (1,)
+
+
+def test_x13_41_after_a_later_turn_wins_nothing() -> None:
+    state = deal(end_41(), [F42, MID_B], stock="3H 4H AD", dealer=1)
+    state = play(state, "draw stock", "discard 3H", "draw stock", "discard 4H")
+    state = play(state, "draw stock", "discard 2C")
+    assert state.count(0) == 41
+    assert state.outcome is None
+    assert state.turns_taken == 3
+
+
+def test_x13_a_spread_bars_the_end_of_turn_claim_unless_the_row_allows_it() -> None:
+    hands = ["3C 4C 5C KH JS", "10D JD QD KD 2D", MID_C]
+    for after_spread, payoffs in ((False, None), (True, (-3, 6, -3))):
+        state = deal(end_41(after_spread=after_spread), hands, stock="8S AD", dealer=2)
+        state = play(state, "draw stock", "spread 3C 4C 5C", "discard 8S")
+        state = play(state, "draw stock", "discard 2D")
+        assert state.count(1) == 41
+        if payoffs is None:
+            assert state.outcome is None
+        else:
+            assert finished(state).payoffs == payoffs
+
+
+def test_x13_the_end_of_turn_claim_comes_before_the_turn_limit() -> None:
+    rules = attrs.evolve(end_41(), max_turns=1)
+    state = deal(rules, [F42, MID_B], stock="AD", dealer=1)
+    outcome = finished(play(state, "draw stock", "discard 2C"))
+    assert outcome.kind is OutcomeKind.DEAL_TONK
+    assert outcome.payoffs == (3, -3)
+    # Without the 41, the turn limit ends the hand as a showdown (B15).
+    other = deal(rules, [F42, MID_B], stock="AD", dealer=1)
+    ended = finished(play(other, "draw stock", "discard AD"))
+    assert ended.kind is OutcomeKind.TURN_LIMIT

@@ -214,6 +214,11 @@ class Compiled:
     """Whether a deal tonk is claimed before the holder's first turn (V19)."""
     late_totals: frozenset[int] | None
     """The counts that may be claimed, when only totals are (else ``None``)."""
+    late_after_spread: bool
+    """Whether a row claimed before the first turn may be claimed after a
+    spread (X13)."""
+    end_claims: bool
+    """Whether a deal tonk is won at the end of the holder's first turn (X13)."""
     max_players: int
     """The largest table the rules deal to."""
     deal_totals: frozenset[int]
@@ -235,6 +240,10 @@ def _compile(rules: Rules) -> Compiled:
         tables=tables,
         has_duplicates=rules.has_duplicates,
         late_claims=bool(late),
+        late_after_spread=any(row.after_spread for row in late),
+        end_claims=any(
+            row.claim is DealTonkClaim.AFTER_FIRST_TURN for row in rules.deal_tonks
+        ),
         late_totals=frozenset().union(*(row.totals for row in late))
         if all(row.totals for row in late)
         else None,

@@ -1101,10 +1101,11 @@ def _settlements(rules: Rules, players: int) -> Iterator[_Settlement]:
         yield (best * others, *([-best] * others)), None, False
         if rules.deal_tonk_clash is DealTonkClash.ALL_PAID and players > 2:
             yield (-best * others, *([best] * others)), None, False
-    claimed = [row.pays for row in rules.deal_tonks if row.claim is not _AT_DEAL]
-    if claimed:  # V19: claimed before the first turn, before any spread
-        best = max(claimed)
-        yield (best * others, *([-best] * others)), (0,), False
+    claimed = [row for row in rules.deal_tonks if row.claim is not _AT_DEAL]
+    if claimed:  # V19, X13: claimed after the deal, before any spread unless
+        best = max(row.pays for row in claimed)  # the row allows it (X13)
+        spreads = any(row.after_spread for row in claimed)
+        yield (best * others, *([-best] * others)), (0,), spreads
     best_out = max(row.pays for row in rules.going_out)  # B11, V31-V34
     out = settle_out(players, 0, OutcomeKind.TONK_OUT, pays=best_out)
     yield out.payoffs, out.winners, True

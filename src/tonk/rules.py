@@ -192,7 +192,13 @@ class DealTonkClaim(enum.StrEnum):
     """Declared at the deal and settled by :func:`tonk.new_game` (B5)."""
     BEFORE_FIRST_TURN = "before_first_turn"
     """Claimed with :class:`tonk.ClaimDealTonk` just before the holder's first
-    turn, and only if nobody has spread yet (V19's 49)."""
+    turn, and only if nobody has spread yet (V19's 49), unless the row sets
+    :attr:`DealTonk.after_spread` (X13)."""
+    AFTER_FIRST_TURN = "after_first_turn"
+    """X13: won by the hand the holder keeps at the end of their first turn
+    (after the discard), and settled then, as a deal tonk at the deal is: only
+    if nobody has spread yet, unless the row sets :attr:`DealTonk.after_spread`.
+    Going out on that turn wins as going out instead."""
 
 
 class OutWay(enum.StrEnum):
@@ -556,6 +562,9 @@ class DealTonk:
             ``DealTonkClash.BEST_HAND``; ``None`` uses
             :attr:`Rules.deal_tonk_tie` (V19: a tie for the lowest 13-or-less
             always pays nothing, whatever the table does with tied Big 50s).
+        after_spread: Whether a row claimed after the deal may still be
+            claimed once someone has spread (X13); ``False``, only while no
+            spread is on the table (V19). Not for a row claimed at the deal.
 
     Examples:
         >>> DealTonk(totals={49, 50}).pays
@@ -578,10 +587,16 @@ class DealTonk:
     tie: DealTonkTie | None = attrs.field(
         default=None, converter=attrs.converters.optional(DealTonkTie)
     )
+    after_spread: bool = attrs.field(default=False, validator=instance_of(bool))
 
     def __attrs_post_init__(self) -> None:
         """Validate the row."""
         _check_sizes(self)
+        if self.after_spread and self.claim is DealTonkClaim.AT_DEAL:
+            raise RulesError(
+                "after_spread is an option of a row claimed after the deal (X13):"
+                " nobody has spread at the deal"
+            )
         given = [
             bool(self.totals),
             self.at_most is not None,

@@ -148,8 +148,13 @@ def _counts_of(values: tuple[int, ...], hand_size: int) -> tuple[int, ...]:
     return tuple(total for total in range(counts.bit_length()) if counts >> total & 1)
 
 
-def _row(condition: dict[str, object], **options: object) -> DealTonk:
-    return DealTonk(**condition, **options)  # type: ignore[arg-type]
+def _row(
+    condition: dict[str, object], after_spread: bool, **options: object
+) -> DealTonk:
+    # X13: after_spread is an option of a row claimed after the deal only.
+    late = options["claim"] is not DealTonkClaim.AT_DEAL
+    fields = {**condition, **options, "after_spread": after_spread and late}
+    return DealTonk(**fields)  # type: ignore[arg-type]
 
 
 @functools.lru_cache(maxsize=256)
@@ -169,6 +174,7 @@ def _tables_for(
     row = st.builds(
         _row,
         st.one_of(conditions),
+        st.booleans(),
         pays=st.integers(1, 3),
         claim=st.sampled_from(DealTonkClaim),
         tie=st.none() | st.sampled_from(DealTonkTie),
@@ -193,8 +199,9 @@ def deal_tonk_tables(
     49 and 50 and court cards count 10), none at all, or one to three random
     rows (V11–V20): exact totals that a dealt hand can count, a count at most a
     threshold no lower than the lowest dealt count, or a number of court cards
-    up to the hand size. Each row pays 1× to 3×, is claimed at the deal or
-    before the holder's first turn (V19), and may set its own tie rule. Only
+    up to the hand size. Each row pays 1× to 3×, is claimed at the deal,
+    before the holder's first turn (V19) or at its end (X13), may be claimed
+    after a spread (X13) and may set its own tie rule. Only
     the deck and deal options of ``rules`` matter, not its own table.
 
     Args:
