@@ -215,15 +215,17 @@ def wins(row: DealTonk, hand: Sequence[Card], rules: Rules) -> bool:
 
 
 def dealt_counts(rules: Rules, players: int) -> set[int]:
-    """B12: every count that ``hand_size`` cards of the table's deck can have."""
+    """B12: every count that a hand dealt at the table can have (X2: its size
+    may depend on the table)."""
+    dealt = dict(rules.hand_size_by_players).get(players, rules.hand_size)
     # ways[size] is a bit set: bit c is set when some `size` cards count c.
-    ways = [1] + [0] * rules.hand_size
+    ways = [1] + [0] * dealt
     for card, copies in deck(rules, players).items():
         value = card_value(card, rules)
-        for size in range(rules.hand_size, 0, -1):
+        for size in range(dealt, 0, -1):
             for taken in range(1, min(copies, size) + 1):
                 ways[size] |= ways[size - taken] << (taken * value)
-    counts = ways[rules.hand_size]
+    counts = ways[dealt]
     return {count for count in range(counts.bit_length()) if counts >> count & 1}
 
 

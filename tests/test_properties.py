@@ -451,7 +451,8 @@ def check_deal(state: GameState) -> None:
     assert state.turns_taken == 0
     assert state.spreads == ()
     assert state.to_move == (state.dealer + 1) % state.player_count
-    assert all(len(hand) == rules.hand_size for hand in state.hands)
+    dealt = rules.hand_size_for(state.player_count)  # X2
+    assert all(len(hand) == dealt for hand in state.hands)
     assert len(state.discard_pile) == int(rules.upcard)
     expected = deal_settlement(state.hands, rules, state.dealer)
     if state.outcome is None:
@@ -884,7 +885,7 @@ def check_step(
 
 def check_hand_sizes(state: GameState) -> None:
     """B4, B7, B11: hands hold at most a dealt hand, plus the drawn card."""
-    size = state.rules.hand_size
+    size = state.rules.hand_size_for(state.player_count)  # X2
     for seat, hand in enumerate(state.hands):
         drawn = seat == state.to_move and state.phase is Phase.AFTER_DRAW
         assert len(hand) <= size + int(drawn), (seat, hand)
@@ -896,7 +897,7 @@ def finish(state: GameState, rng: random.Random, *, drops: bool) -> list[GameSta
     """Play ``state`` to the end at random; return the states after it."""
     limit = state.rules.max_turns
     # V26: a turn may add a pass or a slap per seat and an extra discard.
-    per_turn = state.rules.hand_size + 4 + state.player_count
+    per_turn = state.rules.hand_size_for(state.player_count) + 4 + state.player_count
     bound = 100_000 if limit is None else per_turn * limit
     states: list[GameState] = []
     while not state.is_terminal:
@@ -1011,9 +1012,8 @@ def test_the_deck_fits_the_table(table_rules: Rules, data: st.DataObject) -> Non
             assert not any(card.rank in (8, 9, 10) for card in pack)
         # B2: the deal fits every table up to max_players (V46: with a widow
         # for each seat).
-        needed = players * (table_rules.hand_size + table_rules.widow) + int(
-            table_rules.upcard
-        )
+        per_seat = table_rules.hand_size_for(players) + table_rules.widow  # X2
+        needed = players * per_seat + int(table_rules.upcard)
         assert needed <= len(pack)
     players = data.draw(player_counts(table_rules), label="players")
     seed = data.draw(seeds, label="seed")
@@ -1029,12 +1029,15 @@ def test_max_players_is_the_largest_table_the_deal_fits(table_rules: Rules) -> N
     # B2: any number of players that the deal allows (up to player_limit); V46:
     # the widow is one more card for each seat.
     largest = table_rules.max_players
-    per_seat = table_rules.hand_size + table_rules.widow
-    needed = largest * per_seat + int(table_rules.upcard)
-    assert needed <= sum(deck(table_rules, largest).values())
+    sizes = dict(table_rules.hand_size_by_players)  # X2
+    for players in range(2, largest + 1):
+        per_seat = sizes.get(players, table_rules.hand_size) + table_rules.widow
+        needed = players * per_seat + int(table_rules.upcard)
+        assert needed <= sum(deck(table_rules, players).values())
     over = largest + 1
     limit = table_rules.player_limit
     if limit is None or over <= limit:
+        per_seat = sizes.get(over, table_rules.hand_size) + table_rules.widow
         needed = over * per_seat + int(table_rules.upcard)
         assert needed > sum(deck(table_rules, over).values()), largest
     else:
@@ -1048,11 +1051,11 @@ def test_rules_accept_exactly_the_deal_tonk_rows_a_dealt_hand_can_win(
     table_rules: Rules, data: st.DataObject
 ) -> None:
     # B5, V6, V11-V20: a row that no hand dealt at any table these rules allow
-    # can win is refused; any other row is accepted. The number of packs only
-    # grows with the table, so the smallest and largest tables cover them all.
-    counts = dealt_counts(table_rules, 2) | dealt_counts(
-        table_rules, table_rules.max_players
-    )
+    # can win is refused; any other row is accepted (each table with its own
+    # packs, V2, and hand size, X2).
+    tables = range(2, table_rules.max_players + 1)
+    counts = set().union(*(dealt_counts(table_rules, players) for players in tables))
+    most = max(map(table_rules.hand_size_for, tables))
     ranked = table_rules.court_values is tonk.CourtValues.RANKED
 
     def accepted(row: DealTonk) -> bool:
@@ -1070,10 +1073,8 @@ def test_rules_accept_exactly_the_deal_tonk_rows_a_dealt_hand_can_win(
     assert accepted(DealTonk(totals={total})) is can_win, sorted(counts)
     at_most = data.draw(st.integers(0, high) | edges, label="at_most")
     assert accepted(DealTonk(at_most=at_most)) is (at_most >= low), sorted(counts)
-    court_cards = data.draw(st.integers(1, table_rules.hand_size + 1), label="court")
-    assert accepted(DealTonk(court_cards=court_cards)) is (
-        court_cards <= table_rules.hand_size
-    )
+    court_cards = data.draw(st.integers(1, most + 1), label="court")
+    assert accepted(DealTonk(court_cards=court_cards)) is (court_cards <= most)
 
 
 @given(any_rules, st.data())
@@ -1084,7 +1085,7 @@ def test_a_deck_is_dealt_one_card_at_a_time_from_the_dealers_left(
     dealer = data.draw(st.integers(0, players - 1), label="dealer")
     deck = data.draw(st.permutations(table_rules.pack(players=players)), label="deck")
     state = tonk.new_game(table_rules, players=players, deck=deck, dealer=dealer)
-    dealt = players * table_rules.hand_size
+    dealt = players * table_rules.hand_size_for(players)  # X2
     for seat in range(players):
         first = (seat - dealer - 1) % players
         assert state.hands[seat] == tuple(sorted(deck[first:dealt:players]))
@@ -1512,7 +1513,8 @@ def crowded_turns(draw: st.DrawFn) -> GameState:
         and not is_wild(card, table_rules)
         and (card.rank in ranks or card.suit in suits)
     ]
-    size = table_rules.hand_size + 1
+    dealt = table_rules.hand_size_for(2)  # X2
+    size = dealt + 1
     crowded = draw(st.booleans(), label="crowded")
     most = min(3, len(wild_cards))
     wild_count = most if crowded else draw(st.sampled_from(range(most + 1)))
@@ -1537,7 +1539,7 @@ def crowded_turns(draw: st.DrawFn) -> GameState:
     *hand, drawn = draw(st.permutations(chosen))
     rest = sorted((Counter(pack) - Counter(chosen)).elements())
     deck = tonk.testing.stack_deck(
-        table_rules, hands=[rest[: table_rules.hand_size], hand], stock=[drawn]
+        table_rules, hands=[rest[:dealt], hand], stock=[drawn]
     )
     state = tonk.new_game(table_rules, players=2, deck=deck)
     return tonk.apply(state, DrawStock())
@@ -1613,7 +1615,7 @@ def test_every_hand_ends_within_a_bound(
         # hand ends when `limit` turns are completed.
         # A V26 slap-in window adds at most a pass per seat, a slap and an extra
         # discard.
-        bound = (table_rules.hand_size + 4 + players) * limit
+        bound = (table_rules.hand_size_for(players) + 4 + players) * limit
     rng = random.Random(policy_seed)
     played = 0
     taken: Card | None = None
@@ -1755,6 +1757,9 @@ def test_rules_strategy_gives_valid_rules(table_rules: Rules) -> None:
     if table_rules.jokers == 0:
         assert table_rules.joker_value == 0
     assert 3 <= table_rules.hand_size <= 7
+    for players, size in table_rules.hand_size_by_players:  # X2
+        assert 2 <= players <= table_rules.max_players
+        assert 3 <= size <= 7
     assert table_rules.player_limit is None or 2 <= table_rules.player_limit <= 6
     assert table_rules.max_players >= 2
     assert table_rules.max_turns is None or 1 <= table_rules.max_turns <= 300

@@ -44,9 +44,11 @@ from tonk import (
     Rules,
     RulesError,
     TransferReason,
+    encoding,
     new_game,
     presets,
 )
+from tonk.testing import check_invariants, stack_deck
 
 DT = TransferReason.DEAL_TONK
 F50C = "10D JD QD 10S JS"  # 50, beside F50 and F50B
@@ -348,3 +350,129 @@ def test_x13_the_end_of_turn_claim_comes_before_the_turn_limit() -> None:
     other = deal(rules, [F42, MID_B], stock="AD", dealer=1)
     ended = finished(play(other, "draw stock", "discard AD"))
     assert ended.kind is OutcomeKind.TURN_LIMIT
+
+
+# --- X2 hand size by table size ---------------------------------------------------
+
+SEVEN_FOR_TWO = Rules(hand_size_by_players={2: 7, 3: 7})
+"""Seven cards at two or three players, five from four up."""
+
+
+def test_x2_the_hand_size_depends_on_the_table() -> None:
+    assert SEVEN_FOR_TWO.hand_size_by_players == ((2, 7), (3, 7))
+    for players, size in ((2, 7), (3, 7), (4, 5), (10, 5)):
+        assert SEVEN_FOR_TWO.hand_size_for(players) == size
+        state = new_game(SEVEN_FOR_TWO, players=players, seed=3)
+        check_invariants(state)
+        assert [len(hand) for hand in state.hands] == [size] * players
+        assert state.stock_size == 52 - players * size - 1
+    assert SEVEN_FOR_TWO.max_players == 10
+
+
+def test_x2_a_mapping_is_kept_sorted_and_compares_by_value() -> None:
+    assert Rules(hand_size_by_players={3: 7, 2: 9}) == Rules(
+        hand_size_by_players=[(2, 9), (3, 7)]
+    )
+    assert Rules(hand_size_by_players={2: 5}) != Rules()  # named, even if equal
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"hand_size_by_players": {4: 13}}, "names 4 players, but these rules deal"),
+        (
+            {"hand_size_by_players": {5: 7}, "player_limit": 4},
+            "names 5 players, more than player_limit=4",
+        ),
+        ({"hand_size_by_players": {1: 5}}, "player counts of 2 or more, got 1"),
+        ({"hand_size_by_players": {2: 14}}, "a hand size must be an int 1..13"),
+        ({"hand_size_by_players": {2: 0}}, "a hand size must be an int 1..13"),
+        ({"hand_size_by_players": [(2, 5), (2, 7)]}, "maps 2 players more than once"),
+        (
+            {"hand_size_by_players": {8: 7}, "pack_kind": "forty", "deal_tonks": ()},
+            "names 8 players, but these rules deal to at most 7",
+        ),
+        (
+            {"hand_size_by_players": {6: 9}, "widow": True},
+            "names 6 players, but these rules deal to at most 5",
+        ),
+    ],
+)
+def test_x2_a_table_the_pack_cannot_deal_is_refused(
+    options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(RulesError, match=message):
+        Rules(**options)  # type: ignore[arg-type]
+
+
+def test_x2_a_wrong_type_is_a_type_error() -> None:
+    with pytest.raises(TypeError):
+        Rules(hand_size_by_players="2:7")
+    with pytest.raises(TypeError):
+        Rules(hand_size_by_players=[(2, 7, 1)])
+
+
+def test_x2_every_table_up_to_the_largest_fits() -> None:
+    # 13 cards for two (27 with the upcard), 9 for five (46): both fit, and
+    # six players at 5 cards each (31) too, up to ten.
+    rules = Rules(hand_size_by_players={2: 13, 5: 9})
+    assert rules.max_players == 10
+    assert [len(hand) for hand in new_game(rules, players=5, seed=1).hands] == [9] * 5
+    # A smaller hand at a larger table extends the table past the default's 10.
+    assert Rules(hand_size_by_players={11: 4}).max_players == 11
+    with pytest.raises(RulesError, match=r"players must be 2\.\.11"):
+        new_game(Rules(hand_size_by_players={11: 4}), players=12, seed=1)
+
+
+def test_x2_two_packs_deal_what_one_pack_cannot() -> None:
+    with pytest.raises(RulesError):
+        Rules(hand_size_by_players={6: 9})  # 55 cards from one pack
+    rules = Rules(hand_size_by_players={6: 9}, two_packs_from=5)
+    state = new_game(rules, players=6, seed=2)
+    assert [len(hand) for hand in state.hands] == [9] * 6
+    assert state.stock_size == 104 - 54 - 1
+
+
+def test_x2_a_deal_tonk_row_needs_only_one_table_to_win_at() -> None:
+    # 70 needs seven ten-counts: only the two-player table deals seven cards.
+    row = DealTonk(totals={70})
+    with pytest.raises(RulesError, match="no 5-card hand from these packs counts 70"):
+        Rules(deal_tonks=(row,))
+    rules = Rules(hand_size_by_players={2: 7}, deal_tonks=(row,))
+    hands = ["10C JC QC KC 10D JD QD", "AS 2S 3S 4S 5S 6S 7S"]
+    state = deal(rules, hands, dealer=1)
+    assert finished(state).payoffs == (2, -2)
+    with pytest.raises(RulesError, match=r"no hand of 5 or 7 cards .* counts 71"):
+        Rules(hand_size_by_players={2: 7}, deal_tonks=(DealTonk(totals={71}),))
+    with pytest.raises(RulesError, match="8 court cards do not fit a 7-card hand"):
+        Rules(hand_size_by_players={2: 7}, deal_tonks=(DealTonk(court_cards=8),))
+
+
+def test_x2_stacked_decks_and_the_deal_error_name_the_tables_size() -> None:
+    with pytest.raises(RulesError, match="has 5 cards, expected 7"):
+        stack_deck(SEVEN_FOR_TWO, hands=["AS 2S 3S 4S 5S", "AH 2H 3H 4H 5H"])
+    small = Rules(hand_size_by_players={2: 13, 3: 13}, hand_size=13, deal_tonks=())
+    assert small.max_players == 3
+    with pytest.raises(RulesError, match="13 cards to each hand"):
+        new_game(small, players=4, seed=1)
+
+
+def test_x2_encodings_follow_the_tables_hand_size() -> None:
+    # A spread of up to hand size + 1 cards is encoded: 8 at two players here,
+    # 6 at four.
+    run = tonk.LaySpread(tonk.parse_cards("AS 2S 3S 4S 5S 6S 7S 8S"))
+    index = encoding.action_to_index(run, SEVEN_FOR_TWO, 2)
+    assert encoding.index_to_action(index, SEVEN_FOR_TWO, 2) == run
+    with pytest.raises(tonk.EncodingError, match="at most 6 cards"):
+        encoding.action_to_index(run, SEVEN_FOR_TWO, 4)
+    for players, stock in ((2, 52 - 14 - 1), (4, 52 - 20 - 1)):
+        _, high = encoding.observation_bounds(SEVEN_FOR_TWO, players)
+        sections = encoding.observation_sections(SEVEN_FOR_TWO, players)
+        counters = next(start for name, start, _ in sections if name == "counters")
+        assert high[counters + 1] == stock  # the stock after the deal
+
+
+def test_x2_rules_round_trip_through_json() -> None:
+    text = tonk.to_json(SEVEN_FOR_TWO)
+    assert '"hand_size_by_players":[[2,7],[3,7]]' in text
+    assert tonk.from_json(text, Rules) == SEVEN_FOR_TWO

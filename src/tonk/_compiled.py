@@ -180,7 +180,8 @@ def largest_table(rules: Rules, tables: Tables) -> int:
     for players in range(2, 2 * one_pack + 2):
         if rules.player_limit is not None and players > rules.player_limit:
             break
-        needed = players * (rules.hand_size + rules.widow) + int(rules.upcard)
+        size = rules.hand_size_for(players)  # X2
+        needed = players * (size + rules.widow) + int(rules.upcard)
         cards = one_pack + naturals * (rules.packs_for(players) - 1)
         if needed > cards:
             break
@@ -221,6 +222,8 @@ class Compiled:
     """Whether a deal tonk is won at the end of the holder's first turn (X13)."""
     max_players: int
     """The largest table the rules deal to."""
+    hand_sizes: tuple[int, ...]
+    """The hand size at each table, indexed by the number of players (X2)."""
     deal_totals: frozenset[int]
     """The counts that win a deal tonk at the deal by ``totals`` (B5)."""
     deal_at_most: int
@@ -231,6 +234,7 @@ class Compiled:
 
 def _compile(rules: Rules) -> Compiled:
     tables = tables_of(rules)
+    largest = largest_table(rules, tables)
     late = [
         row for row in rules.deal_tonks if row.claim is DealTonkClaim.BEFORE_FIRST_TURN
     ]
@@ -247,7 +251,8 @@ def _compile(rules: Rules) -> Compiled:
         late_totals=frozenset().union(*(row.totals for row in late))
         if all(row.totals for row in late)
         else None,
-        max_players=largest_table(rules, tables),
+        max_players=largest,
+        hand_sizes=tuple(map(rules.hand_size_for, range(largest + 1))),
         deal_totals=frozenset().union(*(row.totals for row in at_deal)),
         deal_at_most=max(
             (row.at_most for row in at_deal if row.at_most is not None), default=-1

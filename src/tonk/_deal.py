@@ -129,7 +129,7 @@ def dealt(
     ``offset`` places left of the dealer gets every ``players``-th card from
     ``offset - 1``.
     """
-    dealt = players * rules.hand_size
+    dealt = players * compiled(rules).hand_sizes[players]  # X2
     hands = tuple(
         tuple(
             sorted(cards[(seat - dealer - 1) % players : dealt : players], key=_CODE_OF)

@@ -296,7 +296,8 @@ class TonkGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(_GAME_TYPE, info, _canonical(given, rules))
         pack = rules.pack(players=players)
-        dealt = players * (rules.hand_size + int(rules.widow)) + int(rules.upcard)
+        size = rules.hand_size_for(players)  # X2
+        dealt = players * (size + int(rules.widow)) + int(rules.upcard)
         codes = tuple(sorted(card.code for card in pack))
         self._table = _Table(rules, players, dealer, pack, dealt, codes)
 
@@ -508,7 +509,7 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         hidden = [
             index
             for index in range(len(dealt))
-            if index >= table.players * table.rules.hand_size
+            if index >= table.players * table.rules.hand_size_for(table.players)
             or (table.dealer + 1 + index) % table.players != seat
         ]
         pool = list(table.pack)
@@ -605,7 +606,7 @@ class TonkObserver:
             own = [
                 card
                 for index, card in enumerate(state._now.dealt)
-                if index < table.players * table.rules.hand_size
+                if index < table.players * table.rules.hand_size_for(table.players)
                 and (table.dealer + 1 + index) % table.players == player
             ]
             return f"seat {player}, dealing: {_cards(own)}"
