@@ -673,12 +673,12 @@ def check_step(
             tie = rules.exhaustion_tie
             expected = showdown_payoffs(counts, tie), showdown_winners(counts, tie)
         else:
-            strictly_lowest = all(
-                counts[seat] > counts[mover] for seat in range(players) if seat != mover
+            won = not any(
+                catches(counts, seat, mover, rules.catch)
+                for seat in range(players)
+                if seat != mover
             )
-            assert outcome.kind is (
-                OutcomeKind.DROP_WON if strictly_lowest else OutcomeKind.CAUGHT
-            )
+            assert outcome.kind is (OutcomeKind.DROP_WON if won else OutcomeKind.CAUGHT)
             expected = (
                 drop_payoffs(
                     counts, mover, rules.catch, before.dealer, rules.drop_bonus
