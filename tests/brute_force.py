@@ -218,15 +218,17 @@ def wins(row: DealTonk, hand: Sequence[Card], rules: Rules) -> bool:
 
 
 def dealt_counts(rules: Rules, players: int) -> set[int]:
-    """B12: every count that ``hand_size`` cards of the table's deck can have."""
+    """B12: every count that a hand dealt at the table can have (X2: its size
+    may depend on the table)."""
+    dealt = dict(rules.hand_size_by_players).get(players, rules.hand_size)
     # ways[size] is a bit set: bit c is set when some `size` cards count c.
-    ways = [1] + [0] * rules.hand_size
+    ways = [1] + [0] * dealt
     for card, copies in deck(rules, players).items():
         value = card_value(card, rules)
-        for size in range(rules.hand_size, 0, -1):
+        for size in range(dealt, 0, -1):
             for taken in range(1, min(copies, size) + 1):
                 ways[size] |= ways[size - taken] << (taken * value)
-    counts = ways[rules.hand_size]
+    counts = ways[dealt]
     return {count for count in range(counts.bit_length()) if counts >> count & 1}
 
 
@@ -429,8 +431,9 @@ def _hits(state: GameState, hand: Sequence[Card], packs: int) -> set[Hit]:
 
 
 def can_claim(state: GameState) -> bool:
-    """V19: at the start of the holder's first turn, before anyone has spread, a
-    dealt hand that wins under a row claimed before the first turn."""
+    """V19: at the start of the holder's first turn, before anyone has spread
+    (or after, under a row that allows it, X13), a dealt hand that wins under a
+    row claimed before the first turn."""
     if state.phase is not Phase.TURN_START:
         return False
     return _claimable_now(state)
@@ -442,10 +445,10 @@ def _claimable_now(state: GameState) -> bool:
     exchanged = bool(state.exchanged) and state.exchanged[state.to_move]
     return (
         first_turn
-        and not state.spreads
         and not exchanged  # V46: the hand is no longer the one dealt
         and any(
             row.claim is DealTonkClaim.BEFORE_FIRST_TURN
+            and (row.after_spread or not state.spreads)  # V19; X13
             and wins(row, hand, state.rules)
             for row in state.rules.deal_tonks
         )

@@ -696,6 +696,10 @@ def _option_values(field: attrs.Attribute[Any]) -> st.SearchStrategy[Any]:
     if isinstance(default, bool):
         return st.booleans()
     ints = st.one_of(st.integers(), SMALL_INTS)
+    if field.name == "hand_size_by_players":  # X2: player counts to hand sizes
+        return st.dictionaries(ints, ints, max_size=4) | st.lists(
+            st.tuples(ints, ints), max_size=4
+        )
     if isinstance(default, int) or "int" in str(field.type):
         return ints if default is not None else st.none() | ints
     if isinstance(default, tonk.Catch):  # built by the test: Catch checks too

@@ -148,6 +148,7 @@ def deal_settlement(
     if not claims:
         return None
     paid = claims
+    shares = 1  # X15: how many tied holders share each payer's stake
     if len(claims) > 1 and rules.deal_tonk_clash is DealTonkClash.VOID:
         paid = []
     elif len(claims) > 1 and rules.deal_tonk_clash is DealTonkClash.BEST_HAND:
@@ -157,6 +158,8 @@ def deal_settlement(
         tie = rules.deal_tonk_tie if row.tie is None else row.tie
         if len(tied) == 1 or tie is DealTonkTie.NEAREST_DEALER_LEFT:
             paid = tied[:1]  # the tied hand nearest the dealer's left
+        elif tie is DealTonkTie.SPLIT:
+            paid, shares = tied, len(tied)
         else:
             paid = []
     payoffs = _zeros(players)
@@ -164,8 +167,8 @@ def deal_settlement(
     for seat, _, row in paid:
         for payer in range(players):
             if payer not in holders:
-                payoffs[payer] -= row.pays
-                payoffs[seat] += row.pays
+                payoffs[payer] -= Fraction(row.pays, shares)
+                payoffs[seat] += Fraction(row.pays, shares)
     return payoffs, holders
 
 
@@ -459,7 +462,8 @@ def check_deal(state: GameState) -> None:
     assert state.turns_taken == 0
     assert state.spreads == ()
     assert state.to_move == (state.dealer + 1) % state.player_count
-    assert all(len(hand) == rules.hand_size for hand in state.hands)
+    dealt = rules.hand_size_for(state.player_count)  # X2
+    assert all(len(hand) == dealt for hand in state.hands)
     assert len(state.discard_pile) == int(rules.upcard)
     expected = deal_settlement(state.hands, rules, state.dealer)
     if state.outcome is None:
@@ -604,14 +608,32 @@ def check_turn_end(
     assert not after.going_out_barred[mover]
     assert after.hits_this_turn == 0
     assert after.must_use is None
-    limit = before.rules.max_turns
+    rules = before.rules
+    if before.turns_taken < players:  # X13: the end of the mover's first turn
+        row = next(
+            (
+                row
+                for row in rules.deal_tonks
+                if row.claim is DealTonkClaim.AFTER_FIRST_TURN
+                and (row.after_spread or not after.spreads)
+                and wins(row, after.hands[mover], rules)
+            ),
+            None,
+        )
+        if row is not None:
+            event("a deal tonk won at the end of a first turn")
+            assert after.outcome is not None
+            assert after.outcome.kind is OutcomeKind.DEAL_TONK
+            assert after.to_move == mover
+            return out_payoffs(players, mover, row.pays), [mover]
+    limit = rules.max_turns
     following = (mover + 1) % players
     if limit is not None and after.turns_taken >= limit:
         assert after.turns_taken == limit
         assert after.outcome is not None
         assert after.outcome.kind is OutcomeKind.TURN_LIMIT
         assert after.to_move == mover
-        counts, tie = counts_of(after), before.rules.exhaustion_tie
+        counts, tie = counts_of(after), rules.exhaustion_tie
         return showdown_payoffs(counts, tie), showdown_winners(counts, tie)
     assert after.outcome is None
     check_window(after, discarded, mover, following)
@@ -706,10 +728,10 @@ def check_step(
                 drop_winners(counts, mover, rules.catch, before.dealer),
             )
     elif isinstance(action, ClaimDealTonk):
-        # V19: the first row claimed before the first turn that the hand wins.
+        # V19: the first row claimed before the first turn that the hand wins;
+        # once someone has spread, only a row claimed after spreads (X13).
         assert before.phase is Phase.TURN_START
         assert before.turns_taken < players
-        assert not before.spreads
         assert after.hands == before.hands
         assert outcome is not None
         assert outcome.kind is OutcomeKind.DEAL_TONK
@@ -718,6 +740,7 @@ def check_step(
             row
             for row in before.rules.deal_tonks
             if row.claim is DealTonkClaim.BEFORE_FIRST_TURN
+            and (row.after_spread or not before.spreads)
             and wins(row, hand, before.rules)
         )
         expected = out_payoffs(players, mover, row.pays), [mover]
@@ -909,7 +932,7 @@ def check_step(
 
 def check_hand_sizes(state: GameState) -> None:
     """B4, B7, B11: hands hold at most a dealt hand, plus the drawn card."""
-    size = state.rules.hand_size
+    size = state.rules.hand_size_for(state.player_count)  # X2
     for seat, hand in enumerate(state.hands):
         drawn = seat == state.to_move and state.phase is Phase.AFTER_DRAW
         assert len(hand) <= size + int(drawn), (seat, hand)
@@ -921,7 +944,7 @@ def finish(state: GameState, rng: random.Random, *, drops: bool) -> list[GameSta
     """Play ``state`` to the end at random; return the states after it."""
     limit = state.rules.max_turns
     # V26: a turn may add a pass or a slap per seat and an extra discard.
-    per_turn = state.rules.hand_size + 4 + state.player_count
+    per_turn = state.rules.hand_size_for(state.player_count) + 4 + state.player_count
     bound = 100_000 if limit is None else per_turn * limit
     states: list[GameState] = []
     while not state.is_terminal:
@@ -1036,9 +1059,8 @@ def test_the_deck_fits_the_table(table_rules: Rules, data: st.DataObject) -> Non
             assert not any(card.rank in (8, 9, 10) for card in pack)
         # B2: the deal fits every table up to max_players (V46: with a widow
         # for each seat).
-        needed = players * (table_rules.hand_size + table_rules.widow) + int(
-            table_rules.upcard
-        )
+        per_seat = table_rules.hand_size_for(players) + table_rules.widow  # X2
+        needed = players * per_seat + int(table_rules.upcard)
         assert needed <= len(pack)
     players = data.draw(player_counts(table_rules), label="players")
     seed = data.draw(seeds, label="seed")
@@ -1054,12 +1076,15 @@ def test_max_players_is_the_largest_table_the_deal_fits(table_rules: Rules) -> N
     # B2: any number of players that the deal allows (up to player_limit); V46:
     # the widow is one more card for each seat.
     largest = table_rules.max_players
-    per_seat = table_rules.hand_size + table_rules.widow
-    needed = largest * per_seat + int(table_rules.upcard)
-    assert needed <= sum(deck(table_rules, largest).values())
+    sizes = dict(table_rules.hand_size_by_players)  # X2
+    for players in range(2, largest + 1):
+        per_seat = sizes.get(players, table_rules.hand_size) + table_rules.widow
+        needed = players * per_seat + int(table_rules.upcard)
+        assert needed <= sum(deck(table_rules, players).values())
     over = largest + 1
     limit = table_rules.player_limit
     if limit is None or over <= limit:
+        per_seat = sizes.get(over, table_rules.hand_size) + table_rules.widow
         needed = over * per_seat + int(table_rules.upcard)
         assert needed > sum(deck(table_rules, over).values()), largest
     else:
@@ -1073,11 +1098,11 @@ def test_rules_accept_exactly_the_deal_tonk_rows_a_dealt_hand_can_win(
     table_rules: Rules, data: st.DataObject
 ) -> None:
     # B5, V6, V11-V20: a row that no hand dealt at any table these rules allow
-    # can win is refused; any other row is accepted. The number of packs only
-    # grows with the table, so the smallest and largest tables cover them all.
-    counts = dealt_counts(table_rules, 2) | dealt_counts(
-        table_rules, table_rules.max_players
-    )
+    # can win is refused; any other row is accepted (each table with its own
+    # packs, V2, and hand size, X2).
+    tables = range(2, table_rules.max_players + 1)
+    counts = set().union(*(dealt_counts(table_rules, players) for players in tables))
+    most = max(map(table_rules.hand_size_for, tables))
     ranked = table_rules.court_values is tonk.CourtValues.RANKED
 
     def accepted(row: DealTonk) -> bool:
@@ -1095,10 +1120,8 @@ def test_rules_accept_exactly_the_deal_tonk_rows_a_dealt_hand_can_win(
     assert accepted(DealTonk(totals={total})) is can_win, sorted(counts)
     at_most = data.draw(st.integers(0, high) | edges, label="at_most")
     assert accepted(DealTonk(at_most=at_most)) is (at_most >= low), sorted(counts)
-    court_cards = data.draw(st.integers(1, table_rules.hand_size + 1), label="court")
-    assert accepted(DealTonk(court_cards=court_cards)) is (
-        court_cards <= table_rules.hand_size
-    )
+    court_cards = data.draw(st.integers(1, most + 1), label="court")
+    assert accepted(DealTonk(court_cards=court_cards)) is (court_cards <= most)
 
 
 @given(any_rules, st.data())
@@ -1109,7 +1132,7 @@ def test_a_deck_is_dealt_one_card_at_a_time_from_the_dealers_left(
     dealer = data.draw(st.integers(0, players - 1), label="dealer")
     deck = data.draw(st.permutations(table_rules.pack(players=players)), label="deck")
     state = tonk.new_game(table_rules, players=players, deck=deck, dealer=dealer)
-    dealt = players * table_rules.hand_size
+    dealt = players * table_rules.hand_size_for(players)  # X2
     for seat in range(players):
         first = (seat - dealer - 1) % players
         assert state.hands[seat] == tuple(sorted(deck[first:dealt:players]))
@@ -1126,12 +1149,20 @@ def test_a_deck_is_dealt_one_card_at_a_time_from_the_dealers_left(
 @st.composite
 def rules_with_deal_tonks(draw: st.DrawFn, *, late_claim: bool = False) -> Rules:
     """Any rules with at least one deal-tonk row; with ``late_claim``, one row
-    (or more) is claimed before the holder's first turn (V19)."""
+    (or more) is claimed before the holder's first turn (V19) or at its end
+    (X13), perhaps after a spread (X13)."""
     table_rules = draw(rules())
     table = draw(deal_tonk_tables(table_rules, min_rows=1))
     if late_claim:
         late = draw(st.integers(0, len(table) - 1), label="late row")
-        claimed = attrs.evolve(table[late], claim=DealTonkClaim.BEFORE_FIRST_TURN)
+        when = st.sampled_from(
+            (DealTonkClaim.BEFORE_FIRST_TURN, DealTonkClaim.AFTER_FIRST_TURN)
+        )
+        claimed = attrs.evolve(
+            table[late],
+            claim=draw(when, label="claim"),
+            after_spread=draw(st.booleans(), label="after spread"),
+        )
         table = (*table[:late], claimed, *table[late + 1 :])
     return attrs.evolve(table_rules, deal_tonks=table)
 
@@ -1170,16 +1201,25 @@ def test_a_dealt_hand_wins_only_under_a_row_it_satisfies(
         elif clash is DealTonkClash.ALL_PAID:
             assert set(outcome.winners) == set(claimants)
         else:
-            (winner,) = outcome.winners
-            if clash is DealTonkClash.VOID:
-                assert claimants == [winner]
+            # One winner, or (X15) the holders of equal best hands sharing.
             strength = {
                 claim[0]: deal_strength(claim, state.hands, table_rules)
                 for claim in claims
             }
-            assert strength[winner] == min(strength.values())
-            tied = [seat for seat in claimants if strength[seat] == strength[winner]]
-            assert tied[0] == winner  # the nearest the dealer's left
+            if len(outcome.winners) > 1:
+                assert clash is DealTonkClash.BEST_HAND
+                assert {strength[seat] for seat in outcome.winners} == {
+                    min(strength.values())
+                }
+                tied = [s for s in claimants if strength[s] == min(strength.values())]
+                assert sorted(outcome.winners) == sorted(tied)
+            else:
+                (winner,) = outcome.winners
+                if clash is DealTonkClash.VOID:
+                    assert claimants == [winner]
+                assert strength[winner] == min(strength.values())
+                tied = [s for s in claimants if strength[s] == strength[winner]]
+                assert tied[0] == winner  # the nearest the dealer's left
 
 
 @given(rules_with_deal_tonks(late_claim=True) | presets(), seeds)
@@ -1522,7 +1562,8 @@ def crowded_turns(draw: st.DrawFn) -> GameState:
         and not is_wild(card, table_rules)
         and (card.rank in ranks or card.suit in suits)
     ]
-    size = table_rules.hand_size + 1
+    dealt = table_rules.hand_size_for(2)  # X2
+    size = dealt + 1
     crowded = draw(st.booleans(), label="crowded")
     most = min(3, len(wild_cards))
     wild_count = most if crowded else draw(st.sampled_from(range(most + 1)))
@@ -1547,7 +1588,7 @@ def crowded_turns(draw: st.DrawFn) -> GameState:
     *hand, drawn = draw(st.permutations(chosen))
     rest = sorted((Counter(pack) - Counter(chosen)).elements())
     deck = tonk.testing.stack_deck(
-        table_rules, hands=[rest[: table_rules.hand_size], hand], stock=[drawn]
+        table_rules, hands=[rest[:dealt], hand], stock=[drawn]
     )
     state = tonk.new_game(table_rules, players=2, deck=deck)
     return tonk.apply(state, DrawStock())
@@ -1623,7 +1664,7 @@ def test_every_hand_ends_within_a_bound(
         # hand ends when `limit` turns are completed.
         # A V26 slap-in window adds at most a pass per seat, a slap and an extra
         # discard.
-        bound = (table_rules.hand_size + 4 + players) * limit
+        bound = (table_rules.hand_size_for(players) + 4 + players) * limit
     rng = random.Random(policy_seed)
     played = 0
     taken: Card | None = None
@@ -1765,6 +1806,9 @@ def test_rules_strategy_gives_valid_rules(table_rules: Rules) -> None:
     if table_rules.jokers == 0:
         assert table_rules.joker_value == 0
     assert 3 <= table_rules.hand_size <= 7
+    for players, size in table_rules.hand_size_by_players:  # X2
+        assert 2 <= players <= table_rules.max_players
+        assert 3 <= size <= 7
     assert table_rules.player_limit is None or 2 <= table_rules.player_limit <= 6
     assert table_rules.max_players >= 2
     assert table_rules.max_turns is None or 1 <= table_rules.max_turns <= 300

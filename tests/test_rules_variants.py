@@ -1618,6 +1618,7 @@ def test_presets_names() -> None:
         "rushville",
         "seattle",
         "sheet",
+        "split_pot",
         "vietnam",
         "washington_dc",
         "washington_state",

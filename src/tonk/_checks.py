@@ -152,7 +152,7 @@ def _check_hands(state: GameState, players: int) -> None:
         codes = [card.code for card in hand]
         if codes != sorted(codes):
             raise _fail("a hand must be sorted by suit, then rank", path)
-        limit = rules.hand_size
+        limit = rules.hand_size_for(players)  # X2
         if state.phase is Phase.AFTER_DRAW and seat == state.to_move:
             limit += 1
         if len(hand) > limit:
@@ -378,9 +378,9 @@ def _seat_of_turn(state: GameState, players: int, turn: int) -> int:
 def _check_hand_sizes(state: GameState, players: int) -> None:
     """Check each hand's size against the cards its seat has put on the table.
 
-    A seat is dealt ``hand_size`` cards, and each turn it draws one card and
-    discards one; every card it lays in a spread or hits onto one (a slap
-    included) leaves its hand. So a hand holds ``hand_size`` less the cards
+    A seat is dealt ``hand_size_for(players)`` cards (X2), and each turn it
+    draws one card and discards one; every card it lays in a spread or hits
+    onto one (a slap included) leaves its hand. So a hand holds those less the cards
     placed, one more between its seat's draw and discard, or its slap and extra
     discard (V26). A few events leave a seat one card more: a slap that owes no
     extra discard (V26), a hit that ends the turn (V24c), an emptied hand under
@@ -395,8 +395,9 @@ def _check_hand_sizes(state: GameState, players: int) -> None:
             placed[seat] += 1
             hits[seat] += 1
     mid_turn = state.phase in (Phase.AFTER_DRAW, Phase.EXTRA_DISCARD)
+    dealt = rules.hand_size_for(players)  # X2
     for seat, hand in enumerate(state.hands):
-        least = rules.hand_size - placed[seat] + (mid_turn and seat == state.to_move)
+        least = dealt - placed[seat] + (mid_turn and seat == state.to_move)
         spare = hits[seat] if rules.slap_in or rules.hit_ends_turn else 0
         spare += rules.boobed_deck and not hand
         spare += state.phase is Phase.HAND_OVER and seat == state.to_move

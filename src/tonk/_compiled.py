@@ -180,7 +180,8 @@ def largest_table(rules: Rules, tables: Tables) -> int:
     for players in range(2, 2 * one_pack + 2):
         if rules.player_limit is not None and players > rules.player_limit:
             break
-        needed = players * (rules.hand_size + rules.widow) + int(rules.upcard)
+        size = rules.hand_size_for(players)  # X2
+        needed = players * (size + rules.widow) + int(rules.upcard)
         cards = one_pack + naturals * (rules.packs_for(players) - 1)
         if needed > cards:
             break
@@ -214,8 +215,15 @@ class Compiled:
     """Whether a deal tonk is claimed before the holder's first turn (V19)."""
     late_totals: frozenset[int] | None
     """The counts that may be claimed, when only totals are (else ``None``)."""
+    late_after_spread: bool
+    """Whether a row claimed before the first turn may be claimed after a
+    spread (X13)."""
+    end_claims: bool
+    """Whether a deal tonk is won at the end of the holder's first turn (X13)."""
     max_players: int
     """The largest table the rules deal to."""
+    hand_sizes: tuple[int, ...]
+    """The hand size at each table, indexed by the number of players (X2)."""
     deal_totals: frozenset[int]
     """The counts that win a deal tonk at the deal by ``totals`` (B5)."""
     deal_at_most: int
@@ -226,6 +234,7 @@ class Compiled:
 
 def _compile(rules: Rules) -> Compiled:
     tables = tables_of(rules)
+    largest = largest_table(rules, tables)
     late = [
         row for row in rules.deal_tonks if row.claim is DealTonkClaim.BEFORE_FIRST_TURN
     ]
@@ -235,10 +244,15 @@ def _compile(rules: Rules) -> Compiled:
         tables=tables,
         has_duplicates=rules.has_duplicates,
         late_claims=bool(late),
+        late_after_spread=any(row.after_spread for row in late),
+        end_claims=any(
+            row.claim is DealTonkClaim.AFTER_FIRST_TURN for row in rules.deal_tonks
+        ),
         late_totals=frozenset().union(*(row.totals for row in late))
         if all(row.totals for row in late)
         else None,
-        max_players=largest_table(rules, tables),
+        max_players=largest,
+        hand_sizes=tuple(map(rules.hand_size_for, range(largest + 1))),
         deal_totals=frozenset().union(*(row.totals for row in at_deal)),
         deal_at_most=max(
             (row.at_most for row in at_deal if row.at_most is not None), default=-1

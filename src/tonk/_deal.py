@@ -2,8 +2,9 @@
 
 The shuffle and the deal (B4, docs/rules/base.md; V7, V8, docs/rules/deal.md),
 cutting for the first dealer (B3, V9, docs/rules/deal.md), the deal tonks
-settled at the deal (B5, V11-V18, V20, docs/rules/deal-tonks.md) and the one
-claimed before the holder's first turn (V19, docs/rules/deal-tonks.md).
+settled at the deal (B5, V11-V18, V20, docs/rules/deal-tonks.md), the one
+claimed before the holder's first turn (V19, docs/rules/deal-tonks.md) and the
+one won at the end of the holder's first turn (X13, docs/rules/deal-tonks.md).
 """
 
 from __future__ import annotations
@@ -36,12 +37,13 @@ from tonk.scoring import (
     settle_claim,
     settle_deal,
 )
-from tonk.state import GameState
+from tonk.state import GameState, Outcome
 
 __all__ = [
     "apply_claim",
     "can_claim",
     "checked_deck",
+    "claimed_at_turn_end",
     "cut_for_deal",
     "dealt",
     "shuffled",
@@ -127,7 +129,7 @@ def dealt(
     ``offset`` places left of the dealer gets every ``players``-th card from
     ``offset - 1``.
     """
-    dealt = players * rules.hand_size
+    dealt = players * compiled(rules).hand_sizes[players]  # X2
     hands = tuple(
         tuple(
             sorted(cards[(seat - dealer - 1) % players : dealt : players], key=_CODE_OF)
@@ -253,20 +255,39 @@ def cut_for_deal(rules: Rules, *, players: int, seed: int | None = None) -> int:
 
 
 def can_claim(state: GameState) -> bool:
-    """Return whether the player to move may claim a deal tonk now (V19)."""
+    """Return whether the player to move may claim a deal tonk now (V19, X13)."""
+    table = compiled(state.rules)
+    spread = bool(state.spreads)
     if (
         state.turns_taken >= len(state.hands)  # not the player's first turn
-        or state.spreads
+        or (spread and not table.late_after_spread)  # V19; X13 lifts it by row
         or (state.exchanged and state.exchanged[state.to_move])  # V46
     ):
         return False
     hand = state.hands[state.to_move]
-    rules = state.rules
-    totals = compiled(rules).late_totals
-    if totals is not None:  # the usual case: decided by the count alone
-        values = compiled(rules).tables.values
+    totals = table.late_totals
+    if totals is not None and not spread:  # the usual case: the count alone
+        values = table.tables.values
         return sum(values[card.code] for card in hand) in totals
-    return deal_tonk_row(hand, rules, DealTonkClaim.BEFORE_FIRST_TURN) is not None
+    claim = DealTonkClaim.BEFORE_FIRST_TURN
+    return deal_tonk_row(hand, state.rules, claim, spread=spread) is not None
+
+
+def claimed_at_turn_end(state: GameState, seat: int) -> Outcome | None:
+    """Return the settlement of a deal tonk won at the end of a first turn (X13).
+
+    ``state`` is the state once ``seat``'s turn is over (its discard made);
+    ``None`` if the turn was not the seat's first or its hand wins no row
+    claimed then (only a row that sets ``after_spread`` once someone has
+    spread).
+    """
+    if state.turns_taken > len(state.hands):  # the turn just ended was not a first
+        return None
+    claim = DealTonkClaim.AFTER_FIRST_TURN
+    spread = bool(state.spreads)
+    if deal_tonk_row(state.hands[seat], state.rules, claim, spread=spread) is None:
+        return None
+    return settle_claim(state.hands, state.rules, seat=seat, claim=claim, spread=spread)
 
 
 def apply_claim(state: GameState, action: ClaimDealTonk) -> GameState:
@@ -277,6 +298,10 @@ def apply_claim(state: GameState, action: ClaimDealTonk) -> GameState:
             action,
             IllegalReason.NO_DEAL_TONK,
             "only a dealt hand that wins under a deal tonk claimed before the first"
-            " turn may be claimed, then, and only before anyone has spread",
+            " turn may be claimed, then, and only before anyone has spread unless"
+            " its row allows it",
         )
-    return ended(state, settle_claim(state.hands, state.rules, seat=state.to_move))
+    outcome = settle_claim(
+        state.hands, state.rules, seat=state.to_move, spread=bool(state.spreads)
+    )
+    return ended(state, outcome)

@@ -17,6 +17,7 @@ import attrs
 from tonk._compiled import compiled
 from tonk._deal import (
     can_claim,
+    claimed_at_turn_end,
 )
 from tonk._slap_in import (
     apply_extra_discard,
@@ -443,6 +444,10 @@ def _end_turn(
         hits_this_turn=0,
         must_use=None,
     )
+    if compiled(rules).end_claims:  # X13: a deal tonk won at a first turn's end
+        claimed = claimed_at_turn_end(after, seat)
+        if claimed is not None:
+            return ended(successor(after, to_move=seat), claimed)
     limit = rules.max_turns
     if limit is not None and turns_taken >= limit:  # B15: the termination guard
         return ended(

@@ -187,7 +187,8 @@ class ClaimDealTonk:
     """Claim a winning dealt hand just before your first turn (V19's 49).
 
     Only under a :class:`~tonk.rules.DealTonk` row claimed
-    ``BEFORE_FIRST_TURN``, and only if nobody has spread yet.
+    ``BEFORE_FIRST_TURN``, and only if nobody has spread yet, unless the row
+    sets ``after_spread`` (X13).
 
     Examples:
         >>> ClaimDealTonk()

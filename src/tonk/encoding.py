@@ -24,7 +24,8 @@ eat        ``Eat()`` (only under ``eating``, X5)
 hit        ``Hit(n, element)`` for n = 1..S, then by element: each natural
            card as itself, then as each wild card standing for it (V4, V5)
 spread     ``LaySpread``: by the cards the spread represents (every book
-           and run of at most ``hand_size + 1`` cards, in code order), then
+           and run of at most ``hand_size_for(players) + 1`` cards, in
+           code order), then
            by the physical cards laid (see below)
 =========  ===================================================================
 
@@ -39,7 +40,8 @@ lexicographic order of their count vectors over those cards, by code, so an
 index is computed from the counts without listing the actions.
 
 Layouts depend on the pack (``pack_kind``, ``jokers``, ``wilds``,
-``ace_high``), ``hand_size``, ``widow``, ``slap_in``, ``eating`` and, under
+``ace_high``), the hand size at the table (``hand_size``, or
+``hand_size_by_players``, X2), ``widow``, ``slap_in``, ``eating`` and, under
 ``two_packs_from``, on how many packs the table uses. :data:`LAYOUT_VERSION`
 changes whenever the numbering of any rule set changes, so a saved model can
 check it. Sizes: 1,158 actions for ``pagat`` and 46,549 for ``chicago``
@@ -235,10 +237,11 @@ def _shared_block(
     return _Block(represented, dict(wild_caps))
 
 
-def _represented_spreads(rules: Rules, copies: int) -> list[tuple[int, ...]]:
-    """Return every book and run of at most ``hand_size + 1`` cards, sorted."""
+def _represented_spreads(
+    rules: Rules, copies: int, longest: int
+) -> list[tuple[int, ...]]:
+    """Return every book and run of at most ``longest`` cards, sorted."""
     tables = compiled(rules).tables
-    longest = rules.hand_size + 1
     found: set[tuple[int, ...]] = set()
     by_rank: dict[int, list[int]] = {}
     for card in tables.naturals:
@@ -286,7 +289,7 @@ def _lay_spread(
 
 
 class _ActionLayout:
-    """The numbering of every action under one rule set and number of packs."""
+    """The numbering of every action under one rule set, packs and hand size."""
 
     def __init__(self, rules: Rules, players: int) -> None:
         pack = rules.pack(players=players)
@@ -323,7 +326,10 @@ class _ActionLayout:
             ("eat", 1 if rules.eating else 0),
             ("hit", self.spread_limit * len(elements)),
         ]
-        self.represented = _represented_spreads(rules, rules.packs_for(players))
+        self.longest = rules.hand_size_for(players) + 1  # X2
+        self.represented = _represented_spreads(
+            rules, rules.packs_for(players), self.longest
+        )
         self.spread_index = {key: i for i, key in enumerate(self.represented)}
         self.blocks: list[_Block | None] = [None] * len(self.represented)
         self.spread_offsets: list[int] = []
@@ -405,7 +411,7 @@ class _ActionLayout:
                 return self.spread_start + self.spread_offsets[number] + rank
         raise self._refuse(
             action,
-            f"not a book or run of at most {self.rules.hand_size + 1} cards that"
+            f"not a book or run of at most {self.longest} cards that"
             " these rules could lay",
         )
 
@@ -458,7 +464,7 @@ def _element_key(element: Card | WildCard) -> tuple[int, int]:
 
 
 _RECENT: dict[tuple[int, int], tuple[Rules, _ActionLayout]] = {}
-_ACTION_LAYOUTS: dict[tuple[Rules, int], _ActionLayout] = {}
+_ACTION_LAYOUTS: dict[tuple[Rules, int, int], _ActionLayout] = {}
 
 
 def _actions(rules: Rules, players: int) -> _ActionLayout:
@@ -467,7 +473,7 @@ def _actions(rules: Rules, players: int) -> _ActionLayout:
     if recent is not None and recent[0] is rules and players.__class__ is int:
         return recent[1]
     _checked_players(rules, players)
-    key = (rules, rules.packs_for(players))
+    key = (rules, rules.packs_for(players), rules.hand_size_for(players))  # V2, X2
     layout = _ACTION_LAYOUTS.get(key)
     if layout is None:
         layout = _ActionLayout(rules, players)
@@ -824,7 +830,8 @@ def observation_bounds(
     the bounds, position by position (as an observation space's ``low`` and
     ``high``). Flags and one-hot positions lie in 0..1; a count of one card
     in 0 to the copies of the card in the pack (and at most the longest hand
-    for a hand); the hand sizes in 0 to ``hand_size + 1`` (after a draw); the
+    for a hand); the hand sizes in 0 to the table's hand size + 1 (after a
+    draw, X2); the
     stock size in 0 to what the deal leaves; the turns taken in 0 to
     ``max_turns`` (``inf`` without a turn limit, B15: nothing else bounds a
     hand in turns); the hits of this turn in 0 to the longest hand (and
@@ -868,7 +875,8 @@ def observation_bounds(
         copies[card.code] += 1
     cards = list(dict.fromkeys(card.code for card in pack))
     card_copies = [float(copies[code]) for code in cards]
-    longest = rules.hand_size + 1
+    dealt = rules.hand_size_for(players)  # X2
+    longest = dealt + 1
     start = layout.start
 
     def fill(at: int, values: list[float]) -> None:
@@ -879,7 +887,7 @@ def observation_bounds(
         start["counters"],
         [
             math.inf if rules.max_turns is None else float(rules.max_turns),
-            float(len(pack) - players * rules.hand_size - widows - int(rules.upcard)),
+            float(len(pack) - players * dealt - widows - int(rules.upcard)),
             float(len(pack) - widows),
             float(min(longest, rules.max_hits_per_turn or longest)),
         ],
@@ -1112,10 +1120,11 @@ def _settlements(rules: Rules, players: int) -> Iterator[_Settlement]:
         yield (best * others, *([-best] * others)), None, False
         if rules.deal_tonk_clash is DealTonkClash.ALL_PAID and players > 2:
             yield (-best * others, *([best] * others)), None, False
-    claimed = [row.pays for row in rules.deal_tonks if row.claim is not _AT_DEAL]
-    if claimed:  # V19: claimed before the first turn, before any spread
-        best = max(claimed)
-        yield (best * others, *([-best] * others)), (0,), False
+    claimed = [row for row in rules.deal_tonks if row.claim is not _AT_DEAL]
+    if claimed:  # V19, X13: claimed after the deal, before any spread unless
+        best = max(row.pays for row in claimed)  # the row allows it (X13)
+        spreads = any(row.after_spread for row in claimed)
+        yield (best * others, *([-best] * others)), (0,), spreads
     best_out = max(row.pays for row in rules.going_out)  # B11, V31-V34
     out = settle_out(players, 0, OutcomeKind.TONK_OUT, pays=best_out)
     yield out.payoffs, out.winners, True

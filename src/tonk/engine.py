@@ -129,7 +129,8 @@ def new_game(
         why = (
             f"player_limit={limit}"
             if limit is not None and players > limit
-            else f"{rules.hand_size} cards to each hand and {int(rules.upcard)} upcard"
+            else f"{rules.hand_size_for(players)} cards to each hand and"
+            f" {int(rules.upcard)} upcard"
             f" from a {len(rules.pack(players=players))}-card deck"
         )
         raise RulesError(

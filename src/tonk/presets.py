@@ -26,8 +26,10 @@ from tonk.rules import (
     DealTonkClash,
     DealTonkTie,
     ExhaustionTie,
+    LowestTie,
     OutPay,
     PackKind,
+    PerPlayer,
     Rules,
     Scoring,
     StockEnd,
@@ -47,6 +49,7 @@ __all__ = [
     "RUSHVILLE",
     "SEATTLE",
     "SHEET",
+    "SPLIT_POT",
     "VIETNAM",
     "WASHINGTON_DC",
     "WASHINGTON_STATE",
@@ -275,6 +278,24 @@ Source: the help page of a browser Tonk game. Readings: V42's (a dealt 50 or
 deal passes left past the players who leave; those whose totals reach 100 in
 the same hand all leave)."""
 
+SPLIT_POT = attrs.evolve(
+    PAGAT,
+    player_limit=4,
+    deal_tonk_clash=DealTonkClash.BEST_HAND,
+    deal_tonk_tie=DealTonkTie.SPLIT,
+    catch=Catch(to_lowest=PerPlayer(2), lowest_tie=LowestTie.SPLIT),
+)
+"""An app's game for 2-4 players: a dealt 49 or 50 wins 2x, and players whose
+deal tonks tie share the payout (X15); a caught dropper pays twice the table
+(2N x) to the lowest player only (X16).
+
+Source: a Tonk app's rules page (summarised in ``docs/presets.md``).
+Readings: pagat's 49/50 row is one row, so a dealt 49 and a dealt 50 are equal
+hands and any clash of deal tonks is a tie, shared (``BEST_HAND`` with
+``DealTonkTie.SPLIT``): each other player pays 2x once, divided among the
+holders; players tied for lowest after a catch share the one pot
+(``LowestTie.SPLIT``), as tied deal tonks do; everything else is pagat's."""
+
 _PRESETS: dict[str, Rules] = {
     "pagat": PAGAT,
     "baton_rouge": BATON_ROUGE,
@@ -291,6 +312,7 @@ _PRESETS: dict[str, Rules] = {
     "club_events": CLUB_EVENTS,
     "low_high_deal": LOW_HIGH_DEAL,
     "elimination": ELIMINATION,
+    "split_pot": SPLIT_POT,
 }
 _ALIASES: dict[str, str] = {
     "standard": "pagat",
@@ -311,7 +333,7 @@ def names() -> tuple[str, ...]:
 
     Examples:
         >>> names()
-        ('baton_rouge', 'chicago', 'club_events', 'elimination', 'fifty_only', 'low_high_deal', 'newark', 'pagat', 'push_ups', 'rushville', 'seattle', 'sheet', 'vietnam', 'washington_dc', 'washington_state')
+        ('baton_rouge', 'chicago', 'club_events', 'elimination', 'fifty_only', 'low_high_deal', 'newark', 'pagat', 'push_ups', 'rushville', 'seattle', 'sheet', 'split_pot', 'vietnam', 'washington_dc', 'washington_state')
     """  # noqa: E501
     return tuple(sorted(_PRESETS))
 
@@ -332,7 +354,7 @@ def get(name: str) -> Rules:
         >>> get("klondike")
         Traceback (most recent call last):
         ...
-        tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, club_events, elimination, fifty_only, low_high_deal, newark, pagat, push_ups, rushville, seattle, sheet, vietnam, washington_dc, washington_state
+        tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, club_events, elimination, fifty_only, low_high_deal, newark, pagat, push_ups, rushville, seattle, sheet, split_pot, vietnam, washington_dc, washington_state
     """  # noqa: E501
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     key = _ALIASES.get(key, key)

@@ -173,6 +173,11 @@ class DealTonkTie(enum.StrEnum):
     """Equal best hands void the hand (V16, V19)."""
     NEAREST_DEALER_LEFT = "nearest_dealer_left"
     """The tied player nearest the dealer's left wins (V17; V19's option)."""
+    SPLIT = "split"
+    """X15: the tied players share the payout. Each other player pays the row's
+    ``pays`` once, divided equally among the tied players (an exact
+    :class:`~fractions.Fraction` when it does not divide); the tied players pay
+    nothing. When every seat ties, nobody pays."""
 
 
 class DealTonkClaim(enum.StrEnum):
@@ -187,7 +192,13 @@ class DealTonkClaim(enum.StrEnum):
     """Declared at the deal and settled by :func:`tonk.new_game` (B5)."""
     BEFORE_FIRST_TURN = "before_first_turn"
     """Claimed with :class:`tonk.ClaimDealTonk` just before the holder's first
-    turn, and only if nobody has spread yet (V19's 49)."""
+    turn, and only if nobody has spread yet (V19's 49), unless the row sets
+    :attr:`DealTonk.after_spread` (X13)."""
+    AFTER_FIRST_TURN = "after_first_turn"
+    """X13: won by the hand the holder keeps at the end of their first turn
+    (after the discard), and settled then, as a deal tonk at the deal is: only
+    if nobody has spread yet, unless the row sets :attr:`DealTonk.after_spread`.
+    Going out on that turn wins as going out instead."""
 
 
 class OutWay(enum.StrEnum):
@@ -551,6 +562,9 @@ class DealTonk:
             ``DealTonkClash.BEST_HAND``; ``None`` uses
             :attr:`Rules.deal_tonk_tie` (V19: a tie for the lowest 13-or-less
             always pays nothing, whatever the table does with tied Big 50s).
+        after_spread: Whether a row claimed after the deal may still be
+            claimed once someone has spread (X13); ``False``, only while no
+            spread is on the table (V19). Not for a row claimed at the deal.
 
     Examples:
         >>> DealTonk(totals={49, 50}).pays
@@ -573,10 +587,16 @@ class DealTonk:
     tie: DealTonkTie | None = attrs.field(
         default=None, converter=attrs.converters.optional(DealTonkTie)
     )
+    after_spread: bool = attrs.field(default=False, validator=instance_of(bool))
 
     def __attrs_post_init__(self) -> None:
         """Validate the row."""
         _check_sizes(self)
+        if self.after_spread and self.claim is DealTonkClaim.AT_DEAL:
+            raise RulesError(
+                "after_spread is an option of a row claimed after the deal (X13):"
+                " nobody has spread at the deal"
+            )
         given = [
             bool(self.totals),
             self.at_most is not None,
@@ -688,6 +708,47 @@ def _to_drop_bonus(value: Iterable[DropPay]) -> tuple[DropPay, ...]:
     return tuple(value)
 
 
+def _to_hand_sizes(value: Any) -> tuple[tuple[int, int], ...]:
+    """Return a mapping (or pairs) of player count to hand size as sorted pairs."""
+    if isinstance(value, str | bytes):
+        raise TypeError(
+            "hand_size_by_players must map player counts to hand sizes,"
+            f" got {brief(value)}"
+        )
+    pairs = value.items() if isinstance(value, typing.Mapping) else value
+    checked = []
+    for pair in pairs:
+        if not isinstance(pair, tuple | list) or len(pair) != 2:
+            raise TypeError(
+                "hand_size_by_players must map player counts to hand sizes,"
+                f" got {brief(pair)}"
+            )
+        checked.append((pair[0], pair[1]))
+    return tuple(sorted(checked, key=lambda pair: pair[0] if is_int(pair[0]) else 0))
+
+
+def _check_hand_sizes(
+    options: Any, attribute: attrs.Attribute[Any], value: Any
+) -> None:
+    seen = set()
+    for players, size in value:
+        if not is_int(players) or not 2 <= players <= _LARGEST:
+            raise RulesError(
+                "hand_size_by_players maps player counts of 2 or more,"
+                f" got {brief(players)}"
+            )
+        if not is_int(size) or not 1 <= size <= 13:
+            raise RulesError(
+                f"hand_size_by_players maps {players} players to a hand of"
+                f" {brief(size)} cards; a hand size must be an int 1..13"
+            )
+        if players in seen:
+            raise RulesError(
+                f"hand_size_by_players maps {players} players more than once"
+            )
+        seen.add(players)
+
+
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Rules:
     """The options of a hand of Tonk; ``Rules()`` is pagat's typical game.
@@ -746,7 +807,15 @@ class Rules:
 
     # --- the deal -------------------------------------------------------------------
     hand_size: int = attrs.field(default=5, validator=_int_option(1, 13))
-    """B4/V7: cards dealt to each player."""
+    """B4/V7: cards dealt to each player (at a table ``hand_size_by_players``
+    does not name)."""
+
+    hand_size_by_players: tuple[tuple[int, int], ...] = attrs.field(
+        default=(), converter=_to_hand_sizes, validator=_check_hand_sizes
+    )
+    """X2: the hand size at some table sizes, as ``{players: cards}`` (kept as
+    sorted pairs); a table it does not name is dealt ``hand_size``. Every
+    table named must be one the rules seat, its deal fitting the pack."""
 
     upcard: bool = attrs.field(default=True, validator=_is_bool)
     """B4/V8: whether a card is turned up to start the discard pile."""
@@ -1002,10 +1071,26 @@ class Rules:
 
         tables = tables_of(self)
         largest = largest_table(self, tables)
-        copies = self.packs_for(largest)  # the most packs ever in play
         values = [tables.values[card.code] for card in tables.naturals]
         jokers = [self.joker_value] * self.jokers  # jokers are not per pack
-        reachable = reachable_counts(values * copies + jokers, self.hand_size)
+        # A row may win at any table the rules seat: its hand size (X2) and
+        # its packs (V2) are those of the table.
+        deals = {
+            (self.hand_size_for(players), self.packs_for(players))
+            for players in range(2, largest + 1)
+        } or {(self.hand_size, 1)}
+        reachable = frozenset().union(
+            *(
+                reachable_counts(values * copies + jokers, size)
+                for size, copies in deals
+            )
+        )
+        sizes = sorted({size for size, _ in deals})
+        hand = (
+            f"{sizes[0]}-card hand"
+            if len(sizes) == 1
+            else f"hand of {' or '.join(map(str, sizes))} cards"
+        )
         for number, row in enumerate(self.deal_tonks, start=1):
             if self.court_values is CourtValues.RANKED and row.totals & {49, 50}:
                 raise RulesError(
@@ -1022,24 +1107,55 @@ class Rules:
                         )
                         raise RulesError(
                             f"deal tonk row {number} can never win: no"
-                            f" {self.hand_size}-card hand from these packs counts"
-                            f" {total}{hint}"
+                            f" {hand} from these packs counts {total}{hint}"
                         )
             elif row.at_most is not None and row.at_most < min(reachable):
                 raise RulesError(
-                    f"deal tonk row {number} can never win: no {self.hand_size}-card"
-                    f" hand counts {row.at_most} or less"
+                    f"deal tonk row {number} can never win: no {hand}"
+                    f" counts {row.at_most} or less"
                 )
-            elif row.court_cards is not None and row.court_cards > self.hand_size:
+            elif row.court_cards is not None and row.court_cards > sizes[-1]:
                 raise RulesError(
                     f"deal tonk row {number} can never win: {row.court_cards} court"
-                    f" cards do not fit a {self.hand_size}-card hand"
+                    f" cards do not fit a {sizes[-1]}-card hand"
                 )
         if largest < 2:
             raise RulesError(
-                f"no table fits the deal: {self.hand_size}-card hands for two players"
-                f" need more than the {len(tables.pack)} cards of the pack"
+                f"no table fits the deal: {self.hand_size_for(2)}-card hands for"
+                f" two players need more than the {len(tables.pack)} cards of the"
+                " pack"
             )
+        self._check_hand_size_tables(largest)
+
+    def _check_hand_size_tables(self, largest: int) -> None:
+        """Refuse a hand size named for a table the rules do not seat (X2)."""
+        for players, _ in self.hand_size_by_players:
+            if players <= largest:
+                continue
+            if self.player_limit is not None and players > self.player_limit:
+                raise RulesError(
+                    f"hand_size_by_players names {players} players, more than"
+                    f" player_limit={self.player_limit}"
+                )
+            beyond = largest + 1
+            raise RulesError(
+                f"hand_size_by_players names {players} players, but these rules"
+                f" deal to at most {largest}: {self.hand_size_for(beyond)}-card"
+                f" hands for {beyond} players need more cards than the pack holds"
+            )
+
+    def hand_size_for(self, players: int) -> int:
+        """Return the cards dealt to each player at a table of ``players`` (B4, X2).
+
+        Examples:
+            >>> rules = Rules(hand_size=5, hand_size_by_players={2: 7, 3: 7})
+            >>> rules.hand_size_for(2), rules.hand_size_for(3), rules.hand_size_for(4)
+            (7, 7, 5)
+        """
+        for table, size in self.hand_size_by_players:
+            if table == players:
+                return size
+        return self.hand_size
 
     def packs_for(self, players: int) -> int:
         """Return how many packs a table of ``players`` uses (V2).

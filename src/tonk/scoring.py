@@ -42,6 +42,7 @@ from tonk.state import (
     Stake,
     Transfer,
     TransferReason,
+    exact,
 )
 
 __all__ = [
@@ -427,23 +428,28 @@ def court_card_count(cards: Sequence[Card]) -> int:
 
 
 def deal_tonk_row(
-    hand: Sequence[Card], rules: Rules, claim: DealTonkClaim
+    hand: Sequence[Card], rules: Rules, claim: DealTonkClaim, *, spread: bool = False
 ) -> tuple[int, DealTonk] | None:
     """Return the first row (index and row) of the deal-tonk table ``hand`` wins.
 
-    Only rows claimed at ``claim`` time count.
+    Only rows claimed at ``claim`` time count, and once someone has spread
+    (``spread``) only rows that set ``after_spread`` (V19, X13).
 
     Examples:
         >>> from tonk import Rules, parse_cards
         >>> deal_tonk_row(parse_cards("KS KH KD KC 9S"), Rules(), DealTonkClaim.AT_DEAL)
-        (0, DealTonk(totals=frozenset({49, 50}), at_most=None, court_cards=None, pays=2, claim=<DealTonkClaim.AT_DEAL: 'at_deal'>, tie=None))
+        (0, DealTonk(totals=frozenset({49, 50}), at_most=None, court_cards=None, pays=2, claim=<DealTonkClaim.AT_DEAL: 'at_deal'>, tie=None, after_spread=False))
     """  # noqa: E501
     if not isinstance(claim, DealTonkClaim):
         raise TypeError(f"claim must be a DealTonkClaim, got {brief(claim)}")
     count = hand_count(hand, rules)
     courts = court_card_count(hand)
     for index, row in enumerate(rules.deal_tonks):
-        if row.claim is claim and row.wins(count=count, court_cards=courts):
+        if (
+            row.claim is claim
+            and (row.after_spread or not spread)
+            and row.wins(count=count, court_cards=courts)
+        ):
             return index, row
     return None
 
@@ -452,10 +458,23 @@ def _paid_deal_tonk(
     player_count: int,
     winners: Sequence[tuple[int, DealTonk]],
     counts: tuple[int, ...],
+    *,
+    split: bool = False,
 ) -> Outcome:
+    """Return the outcome of ``winners`` each paid by every player not among them.
+
+    With ``split`` the winners share one payout: each payer's ``pays`` is
+    divided equally among them (X15).
+    """
     holders = {seat for seat, _ in winners}
+    share = len(winners) if split else 1
     transfers = tuple(
-        Transfer(payer, seat, row.pays, TransferReason.DEAL_TONK)
+        Transfer(
+            payer,
+            seat,
+            exact(Fraction(row.pays, share)),
+            TransferReason.DEAL_TONK,
+        )
         for seat, row in winners
         for payer in range(player_count)
         if payer not in holders
@@ -476,7 +495,8 @@ def settle_deal(
 
     Each hand wins under the first row of :attr:`~tonk.rules.Rules.deal_tonks`
     it satisfies (rows claimed at the deal only); several winners are resolved by
-    :attr:`~tonk.rules.Rules.deal_tonk_clash` (V11–V20).
+    :attr:`~tonk.rules.Rules.deal_tonk_clash` (V11–V20); equal best hands may
+    share the payout (``DealTonkTie.SPLIT``, X15).
 
     Raises:
         RulesError: If the table does not fit the rules or the dealer is not
@@ -488,6 +508,13 @@ def settle_deal(
         >>> hands = [parse_cards("KS KH KD KC 9S"), parse_cards("AS 2S 3D 4D 5D")]
         >>> settle_deal(hands, Rules(), dealer=1).payoffs
         (2, -2)
+        >>> from tonk import DealTonkClash, DealTonkTie
+        >>> split = Rules(deal_tonk_clash=DealTonkClash.BEST_HAND,
+        ...               deal_tonk_tie=DealTonkTie.SPLIT)  # X15
+        >>> fifties = [parse_cards("KS KH KD QC JS"), parse_cards("QS QH QD JC 10S")]
+        >>> settle_deal([*fifties, parse_cards("AS 2S 3D 4D 5D")], split,
+        ...             dealer=2).payoffs
+        (1, 1, -2)
     """
     _check_hands(hands, rules)
     player_count = len(hands)
@@ -519,19 +546,44 @@ def settle_deal(
         if len(tied) == 1 or tie is DealTonkTie.NEAREST_DEALER_LEFT:
             seat, _, row = tied[0]
             return _paid_deal_tonk(player_count, [(seat, row)], counts)
+        if tie is DealTonkTie.SPLIT:  # X15: the tied holders share the payout
+            return _paid_deal_tonk(
+                player_count, [(seat, row) for seat, _, row in tied], counts, split=True
+            )
     return Outcome.from_transfers(
         OutcomeKind.VOID_DEAL, player_count, winners=(), transfers=(), counts=counts
     )
 
 
+_CLAIM_TIMES = {
+    DealTonkClaim.AT_DEAL: "at the deal",
+    DealTonkClaim.BEFORE_FIRST_TURN: "before the first turn",
+    DealTonkClaim.AFTER_FIRST_TURN: "at the end of the first turn",
+}
+
+
 def settle_claim(
-    hands: Sequence[Sequence[Card]], rules: Rules, *, seat: int
+    hands: Sequence[Sequence[Card]],
+    rules: Rules,
+    *,
+    seat: int,
+    claim: DealTonkClaim = DealTonkClaim.BEFORE_FIRST_TURN,
+    spread: bool = False,
 ) -> Outcome:
-    """Settle a deal tonk claimed before the holder's first turn (V19).
+    """Settle a deal tonk claimed after the deal (V19, X13).
+
+    Args:
+        hands: Every seat's hand when the claim is made.
+        rules: The rules, for the deal-tonk table.
+        seat: The claiming seat.
+        claim: When the claim is made: before the holder's first turn (V19)
+            or at its end (X13).
+        spread: Whether anyone has spread: then only rows that set
+            ``after_spread`` may be claimed (X13).
 
     Raises:
         RulesError: If the table does not fit the rules, or ``seat`` is not at
-            it or holds no deal tonk claimed before the first turn.
+            it or holds no deal tonk claimed then.
         TypeError: If a value has the wrong type.
 
     Examples:
@@ -541,13 +593,20 @@ def settle_claim(
         >>> hands = [parse_cards("KS KH KD KC 9S"), parse_cards("AS 2S 3D 4D 5D")]
         >>> settle_claim(hands, rules, seat=0).payoffs
         (1, -1)
-    """
+        >>> settle_claim(hands, rules, seat=0, spread=True)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.RulesError: seat 0 holds no deal tonk claimed before the first turn after a spread
+    """  # noqa: E501
     _check_hands(hands, rules)
     _check_seat(seat, len(hands), "seat")
-    won = deal_tonk_row(hands[seat], rules, DealTonkClaim.BEFORE_FIRST_TURN)
+    if not isinstance(spread, bool):
+        raise TypeError(f"spread must be a bool, got {brief(spread)}")
+    won = deal_tonk_row(hands[seat], rules, claim, spread=spread)
     if won is None:
         raise RulesError(
-            f"seat {seat} holds no deal tonk claimed before the first turn"
+            f"seat {seat} holds no deal tonk claimed {_CLAIM_TIMES[claim]}"
+            + (" after a spread" if spread else "")
         )
     counts = tuple(hand_count(hand, rules) for hand in hands)
     return _paid_deal_tonk(len(hands), [(seat, won[1])], counts)

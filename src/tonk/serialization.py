@@ -154,7 +154,7 @@ def to_dict(value: Rules | GameState | GameRecord | Action) -> dict[str, Any]:
         >>> import tonk
         >>> data = to_dict(tonk.Rules(hand_size=7))
         >>> data["format"], data["version"], data["hand_size"], data["deal_tonks"]
-        ('tonk.rules', 1, 7, [{'totals': [49, 50], 'at_most': None, 'court_cards': None, 'pays': 2, 'claim': 'at_deal', 'tie': None}])
+        ('tonk.rules', 1, 7, [{'totals': [49, 50], 'at_most': None, 'court_cards': None, 'pays': 2, 'claim': 'at_deal', 'tie': None, 'after_spread': False}])
         >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
         >>> to_dict(state)["hands"]
         [['JC', 'QC', '7D', 'AS', 'QS'], ['AC', '2D', '5D', '6H', '2S']]

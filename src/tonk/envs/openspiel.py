@@ -298,7 +298,8 @@ class TonkGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(_GAME_TYPE, info, _canonical(given, rules))
         pack = rules.pack(players=players)
-        dealt = players * (rules.hand_size + int(rules.widow)) + int(rules.upcard)
+        size = rules.hand_size_for(players)  # X2
+        dealt = players * (size + int(rules.widow)) + int(rules.upcard)
         codes = tuple(sorted(card.code for card in pack))
         self._table = _Table(rules, players, dealer, pack, dealt, codes)
 
@@ -510,7 +511,7 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         hidden = [
             index
             for index in range(len(dealt))
-            if index >= table.players * table.rules.hand_size
+            if index >= table.players * table.rules.hand_size_for(table.players)
             or (table.dealer + 1 + index) % table.players != seat
         ]
         pool = list(table.pack)
@@ -607,7 +608,7 @@ class TonkObserver:
             own = [
                 card
                 for index, card in enumerate(state._now.dealt)
-                if index < table.players * table.rules.hand_size
+                if index < table.players * table.rules.hand_size_for(table.players)
                 and (table.dealer + 1 + index) % table.players == player
             ]
             return f"seat {player}, dealing: {_cards(own)}"

@@ -89,15 +89,15 @@ def stack_deck(
         raise RulesError(f"dealer must be a seat 0..{players - 1}, got {brief(dealer)}")
     pack = rules.pack(players=players)
     seat_hands = [_cards(hand) for hand in hands]
+    size = rules.hand_size_for(players)  # X2
     for seat, hand in enumerate(seat_hands):
-        if len(hand) != rules.hand_size:
+        if len(hand) != size:
             raise RulesError(
-                f"hand for seat {seat} has {len(hand)} cards,"
-                f" expected {rules.hand_size}"
+                f"hand for seat {seat} has {len(hand)} cards, expected {size}"
             )
     dealt = [
         seat_hands[(dealer + 1 + index) % players][index // players]
-        for index in range(players * rules.hand_size)
+        for index in range(players * size)
     ]
     if widows is not None and (not rules.widow or len(widows) != players):
         raise RulesError(

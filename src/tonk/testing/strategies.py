@@ -129,12 +129,16 @@ def cards(rules: Rules | None = None) -> st.SearchStrategy[Card]:
 def _reachable_counts(rules: Rules) -> tuple[int, ...]:
     """Return, sorted, every count a dealt hand can have under ``rules`` (B12).
 
-    The hand is any ``hand_size`` cards of the largest pack the rules use (two
-    packs if some table they allow uses them, V2), valued by
+    The hand is any hand dealt at a table the rules seat: as many cards as
+    the table deals (X2) from the packs it uses (V2), valued by
     :meth:`~tonk.Rules.card_value`.
     """
-    pack = rules.pack(players=rules.max_players)
-    return _counts_of(tuple(sorted(map(rules.card_value, pack))), rules.hand_size)
+    counts: set[int] = set()
+    for players in range(2, rules.max_players + 1):
+        pack = rules.pack(players=players)
+        values = tuple(sorted(map(rules.card_value, pack)))
+        counts.update(_counts_of(values, rules.hand_size_for(players)))
+    return tuple(sorted(counts))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -148,8 +152,13 @@ def _counts_of(values: tuple[int, ...], hand_size: int) -> tuple[int, ...]:
     return tuple(total for total in range(counts.bit_length()) if counts >> total & 1)
 
 
-def _row(condition: dict[str, object], **options: object) -> DealTonk:
-    return DealTonk(**condition, **options)  # type: ignore[arg-type]
+def _row(
+    condition: dict[str, object], after_spread: bool, **options: object
+) -> DealTonk:
+    # X13: after_spread is an option of a row claimed after the deal only.
+    late = options["claim"] is not DealTonkClaim.AT_DEAL
+    fields = {**condition, **options, "after_spread": after_spread and late}
+    return DealTonk(**fields)  # type: ignore[arg-type]
 
 
 @functools.lru_cache(maxsize=256)
@@ -169,6 +178,7 @@ def _tables_for(
     row = st.builds(
         _row,
         st.one_of(conditions),
+        st.booleans(),
         pays=st.integers(1, 3),
         claim=st.sampled_from(DealTonkClaim),
         tie=st.none() | st.sampled_from(DealTonkTie),
@@ -193,8 +203,9 @@ def deal_tonk_tables(
     49 and 50 and court cards count 10), none at all, or one to three random
     rows (V11–V20): exact totals that a dealt hand can count, a count at most a
     threshold no lower than the lowest dealt count, or a number of court cards
-    up to the hand size. Each row pays 1× to 3×, is claimed at the deal or
-    before the holder's first turn (V19), and may set its own tie rule. Only
+    up to the hand size. Each row pays 1× to 3×, is claimed at the deal,
+    before the holder's first turn (V19) or at its end (X13), may be claimed
+    after a spread (X13) and may set its own tie rule. Only
     the deck and deal options of ``rules`` matter, not its own table.
 
     Args:
@@ -230,10 +241,26 @@ def deal_tonk_tables(
     rules = Rules() if rules is None else rules
     return _tables_for(
         _reachable_counts(rules),
-        rules.hand_size,
+        max(map(rules.hand_size_for, range(2, rules.max_players + 1))),
         rules.court_values is CourtValues.RANKED,
         min_rows,
     )
+
+
+def _hand_sizes(draw: st.DrawFn, limit: int | None) -> tuple[tuple[int, int], ...]:
+    """Draw X2's hand sizes for some of the tables of 2 and 3 (those seated).
+
+    Up to 7 cards each with a widow, three seats and an upcard take 25
+    cards: every pack deals them.
+    """
+    tables = [players for players in (2, 3) if limit is None or players <= limit]
+    sizes = draw(
+        st.fixed_dictionaries(
+            {}, optional={players: st.sampled_from(_HAND_SIZES) for players in tables}
+        ),
+        label="hand_size_by_players",
+    )
+    return tuple(sorted(sizes.items()))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -250,6 +277,7 @@ def _rules(draw: st.DrawFn) -> Rules:
     # V46: the widow takes a card per seat, so it changes the tables the deal
     # fits, and with them which counts a dealt hand can have (V2).
     widow = draw(_YES_OR_NO)
+    limit = draw(st.none() | st.integers(2, _MAX_PLAYERS), label="player_limit")
     try:
         deck_rules = _deck_rules(
             pack_kind=draw(st.sampled_from(PackKind)),
@@ -260,9 +288,10 @@ def _rules(draw: st.DrawFn) -> Rules:
             court_values=draw(st.sampled_from(CourtValues)),
             ace_high=draw(st.booleans()),
             hand_size=draw(st.sampled_from(_HAND_SIZES)),
+            hand_size_by_players=_hand_sizes(draw, limit),
             upcard=draw(st.sampled_from((True, False))),
             cut=draw(st.sampled_from(CutWinner)),
-            player_limit=draw(st.none() | st.integers(2, _MAX_PLAYERS)),
+            player_limit=limit,
             widow=widow,
         )
     except RulesError:  # pragma: no cover - every combination drawn is valid
@@ -444,8 +473,9 @@ def rules() -> st.SearchStrategy[Rules]:
     Every option is drawn: ``pack_kind`` (B1, V1); ``two_packs_from`` ``None``
     or 2 to 6 (V2); ``wilds`` (V4, V5) with 0 to 4 ``jokers`` (at least one for
     :attr:`tonk.Wilds.JOKERS`) worth 0 to 25 (V3–V5); ``court_values`` (V6);
-    ``ace_high`` (V10); ``hand_size`` 3 to 7 (B4, V7); ``upcard`` (V8); ``cut``
-    (V9); ``player_limit`` ``None`` or 2 to 6 (B2); ``deal_tonks`` from
+    ``ace_high`` (V10); ``hand_size`` 3 to 7 (B4, V7), and 3 to 7 at some of
+    the tables of 2 and 3 players (``hand_size_by_players``, X2); ``upcard``
+    (V8); ``cut`` (V9); ``player_limit`` ``None`` or 2 to 6 (B2); ``deal_tonks`` from
     :func:`deal_tonk_tables` for the cards drawn (B5, V11–V20); any
     ``deal_tonk_clash`` and ``deal_tonk_tie``; any ``exhaustion_tie`` (B14);
     ``max_turns`` ``None`` or 1 to 300 (B15); and the play options
