@@ -463,12 +463,11 @@ def _owned(state: GameState, seat: int) -> int:
 
 
 def _locked(state: GameState, spread: Spread, seat: int) -> bool:
-    """V30: another seat's spreads are locked once it has laid three."""
-    return (
-        state.rules.three_spread_lock
-        and spread.owner != seat
-        and _owned(state, spread.owner) >= 3
-    )
+    """V30: another seat's spreads are locked once it has laid three; X9: with
+    ``hit_own_spreads`` off, your own are locked to you."""
+    if spread.owner == seat:
+        return not state.rules.hit_own_spreads
+    return state.rules.three_spread_lock and _owned(state, spread.owner) >= 3
 
 
 def _fits_here(spread: Spread, represented: Card, state: GameState) -> bool:

@@ -45,6 +45,7 @@ from tonk._transition import (
     at_turn_start,
     check_discard,
     check_not_forced,
+    check_not_locked,
     check_spread_number,
     counts_of,
     discardable,
@@ -198,10 +199,10 @@ def _hits(state: GameState, distinct: tuple[Card, ...]) -> list[Action]:
     copies = pack_copies(state)
     book_limit = 4 if rules.four_card_books else 3  # V24a
     wild = tables.wild
-    lock = rules.three_spread_lock
+    lock = rules.three_spread_lock or not rules.hit_own_spreads  # V30, X9
     hits: list[Action] = []
     for spread in state.spreads:
-        if lock and is_locked(state, spread, seat):  # V30
+        if lock and is_locked(state, spread, seat):  # V30, X9
             continue
         open_to_wilds: list[Card] | None = None  # what a wild may stand for
         for card in distinct:
@@ -546,7 +547,7 @@ def apply_hit(state: GameState, action: Hit) -> GameState:
 def _check_hit(
     state: GameState, action: Hit, target: Spread, physical: Card, represented: Card
 ) -> None:
-    """Refuse a hit the spread or the options do not allow (B9, V5, V24, V30)."""
+    """Refuse a hit the spread or the options do not allow (B9, V5, V24, V30, X9)."""
     rules = state.rules
     tables = compiled(rules).tables
     if physical != represented and not tables.wild[physical.code]:
@@ -559,12 +560,7 @@ def _check_hit(
             IllegalReason.HIT_LIMIT,
             f"at most {rules.max_hits_per_turn} hit(s) a turn (V24b)",
         )
-    if is_locked(state, target, state.to_move):
-        raise refuse(
-            action,
-            IllegalReason.SPREAD_LOCKED,
-            f"seat {target.owner} has laid three spreads (V30)",
-        )
+    check_not_locked(state, action, target)  # V30, X9
     book_limit = 4 if rules.four_card_books else 3
     if not fits(target, represented, tables, pack_copies(state), book_limit):
         raise refuse(

@@ -163,7 +163,8 @@ class IllegalReason(enum.StrEnum):
     HIT_LIMIT = "hit_limit"
     """No more hits this turn (V24b)."""
     SPREAD_LOCKED = "spread_locked"
-    """The spread's owner has laid three spreads; others may not hit them (V30)."""
+    """The spread is locked to the mover: its owner has laid three spreads (V30),
+    or it is the mover's own and own spreads may not be hit (X9)."""
     MUST_USE_DISCARD = "must_use_discard"
     """The card taken from the discard pile must be used at once (V24d)."""
     MUST_SPREAD = "must_spread"

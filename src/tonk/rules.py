@@ -848,6 +848,12 @@ class Rules:
     """V30: once a player has laid three spreads, opponents may not hit them, and
     that player may no longer drop."""
 
+    # --- X6-X10: play rules published outside the founding sources -----------------
+    hit_own_spreads: bool = attrs.field(default=True, validator=_is_bool)
+    """B10/X9: ``False`` means no player may hit (or slap onto) their own
+    spreads; others' spreads may still be hit. Not combinable with
+    ``own_hit_wait``."""
+
     # --- the end of the hand --------------------------------------------------------
     exhaustion_tie: ExhaustionTie = attrs.field(
         default=ExhaustionTie.ALL_PAID, converter=ExhaustionTie
@@ -948,6 +954,11 @@ class Rules:
             raise RulesError("slap_priority_next is an option of slap_in")
         if self.hit_wait_once_per_round and self.hit_wait == 0:
             raise RulesError("hit_wait_once_per_round needs a hit_wait")
+        if self.own_hit_wait and not self.hit_own_spreads:
+            raise RulesError(
+                f"own_hit_wait={self.own_hit_wait} needs hits on your own spreads,"
+                " which hit_own_spreads=False forbids (X9)"
+            )
         if self.boobed_deck and self.exhaustion_tie is not ExhaustionTie.DEAD_HAND:
             raise RulesError(
                 "boobed_deck makes a tie at exhaustion a dead hand (V27):"

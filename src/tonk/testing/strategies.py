@@ -415,7 +415,12 @@ def _play_options(draw: st.DrawFn) -> dict[str, object]:
     options["spread_wait"] = draw(st.integers(0, _MAX_WAIT))
     hit_wait = draw(st.integers(0, _MAX_WAIT))
     options["hit_wait"] = hit_wait
-    options["own_hit_wait"] = draw(st.integers(0, _MAX_WAIT))
+    # X9: without hits on your own spreads there is no own-hit wait.
+    hit_own_spreads = draw(_NO_OR_YES)
+    options["hit_own_spreads"] = hit_own_spreads
+    options["own_hit_wait"] = draw(
+        st.integers(0, _MAX_WAIT) if hit_own_spreads else st.just(0)
+    )
     options["hit_wait_once_per_round"] = draw(_YES_OR_NO if hit_wait else _NO)
     # hit_bars_going_out is not combinable with must_spread.
     options["hit_bars_going_out"] = draw(_NO if must_spread else _YES_OR_NO)
@@ -454,7 +459,8 @@ def rules() -> st.SearchStrategy[Rules]:
     ``hit_bars_going_out`` (never with ``must_spread``), ``four_card_books``,
     ``max_hits_per_turn`` ``None`` or 0 to 2, ``hit_ends_turn``,
     ``discard_draw_must_meld``, ``slap_in`` (with ``slap_priority_next``),
-    ``three_spread_lock``, and ``boobed_deck`` (with a dead hand on a tie and
+    ``three_spread_lock``, ``hit_own_spreads`` (X9, never with an
+    ``own_hit_wait``), and ``boobed_deck`` (with a dead hand on a tie and
     a showdown at exhaustion) or any ``stock_end``. The payouts: a
     ``going_out`` table (B11, V31-V34, V36) that is a preset's or up to three
     random rows (any ways, pays 1 to 4, any conditions) above unconditional
