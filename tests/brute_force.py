@@ -517,10 +517,19 @@ def _drop_forced(state: GameState) -> bool:
 
 
 def _drop_barred(state: GameState) -> bool:
-    """V22/V23: a waiting seat may not drop; V30: nor one with three spreads."""
+    """V22/V23: a waiting seat may not drop; V30: nor one with three spreads;
+    X6: nor one counting over the drop ceiling (the first turn's, if any, on
+    the seat's first turn)."""
     seat = state.to_move
-    return state.waits[seat] > 0 or (
-        state.rules.three_spread_lock and _owned(state, seat) >= 3
+    rules = state.rules
+    ceilings = [rules.drop_at_most]
+    if state.turns_taken < state.player_count:  # every seat's first turn
+        ceilings.insert(0, rules.first_turn_drop_at_most)
+    ceiling = next((limit for limit in ceilings if limit is not None), None)
+    return (
+        state.waits[seat] > 0
+        or (rules.three_spread_lock and _owned(state, seat) >= 3)
+        or (ceiling is not None and hand_count(state.hands[seat], rules) > ceiling)
     )
 
 

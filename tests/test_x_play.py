@@ -13,10 +13,18 @@ from __future__ import annotations
 
 import pytest
 from scenario import finished
-from test_rules_play import deal, legal, play, refused
+from test_rules_play import (
+    assert_drop_barred,
+    cycle,
+    cycle_to_stock,
+    deal,
+    legal,
+    play,
+    refused,
+)
 
 import tonk
-from tonk import IllegalReason, OutcomeKind, Rules, RulesError
+from tonk import IllegalReason, OutcomeKind, Rules, RulesError, StockEnd
 
 # --- X9 no hitting your own spreads --------------------------------------------------
 
@@ -67,3 +75,76 @@ def test_x9_no_slap_onto_your_own_spread() -> None:
 def test_x9_refuses_an_own_hit_wait() -> None:
     with pytest.raises(RulesError, match=r"own_hit_wait=1 needs hits on your own"):
         Rules(hit_own_spreads=False, own_hit_wait=1)
+
+
+# --- X6 drop ceiling -----------------------------------------------------------------
+
+FIFTEEN = "AC 2D 3H 4S 5C"  # 15
+SIXTEEN = "AD 2H 3S 4C 6D"  # 16
+THIRTY = "KS 9S 6C 3D 2C"  # 30
+
+
+def test_x6_a_ceiling_and_a_lower_one_on_the_first_turn() -> None:
+    rules = Rules(drop_at_most=20, first_turn_drop_at_most=10)
+    state = deal(rules, [THIRTY, FIFTEEN])
+    assert_drop_barred(state)  # seat 1's first turn: 15 is over 10
+    with pytest.raises(
+        tonk.IllegalActionError,
+        match=r"seat 1 counts 15, over the drop ceiling of 10 on its first turn \(X6\)",
+    ):
+        tonk.apply(state, tonk.Drop())
+    state = cycle(state, 1)
+    assert_drop_barred(state)  # seat 0's first turn: 30 is over 10
+    state = cycle(state, 1)
+    assert state.to_move == 1
+    assert "drop" in legal(state)  # 15 is at most 20
+    outcome = finished(play(state, "drop"))
+    assert outcome.kind is OutcomeKind.DROP_WON
+    assert outcome.payoffs == (-1, 1)
+
+
+def test_x6_over_the_ceiling_on_every_turn() -> None:
+    rules = Rules(drop_at_most=20, first_turn_drop_at_most=10)
+    state = cycle(deal(rules, [THIRTY, FIFTEEN]), 3)
+    assert state.to_move == 0
+    assert_drop_barred(state)
+    with pytest.raises(
+        tonk.IllegalActionError,
+        match=r"seat 0 counts 30, over the drop ceiling of 20 \(X6\)",
+    ):
+        tonk.apply(state, tonk.Drop())
+
+
+def test_x6_a_ceiling_at_the_count_allows_the_drop() -> None:
+    state = deal(Rules(drop_at_most=15), [THIRTY, FIFTEEN])
+    outcome = finished(play(state, "drop"))
+    assert outcome.payoffs == (-1, 1)
+    state = deal(Rules(drop_at_most=14), [THIRTY, FIFTEEN])
+    assert_drop_barred(state)
+
+
+def test_x6_only_a_first_turn_ceiling() -> None:
+    # Seat 0 may not drop 30 on its first turn, but may (and is caught) later.
+    rules = Rules(first_turn_drop_at_most=10)
+    state = cycle(deal(rules, [THIRTY, FIFTEEN]), 1)
+    assert_drop_barred(state)
+    state = cycle(state, 2)
+    outcome = finished(play(state, "drop"))
+    assert outcome.kind is OutcomeKind.CAUGHT
+    assert outcome.payoffs == (-2, 2)
+
+
+def test_x6_a_forced_knock_ignores_the_ceiling() -> None:
+    rules = Rules(drop_at_most=5, stock_end=StockEnd.FORCED_KNOCK)
+    state = cycle_to_stock(deal(rules, [THIRTY, SIXTEEN, FIFTEEN]), 0)
+    assert tonk.legal_actions(state) == (tonk.Drop(),)
+    outcome = finished(play(state, "drop"))
+    assert outcome.kind is OutcomeKind.FORCED_KNOCK
+    assert outcome.payoffs == (-1, -1, 2)
+
+
+def test_x6_ceilings_are_counts() -> None:
+    with pytest.raises(RulesError, match=r"drop_at_most must be None or a non-neg"):
+        Rules(drop_at_most=-1)
+    with pytest.raises(RulesError, match=r"first_turn_drop_at_most must be None"):
+        Rules(first_turn_drop_at_most=-1)

@@ -80,6 +80,7 @@ from tonk.cards import Card, WildCard, card_from_code
 from tonk.errors import IllegalReason
 from tonk.rules import OutWay, StockEnd
 from tonk.scoring import (
+    hand_count,
     settle_drop,
     settle_showdown,
 )
@@ -124,19 +125,38 @@ def start_actions(state: GameState) -> tuple[Action, ...]:
     take = bool(state.discard_pile) and (
         not rules.discard_draw_must_meld or _usable_discard(state)
     )
-    actions = _STARTS[claim, not _drop_barred(state), take]
+    actions = _STARTS[claim, _drop_bar(state) is None, take]
     if rules.widow and not state.exchanged[state.to_move]:  # V46
         hand = state.hands[state.to_move]
         return (*actions, *(Exchange(card) for card in distinct_cards(hand)))
     return actions
 
 
-def _drop_barred(state: GameState) -> bool:
-    """Return whether waiting (V22, V23) or the lock (V30) bars a drop now."""
+def _drop_bar(state: GameState) -> str | None:
+    """Return why a drop is barred now, or ``None`` if nothing bars it.
+
+    Waiting (V22, V23), the three-spread lock (V30) and the drop ceiling (X6)
+    bar a drop; a forced drop (V27, V29) overrides them all.
+    """
     seat = state.to_move
-    return state.waits[seat] > 0 or (
-        state.rules.three_spread_lock and spread_count(state, seat) >= 3
-    )
+    rules = state.rules
+    if state.waits[seat]:
+        return f"seat {seat} must wait {state.waits[seat]} more turn(s) to drop"
+    if rules.three_spread_lock and spread_count(state, seat) >= 3:
+        return f"seat {seat} has laid three spreads (V30)"
+    ceiling = rules.drop_at_most
+    first_turn = state.turns_taken < len(state.hands)  # at a turn's start
+    if first_turn and rules.first_turn_drop_at_most is not None:
+        ceiling = rules.first_turn_drop_at_most
+    if ceiling is not None:  # X6
+        count = hand_count(state.hands[seat], rules)
+        if count > ceiling:
+            return (
+                f"seat {seat} counts {count}, over the drop ceiling of {ceiling}"
+                + (" on its first turn" if first_turn else "")
+                + " (X6)"
+            )
+    return None
 
 
 def _usable_discard(state: GameState) -> bool:
@@ -256,15 +276,10 @@ def _may_hit(state: GameState) -> bool:
 def apply_drop(state: GameState, action: Drop) -> GameState:
     at_turn_start(state, action)
     rules = state.rules
-    if not is_drop_forced(state) and _drop_barred(state):
-        seat = state.to_move
-        raise refuse(
-            action,
-            IllegalReason.DROP_BARRED,
-            f"seat {seat} must wait {state.waits[seat]} more turn(s) to drop"
-            if state.waits[seat]
-            else f"seat {seat} has laid three spreads (V30)",
-        )
+    if not is_drop_forced(state):
+        bar = _drop_bar(state)
+        if bar is not None:
+            raise refuse(action, IllegalReason.DROP_BARRED, bar)
     counts = counts_of(state)
     if rules.stock_end is StockEnd.FORCED_KNOCK and not state.stock:  # V29
         outcome = settle_showdown(

@@ -153,8 +153,8 @@ class IllegalReason(enum.StrEnum):
     NO_DEAL_TONK = "no_deal_tonk"
     """There is no deal tonk the player may claim now (V19)."""
     DROP_BARRED = "drop_barred"
-    """The player may not drop now: waiting (V22, V23) or three spreads laid
-    (V30)."""
+    """The player may not drop now: waiting (V22, V23), three spreads laid
+    (V30) or a count over the drop ceiling (X6)."""
     MUST_DROP = "must_drop"
     """The player must drop: an empty hand under the boobed deck (V27), or an
     empty stock under the forced knock (V29)."""

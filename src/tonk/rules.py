@@ -854,6 +854,18 @@ class Rules:
     spreads; others' spreads may still be hit. Not combinable with
     ``own_hit_wait``."""
 
+    drop_at_most: int | None = attrs.field(
+        default=None, validator=_int_option(0, optional=True)
+    )
+    """X6: a player may drop only with a count at or under this ceiling
+    (``None``: any count, B7). A forced drop (V27, V29) ignores it."""
+
+    first_turn_drop_at_most: int | None = attrs.field(
+        default=None, validator=_int_option(0, optional=True)
+    )
+    """X6: the drop ceiling on the player's own first turn of the hand, in place
+    of ``drop_at_most`` (``None``: the same ceiling as later turns)."""
+
     # --- the end of the hand --------------------------------------------------------
     exhaustion_tie: ExhaustionTie = attrs.field(
         default=ExhaustionTie.ALL_PAID, converter=ExhaustionTie

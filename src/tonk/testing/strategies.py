@@ -88,6 +88,7 @@ _DEFAULT_TABLE = Rules().deal_tonks
 _MAX_ROWS = 3
 _MAX_WAIT = 3
 _MAX_HITS = 2
+_MAX_CEILING = 60
 _MAX_OUT_ROWS = 3
 _MAX_PAYS = 4
 _MAX_CATCH = 3
@@ -432,6 +433,9 @@ def _play_options(draw: st.DrawFn) -> dict[str, object]:
     options["slap_in"] = slap_in
     options["slap_priority_next"] = draw(_YES_OR_NO if slap_in else _NO)
     options["three_spread_lock"] = draw(_YES_OR_NO)
+    # X6: a drop ceiling, and one for the first turn, each up to a 60 count.
+    options["drop_at_most"] = draw(st.none() | st.integers(0, _MAX_CEILING))
+    options["first_turn_drop_at_most"] = draw(st.none() | st.integers(0, _MAX_CEILING))
     # The boobed deck needs a dead hand on a tie and a showdown at exhaustion.
     if draw(_YES_OR_NO):
         options["boobed_deck"] = True
@@ -460,7 +464,8 @@ def rules() -> st.SearchStrategy[Rules]:
     ``max_hits_per_turn`` ``None`` or 0 to 2, ``hit_ends_turn``,
     ``discard_draw_must_meld``, ``slap_in`` (with ``slap_priority_next``),
     ``three_spread_lock``, ``hit_own_spreads`` (X9, never with an
-    ``own_hit_wait``), and ``boobed_deck`` (with a dead hand on a tie and
+    ``own_hit_wait``), ``drop_at_most`` and ``first_turn_drop_at_most``
+    ``None`` or 0 to 60 (X6), and ``boobed_deck`` (with a dead hand on a tie and
     a showdown at exhaustion) or any ``stock_end``. The payouts: a
     ``going_out`` table (B11, V31-V34, V36) that is a preset's or up to three
     random rows (any ways, pays 1 to 4, any conditions) above unconditional
