@@ -526,7 +526,7 @@ def slap_order(state: GameState, card: Card, discarder: int, due: int) -> list[i
 def expected_wait_fields(
     before: GameState, action: Action
 ) -> tuple[list[int], list[bool], list[bool]]:
-    """V22, V23: the waits, going-out bars and hit marks after ``action``."""
+    """V22, V23, X7: the waits, going-out bars and hit marks after ``action``."""
     rules = before.rules
     mover = before.to_move
     waits = list(before.waits)
@@ -535,6 +535,8 @@ def expected_wait_fields(
     if isinstance(action, DrawStock | DrawDiscard) and before.phase is Phase.TURN_START:
         waits[mover] = max(0, waits[mover] - 1)
         charged[mover] = False
+        if rules.hit_wait_once_per_turn:  # X7: every charge is for one turn
+            charged = [False] * len(charged)
     owner: int | None = None
     if isinstance(action, LaySpread):
         waits[mover] += rules.spread_wait
@@ -544,10 +546,15 @@ def expected_wait_fields(
         if owner == mover:
             waits[mover] += rules.own_hit_wait
         else:
-            if rules.hit_wait and not (
-                rules.hit_wait_once_per_round and charged[owner]
-            ):
-                waits[owner] += rules.hit_wait
+            once = rules.hit_wait_once_per_round or (
+                rules.hit_wait_once_per_turn and isinstance(action, Hit)
+            )  # X7: a slap is a hit of its own
+            if rules.hit_wait and not (once and charged[owner]):
+                still_barred = waits[owner] > 0
+                if still_barred and rules.hit_wait_again is not None:
+                    waits[owner] += rules.hit_wait_again  # X7
+                else:
+                    waits[owner] += rules.hit_wait
                 charged[owner] = True
             if rules.hit_bars_going_out:
                 barred[owner] = True

@@ -11,10 +11,12 @@ B1's (A=1, 2-10 face value, J/Q/K=10).
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from scenario import finished
 from test_rules_play import (
     assert_drop_barred,
+    barred_turns,
     cycle,
     cycle_to_stock,
     deal,
@@ -148,3 +150,93 @@ def test_x6_ceilings_are_counts() -> None:
         Rules(drop_at_most=-1)
     with pytest.raises(RulesError, match=r"first_turn_drop_at_most must be None"):
         Rules(first_turn_drop_at_most=-1)
+
+
+# --- X7 escalating hit lock ----------------------------------------------------------
+
+LOCK = Rules(hit_wait=2, hit_wait_again=1, hit_wait_once_per_turn=True)
+"""One app's hit lock: 2 turns, 1 more for each hit while barred, once a turn."""
+LAYER = "7H 8H 9H KS QS"  # seat 1 lays 7H 8H 9H, discards KS
+TWO_HITS = "10H JH 2C 4D 8S"  # seat 2 hits 10H and JH in one turn
+ONE_HIT = "6H 5S 3D 9C KC"  # seat 0 hits 6H
+
+
+def hit_three_times(rules: Rules) -> tonk.GameState:
+    """Seat 1 lays a run; seat 2 hits it twice in a turn, then seat 0 once."""
+    state = deal(rules, [ONE_HIT, LAYER, TWO_HITS], stock="AS 3C 4C")
+    state = play(state, "draw stock", "spread 7H 8H 9H", "discard KS")
+    state = play(state, "draw stock", "hit 1 10H", "hit 1 JH")
+    return state
+
+
+def test_x7_first_hit_two_turns_hits_in_one_turn_count_once() -> None:
+    state = hit_three_times(LOCK)
+    assert state.waits == (0, 2, 0)
+    assert state.hit_this_round == (False, True, False)
+    state = play(state, "discard 3C", "draw stock")
+    assert state.hit_this_round == (False, False, False)  # seat 0's turn
+    state = play(state, "hit 1 6H")
+    assert state.waits == (0, 3, 0)  # still barred: 1 more
+    state = play(state, "discard 4C")
+    state, seen = barred_turns(state, 1)
+    assert seen == [3, 2, 1]
+    outcome = finished(play(state, "drop"))  # QS AS: 11 against 27 and 14
+    assert outcome.counts == (27, 11, 14)
+    assert outcome.payoffs == (-1, 2, -1)
+
+
+def test_x7_without_once_a_turn_each_further_hit_adds_the_again_length() -> None:
+    state = hit_three_times(Rules(hit_wait=2, hit_wait_again=1))
+    assert state.waits == (0, 3, 0)  # 2, then 1 while barred
+    state = play(state, "discard 3C", "draw stock", "hit 1 6H")
+    assert state.waits == (0, 4, 0)
+
+
+def test_x7_a_hit_once_the_bar_is_over_is_a_first_hit_again() -> None:
+    # Seat 0 hits seat 1's run twice, a round apart: each is a first hit.
+    rules = Rules(hit_wait=2, hit_wait_again=1)
+    hands = ["6H 5H 2C 4D 8S", "7H 8H 9H KS QS"]
+    state = deal(rules, hands, stock="AS 3C 4C 5C 6C 7C 9C JC")
+    state = play(state, "draw stock", "spread 7H 8H 9H", "discard KS")
+    state = play(state, "draw stock", "hit 1 6H", "discard 3C")
+    assert state.waits == (0, 2)
+    state = cycle(state, 4)  # seat 1 waits out 2 turns
+    assert state.to_move == 1
+    assert state.waits == (0, 0)
+    state = cycle(state, 1)
+    state = play(state, "draw stock", "hit 1 5H", "discard JC")
+    assert state.waits == (0, 2)
+
+
+def test_x7_the_again_length_may_be_zero() -> None:
+    state = hit_three_times(Rules(hit_wait=2, hit_wait_again=0))
+    assert state.waits == (0, 2, 0)
+
+
+def test_x7_v22_and_v23_are_unchanged() -> None:
+    # hit_wait_again unset charges hit_wait for every hit, barred or not.
+    for rules, waits in ((Rules(hit_wait=1), 2), (Rules(hit_wait=3), 6)):
+        assert hit_three_times(rules).waits == (0, waits, 0)
+
+
+def test_x7_a_slap_is_a_hit_of_its_own() -> None:
+    # Seat 2 hits 10H on seat 1's run and discards JH; seat 0 slaps it on:
+    # a second charge (1 more, seat 1 still barred), though in no turn of seat 0.
+    rules = attrs.evolve(LOCK, slap_in=True)
+    state = deal(rules, [ONE_HIT, LAYER, TWO_HITS], stock="AS 3C 4C")
+    state = play(state, "draw stock", "spread 7H 8H 9H", "discard KS")
+    state = play(state, "draw stock", "hit 1 10H", "discard JH")
+    assert state.waits == (0, 2, 0)
+    assert state.phase is tonk.Phase.SLAP_WINDOW
+    while state.to_move != 0:
+        state = play(state, "pass")
+    state = play(state, "slap 1")
+    assert state.waits == (0, 3, 0)
+
+
+def test_x7_options_need_a_hit_wait() -> None:
+    for options in ({"hit_wait_again": 1}, {"hit_wait_once_per_turn": True}):
+        with pytest.raises(RulesError, match=r"need a hit_wait \(X7\)"):
+            Rules(**options)
+    with pytest.raises(RulesError, match=r"adds nothing to hit_wait_once_per_round"):
+        Rules(hit_wait=1, hit_wait_once_per_round=True, hit_wait_once_per_turn=True)

@@ -410,7 +410,9 @@ def hit_effects(
 ) -> tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...]]:
     """Return the waits, going-out bars and charges after a hit (V22, V23, X7).
 
-    The hit is on ``owner``'s spread by ``hitter``; a slap counts as a hit.
+    The hit is on ``owner``'s spread by ``hitter``; a slap counts as a hit. A
+    charge already made is made again only outside a round (V22's option) or
+    a turn (X7's); a slap, outside any turn, is always charged.
     """
     rules = state.rules
     waits = state.waits
@@ -420,8 +422,16 @@ def hit_effects(
         if rules.own_hit_wait:
             waits = replace_at(waits, hitter, waits[hitter] + rules.own_hit_wait)
         return waits, barred, charged
-    if rules.hit_wait and not (rules.hit_wait_once_per_round and charged[owner]):
-        waits = replace_at(waits, owner, waits[owner] + rules.hit_wait)
+    if rules.hit_wait and not (
+        charged[owner]
+        and (
+            rules.hit_wait_once_per_round
+            or (rules.hit_wait_once_per_turn and state.phase is AFTER_DRAW)  # X7
+        )
+    ):
+        again = rules.hit_wait_again
+        length = rules.hit_wait if again is None or not waits[owner] else again  # X7
+        waits = replace_at(waits, owner, waits[owner] + length)
         charged = replace_at(charged, owner, True)
     if rules.hit_bars_going_out:
         barred = replace_at(barred, owner, True)

@@ -349,7 +349,10 @@ def _drawn(
             must_use = card  # V24d: taken from the pile, it must be used at once
     if waits[seat]:  # V22, V23: one turn of waiting served
         waits = replace_at(waits, seat, waits[seat] - 1)
-    if charged[seat]:  # V22's once-per-round option: a new round for this seat
+    if rules.hit_wait_once_per_turn:  # X7: a new turn for every seat's charge
+        if any(charged):
+            charged = (False,) * len(charged)
+    elif charged[seat]:  # V22's once-per-round option: a new round for this seat
         charged = replace_at(charged, seat, False)
     return successor(
         state,

@@ -866,6 +866,18 @@ class Rules:
     """X6: the drop ceiling on the player's own first turn of the hand, in place
     of ``drop_at_most`` (``None``: the same ceiling as later turns)."""
 
+    hit_wait_again: int | None = attrs.field(
+        default=None, validator=_int_option(0, 10, optional=True)
+    )
+    """X7: a hit by another player on a seat still barred from dropping (its
+    wait above 0) adds this many turns instead of ``hit_wait`` (``None``:
+    ``hit_wait`` again, V22). Needs a ``hit_wait``."""
+
+    hit_wait_once_per_turn: bool = attrs.field(default=False, validator=_is_bool)
+    """X7: several hits on one seat's spreads in one turn cost one hit wait (a
+    slap is a hit of its own). Needs a ``hit_wait``; not combinable with
+    ``hit_wait_once_per_round``, which already charges once a round."""
+
     # --- the end of the hand --------------------------------------------------------
     exhaustion_tie: ExhaustionTie = attrs.field(
         default=ExhaustionTie.ALL_PAID, converter=ExhaustionTie
@@ -966,6 +978,17 @@ class Rules:
             raise RulesError("slap_priority_next is an option of slap_in")
         if self.hit_wait_once_per_round and self.hit_wait == 0:
             raise RulesError("hit_wait_once_per_round needs a hit_wait")
+        if self.hit_wait == 0 and (
+            self.hit_wait_again is not None or self.hit_wait_once_per_turn
+        ):
+            raise RulesError(
+                "hit_wait_again and hit_wait_once_per_turn need a hit_wait (X7)"
+            )
+        if self.hit_wait_once_per_turn and self.hit_wait_once_per_round:
+            raise RulesError(
+                "hit_wait_once_per_turn adds nothing to hit_wait_once_per_round,"
+                " which charges one hit wait between two of the owner's turns"
+            )
         if self.own_hit_wait and not self.hit_own_spreads:
             raise RulesError(
                 f"own_hit_wait={self.own_hit_wait} needs hits on your own spreads,"

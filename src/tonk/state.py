@@ -326,7 +326,8 @@ class GameState:
         going_out_barred: For each seat, whether it may not empty its hand on
             its current or next turn (V22's option).
         hit_this_round: For each seat, whether it has been charged a hit wait
-            since its last turn (V22's once-per-round option).
+            since its last turn (V22's once-per-round option), or since the
+            turn's draw (X7's once-per-turn option).
         hits_this_turn: Hits made by the player to move in this turn (V24b).
         must_use: The card taken from the discard pile that must be used at
             once in a spread (V24d), or ``None``.

@@ -422,7 +422,15 @@ def _play_options(draw: st.DrawFn) -> dict[str, object]:
     options["own_hit_wait"] = draw(
         st.integers(0, _MAX_WAIT) if hit_own_spreads else st.just(0)
     )
-    options["hit_wait_once_per_round"] = draw(_YES_OR_NO if hit_wait else _NO)
+    once_per_round = draw(_YES_OR_NO if hit_wait else _NO)
+    options["hit_wait_once_per_round"] = once_per_round
+    # X7: a hit wait's "again" length, and charging once a turn (not a round).
+    options["hit_wait_again"] = draw(
+        st.none() | st.integers(0, _MAX_WAIT) if hit_wait else st.none()
+    )
+    options["hit_wait_once_per_turn"] = draw(
+        _YES_OR_NO if hit_wait and not once_per_round else _NO
+    )
     # hit_bars_going_out is not combinable with must_spread.
     options["hit_bars_going_out"] = draw(_NO if must_spread else _YES_OR_NO)
     options["four_card_books"] = draw(_NO_OR_YES)
@@ -459,7 +467,9 @@ def rules() -> st.SearchStrategy[Rules]:
     ``max_turns`` ``None`` or 1 to 300 (B15); and the play options
     V21-V30: ``must_spread`` (with ``three_aces_may_be_held``), waits of 0 to
     3 turns (``spread_wait``, ``hit_wait``, ``own_hit_wait``, with
-    ``hit_wait_once_per_round`` when there is a ``hit_wait``),
+    ``hit_wait_once_per_round``, ``hit_wait_again`` ``None`` or 0 to 3 and
+    ``hit_wait_once_per_turn`` (X7, not with once per round) when there is a
+    ``hit_wait``),
     ``hit_bars_going_out`` (never with ``must_spread``), ``four_card_books``,
     ``max_hits_per_turn`` ``None`` or 0 to 2, ``hit_ends_turn``,
     ``discard_draw_must_meld``, ``slap_in`` (with ``slap_priority_next``),
