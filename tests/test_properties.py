@@ -578,6 +578,12 @@ def check_turn_end(
     assert after.must_use is None
     limit = before.rules.max_turns
     following = (mover + 1) % players
+    if before.rules.stock_end is tonk.StockEnd.LAST_CARD and not after.stock:
+        assert after.outcome is not None  # X10: the last card's turn ends it
+        assert after.outcome.kind is OutcomeKind.STOCK_EXHAUSTED
+        assert after.to_move == mover
+        counts, tie = counts_of(after), before.rules.exhaustion_tie
+        return showdown_payoffs(counts, tie), showdown_winners(counts, tie)
     if limit is not None and after.turns_taken >= limit:
         assert after.turns_taken == limit
         assert after.outcome is not None

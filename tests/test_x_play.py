@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from scenario import finished
+from scenario import finished, live
 from test_rules_play import (
     assert_drop_barred,
     barred_turns,
@@ -26,7 +26,14 @@ from test_rules_play import (
 )
 
 import tonk
-from tonk import IllegalReason, OutcomeKind, Rules, RulesError, StockEnd
+from tonk import (
+    ExhaustionTie,
+    IllegalReason,
+    OutcomeKind,
+    Rules,
+    RulesError,
+    StockEnd,
+)
 
 # --- X9 no hitting your own spreads --------------------------------------------------
 
@@ -240,3 +247,82 @@ def test_x7_options_need_a_hit_wait() -> None:
             Rules(**options)
     with pytest.raises(RulesError, match=r"adds nothing to hit_wait_once_per_round"):
         Rules(hit_wait=1, hit_wait_once_per_round=True, hit_wait_once_per_turn=True)
+
+
+# --- X10 last stock card ends the hand -----------------------------------------------
+
+LAST_CARD = Rules(stock_end=StockEnd.LAST_CARD)
+
+
+def test_x10_the_turn_that_draws_the_last_card_ends_the_hand() -> None:
+    for rules in (LAST_CARD, Rules()):
+        state = cycle_to_stock(deal(rules, [THIRTY, FIFTEEN], tail="KH"), 1)
+        state = play(state, "draw stock")
+        assert state.stock == ()
+        state = play(state, "discard KH")
+        if rules == Rules():  # B14: play goes on while the discard is taken
+            live(state)
+            continue
+        outcome = finished(state)
+        assert outcome.kind is OutcomeKind.STOCK_EXHAUSTED
+        assert outcome.counts == (30, 15)
+        assert outcome.payoffs == (-1, 1)
+        assert outcome.transfers == (
+            tonk.Transfer(0, 1, 1, tonk.TransferReason.SHOWDOWN),
+        )
+
+
+def test_x10_the_drawer_may_go_out_with_the_last_card() -> None:
+    state = deal(LAST_CARD, [THIRTY, "7H 8H 9H 4C 4D"], tail="4S")
+    state = cycle_to_stock(state, 1)
+    assert state.to_move == 1
+    state = play(state, "draw stock", "spread 7H 8H 9H")
+    live(state)  # the turn goes on with the stock empty
+    outcome = finished(play(state, "spread 4C 4D 4S"))
+    assert outcome.kind is OutcomeKind.TONK_OUT
+    assert outcome.payoffs == (-2, 2)
+
+
+def test_x10_ties_are_settled_as_b14_says() -> None:
+    rules = Rules(stock_end=StockEnd.LAST_CARD, exhaustion_tie=ExhaustionTie.DEAD_HAND)
+    state = cycle_to_stock(deal(rules, [SIXTEEN, "AC 2D 3H 4S 6C"], tail="KH"), 1)
+    outcome = finished(play(state, "draw stock", "discard KH"))
+    assert outcome.kind is OutcomeKind.STOCK_EXHAUSTED
+    assert outcome.counts == (16, 16)
+    assert outcome.payoffs == (0, 0)
+
+
+def test_x10_a_hit_that_ends_the_turn_ends_the_hand() -> None:
+    rules = Rules(stock_end=StockEnd.LAST_CARD, hit_ends_turn=True)
+    state = deal(rules, [THIRTY, "7H 8H 9H 4C 4D"], stock="QS", tail="10H")
+    state = play(state, "draw stock", "spread 7H 8H 9H", "discard QS")
+    state = cycle_to_stock(state, 1)
+    assert state.to_move == 1
+    outcome = finished(play(state, "draw stock", "hit 1 10H"))
+    assert outcome.kind is OutcomeKind.STOCK_EXHAUSTED
+    assert outcome.counts == (30, 4 + 4)
+    assert outcome.payoffs == (-1, 1)
+
+
+def test_x10_a_deal_that_leaves_no_stock_ends_after_the_first_turn() -> None:
+    # 4 x 13 cards and the upcard take the whole 53-card pack.
+    rules = Rules(hand_size=13, jokers=1, deal_tonks=(), stock_end=StockEnd.LAST_CARD)
+    state = tonk.new_game(rules, players=4, seed=3)
+    assert state.stock == ()
+    state = tonk.apply(state, tonk.DrawDiscard())
+    mover = state.to_move
+    outcome = finished(tonk.apply(state, tonk.Discard(state.hands[mover][0])))
+    assert outcome.kind is OutcomeKind.STOCK_EXHAUSTED
+    assert outcome.counts is not None
+    lowest = min(outcome.counts)
+    winners = tuple(s for s, count in enumerate(outcome.counts) if count == lowest)
+    assert outcome.winners == winners
+
+
+def test_x10_refuses_the_boobed_deck() -> None:
+    with pytest.raises(RulesError, match=r"not stock_end=last_card"):
+        Rules(
+            boobed_deck=True,
+            exhaustion_tie=ExhaustionTie.DEAD_HAND,
+            stock_end=StockEnd.LAST_CARD,
+        )

@@ -406,7 +406,10 @@ def _end_turn(
     discard_pile: tuple[Card, ...] | Keep = KEEP,
     taken: tuple[tuple[Card, ...], ...] | Keep = KEEP,
 ) -> GameState:
-    """Finish ``seat``'s turn: count it, check the turn limit, open a slap window.
+    """Finish ``seat``'s turn: count it, end the hand or open a slap window.
+
+    The hand ends on an empty stock (X10) or at the turn limit (B15); else a
+    discard that fits a spread opens a slap-in window (V26).
 
     ``hands``, ``discard_pile`` and ``taken`` are what the turn's last action
     changed (a discard), so that the turn ends in one successor.
@@ -429,6 +432,13 @@ def _end_turn(
         hits_this_turn=0,
         must_use=None,
     )
+    if rules.stock_end is StockEnd.LAST_CARD and not state.stock:  # X10
+        return ended(
+            successor(after, to_move=seat),
+            settle_showdown(
+                counts_of(after), OutcomeKind.STOCK_EXHAUSTED, rules.exhaustion_tie
+            ),
+        )
     limit = rules.max_turns
     if limit is not None and turns_taken >= limit:  # B15: the termination guard
         return ended(

@@ -126,7 +126,7 @@ class ExhaustionTie(enum.StrEnum):
 
 
 class StockEnd(enum.StrEnum):
-    """What happens when a player would draw from the empty stock (B14, V28, V29).
+    """What an empty stock does (B14, V28, V29, X10).
 
     Examples:
         >>> StockEnd.FORCED_KNOCK.value
@@ -140,6 +140,10 @@ class StockEnd(enum.StrEnum):
     FORCED_KNOCK = "forced_knock"
     """Once the stock is empty the player to move must drop, and the lowest count
     collects 1x from each player, with no catch penalty (V29)."""
+    LAST_CARD = "last_card"
+    """The hand ends after the turn in which the last stock card is drawn (the
+    drawer plays that turn out, and may go out); if nobody went out, it is
+    settled as B14 (X10)."""
 
 
 class DealTonkClash(enum.StrEnum):
@@ -842,7 +846,7 @@ class Rules:
     Needs ``exhaustion_tie=DEAD_HAND`` (a tie at exhaustion is a dead hand)."""
 
     stock_end: StockEnd = attrs.field(default=StockEnd.SHOWDOWN, converter=StockEnd)
-    """B14/V28/V29: what an empty stock does."""
+    """B14/V28/V29/X10: what an empty stock does."""
 
     three_spread_lock: bool = attrs.field(default=False, validator=_is_bool)
     """V30: once a player has laid three spreads, opponents may not hit them, and
