@@ -27,12 +27,15 @@ from test_rules_play import (
 
 import tonk
 from tonk import (
+    Catch,
     ExhaustionTie,
     IllegalReason,
     OutcomeKind,
     Rules,
     RulesError,
     StockEnd,
+    Wilds,
+    presets,
 )
 
 # --- X9 no hitting your own spreads --------------------------------------------------
@@ -326,3 +329,69 @@ def test_x10_refuses_the_boobed_deck() -> None:
             exhaustion_tie=ExhaustionTie.DEAD_HAND,
             stock_end=StockEnd.LAST_CARD,
         )
+
+
+# --- the encyclopedia preset ---------------------------------------------------------
+
+ENCYCLOPEDIA = presets.ENCYCLOPEDIA
+
+
+def test_encyclopedia_is_the_options_it_documents() -> None:
+    assert presets.get("encyclopedia") is ENCYCLOPEDIA
+    assert (
+        Rules(
+            jokers=2,
+            wilds=Wilds.JOKERS,
+            player_limit=4,
+            hit_wait=1,
+            hit_wait_again=1,
+            catch=Catch(to_catchers=1, ties_catch=False),
+        )
+        == ENCYCLOPEDIA
+    )
+    assert len(ENCYCLOPEDIA.pack()) == 54
+    assert ENCYCLOPEDIA.max_players == 4
+    with pytest.raises(RulesError, match=r"players must be 2\.\.4"):
+        tonk.new_game(ENCYCLOPEDIA, players=5, seed=1)
+
+
+def test_encyclopedia_each_hit_bars_the_owner_one_more_turn() -> None:
+    state = hit_three_times(ENCYCLOPEDIA)
+    assert state.waits == (0, 2, 0)  # two hits in one turn: 1, then 1 more
+    state = play(state, "discard 3C", "draw stock", "hit 1 6H", "discard 4C")
+    assert state.waits == (0, 3, 0)
+    state, seen = barred_turns(state, 1)
+    assert seen == [3, 2, 1]
+    outcome = finished(play(state, "drop"))  # QS AS: 11 against 27 and 14
+    assert outcome.kind is OutcomeKind.DROP_WON
+    assert outcome.payoffs == (-1, 2, -1)
+
+
+def test_encyclopedia_a_wild_joker_in_a_run_and_zero_in_hand() -> None:
+    state = deal(ENCYCLOPEDIA, [THIRTY, "7H 9H JK QD QS"], stock="AS JK")
+    state = play(state, "draw stock", "spread 7H JK=8H 9H", "discard QD")
+    assert str(state.spreads[0]) == "1: 7H JK=8H 9H (seat 1)"
+    # Seat 0 draws the other joker and keeps it: it counts 0 at the drop.
+    state = play(state, "draw stock", "discard KS")
+    outcome = finished(play(state, "drop"))  # seat 1: QS AS
+    assert outcome.counts == (9 + 6 + 3 + 2 + 0, 11)
+    assert outcome.kind is OutcomeKind.DROP_WON
+    assert outcome.payoffs == (-1, 1)
+
+
+def test_encyclopedia_only_a_lower_count_catches_and_is_paid_1x() -> None:
+    # Seat 3 drops on 30: seat 0 (25) catches, seat 1 (30) ties, seat 2 has 35.
+    hands = ["AC 9C 3C 7C 5C", "KS 4S 3S 7D 6D", "KC KH 5H 3H 7H", "AD 8D 4D QS 7S"]
+    outcome = finished(play(deal(ENCYCLOPEDIA, hands, dealer=2), "drop"))
+    assert outcome.counts == (25, 30, 35, 30)
+    assert outcome.kind is OutcomeKind.CAUGHT
+    assert outcome.payoffs == (1, 0, 0, -1)
+    assert outcome.transfers == (tonk.Transfer(3, 0, 1, tonk.TransferReason.CATCHER),)
+
+
+def test_encyclopedia_a_tie_goes_to_the_dropper() -> None:
+    hands = ["KS 4S 3S 7D 6D", "KC KH 5H 3H 7H", "AD 8D 4D QS 7S"]  # 30, 35, 30
+    outcome = finished(play(deal(ENCYCLOPEDIA, hands, dealer=1), "drop"))
+    assert outcome.counts == (30, 35, 30)
+    assert outcome.kind is OutcomeKind.DROP_WON
+    assert outcome.payoffs == (-1, -1, 2)

@@ -39,6 +39,7 @@ __all__ = [
     "CHICAGO",
     "CLUB_EVENTS",
     "ELIMINATION",
+    "ENCYCLOPEDIA",
     "FIFTY_ONLY",
     "LOW_HIGH_DEAL",
     "NEWARK",
@@ -275,6 +276,26 @@ Source: the help page of a browser Tonk game. Readings: V42's (a dealt 50 or
 deal passes left past the players who leave; those whose totals reach 100 in
 the same hand all leave)."""
 
+ENCYCLOPEDIA = attrs.evolve(
+    PAGAT,
+    jokers=2,
+    wilds=Wilds.JOKERS,
+    player_limit=4,
+    hit_wait=1,
+    hit_wait_again=1,
+    catch=Catch(to_catchers=1, ties_catch=False),
+)
+"""An online encyclopedia's Tonk: the 52-card pack and two wild jokers (V4);
+a hit bars the owner's drop for one turn, and each further hit adds one more
+(X7 with both lengths 1); a dropper who is undercut pays 1x to each player
+with a lower count, and nobody else pays; a tie goes to the dropper (X12).
+
+Source: an online encyclopedia's article on Tonk (summarised in
+``docs/presets.md``). Readings: a joker left in hand counts 0 (the article
+gives it no count); two to four players, as the article's table says; the
+hand size stays 5 (the article's 5, 7 or 9 by table size, X2, has no agreed
+mapping); deal tonks, going out and the end of the stock are pagat's."""
+
 _PRESETS: dict[str, Rules] = {
     "pagat": PAGAT,
     "baton_rouge": BATON_ROUGE,
@@ -291,6 +312,7 @@ _PRESETS: dict[str, Rules] = {
     "club_events": CLUB_EVENTS,
     "low_high_deal": LOW_HIGH_DEAL,
     "elimination": ELIMINATION,
+    "encyclopedia": ENCYCLOPEDIA,
 }
 _ALIASES: dict[str, str] = {
     "standard": "pagat",
@@ -311,7 +333,7 @@ def names() -> tuple[str, ...]:
 
     Examples:
         >>> names()
-        ('baton_rouge', 'chicago', 'club_events', 'elimination', 'fifty_only', 'low_high_deal', 'newark', 'pagat', 'push_ups', 'rushville', 'seattle', 'sheet', 'vietnam', 'washington_dc', 'washington_state')
+        ('baton_rouge', 'chicago', 'club_events', 'elimination', 'encyclopedia', 'fifty_only', 'low_high_deal', 'newark', 'pagat', 'push_ups', 'rushville', 'seattle', 'sheet', 'vietnam', 'washington_dc', 'washington_state')
     """  # noqa: E501
     return tuple(sorted(_PRESETS))
 
@@ -332,7 +354,7 @@ def get(name: str) -> Rules:
         >>> get("klondike")
         Traceback (most recent call last):
         ...
-        tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, club_events, elimination, fifty_only, low_high_deal, newark, pagat, push_ups, rushville, seattle, sheet, vietnam, washington_dc, washington_state
+        tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, club_events, elimination, encyclopedia, fifty_only, low_high_deal, newark, pagat, push_ups, rushville, seattle, sheet, vietnam, washington_dc, washington_state
     """  # noqa: E501
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     key = _ALIASES.get(key, key)
