@@ -568,10 +568,10 @@ def _after_draw_actions(state: GameState) -> set[Action]:
             if not _locked(state, state.spreads[hit.spread - 1], seat)
             and _fits_here(state.spreads[hit.spread - 1], _split(hit.card)[1], state)
         )
-    if state.must_use is not None:  # V24d
+    if state.must_use is not None and rules.discard_draw_must_meld:  # V24d
         actions = {a for a in actions if state.must_use in _uses(a)}
     elif _may_discard_from(state, hand):
-        actions.update(Discard(card) for card in hand)
+        actions.update(_discards(state, hand))
     if rules.must_spread and rules.hit_ends_turn:
         actions = {
             a
@@ -582,6 +582,18 @@ def _after_draw_actions(state: GameState) -> set[Action]:
     if state.going_out_barred[seat]:
         actions = {a for a in actions if len(hand) - len(_uses(a)) >= _keep(state, a)}
     return actions
+
+
+def _discards(state: GameState, hand: Sequence[Card]) -> set[Action]:
+    """X8: every discard, less the card taken from the pile this turn while
+    another card (or another copy of it) could go."""
+    pickup = state.must_use
+    every: set[Action] = {Discard(card) for card in hand}
+    if pickup is None or state.rules.discard_pickup:
+        return every
+    if sum(1 for card in hand if card == pickup) > 1:
+        return every
+    return every - {Discard(pickup)} or every
 
 
 def _keep(state: GameState, action: Action) -> int:
@@ -797,10 +809,21 @@ def brute_force_defects(state: GameState, action: Action) -> set[IllegalReason]:
             defects.add(IllegalReason.CARD_NOT_IN_HAND)
         if rules.must_spread and holds_spread(hand, rules, packs):
             defects.add(IllegalReason.MUST_SPREAD)
-    if state.must_use is not None and (
-        isinstance(action, Discard) or state.must_use not in uses
+    if (
+        state.must_use is not None
+        and rules.discard_draw_must_meld
+        and (isinstance(action, Discard) or state.must_use not in uses)
     ):  # V24d: the card taken must go into a spread, not back on the pile
         defects.add(IllegalReason.MUST_USE_DISCARD)
+    if (
+        isinstance(action, Discard)
+        and action.card == state.must_use
+        and not rules.discard_pickup
+        and _holds(hand, (action.card,))
+        and _may_discard_from(state, hand)
+        and action not in _discards(state, hand)
+    ):  # X8: the card taken may not go back while another card may
+        defects.add(IllegalReason.PICKUP_DISCARD)
     if state.going_out_barred[seat] and len(hand) - len(uses) < _keep(state, action):
         defects.add(IllegalReason.GOING_OUT_BARRED)
     return defects

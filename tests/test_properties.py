@@ -737,7 +737,8 @@ def check_step(
             drawn = before.discard_pile[-1]
             assert after.stock == before.stock
             assert after.discard_pile == before.discard_pile[:-1]
-            assert after.must_use == (drawn if rules.discard_draw_must_meld else None)
+            restricted = rules.discard_draw_must_meld or not rules.discard_pickup
+            assert after.must_use == (drawn if restricted else None)  # V24d, X8
         assert outcome is None
         assert after.phase is Phase.AFTER_DRAW
         assert after.to_move == mover

@@ -395,3 +395,70 @@ def test_encyclopedia_a_tie_goes_to_the_dropper() -> None:
     assert outcome.counts == (30, 35, 30)
     assert outcome.kind is OutcomeKind.DROP_WON
     assert outcome.payoffs == (-1, -1, 2)
+
+
+# --- X8 no discarding the pickup ----------------------------------------------------
+
+KEEP_PICKUP = Rules(discard_pickup=False)
+
+
+def test_x8_the_card_taken_may_not_go_back_this_turn() -> None:
+    state = deal(KEEP_PICKUP, [THIRTY, "7H 8H 9H 4C 2D"], upcard="QH", stock="5S")
+    state = play(state, "draw discard")
+    assert state.must_use == tonk.Card.parse("QH")
+    assert "discard QH" not in legal(state)
+    assert refused(state, "discard QH") is IllegalReason.PICKUP_DISCARD
+    with pytest.raises(tonk.IllegalActionError, match=r"QH was taken from the"):
+        tonk.apply(state, tonk.Discard(tonk.Card.parse("QH")))
+    # A spread without it leaves it barred; other cards may go.
+    state = play(state, "spread 7H 8H 9H")
+    assert state.must_use == tonk.Card.parse("QH")
+    assert {a for a in legal(state) if a.startswith("discard")} == {
+        "discard 4C",
+        "discard 2D",
+    }
+    state = play(state, "discard 2D", "draw stock", "discard 5S")
+    # The next turn it may go.
+    assert "discard QH" in legal(play(state, "draw stock"))
+    outcome = finished(play(state, "drop"))  # 4C QH: 14 against 30
+    assert outcome.payoffs == (-1, 1)
+
+
+def test_x8_pagat_lets_the_card_taken_go_back() -> None:
+    state = deal(Rules(), [THIRTY, "7H 8H 9H 4C 2D"], upcard="QH")
+    state = play(state, "draw discard")
+    assert state.must_use is None
+    assert "discard QH" in legal(state)
+
+
+def test_x8_unless_it_is_the_only_card_that_could_go() -> None:
+    state = deal(KEEP_PICKUP, [THIRTY, "2H 3H 4H 5H 6H"], upcard="QH")
+    state = play(state, "draw discard", "spread 2H 3H 4H 5H 6H")
+    assert legal(state) == {"discard QH"}
+    outcome = finished(play(state, "discard QH"))
+    assert outcome.kind is OutcomeKind.OUT_BY_DISCARD
+    assert outcome.payoffs == (-1, 1)
+
+
+def test_x8_a_card_taken_and_played_frees_the_hand() -> None:
+    state = deal(KEEP_PICKUP, [THIRTY, "7H 8H 4C 2D 9C"], upcard="9H")
+    state = play(state, "draw discard", "spread 7H 8H 9H")
+    assert state.must_use is None
+    assert {a for a in legal(state) if a.startswith("discard")} == {
+        "discard 4C",
+        "discard 2D",
+        "discard 9C",
+    }
+
+
+def test_x8_another_copy_of_the_card_may_go() -> None:
+    rules = Rules(two_packs_from=2, discard_pickup=False)
+    state = deal(rules, [THIRTY, "QH 8H 4C 2D 9C"], upcard="QH")
+    state = play(state, "draw discard")
+    assert state.hands[1].count(tonk.Card.parse("QH")) == 2
+    assert "discard QH" in legal(state)
+
+
+def test_x8_adds_nothing_to_v24d() -> None:
+    with pytest.raises(RulesError, match=r"discard_pickup=False adds nothing"):
+        Rules(discard_draw_must_meld=True, discard_pickup=False)

@@ -187,10 +187,14 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
     if _may_hit(state):
         actions.extend(_hits(state, distinct))
     must_use = state.must_use
-    if must_use is not None:  # V24d: only actions that use the card taken
+    if must_use is not None and rules.discard_draw_must_meld:  # V24d
         actions = [action for action in actions if must_use in _physical(action)]
     else:
-        allowed = discardable(state, hand) if rules.must_spread else distinct  # V21
+        allowed: Sequence[Card] = (
+            discardable(state, hand) if rules.must_spread else distinct  # V21
+        )
+        if must_use is not None:  # X8: not the card taken, if another may go
+            allowed = _without_pickup(allowed, hand, must_use)
         actions.extend(DISCARDS[card.code] for card in allowed)
     if rules.must_spread and rules.hit_ends_turn:  # V21 with V24c
         copies = pack_copies(state)
@@ -209,6 +213,20 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
             if len(hand) - len(_physical(action)) >= _cards_to_keep(state, action)
         ]
     return tuple(actions)
+
+
+def _without_pickup(
+    allowed: Sequence[Card], hand: tuple[Card, ...], pickup: Card
+) -> Sequence[Card]:
+    """Return the discards ``allowed`` less the card taken from the pile (X8).
+
+    The card taken stays a discard when it is the only one, or when the hand
+    holds another copy of it (two packs, jokers): that copy may go.
+    """
+    if hand.count(pickup) > 1:
+        return allowed
+    others = [card for card in allowed if card != pickup]
+    return others or allowed
 
 
 def _hits(state: GameState, distinct: tuple[Card, ...]) -> list[Action]:
@@ -345,8 +363,8 @@ def _drawn(
     from_pile = len(discard_pile) < len(state.discard_pile)
     if from_pile:
         taken = replace_at(taken, seat, (*taken[seat], card))
-        if rules.discard_draw_must_meld:
-            must_use = card  # V24d: taken from the pile, it must be used at once
+        if rules.discard_draw_must_meld or not rules.discard_pickup:
+            must_use = card  # V24d: it must be used at once; X8: not discarded
     if waits[seat]:  # V22, V23: one turn of waiting served
         waits = replace_at(waits, seat, waits[seat] - 1)
     if rules.hit_wait_once_per_turn:  # X7: a new turn for every seat's charge
@@ -467,12 +485,41 @@ def _check_not_out(state: GameState, action: Action, hand: tuple[Card, ...]) -> 
 
 
 def _check_uses_discard(state: GameState, action: Action, used: Sequence[Card]) -> None:
-    if state.must_use is not None and state.must_use not in used:
+    if (
+        state.must_use is not None
+        and state.rules.discard_draw_must_meld
+        and state.must_use not in used
+    ):
         raise refuse(
             action,
             IllegalReason.MUST_USE_DISCARD,
             f"{state.must_use} taken from the discard pile must be used first (V24d)",
         )
+
+
+def _check_not_pickup(state: GameState, action: Discard) -> None:
+    """Refuse discarding the card taken from the pile while another may go (X8)."""
+    pickup = state.must_use
+    if action.card != pickup or state.rules.discard_draw_must_meld:
+        return
+    hand = state.hands[state.to_move]
+    allowed = discardable(state, hand) if state.rules.must_spread else hand  # V21
+    if allowed and pickup not in _without_pickup(allowed, hand, pickup):
+        raise refuse(
+            action,
+            IllegalReason.PICKUP_DISCARD,
+            f"{pickup} was taken from the discard pile this turn (X8)",
+        )
+
+
+def _pickup_after(state: GameState, played: Sequence[Card]) -> Card | None:
+    """Return :attr:`GameState.must_use` once ``played`` left the hand (V24d, X8).
+
+    Under V24d a legal spread or hit always uses the card; under X8 it stays
+    restricted until it is played (or a copy of it is: copies are alike).
+    """
+    pickup = state.must_use
+    return None if pickup is None or pickup in played else pickup
 
 
 def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
@@ -517,7 +564,12 @@ def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
     if rules.spread_wait:  # V22: laying a spread bars the drop
         waits = replace_at(waits, seat, waits[seat] + rules.spread_wait)
     after = successor(
-        state, hands=hands, spreads=spreads, waits=waits, must_use=None, taken=taken
+        state,
+        hands=hands,
+        spreads=spreads,
+        waits=waits,
+        must_use=_pickup_after(state, physical),
+        taken=taken,
     )
     if not hand:
         return _emptied(after, seat, OutWay.SPREAD, None)
@@ -562,7 +614,7 @@ def apply_hit(state: GameState, action: Hit) -> GameState:
         going_out_barred=barred,
         hit_this_round=charged,
         hits_this_turn=state.hits_this_turn + 1,
-        must_use=None,
+        must_use=_pickup_after(state, (physical,)),
         taken=taken_less(state, seat, (physical,)),
     )
     if not hand:
@@ -639,8 +691,9 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
         raise refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
-    if state.must_use is not None:  # V24d
+    if state.must_use is not None:  # V24d, X8
         _check_uses_discard(state, action, ())
+        _check_not_pickup(state, action)
     if state.going_out_barred[seat]:  # V22's option
         _check_not_out(state, action, hand)
     if state.rules.must_spread:  # V21
@@ -650,6 +703,8 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
     pile = (*state.discard_pile, card)
     taken = taken_less(state, seat, (card,))
     if not hand:  # B11b: out by discarding the last card
-        after = successor(state, hands=hands, discard_pile=pile, taken=taken)
+        after = successor(
+            state, hands=hands, discard_pile=pile, taken=taken, must_use=None
+        )
         return _emptied(after, seat, OutWay.DISCARD, card)
     return _end_turn(state, seat, card, hands=hands, discard_pile=pile, taken=taken)

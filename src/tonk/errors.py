@@ -167,6 +167,9 @@ class IllegalReason(enum.StrEnum):
     or it is the mover's own and own spreads may not be hit (X9)."""
     MUST_USE_DISCARD = "must_use_discard"
     """The card taken from the discard pile must be used at once (V24d)."""
+    PICKUP_DISCARD = "pickup_discard"
+    """The card taken from the discard pile may not be discarded in the same
+    turn while another card could be (X8)."""
     MUST_SPREAD = "must_spread"
     """The hand holds a complete spread that must be laid first (V21)."""
     NOT_SLAP_TIME = "not_slap_time"

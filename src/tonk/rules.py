@@ -882,6 +882,11 @@ class Rules:
     slap is a hit of its own). Needs a ``hit_wait``; not combinable with
     ``hit_wait_once_per_round``, which already charges once a round."""
 
+    discard_pickup: bool = attrs.field(default=True, validator=_is_bool)
+    """B7/X8: ``False`` means a card taken from the discard pile may not be
+    discarded in the same turn, unless it is the only card that could be. Not
+    combinable with ``discard_draw_must_meld``, which never lets it be kept."""
+
     # --- the end of the hand --------------------------------------------------------
     exhaustion_tie: ExhaustionTie = attrs.field(
         default=ExhaustionTie.ALL_PAID, converter=ExhaustionTie
@@ -992,6 +997,11 @@ class Rules:
             raise RulesError(
                 "hit_wait_once_per_turn adds nothing to hit_wait_once_per_round,"
                 " which charges one hit wait between two of the owner's turns"
+            )
+        if self.discard_draw_must_meld and not self.discard_pickup:
+            raise RulesError(
+                "discard_pickup=False adds nothing to discard_draw_must_meld: the"
+                " card taken must be used at once, so it is never discarded (X8)"
             )
         if self.own_hit_wait and not self.hit_own_spreads:
             raise RulesError(

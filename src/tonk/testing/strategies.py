@@ -436,7 +436,10 @@ def _play_options(draw: st.DrawFn) -> dict[str, object]:
     options["four_card_books"] = draw(_NO_OR_YES)
     options["max_hits_per_turn"] = draw(st.none() | st.integers(0, _MAX_HITS))
     options["hit_ends_turn"] = draw(_YES_OR_NO)
-    options["discard_draw_must_meld"] = draw(_YES_OR_NO)
+    must_meld = draw(_YES_OR_NO)
+    options["discard_draw_must_meld"] = must_meld
+    # X8 adds nothing to V24d, which never lets the card taken be kept.
+    options["discard_pickup"] = draw(st.just(True) if must_meld else _NO_OR_YES)
     slap_in = draw(_YES_OR_NO)
     options["slap_in"] = slap_in
     options["slap_priority_next"] = draw(_YES_OR_NO if slap_in else _NO)
@@ -475,7 +478,8 @@ def rules() -> st.SearchStrategy[Rules]:
     ``discard_draw_must_meld``, ``slap_in`` (with ``slap_priority_next``),
     ``three_spread_lock``, ``hit_own_spreads`` (X9, never with an
     ``own_hit_wait``), ``drop_at_most`` and ``first_turn_drop_at_most``
-    ``None`` or 0 to 60 (X6), and ``boobed_deck`` (with a dead hand on a tie and
+    ``None`` or 0 to 60 (X6), ``discard_pickup`` (X8, never off with
+    ``discard_draw_must_meld``), and ``boobed_deck`` (with a dead hand on a tie and
     a showdown at exhaustion) or any ``stock_end``. The payouts: a
     ``going_out`` table (B11, V31-V34, V36) that is a preset's or up to three
     random rows (any ways, pays 1 to 4, any conditions) above unconditional
