@@ -1,7 +1,7 @@
 """The turn: drop, draw, spread, hit, discard, going out (B7-B15, V21-V34).
 
 The actions open at the start of a turn and after a draw, and the transition
-of each action (B7-B14, docs/rules/base.md; V21-V25, V27-V30,
+of each action (B7-B14, docs/rules/base.md; V21-V25, V27-V30 and X6-X10,
 docs/rules/play.md; going out, V31-V34, docs/rules/payouts.md; the widow's
 exchange, V46). One transition per action: each rule option gates a check.
 Private helpers are named for the state they return (``_drawn``).
