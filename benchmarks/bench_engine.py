@@ -135,7 +135,7 @@ def bench(name: str, rules: Rules, players: int, hands: int) -> None:
     legal_rate = time_calls(len(states), run_legal)
     apply_rate = time_calls(applied, run_apply)
     print(
-        f"{name:<10} {players:>7} {steps / step_time:>17,.0f} {hands / total:>9,.0f}"
+        f"{name:<12} {players:>7} {steps / step_time:>17,.0f} {hands / total:>9,.0f}"
         f" {steps / hands:>12.1f} {legal_rate:>15,.0f} {apply_rate:>9,.0f}"
     )
 
@@ -372,7 +372,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     hands = 1_000 if args.quick else args.hands
     print(f"tonk {tonk.__version__}, {hands:,} random hands per row")
     print(
-        f"{'preset':<10} {'players':>7} {'playout actions/s':>17} {'hands/s':>9}"
+        f"{'preset':<12} {'players':>7} {'playout actions/s':>17} {'hands/s':>9}"
         f" {'actions/hand':>12} {'legal_actions/s':>15} {'apply/s':>9}"
     )
     rows = [
@@ -380,6 +380,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         ("pagat", tonk.presets.PAGAT, 4),
         ("chicago", tonk.presets.CHICAGO, 2),  # six wilds (V5), no upcard
         ("vietnam", tonk.presets.VIETNAM, 2),  # 40 cards, seven-card hands
+        ("encyclopedia", tonk.presets.ENCYCLOPEDIA, 2),  # wild jokers, X7, X12
         # Lepape's waiting (V23) with slap-in windows (V26) on:
         ("wa+slap", attrs.evolve(tonk.presets.WASHINGTON_STATE, slap_in=True), 2),
         ("wa+slap", attrs.evolve(tonk.presets.WASHINGTON_STATE, slap_in=True), 4),

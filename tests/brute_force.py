@@ -469,12 +469,11 @@ def _owned(state: GameState, seat: int) -> int:
 
 
 def _locked(state: GameState, spread: Spread, seat: int) -> bool:
-    """V30: another seat's spreads are locked once it has laid three."""
-    return (
-        state.rules.three_spread_lock
-        and spread.owner != seat
-        and _owned(state, spread.owner) >= 3
-    )
+    """V30: another seat's spreads are locked once it has laid three; X9: with
+    ``hit_own_spreads`` off, your own are locked to you."""
+    if spread.owner == seat:
+        return not state.rules.hit_own_spreads
+    return state.rules.three_spread_lock and _owned(state, spread.owner) >= 3
 
 
 def _fits_here(spread: Spread, represented: Card, state: GameState) -> bool:
@@ -524,10 +523,19 @@ def _drop_forced(state: GameState) -> bool:
 
 
 def _drop_barred(state: GameState) -> bool:
-    """V22/V23: a waiting seat may not drop; V30: nor one with three spreads."""
+    """V22/V23: a waiting seat may not drop; V30: nor one with three spreads;
+    X6: nor one counting over the drop ceiling (the first turn's, if any, on
+    the seat's first turn)."""
     seat = state.to_move
-    return state.waits[seat] > 0 or (
-        state.rules.three_spread_lock and _owned(state, seat) >= 3
+    rules = state.rules
+    ceilings = [rules.drop_at_most]
+    if state.turns_taken < state.player_count:  # every seat's first turn
+        ceilings.insert(0, rules.first_turn_drop_at_most)
+    ceiling = next((limit for limit in ceilings if limit is not None), None)
+    return (
+        state.waits[seat] > 0
+        or (rules.three_spread_lock and _owned(state, seat) >= 3)
+        or (ceiling is not None and hand_count(state.hands[seat], rules) > ceiling)
     )
 
 
@@ -566,10 +574,10 @@ def _after_draw_actions(state: GameState) -> set[Action]:
             if not _locked(state, state.spreads[hit.spread - 1], seat)
             and _fits_here(state.spreads[hit.spread - 1], _split(hit.card)[1], state)
         )
-    if state.must_use is not None:  # V24d
+    if state.must_use is not None and rules.discard_draw_must_meld:  # V24d
         actions = {a for a in actions if state.must_use in _uses(a)}
     elif _may_discard_from(state, hand):
-        actions.update(Discard(card) for card in hand)
+        actions.update(_discards(state, hand))
     if rules.must_spread and rules.hit_ends_turn:
         actions = {
             a
@@ -580,6 +588,18 @@ def _after_draw_actions(state: GameState) -> set[Action]:
     if state.going_out_barred[seat]:
         actions = {a for a in actions if len(hand) - len(_uses(a)) >= _keep(state, a)}
     return actions
+
+
+def _discards(state: GameState, hand: Sequence[Card]) -> set[Action]:
+    """X8: every discard, less the card taken from the pile this turn while
+    another card (or another copy of it) could go."""
+    pickup = state.must_use
+    every: set[Action] = {Discard(card) for card in hand}
+    if pickup is None or state.rules.discard_pickup:
+        return every
+    if sum(1 for card in hand if card == pickup) > 1:
+        return every
+    return every - {Discard(pickup)} or every
 
 
 def _keep(state: GameState, action: Action) -> int:
@@ -808,10 +828,21 @@ def brute_force_defects(state: GameState, action: Action) -> set[IllegalReason]:
             defects.add(IllegalReason.CARD_NOT_IN_HAND)
         if rules.must_spread and holds_spread(hand, rules, packs):
             defects.add(IllegalReason.MUST_SPREAD)
-    if state.must_use is not None and (
-        isinstance(action, Discard) or state.must_use not in uses
+    if (
+        state.must_use is not None
+        and rules.discard_draw_must_meld
+        and (isinstance(action, Discard) or state.must_use not in uses)
     ):  # V24d: the card taken must go into a spread, not back on the pile
         defects.add(IllegalReason.MUST_USE_DISCARD)
+    if (
+        isinstance(action, Discard)
+        and action.card == state.must_use
+        and not rules.discard_pickup
+        and _holds(hand, (action.card,))
+        and _may_discard_from(state, hand)
+        and action not in _discards(state, hand)
+    ):  # X8: the card taken may not go back while another card may
+        defects.add(IllegalReason.PICKUP_DISCARD)
     if state.going_out_barred[seat] and len(hand) - len(uses) < _keep(state, action):
         defects.add(IllegalReason.GOING_OUT_BARRED)
     return defects

@@ -101,6 +101,12 @@ def test_every_scalar_option_is_a_parameter() -> None:
         "boobed_deck": False,
         "stock_end": "dead",
         "three_spread_lock": True,
+        "hit_own_spreads": True,  # False is refused with own_hit_wait (X9)
+        "drop_at_most": 40,
+        "first_turn_drop_at_most": 30,
+        "hit_wait_again": 2,
+        "hit_wait_once_per_turn": False,  # True is refused with once per round
+        "discard_pickup": True,  # False is refused with discard_draw_must_meld
         "exhaustion_tie": "split",
         "max_turns": 50,
         "hit_and_split": True,

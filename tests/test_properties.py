@@ -563,7 +563,7 @@ def eat_order(state: GameState, due: int) -> list[int]:
 def expected_wait_fields(
     before: GameState, action: Action
 ) -> tuple[list[int], list[bool], list[bool]]:
-    """V22, V23: the waits, going-out bars and hit marks after ``action``."""
+    """V22, V23, X7: the waits, going-out bars and hit marks after ``action``."""
     rules = before.rules
     mover = before.to_move
     waits = list(before.waits)
@@ -574,6 +574,8 @@ def expected_wait_fields(
     ) or isinstance(action, Eat):  # X5: an eat is a draw
         waits[mover] = max(0, waits[mover] - 1)
         charged[mover] = False
+        if rules.hit_wait_once_per_turn:  # X7: every charge is for one turn
+            charged = [False] * len(charged)
     owner: int | None = None
     if isinstance(action, LaySpread):
         waits[mover] += rules.spread_wait
@@ -583,10 +585,15 @@ def expected_wait_fields(
         if owner == mover:
             waits[mover] += rules.own_hit_wait
         else:
-            if rules.hit_wait and not (
-                rules.hit_wait_once_per_round and charged[owner]
-            ):
-                waits[owner] += rules.hit_wait
+            once = rules.hit_wait_once_per_round or (
+                rules.hit_wait_once_per_turn and isinstance(action, Hit)
+            )  # X7: a slap is a hit of its own
+            if rules.hit_wait and not (once and charged[owner]):
+                still_barred = waits[owner] > 0
+                if still_barred and rules.hit_wait_again is not None:
+                    waits[owner] += rules.hit_wait_again  # X7
+                else:
+                    waits[owner] += rules.hit_wait
                 charged[owner] = True
             if rules.hit_bars_going_out:
                 barred[owner] = True
@@ -628,6 +635,12 @@ def check_turn_end(
             return out_payoffs(players, mover, row.pays), [mover]
     limit = rules.max_turns
     following = (mover + 1) % players
+    if before.rules.stock_end is tonk.StockEnd.LAST_CARD and not after.stock:
+        assert after.outcome is not None  # X10: the last card's turn ends it
+        assert after.outcome.kind is OutcomeKind.STOCK_EXHAUSTED
+        assert after.to_move == mover
+        counts, tie = counts_of(after), before.rules.exhaustion_tie
+        return showdown_payoffs(counts, tie), showdown_winners(counts, tie)
     if limit is not None and after.turns_taken >= limit:
         assert after.turns_taken == limit
         assert after.outcome is not None
@@ -794,7 +807,8 @@ def check_step(
             drawn = before.discard_pile[-1]
             assert after.stock == before.stock
             assert after.discard_pile == before.discard_pile[:-1]
-            assert after.must_use == (drawn if rules.discard_draw_must_meld else None)
+            restricted = rules.discard_draw_must_meld or not rules.discard_pickup
+            assert after.must_use == (drawn if restricted else None)  # V24d, X8
         assert outcome is None
         assert after.phase is Phase.AFTER_DRAW
         assert after.to_move == mover

@@ -1610,6 +1610,7 @@ def test_presets_names() -> None:
         "chicago",
         "club_events",
         "elimination",
+        "encyclopedia",
         "fifty_only",
         "low_high_deal",
         "newark",

@@ -288,12 +288,12 @@ def _check_phase(state: GameState, players: int) -> None:
         )
     if state.must_use is not None and (
         phase is not Phase.AFTER_DRAW
-        or not rules.discard_draw_must_meld
+        or (rules.discard_pickup and not rules.discard_draw_must_meld)
         or state.must_use not in state.hands[state.to_move]
     ):
         raise _fail(
-            "a card must be used at once only just after taking it from the"
-            " discard pile (V24d), and it is then in the hand",
+            "a card must be used at once (V24d), or kept (X8), only just after"
+            " taking it from the discard pile, and it is then in the hand",
             "$.must_use",
         )
     _check_window(state, players)

@@ -137,7 +137,11 @@ def _show(table: _Table, seen: Observation) -> None:
     count = sum(rules.card_value(card) for card in seen.hand)
     say(f"Your hand: {_cards(seen.hand)}   (count {count})")
     if seen.must_use is not None:
-        say(f"You must use {_card(seen.must_use)} at once (V24d).")
+        say(
+            f"You must use {_card(seen.must_use)} at once (V24d)."
+            if rules.discard_draw_must_meld
+            else f"You may not discard {_card(seen.must_use)} this turn (X8)."
+        )
     say("Moves:")
     table.console.print(
         Columns(

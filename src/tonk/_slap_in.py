@@ -26,6 +26,7 @@ from tonk._transition import (
     SLAP_WINDOW,
     TURN_START,
     check_discard,
+    check_not_locked,
     check_spread_number,
     discardable,
     ended,
@@ -118,12 +119,7 @@ def apply_slap(state: GameState, action: Slap) -> GameState:
     number = action.spread
     check_spread_number(state, action)
     target = state.spreads[number - 1]
-    if is_locked(state, target, seat):
-        raise refuse(
-            action,
-            IllegalReason.SPREAD_LOCKED,
-            f"seat {target.owner} has laid three spreads (V30)",
-        )
+    check_not_locked(state, action, target)  # V30, X9
     if action not in _slaps_for(
         state, window.card, seat, discarder=window.discarder, due=window.due
     ):

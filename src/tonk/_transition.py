@@ -6,7 +6,7 @@ use, and the end of a hand.
 :func:`successor` is the one place a state's successor is built. The phase
 checks (:func:`at_turn_start`, :func:`after_draw`) refuse an action out of
 its time (B7, docs/rules/base.md); :func:`is_drop_forced` is V27/V29,
-:func:`is_locked` V30, :func:`holds_spread` and :func:`discardable` V21 and
+:func:`is_locked` V30 and X9, :func:`holds_spread` and :func:`discardable` V21 and
 :func:`hit_effects` V22/V23/X7 (docs/rules/play.md); :func:`ended` and
 :func:`went_out` settle a hand (B11-B14, docs/rules/base.md; V31-V34, V39,
 V46, docs/rules/payouts.md).
@@ -63,6 +63,7 @@ __all__ = [
     "at_turn_start",
     "check_discard",
     "check_not_forced",
+    "check_not_locked",
     "check_spread_number",
     "counts_of",
     "discardable",
@@ -341,12 +342,23 @@ def spread_count(state: GameState, seat: int) -> int:
 
 
 def is_locked(state: GameState, spread: Spread, seat: int) -> bool:
-    """Return whether ``seat`` may not hit ``spread`` (V30)."""
-    return (
-        state.rules.three_spread_lock
-        and spread.owner != seat
-        and spread_count(state, spread.owner) >= 3
-    )
+    """Return whether ``seat`` may not hit ``spread`` (V30, X9)."""
+    rules = state.rules
+    if spread.owner == seat:
+        return not rules.hit_own_spreads  # X9
+    return rules.three_spread_lock and spread_count(state, spread.owner) >= 3
+
+
+def check_not_locked(state: GameState, action: Hit | Slap, spread: Spread) -> None:
+    """Refuse a hit or slap onto a spread that is locked to the mover (V30, X9)."""
+    if is_locked(state, spread, state.to_move):
+        raise refuse(
+            action,
+            IllegalReason.SPREAD_LOCKED,
+            "no player may hit their own spreads (X9)"
+            if spread.owner == state.to_move
+            else f"seat {spread.owner} has laid three spreads (V30)",
+        )
 
 
 def is_drop_forced(state: GameState) -> bool:
@@ -404,7 +416,9 @@ def hit_effects(
 ) -> tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...]]:
     """Return the waits, going-out bars and charges after a hit (V22, V23, X7).
 
-    The hit is on ``owner``'s spread by ``hitter``; a slap counts as a hit.
+    The hit is on ``owner``'s spread by ``hitter``; a slap counts as a hit. A
+    charge already made is made again only outside a round (V22's option) or
+    a turn (X7's); a slap, outside any turn, is always charged.
     """
     rules = state.rules
     waits = state.waits
@@ -414,8 +428,16 @@ def hit_effects(
         if rules.own_hit_wait:
             waits = replace_at(waits, hitter, waits[hitter] + rules.own_hit_wait)
         return waits, barred, charged
-    if rules.hit_wait and not (rules.hit_wait_once_per_round and charged[owner]):
-        waits = replace_at(waits, owner, waits[owner] + rules.hit_wait)
+    if rules.hit_wait and not (
+        charged[owner]
+        and (
+            rules.hit_wait_once_per_round
+            or (rules.hit_wait_once_per_turn and state.phase is AFTER_DRAW)  # X7
+        )
+    ):
+        again = rules.hit_wait_again
+        length = rules.hit_wait if again is None or not waits[owner] else again  # X7
+        waits = replace_at(waits, owner, waits[owner] + length)
         charged = replace_at(charged, owner, True)
     if rules.hit_bars_going_out:
         barred = replace_at(barred, owner, True)

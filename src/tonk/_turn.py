@@ -1,7 +1,7 @@
 """The turn: drop, draw, spread, hit, discard, going out (B7-B15, V21-V34, X5).
 
 The actions open at the start of a turn and after a draw, and the transition
-of each action (B7-B14, docs/rules/base.md; V21-V25, V27-V30,
+of each action (B7-B14, docs/rules/base.md; V21-V25, V27-V30 and X6-X10,
 docs/rules/play.md; going out, V31-V34, docs/rules/payouts.md; the widow's
 exchange, V46; the eat, a draw out of turn, X5, docs/rules/eating.md). One
 transition per action: each rule option gates a check.
@@ -49,6 +49,7 @@ from tonk._transition import (
     at_turn_start,
     check_discard,
     check_not_forced,
+    check_not_locked,
     check_spread_number,
     counts_of,
     discardable,
@@ -84,6 +85,7 @@ from tonk.cards import Card, WildCard, card_from_code
 from tonk.errors import IllegalReason
 from tonk.rules import OutWay, StockEnd
 from tonk.scoring import (
+    hand_count,
     settle_drop,
     settle_showdown,
 )
@@ -131,19 +133,38 @@ def start_actions(state: GameState) -> tuple[Action, ...]:
     take = bool(state.discard_pile) and (
         not rules.discard_draw_must_meld or _usable_discard(state)
     )
-    actions = _STARTS[claim, not _drop_barred(state), take]
+    actions = _STARTS[claim, _drop_bar(state) is None, take]
     if rules.widow and not state.exchanged[state.to_move]:  # V46
         hand = state.hands[state.to_move]
         return (*actions, *(Exchange(card) for card in distinct_cards(hand)))
     return actions
 
 
-def _drop_barred(state: GameState) -> bool:
-    """Return whether waiting (V22, V23) or the lock (V30) bars a drop now."""
+def _drop_bar(state: GameState) -> str | None:
+    """Return why a drop is barred now, or ``None`` if nothing bars it.
+
+    Waiting (V22, V23), the three-spread lock (V30) and the drop ceiling (X6)
+    bar a drop; a forced drop (V27, V29) overrides them all.
+    """
     seat = state.to_move
-    return state.waits[seat] > 0 or (
-        state.rules.three_spread_lock and spread_count(state, seat) >= 3
-    )
+    rules = state.rules
+    if state.waits[seat]:
+        return f"seat {seat} must wait {state.waits[seat]} more turn(s) to drop"
+    if rules.three_spread_lock and spread_count(state, seat) >= 3:
+        return f"seat {seat} has laid three spreads (V30)"
+    ceiling = rules.drop_at_most
+    first_turn = state.turns_taken < len(state.hands)  # at a turn's start
+    if first_turn and rules.first_turn_drop_at_most is not None:
+        ceiling = rules.first_turn_drop_at_most
+    if ceiling is not None:  # X6
+        count = hand_count(state.hands[seat], rules)
+        if count > ceiling:
+            return (
+                f"seat {seat} counts {count}, over the drop ceiling of {ceiling}"
+                + (" on its first turn" if first_turn else "")
+                + " (X6)"
+            )
+    return None
 
 
 def _usable_discard(state: GameState) -> bool:
@@ -174,10 +195,14 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
     if _may_hit(state):
         actions.extend(_hits(state, distinct))
     must_use = state.must_use
-    if must_use is not None:  # V24d: only actions that use the card taken
+    if must_use is not None and rules.discard_draw_must_meld:  # V24d
         actions = [action for action in actions if must_use in _physical(action)]
     else:
-        allowed = discardable(state, hand) if rules.must_spread else distinct  # V21
+        allowed: Sequence[Card] = (
+            discardable(state, hand) if rules.must_spread else distinct  # V21
+        )
+        if must_use is not None:  # X8: not the card taken, if another may go
+            allowed = _without_pickup(allowed, hand, must_use)
         actions.extend(DISCARDS[card.code] for card in allowed)
     if rules.must_spread and rules.hit_ends_turn:  # V21 with V24c
         copies = pack_copies(state)
@@ -198,6 +223,20 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
     return tuple(actions)
 
 
+def _without_pickup(
+    allowed: Sequence[Card], hand: tuple[Card, ...], pickup: Card
+) -> Sequence[Card]:
+    """Return the discards ``allowed`` less the card taken from the pile (X8).
+
+    The card taken stays a discard when it is the only one, or when the hand
+    holds another copy of it (two packs, jokers): that copy may go.
+    """
+    if hand.count(pickup) > 1:
+        return allowed
+    others = [card for card in allowed if card != pickup]
+    return others or allowed
+
+
 def _hits(state: GameState, distinct: tuple[Card, ...]) -> list[Action]:
     """Return every hit of a card of ``distinct`` that fits a spread (B9, V5, V30)."""
     rules = state.rules
@@ -206,10 +245,10 @@ def _hits(state: GameState, distinct: tuple[Card, ...]) -> list[Action]:
     copies = pack_copies(state)
     book_limit = 4 if rules.four_card_books else 3  # V24a
     wild = tables.wild
-    lock = rules.three_spread_lock
+    lock = rules.three_spread_lock or not rules.hit_own_spreads  # V30, X9
     hits: list[Action] = []
     for spread in state.spreads:
-        if lock and is_locked(state, spread, seat):  # V30
+        if lock and is_locked(state, spread, seat):  # V30, X9
             continue
         open_to_wilds: list[Card] | None = None  # what a wild may stand for
         for card in distinct:
@@ -263,15 +302,10 @@ def _may_hit(state: GameState) -> bool:
 def apply_drop(state: GameState, action: Drop) -> GameState:
     at_turn_start(state, action)
     rules = state.rules
-    if not is_drop_forced(state) and _drop_barred(state):
-        seat = state.to_move
-        raise refuse(
-            action,
-            IllegalReason.DROP_BARRED,
-            f"seat {seat} must wait {state.waits[seat]} more turn(s) to drop"
-            if state.waits[seat]
-            else f"seat {seat} has laid three spreads (V30)",
-        )
+    if not is_drop_forced(state):
+        bar = _drop_bar(state)
+        if bar is not None:
+            raise refuse(action, IllegalReason.DROP_BARRED, bar)
     counts = counts_of(state)
     if rules.stock_end is StockEnd.FORCED_KNOCK and not state.stock:  # V29
         outcome = settle_showdown(
@@ -337,11 +371,14 @@ def _drawn(
     from_pile = len(discard_pile) < len(state.discard_pile)
     if from_pile:
         taken = replace_at(taken, seat, (*taken[seat], card))
-        if rules.discard_draw_must_meld:
-            must_use = card  # V24d: taken from the pile, it must be used at once
+        if rules.discard_draw_must_meld or not rules.discard_pickup:
+            must_use = card  # V24d: it must be used at once; X8: not discarded
     if waits[seat]:  # V22, V23: one turn of waiting served
         waits = replace_at(waits, seat, waits[seat] - 1)
-    if charged[seat]:  # V22's once-per-round option: a new round for this seat
+    if rules.hit_wait_once_per_turn:  # X7: a new turn for every seat's charge
+        if any(charged):
+            charged = (False,) * len(charged)
+    elif charged[seat]:  # V22's once-per-round option: a new round for this seat
         charged = replace_at(charged, seat, False)
     return successor(
         state,
@@ -421,7 +458,10 @@ def _end_turn(
     discard_pile: tuple[Card, ...] | Keep = KEEP,
     taken: tuple[tuple[Card, ...], ...] | Keep = KEEP,
 ) -> GameState:
-    """Finish ``seat``'s turn: count it, check the turn limit, open a slap window.
+    """Finish ``seat``'s turn: count it, end the hand or open a slap window.
+
+    The hand ends on an empty stock (X10) or at the turn limit (B15); else a
+    discard that fits a spread opens a slap-in window (V26).
 
     ``hands``, ``discard_pile`` and ``taken`` are what the turn's last action
     changed (a discard), so that the turn ends in one successor.
@@ -448,6 +488,13 @@ def _end_turn(
         claimed = claimed_at_turn_end(after, seat)
         if claimed is not None:
             return ended(successor(after, to_move=seat), claimed)
+    if rules.stock_end is StockEnd.LAST_CARD and not state.stock:  # X10
+        return ended(
+            successor(after, to_move=seat),
+            settle_showdown(
+                counts_of(after), OutcomeKind.STOCK_EXHAUSTED, rules.exhaustion_tie
+            ),
+        )
     limit = rules.max_turns
     if limit is not None and turns_taken >= limit:  # B15: the termination guard
         return ended(
@@ -478,12 +525,41 @@ def _check_not_out(state: GameState, action: Action, hand: tuple[Card, ...]) -> 
 
 
 def _check_uses_discard(state: GameState, action: Action, used: Sequence[Card]) -> None:
-    if state.must_use is not None and state.must_use not in used:
+    if (
+        state.must_use is not None
+        and state.rules.discard_draw_must_meld
+        and state.must_use not in used
+    ):
         raise refuse(
             action,
             IllegalReason.MUST_USE_DISCARD,
             f"{state.must_use} taken from the discard pile must be used first (V24d)",
         )
+
+
+def _check_not_pickup(state: GameState, action: Discard) -> None:
+    """Refuse discarding the card taken from the pile while another may go (X8)."""
+    pickup = state.must_use
+    if action.card != pickup or state.rules.discard_draw_must_meld:
+        return
+    hand = state.hands[state.to_move]
+    allowed = discardable(state, hand) if state.rules.must_spread else hand  # V21
+    if allowed and pickup not in _without_pickup(allowed, hand, pickup):
+        raise refuse(
+            action,
+            IllegalReason.PICKUP_DISCARD,
+            f"{pickup} was taken from the discard pile this turn (X8)",
+        )
+
+
+def _pickup_after(state: GameState, played: Sequence[Card]) -> Card | None:
+    """Return :attr:`GameState.must_use` once ``played`` left the hand (V24d, X8).
+
+    Under V24d a legal spread or hit always uses the card; under X8 it stays
+    restricted until it is played (or a copy of it is: copies are alike).
+    """
+    pickup = state.must_use
+    return None if pickup is None or pickup in played else pickup
 
 
 def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
@@ -528,7 +604,12 @@ def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
     if rules.spread_wait:  # V22: laying a spread bars the drop
         waits = replace_at(waits, seat, waits[seat] + rules.spread_wait)
     after = successor(
-        state, hands=hands, spreads=spreads, waits=waits, must_use=None, taken=taken
+        state,
+        hands=hands,
+        spreads=spreads,
+        waits=waits,
+        must_use=_pickup_after(state, physical),
+        taken=taken,
     )
     if not hand:
         return _emptied(after, seat, OutWay.SPREAD, None)
@@ -573,7 +654,7 @@ def apply_hit(state: GameState, action: Hit) -> GameState:
         going_out_barred=barred,
         hit_this_round=charged,
         hits_this_turn=state.hits_this_turn + 1,
-        must_use=None,
+        must_use=_pickup_after(state, (physical,)),
         taken=taken_less(state, seat, (physical,)),
     )
     if not hand:
@@ -586,7 +667,7 @@ def apply_hit(state: GameState, action: Hit) -> GameState:
 def _check_hit(
     state: GameState, action: Hit, target: Spread, physical: Card, represented: Card
 ) -> None:
-    """Refuse a hit the spread or the options do not allow (B9, V5, V24, V30)."""
+    """Refuse a hit the spread or the options do not allow (B9, V5, V24, V30, X9)."""
     rules = state.rules
     tables = compiled(rules).tables
     if physical != represented and not tables.wild[physical.code]:
@@ -599,12 +680,7 @@ def _check_hit(
             IllegalReason.HIT_LIMIT,
             f"at most {rules.max_hits_per_turn} hit(s) a turn (V24b)",
         )
-    if is_locked(state, target, state.to_move):
-        raise refuse(
-            action,
-            IllegalReason.SPREAD_LOCKED,
-            f"seat {target.owner} has laid three spreads (V30)",
-        )
+    check_not_locked(state, action, target)  # V30, X9
     book_limit = 4 if rules.four_card_books else 3
     if not fits(target, represented, tables, pack_copies(state), book_limit):
         raise refuse(
@@ -655,8 +731,9 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
         raise refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
-    if state.must_use is not None:  # V24d
+    if state.must_use is not None:  # V24d, X8
         _check_uses_discard(state, action, ())
+        _check_not_pickup(state, action)
     if state.going_out_barred[seat]:  # V22's option
         _check_not_out(state, action, hand)
     if state.rules.must_spread:  # V21
@@ -666,6 +743,8 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
     pile = (*state.discard_pile, card)
     taken = taken_less(state, seat, (card,))
     if not hand:  # B11b: out by discarding the last card
-        after = successor(state, hands=hands, discard_pile=pile, taken=taken)
+        after = successor(
+            state, hands=hands, discard_pile=pile, taken=taken, must_use=None
+        )
         return _emptied(after, seat, OutWay.DISCARD, card)
     return _end_turn(state, seat, card, hands=hands, discard_pile=pile, taken=taken)

@@ -153,8 +153,8 @@ class IllegalReason(enum.StrEnum):
     NO_DEAL_TONK = "no_deal_tonk"
     """There is no deal tonk the player may claim now (V19)."""
     DROP_BARRED = "drop_barred"
-    """The player may not drop now: waiting (V22, V23) or three spreads laid
-    (V30)."""
+    """The player may not drop now: waiting (V22, V23), three spreads laid
+    (V30) or a count over the drop ceiling (X6)."""
     MUST_DROP = "must_drop"
     """The player must drop: an empty hand under the boobed deck (V27), or an
     empty stock under the forced knock (V29)."""
@@ -163,9 +163,13 @@ class IllegalReason(enum.StrEnum):
     HIT_LIMIT = "hit_limit"
     """No more hits this turn (V24b)."""
     SPREAD_LOCKED = "spread_locked"
-    """The spread's owner has laid three spreads; others may not hit them (V30)."""
+    """The spread is locked to the mover: its owner has laid three spreads (V30),
+    or it is the mover's own and own spreads may not be hit (X9)."""
     MUST_USE_DISCARD = "must_use_discard"
     """The card taken from the discard pile must be used at once (V24d)."""
+    PICKUP_DISCARD = "pickup_discard"
+    """The card taken from the discard pile may not be discarded in the same
+    turn while another card could be (X8)."""
     MUST_SPREAD = "must_spread"
     """The hand holds a complete spread that must be laid first (V21)."""
     NOT_SLAP_TIME = "not_slap_time"

@@ -74,7 +74,7 @@ class Observation:
         going_out_barred: For each seat, whether it may not empty its hand on
             its current or next turn (V22).
         hit_this_round: For each seat, whether it has been charged a hit wait
-            since its last turn (V22).
+            since its last turn (V22), or since the turn's draw (X7).
         hits_this_turn: Hits made by the player to move in this turn (V24b).
         must_use: The card taken from the discard pile that must be used at
             once (V24d), or ``None``.

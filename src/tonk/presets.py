@@ -41,6 +41,7 @@ __all__ = [
     "CHICAGO",
     "CLUB_EVENTS",
     "ELIMINATION",
+    "ENCYCLOPEDIA",
     "FIFTY_ONLY",
     "LOW_HIGH_DEAL",
     "NEWARK",
@@ -296,6 +297,26 @@ hands and any clash of deal tonks is a tie, shared (``BEST_HAND`` with
 holders; players tied for lowest after a catch share the one pot
 (``LowestTie.SPLIT``), as tied deal tonks do; everything else is pagat's."""
 
+ENCYCLOPEDIA = attrs.evolve(
+    PAGAT,
+    jokers=2,
+    wilds=Wilds.JOKERS,
+    player_limit=4,
+    hit_wait=1,
+    hit_wait_again=1,
+    catch=Catch(to_catchers=1, ties_catch=False),
+)
+"""An online encyclopedia's Tonk: the 52-card pack and two wild jokers (V4);
+a hit bars the owner's drop for one turn, and each further hit adds one more
+(X7 with both lengths 1); a dropper who is undercut pays 1x to each player
+with a lower count, and nobody else pays; a tie goes to the dropper (X12).
+
+Source: an online encyclopedia's article on Tonk (summarised in
+``docs/presets.md``). Readings: a joker left in hand counts 0 (the article
+gives it no count); two to four players, as the article's table says; the
+hand size stays 5 (the article's 5, 7 or 9 by table size, X2, has no agreed
+mapping); deal tonks, going out and the end of the stock are pagat's."""
+
 _PRESETS: dict[str, Rules] = {
     "pagat": PAGAT,
     "baton_rouge": BATON_ROUGE,
@@ -313,6 +334,7 @@ _PRESETS: dict[str, Rules] = {
     "low_high_deal": LOW_HIGH_DEAL,
     "elimination": ELIMINATION,
     "split_pot": SPLIT_POT,
+    "encyclopedia": ENCYCLOPEDIA,
 }
 _ALIASES: dict[str, str] = {
     "standard": "pagat",
@@ -333,7 +355,7 @@ def names() -> tuple[str, ...]:
 
     Examples:
         >>> names()
-        ('baton_rouge', 'chicago', 'club_events', 'elimination', 'fifty_only', 'low_high_deal', 'newark', 'pagat', 'push_ups', 'rushville', 'seattle', 'sheet', 'split_pot', 'vietnam', 'washington_dc', 'washington_state')
+        ('baton_rouge', 'chicago', 'club_events', 'elimination', 'encyclopedia', 'fifty_only', 'low_high_deal', 'newark', 'pagat', 'push_ups', 'rushville', 'seattle', 'sheet', 'split_pot', 'vietnam', 'washington_dc', 'washington_state')
     """  # noqa: E501
     return tuple(sorted(_PRESETS))
 
@@ -354,7 +376,7 @@ def get(name: str) -> Rules:
         >>> get("klondike")
         Traceback (most recent call last):
         ...
-        tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, club_events, elimination, fifty_only, low_high_deal, newark, pagat, push_ups, rushville, seattle, sheet, split_pot, vietnam, washington_dc, washington_state
+        tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, club_events, elimination, encyclopedia, fifty_only, low_high_deal, newark, pagat, push_ups, rushville, seattle, sheet, split_pot, vietnam, washington_dc, washington_state
     """  # noqa: E501
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     key = _ALIASES.get(key, key)

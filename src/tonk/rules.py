@@ -126,7 +126,7 @@ class ExhaustionTie(enum.StrEnum):
 
 
 class StockEnd(enum.StrEnum):
-    """What happens when a player would draw from the empty stock (B14, V28, V29).
+    """What an empty stock does (B14, V28, V29, X10).
 
     Examples:
         >>> StockEnd.FORCED_KNOCK.value
@@ -140,6 +140,10 @@ class StockEnd(enum.StrEnum):
     FORCED_KNOCK = "forced_knock"
     """Once the stock is empty the player to move must drop, and the lowest count
     collects 1x from each player, with no catch penalty (V29)."""
+    LAST_CARD = "last_card"
+    """The hand ends after the turn in which the last stock card is drawn (the
+    drawer plays that turn out, and may go out); if nobody went out, it is
+    settled as B14 (X10)."""
 
 
 class DealTonkClash(enum.StrEnum):
@@ -918,11 +922,46 @@ class Rules:
     Needs ``exhaustion_tie=DEAD_HAND`` (a tie at exhaustion is a dead hand)."""
 
     stock_end: StockEnd = attrs.field(default=StockEnd.SHOWDOWN, converter=StockEnd)
-    """B14/V28/V29: what an empty stock does."""
+    """B14/V28/V29/X10: what an empty stock does."""
 
     three_spread_lock: bool = attrs.field(default=False, validator=_is_bool)
     """V30: once a player has laid three spreads, opponents may not hit them, and
     that player may no longer drop."""
+
+    # --- X6-X10: play rules published outside the founding sources -----------------
+    hit_own_spreads: bool = attrs.field(default=True, validator=_is_bool)
+    """B10/X9: ``False`` means no player may hit (or slap onto) their own
+    spreads; others' spreads may still be hit. Not combinable with
+    ``own_hit_wait``."""
+
+    drop_at_most: int | None = attrs.field(
+        default=None, validator=_int_option(0, optional=True)
+    )
+    """X6: a player may drop only with a count at or under this ceiling
+    (``None``: any count, B7). A forced drop (V27, V29) ignores it."""
+
+    first_turn_drop_at_most: int | None = attrs.field(
+        default=None, validator=_int_option(0, optional=True)
+    )
+    """X6: the drop ceiling on the player's own first turn of the hand, in place
+    of ``drop_at_most`` (``None``: the same ceiling as later turns)."""
+
+    hit_wait_again: int | None = attrs.field(
+        default=None, validator=_int_option(0, 10, optional=True)
+    )
+    """X7: a hit by another player on a seat still barred from dropping (its
+    wait above 0) adds this many turns instead of ``hit_wait`` (``None``:
+    ``hit_wait`` again, V22). Needs a ``hit_wait``."""
+
+    hit_wait_once_per_turn: bool = attrs.field(default=False, validator=_is_bool)
+    """X7: several hits on one seat's spreads in one turn cost one hit wait (a
+    slap is a hit of its own). Needs a ``hit_wait``; not combinable with
+    ``hit_wait_once_per_round``, which already charges once a round."""
+
+    discard_pickup: bool = attrs.field(default=True, validator=_is_bool)
+    """B7/X8: ``False`` means a card taken from the discard pile may not be
+    discarded in the same turn, unless it is the only card that could be. Not
+    combinable with ``discard_draw_must_meld``, which never lets it be kept."""
 
     # --- the end of the hand --------------------------------------------------------
     exhaustion_tie: ExhaustionTie = attrs.field(
@@ -1030,6 +1069,27 @@ class Rules:
             )
         if self.hit_wait_once_per_round and self.hit_wait == 0:
             raise RulesError("hit_wait_once_per_round needs a hit_wait")
+        if self.hit_wait == 0 and (
+            self.hit_wait_again is not None or self.hit_wait_once_per_turn
+        ):
+            raise RulesError(
+                "hit_wait_again and hit_wait_once_per_turn need a hit_wait (X7)"
+            )
+        if self.hit_wait_once_per_turn and self.hit_wait_once_per_round:
+            raise RulesError(
+                "hit_wait_once_per_turn adds nothing to hit_wait_once_per_round,"
+                " which charges one hit wait between two of the owner's turns"
+            )
+        if self.discard_draw_must_meld and not self.discard_pickup:
+            raise RulesError(
+                "discard_pickup=False adds nothing to discard_draw_must_meld: the"
+                " card taken must be used at once, so it is never discarded (X8)"
+            )
+        if self.own_hit_wait and not self.hit_own_spreads:
+            raise RulesError(
+                f"own_hit_wait={self.own_hit_wait} needs hits on your own spreads,"
+                " which hit_own_spreads=False forbids (X9)"
+            )
         if self.boobed_deck and self.exhaustion_tie is not ExhaustionTie.DEAD_HAND:
             raise RulesError(
                 "boobed_deck makes a tie at exhaustion a dead hand (V27):"

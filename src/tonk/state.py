@@ -327,10 +327,12 @@ class GameState:
         going_out_barred: For each seat, whether it may not empty its hand on
             its current or next turn (V22's option).
         hit_this_round: For each seat, whether it has been charged a hit wait
-            since its last turn (V22's once-per-round option).
+            since its last turn (V22's once-per-round option), or since the
+            turn's draw (X7's once-per-turn option).
         hits_this_turn: Hits made by the player to move in this turn (V24b).
-        must_use: The card taken from the discard pile that must be used at
-            once in a spread (V24d), or ``None``.
+        must_use: The card taken from the discard pile in this turn, while
+            the rules restrict it: it must be used at once in a spread (V24d),
+            or may not be discarded (X8); ``None`` otherwise.
         taken: For each seat, the cards it took from the discard pile and still
             holds: public, since everyone saw them taken.
         widows: Each seat's face-down widow card (V46), or ``()`` without the

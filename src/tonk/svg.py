@@ -45,7 +45,13 @@ from tonk.cards import Card, Suit
 from tonk.observation import Observation
 from tonk.records import GameRecord, replay
 from tonk.state import GameState, Spread
-from tonk.text import format_card, format_observation, format_outcome, format_state
+from tonk.text import (
+    format_card,
+    format_observation,
+    format_outcome,
+    format_pickup,
+    format_state,
+)
 
 __all__ = ["draw", "draw_positions"]
 
@@ -221,7 +227,7 @@ def _notes(view: GameState | Observation) -> tuple[str, ...]:
     elif slap is not None:
         notes.append(f"seat {slap.slapper} slapped: one more discard")
     if view.must_use is not None:
-        notes.append(f"must use {format_card(view.must_use)} at once (V24d)")
+        notes.append(format_pickup(view.must_use, view.rules))
     if view.outcome is not None:
         notes.extend(format_outcome(view.outcome).splitlines())
     return tuple(notes)

@@ -50,6 +50,7 @@ __all__ = [
     "format_cards",
     "format_observation",
     "format_outcome",
+    "format_pickup",
     "format_record",
     "format_session",
     "format_stake",
@@ -208,13 +209,33 @@ def _spread_lines(spreads: Sequence[Spread], *, ascii: bool) -> list[str]:
     return lines
 
 
+def format_pickup(card: Card, rules: Rules, *, ascii: bool = False) -> str:
+    """Return what the rules ask of a card taken from the discard pile (V24d, X8).
+
+    The card is :attr:`GameState.must_use <tonk.GameState.must_use>`.
+
+    .. versionadded:: 0.2.0
+
+    Examples:
+        >>> from tonk import Card, Rules
+        >>> format_pickup(Card.parse("QH"), Rules(discard_draw_must_meld=True))
+        'must use Q♥ at once (V24d)'
+        >>> format_pickup(Card.parse("QH"), Rules(discard_pickup=False), ascii=True)
+        'may not discard QH this turn (X8)'
+    """
+    shown = format_card(card, ascii=ascii)
+    if rules.discard_draw_must_meld:
+        return f"must use {shown} at once (V24d)"
+    return f"may not discard {shown} this turn (X8)"
+
+
 def _table_lines(
     discard_pile: Sequence[Card],
     stock_size: int,
     slap: SlapWindow | None,
     must_use: Card | None,
+    rules: Rules,
     *,
-    eating: bool,
     ascii: bool,
 ) -> list[str]:
     if discard_pile:
@@ -232,11 +253,11 @@ def _table_lines(
         else:
             asked = ", ".join(map(str, slap.waiting))
             lines.append(
-                f"{'eating' if eating else 'slap-in'} window: {card} from seat"
+                f"{'eating' if rules.eating else 'slap-in'} window: {card} from seat"
                 f" {slap.discarder}, seats to ask {asked}"
             )
     if must_use is not None:
-        lines.append(f"must use {format_card(must_use, ascii=ascii)} at once (V24d)")
+        lines.append(format_pickup(must_use, rules, ascii=ascii))
     return lines
 
 
@@ -338,7 +359,7 @@ def format_state(state: GameState, *, ascii: bool = False) -> str:
             state.stock_size,
             state.slap,
             state.must_use,
-            eating=state.rules.eating,
+            state.rules,
             ascii=ascii,
         ),
     ]
@@ -420,7 +441,7 @@ def format_observation(seen: Observation, *, ascii: bool = False) -> str:
             seen.stock_size,
             seen.slap,
             seen.must_use,
-            eating=seen.rules.eating,
+            seen.rules,
             ascii=ascii,
         ),
     ]

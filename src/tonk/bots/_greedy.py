@@ -246,7 +246,7 @@ class GreedyBot:
                         for counts in samples
                     ]
                 )
-            if ends and rules.stock_end is StockEnd.SHOWDOWN:
+            if ends and rules.stock_end is not StockEnd.DEAD:  # B14, X10
                 end_value = _mean(
                     [
                         float(

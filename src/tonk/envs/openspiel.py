@@ -270,7 +270,7 @@ class TonkGame(pyspiel.Game):  # type: ignore[misc]
         >>> pyspiel.load_game("python_tonk(stock_end=never)")
         Traceback (most recent call last):
         ...
-        tonk.errors.RulesError: stock_end must be one of showdown, dead, forced_knock, got 'never'
+        tonk.errors.RulesError: stock_end must be one of showdown, dead, forced_knock, last_card, got 'never'
     """  # noqa: E501
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:

@@ -88,6 +88,7 @@ _DEFAULT_TABLE = Rules().deal_tonks
 _MAX_ROWS = 3
 _MAX_WAIT = 3
 _MAX_HITS = 2
+_MAX_CEILING = 60
 _MAX_OUT_ROWS = 3
 _MAX_PAYS = 4
 _MAX_CATCH = 3
@@ -444,19 +445,38 @@ def _play_options(draw: st.DrawFn) -> dict[str, object]:
     options["spread_wait"] = draw(st.integers(0, _MAX_WAIT))
     hit_wait = draw(st.integers(0, _MAX_WAIT))
     options["hit_wait"] = hit_wait
-    options["own_hit_wait"] = draw(st.integers(0, _MAX_WAIT))
-    options["hit_wait_once_per_round"] = draw(_YES_OR_NO if hit_wait else _NO)
+    # X9: without hits on your own spreads there is no own-hit wait.
+    hit_own_spreads = draw(_NO_OR_YES)
+    options["hit_own_spreads"] = hit_own_spreads
+    options["own_hit_wait"] = draw(
+        st.integers(0, _MAX_WAIT) if hit_own_spreads else st.just(0)
+    )
+    once_per_round = draw(_YES_OR_NO if hit_wait else _NO)
+    options["hit_wait_once_per_round"] = once_per_round
+    # X7: a hit wait's "again" length, and charging once a turn (not a round).
+    options["hit_wait_again"] = draw(
+        st.none() | st.integers(0, _MAX_WAIT) if hit_wait else st.none()
+    )
+    options["hit_wait_once_per_turn"] = draw(
+        _YES_OR_NO if hit_wait and not once_per_round else _NO
+    )
     # hit_bars_going_out is not combinable with must_spread.
     options["hit_bars_going_out"] = draw(_NO if must_spread else _YES_OR_NO)
     options["four_card_books"] = draw(_NO_OR_YES)
     options["max_hits_per_turn"] = draw(st.none() | st.integers(0, _MAX_HITS))
     options["hit_ends_turn"] = draw(_YES_OR_NO)
-    options["discard_draw_must_meld"] = draw(_YES_OR_NO)
+    must_meld = draw(_YES_OR_NO)
+    options["discard_draw_must_meld"] = must_meld
+    # X8 adds nothing to V24d, which never lets the card taken be kept.
+    options["discard_pickup"] = draw(st.just(True) if must_meld else _NO_OR_YES)
     slap_in = draw(_YES_OR_NO)
     options["slap_in"] = slap_in
     options["slap_priority_next"] = draw(_YES_OR_NO if slap_in else _NO)
     options["eating"] = draw(_NO if slap_in else _YES_OR_NO)  # X5, not with V26
     options["three_spread_lock"] = draw(_YES_OR_NO)
+    # X6: a drop ceiling, and one for the first turn, each up to a 60 count.
+    options["drop_at_most"] = draw(st.none() | st.integers(0, _MAX_CEILING))
+    options["first_turn_drop_at_most"] = draw(st.none() | st.integers(0, _MAX_CEILING))
     # The boobed deck needs a dead hand on a tie and a showdown at exhaustion.
     if draw(_YES_OR_NO):
         options["boobed_deck"] = True
@@ -481,12 +501,18 @@ def rules() -> st.SearchStrategy[Rules]:
     ``max_turns`` ``None`` or 1 to 300 (B15); and the play options
     V21-V30: ``must_spread`` (with ``three_aces_may_be_held``), waits of 0 to
     3 turns (``spread_wait``, ``hit_wait``, ``own_hit_wait``, with
-    ``hit_wait_once_per_round`` when there is a ``hit_wait``),
+    ``hit_wait_once_per_round``, ``hit_wait_again`` ``None`` or 0 to 3 and
+    ``hit_wait_once_per_turn`` (X7, not with once per round) when there is a
+    ``hit_wait``),
     ``hit_bars_going_out`` (never with ``must_spread``), ``four_card_books``,
     ``max_hits_per_turn`` ``None`` or 0 to 2, ``hit_ends_turn``,
     ``discard_draw_must_meld``, ``slap_in`` (with ``slap_priority_next``) or
-    ``eating`` (X5), ``three_spread_lock``, and ``boobed_deck`` (with a dead
-    hand on a tie and a showdown at exhaustion) or any ``stock_end``. The payouts: a
+    ``eating`` (X5),
+    ``three_spread_lock``, ``hit_own_spreads`` (X9, never with an
+    ``own_hit_wait``), ``drop_at_most`` and ``first_turn_drop_at_most``
+    ``None`` or 0 to 60 (X6), ``discard_pickup`` (X8, never off with
+    ``discard_draw_must_meld``), and ``boobed_deck`` (with a dead hand on a tie and
+    a showdown at exhaustion) or any ``stock_end``. The payouts: a
     ``going_out`` table (B11, V31-V34, V36) that is a preset's or up to three
     random rows (any ways, pays 1 to 4, any conditions) above unconditional
     rows paying every way of going out; a ``catch`` (B13, V35-V38) that is a
