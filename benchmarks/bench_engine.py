@@ -381,6 +381,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         ("chicago", tonk.presets.CHICAGO, 2),  # six wilds (V5), no upcard
         ("vietnam", tonk.presets.VIETNAM, 2),  # 40 cards, seven-card hands
         ("encyclopedia", tonk.presets.ENCYCLOPEDIA, 2),  # wild jokers, X7, X12
+        ("split_pot", tonk.presets.SPLIT_POT, 4),  # X15 split ties, X16
+        ("forty_cash", tonk.presets.FORTY_CASH, 2),  # X6-X11, X13 at the turn's end
+        # X5: eating windows after every discard at a table of three
+        ("pagat+eat", attrs.evolve(tonk.presets.PAGAT, eating=True), 3),
         # Lepape's waiting (V23) with slap-in windows (V26) on:
         ("wa+slap", attrs.evolve(tonk.presets.WASHINGTON_STATE, slap_in=True), 2),
         ("wa+slap", attrs.evolve(tonk.presets.WASHINGTON_STATE, slap_in=True), 4),

@@ -25,6 +25,7 @@ from tonk.rules import (
     DealTonkClaim,
     DealTonkClash,
     DealTonkTie,
+    DropPay,
     ExhaustionTie,
     LowestTie,
     OutPay,
@@ -43,6 +44,7 @@ __all__ = [
     "ELIMINATION",
     "ENCYCLOPEDIA",
     "FIFTY_ONLY",
+    "FORTY_CASH",
     "LOW_HIGH_DEAL",
     "NEWARK",
     "PAGAT",
@@ -317,6 +319,42 @@ gives it no count); two to four players, as the article's table says; the
 hand size stays 5 (the article's 5, 7 or 9 by table size, X2, has no agreed
 mapping); deal tonks, going out and the end of the stock are pagat's."""
 
+FORTY_CASH = attrs.evolve(
+    PAGAT,
+    pack_kind=PackKind.FORTY,
+    player_limit=4,
+    deal_tonks=(
+        DealTonk(totals=frozenset({50}), pays=2),
+        DealTonk(
+            totals=frozenset({41}),
+            pays=3,
+            claim=DealTonkClaim.AFTER_FIRST_TURN,
+            after_spread=True,
+        ),
+    ),
+    drop_bonus=(DropPay(at_most=11, pays=3),),
+    hit_wait=2,
+    hit_wait_again=1,
+    hit_wait_once_per_turn=True,
+    hit_own_spreads=False,
+    discard_pickup=False,
+    stock_end=StockEnd.LAST_CARD,
+    catch=Catch.LOWEST_ONLY,
+)
+"""A real-money app's game for 2-4 players with the 40-card pack (V1): a dealt
+50 wins 2x; a hand of exactly 41 at the end of its holder's first turn wins 3x
+(X13); a winning drop on 11 or under is paid 3x (X11); a hit bars the owner's
+drop for 2 turns and each further hit while barred 1 more, the hits of one turn
+counting once (X7); nobody hits their own spreads (X9) or discards the card
+they took from the pile (X8); the turn that draws the last stock card ends the
+hand (X10); a caught dropper pays 2x to the lowest player, who also collects
+1x from each other player (V35 1).
+
+Source: a real-money Tonk app's rules page (summarised in
+``docs/presets.md``). Readings: the 41 is counted after the holder's discard,
+whatever anyone has spread (``after_spread``); a dealt 50 and a 41 are rows
+in that order, settled as B5/V19 settle theirs; going out is pagat's."""
+
 _PRESETS: dict[str, Rules] = {
     "pagat": PAGAT,
     "baton_rouge": BATON_ROUGE,
@@ -335,6 +373,7 @@ _PRESETS: dict[str, Rules] = {
     "elimination": ELIMINATION,
     "split_pot": SPLIT_POT,
     "encyclopedia": ENCYCLOPEDIA,
+    "forty_cash": FORTY_CASH,
 }
 _ALIASES: dict[str, str] = {
     "standard": "pagat",
@@ -355,7 +394,7 @@ def names() -> tuple[str, ...]:
 
     Examples:
         >>> names()
-        ('baton_rouge', 'chicago', 'club_events', 'elimination', 'encyclopedia', 'fifty_only', 'low_high_deal', 'newark', 'pagat', 'push_ups', 'rushville', 'seattle', 'sheet', 'split_pot', 'vietnam', 'washington_dc', 'washington_state')
+        ('baton_rouge', 'chicago', 'club_events', 'elimination', 'encyclopedia', 'fifty_only', 'forty_cash', 'low_high_deal', 'newark', 'pagat', 'push_ups', 'rushville', 'seattle', 'sheet', 'split_pot', 'vietnam', 'washington_dc', 'washington_state')
     """  # noqa: E501
     return tuple(sorted(_PRESETS))
 
@@ -376,7 +415,7 @@ def get(name: str) -> Rules:
         >>> get("klondike")
         Traceback (most recent call last):
         ...
-        tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, club_events, elimination, encyclopedia, fifty_only, low_high_deal, newark, pagat, push_ups, rushville, seattle, sheet, split_pot, vietnam, washington_dc, washington_state
+        tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, club_events, elimination, encyclopedia, fifty_only, forty_cash, low_high_deal, newark, pagat, push_ups, rushville, seattle, sheet, split_pot, vietnam, washington_dc, washington_state
     """  # noqa: E501
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     key = _ALIASES.get(key, key)
