@@ -38,26 +38,29 @@ SIXTEEN = "AS 2S 3H 5C 5S"  # 16
 
 def test_forty_cash_is_the_options_it_documents() -> None:
     assert presets.get("forty_cash") is FORTY_CASH
-    assert FORTY_CASH == Rules(
-        pack_kind=PackKind.FORTY,
-        player_limit=4,
-        deal_tonks=(
-            DealTonk(totals={50}, pays=2),
-            DealTonk(
-                totals={41},
-                pays=3,
-                claim=DealTonkClaim.AFTER_FIRST_TURN,
-                after_spread=True,
+    assert (
+        Rules(
+            pack_kind=PackKind.FORTY,
+            player_limit=4,
+            deal_tonks=(
+                DealTonk(totals={50}, pays=2),
+                DealTonk(
+                    totals={41},
+                    pays=3,
+                    claim=DealTonkClaim.AFTER_FIRST_TURN,
+                    after_spread=True,
+                ),
             ),
-        ),
-        drop_bonus=(DropPay(at_most=11, pays=3),),
-        hit_wait=2,
-        hit_wait_again=1,
-        hit_wait_once_per_turn=True,
-        hit_own_spreads=False,
-        discard_pickup=False,
-        stock_end=StockEnd.LAST_CARD,
-        catch=Catch.LOWEST_ONLY,
+            drop_bonus=(DropPay(at_most=11, pays=3),),
+            hit_wait=2,
+            hit_wait_again=1,
+            hit_wait_once_per_turn=True,
+            hit_own_spreads=False,
+            discard_pickup=False,
+            stock_end=StockEnd.LAST_CARD,
+            catch=Catch.LOWEST_ONLY,
+        )
+        == FORTY_CASH
     )
     assert len(FORTY_CASH.pack()) == 40
     assert FORTY_CASH.max_players == 4
