@@ -197,11 +197,11 @@ class DealTonkClaim(enum.StrEnum):
     BEFORE_FIRST_TURN = "before_first_turn"
     """Claimed with :class:`tonk.ClaimDealTonk` just before the holder's first
     turn, and only if nobody has spread yet (V19's 49), unless the row sets
-    :attr:`DealTonk.after_spread` (X13)."""
+    ``DealTonk.after_spread`` (X13)."""
     AFTER_FIRST_TURN = "after_first_turn"
     """X13: won by the hand the holder keeps at the end of their first turn
     (after the discard), and settled then, as a deal tonk at the deal is: only
-    if nobody has spread yet, unless the row sets :attr:`DealTonk.after_spread`.
+    if nobody has spread yet, unless the row sets ``DealTonk.after_spread``.
     Going out on that turn wins as going out instead."""
 
 
