@@ -3,7 +3,9 @@
 Choose one with the ``HYPOTHESIS_PROFILE`` environment variable:
 
 - ``dev`` (the default): 25 examples per property, so that the whole suite runs
-  in about a minute on two cores while editing.
+  in about a minute on two cores while editing. No example database: a run
+  depends on nothing a run before it left behind (the ``find`` examples in
+  the docstrings included); a failure prints the blob that reproduces it.
 - ``ci`` (the default when ``CI`` is set to true, and what ``.ci/run`` sets):
   500 examples, derandomized so that every CI run tries the same examples and a
   failure can be reproduced.
@@ -17,7 +19,9 @@ import os
 
 from hypothesis import settings
 
-settings.register_profile("dev", max_examples=25, deadline=None)
+settings.register_profile(
+    "dev", max_examples=25, deadline=None, database=None, print_blob=True
+)
 settings.register_profile(
     "ci",
     max_examples=500,

@@ -1612,6 +1612,7 @@ def test_presets_names() -> None:
         "elimination",
         "encyclopedia",
         "fifty_only",
+        "forty_cash",
         "low_high_deal",
         "newark",
         "pagat",
