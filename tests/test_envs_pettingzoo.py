@@ -21,6 +21,7 @@ from tonk.testing import redeal_hidden
 
 SLAP_IN = attrs.evolve(tonk.presets.PAGAT, slap_in=True)
 EATING = attrs.evolve(tonk.presets.PAGAT, eating=True)  # X5
+ELIMINATION = attrs.evolve(tonk.presets.ELIMINATION, elimination_at=60)  # X3
 TABLES: list[dict[str, Any]] = [
     {"rules": "pagat", "players": 2},
     {"rules": "pagat", "players": 5},
@@ -31,6 +32,9 @@ TABLES: list[dict[str, Any]] = [
     {"rules": "washington_state", "players": 6},
     {"rules": "sheet", "players": 3, "session": True},
     {"rules": tonk.Rules(big_one_deals=2, suit_bet=1), "players": 2, "session": True},
+    {"rules": ELIMINATION, "players": 2, "session": True},
+    {"rules": ELIMINATION, "players": 3, "session": True},
+    {"rules": ELIMINATION, "players": 5, "session": True},
 ]
 IDS = [
     "pagat-2",
@@ -42,6 +46,9 @@ IDS = [
     "washington_state-6",
     "sheet-session-3",
     "big_one-session-2",
+    "elimination-session-2",
+    "elimination-session-3",
+    "elimination-session-5",
 ]
 
 # api_test warns of any environment whose observations are dicts holding an
@@ -312,9 +319,6 @@ def test_max_hands_truncates_a_session() -> None:
         tonk_pz.raw_env(rules="pagat", players=3, session=True)
     with pytest.raises(tonk.SessionError):
         tonk_pz.raw_env(rules="pagat", players=3, session=True, max_hands=0)
-    with pytest.raises(tonk.SessionError, match="elimination_at"):
-        tonk_pz.raw_env(rules="elimination", players=3, session=True, max_hands=5)
-    tonk_pz.raw_env(rules="elimination", players=3)  # one hand: nobody leaves
 
 
 def test_session_actions_follow_the_hand_layout() -> None:
@@ -368,3 +372,213 @@ def test_rules_that_leave_nothing_to_decide_are_refused() -> None:
     game = tonk_pz.raw_env(rules=rules, players=2)
     with pytest.raises(tonk.TonkError, match="nothing to decide"):
         game.reset(seed=1)
+
+
+# --- X3 elimination in a session ------------------------------------------------------
+
+
+def session_action(game: Any, index: int) -> Any:
+    """Return the hand or session action numbered ``index`` in ``game``."""
+    if index >= game.hand_actions:
+        return tonk_pz.SESSION_ACTIONS[index - game.hand_actions]
+    return encoding.index_to_action(index, game.rules, game.players)
+
+
+def test_x3_an_eliminated_agent_is_terminated_then_leaves() -> None:
+    """X3: each agent leaves when its total reaches the limit, as the session says.
+
+    The environment is played alongside the session it started with, through
+    tonk.apply_session: the agents terminated at a settlement are the players
+    the session took off the table, with their last net as reward; stepped
+    with None they leave agents, before the next dealer acts.
+    """
+    game = tonk_pz.raw_env(rules=ELIMINATION, players=4, session=True)
+    game.reset(seed=1)
+    session = game.session
+    assert session is not None
+    rng = random.Random(1)
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    left: list[tuple[int, str]] = []  # (hands settled, agent), as they leave
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, info = game.last()
+        totals[agent] += reward
+        assert not truncated
+        if terminated:
+            assert agent not in session.players or session.is_over
+            assert not observation["action_mask"].any()
+            game.step(None)
+            assert agent not in game.agents
+            assert agent not in game.terminations
+            left.append((session.number, agent))
+            continue
+        assert agent == session.players[session.to_move or 0]
+        assert (
+            tuple(np.flatnonzero(observation["action_mask"])) == (info["legal_indices"])
+        )
+        index = info["legal_indices"][rng.randrange(len(info["legal_indices"]))]
+        before = session
+        session = tonk.apply_session(session, session_action(game, index))
+        game.step(index)
+        assert game.session == session
+        if session.last is before.last:
+            assert not any(game.terminations.values())
+            continue
+        result = session.last
+        assert result is not None
+        assert game.rewards == {
+            name: float(net)
+            for name, net in zip(result.players, result.net, strict=True)
+        }
+        gone = [name for name in before.players if name not in session.players]
+        done = before.players if session.is_over else tuple(gone)
+        assert [name for name in game.agents if game.terminations[name]] == list(done)
+        assert game.agents == list(before.players)
+        if gone and not session.is_over:
+            assert game.agent_selection == gone[0]  # the eliminated step first
+    assert session.is_over
+    assert game.agents == []
+    winner = session.leaders
+    assert len(winner) == 1
+    assert set(session.eliminated) == set(game.possible_agents) - set(winner)
+    last = [agent for number, agent in left if number == session.number]
+    assert winner[0] in last  # the winner terminates with the session
+    steps = sorted({number for number, _ in left})
+    assert len(steps) >= 3  # they left after different hands: tables of 4, 3, 2
+    assert totals == {name: float(balance) for name, balance in session.ledger}
+    assert sum(totals.values()) == 0.0
+
+
+def check_places(game: Any, agent: str) -> None:
+    """Check ``agent``'s view of a hand at a table that lost seats (X3).
+
+    Every agent keeps the place of its first seat, counted from ``agent``'s:
+    the one to move, the dealer, each hand size, the spreads' owners and the
+    payoffs are found there; the places of the agents who left are empty; and
+    the values are those of the smaller table's own vector, moved.
+    """
+    session = game.session
+    hand = session.hand
+    names = session.last.players if hand.outcome is not None else session.players
+    players: int = game.players
+    start = {
+        name: (at, size)
+        for name, at, size in encoding.observation_sections(game.rules, players)
+    }
+    vector = game.observe(agent)["observation"]
+
+    def place(name: str) -> int:
+        first: list[str] = game.possible_agents
+        return (first.index(name) - first.index(agent)) % players
+
+    def one_hot(section: str, seat: int) -> None:
+        at, size = start[section]
+        block = np.zeros(size, dtype=np.float32)
+        block[place(names[seat])] = 1.0
+        assert np.array_equal(vector[at : at + size], block)
+
+    one_hot("to_move", hand.to_move)
+    one_hot("dealer", hand.dealer)
+    at, size = start["seats"]
+    width = size // players
+    for name in game.possible_agents:
+        block = vector[at + place(name) * width : at + (place(name) + 1) * width]
+        if name in names:
+            assert block[0] == len(hand.hands[names.index(name)])
+        else:
+            assert not block.any()
+    mine = vector[at + 6 : at + width]  # the agent's own cards
+    assert mine.sum() == len(hand.hands[names.index(agent)])
+    at, size = start["spreads"]
+    spread_width = 3 + 2 * players + start["top_discard"][1]  # no wild cards
+    for spread in hand.spreads:
+        base = at + (spread.number - 1) * spread_width
+        assert vector[base] == 1.0
+        assert vector[base + 1 + place(names[spread.owner])] == 1.0
+        hits = vector[base + 3 + players : base + 3 + 2 * players]
+        for seat, name in enumerate(names):
+            assert hits[place(name)] == spread.hitters.count(seat)
+    window = hand.slap
+    if window is not None:
+        at, size = start["slap"]
+        seats = at + start["top_discard"][1]
+        for block, seat in enumerate((window.discarder, window.due, window.slapper)):
+            expected = np.zeros(players, dtype=np.float32)
+            if seat is not None:
+                expected[place(names[seat])] = 1.0
+            got = vector[seats + block * players : seats + (block + 1) * players]
+            assert np.array_equal(got, expected)
+    if hand.outcome is not None:
+        at, _ = start["outcome"]
+        for seat, payoff in enumerate(hand.outcome.payoffs):
+            assert vector[at + 1 + place(names[seat])] == float(payoff)
+    small = encoding.observation_vector(tonk.observe(hand, names.index(agent)))
+    small_at = next(
+        at
+        for name, at, _ in encoding.observation_sections(game.rules, len(names))
+        if name == "spreads"
+    )
+    small_width = spread_width - 2 * (players - len(names))
+    for spread in hand.spreads:  # what the spread holds does not move
+        base = start["spreads"][0] + (spread.number - 1) * spread_width
+        held = small_at + (spread.number - 1) * small_width + 3 + 2 * len(names)
+        assert vector[base + 3 + 2 * players : base + spread_width].tolist() == list(
+            small[held : held + spread_width - 3 - 2 * players]
+        )
+    hand_part = vector[: encoding.observation_size(game.rules, players)]
+    assert sorted(hand_part[hand_part != 0]) == sorted(v for v in small if v)
+
+
+def busy(game: Any, legal: tuple[int, ...]) -> list[int]:
+    """Prefer discards that open a slap-in window, then hits, then spreads."""
+    hand = game.hand
+    if game.session.phase is not tonk.SessionPhase.PLAYING:
+        return list(legal)
+    calm = patient(hand, legal)  # a discard that opens a window, or a spread
+    if isinstance(session_action(game, calm[0]), tonk.Discard):
+        return calm
+    hits = [i for i in legal if isinstance(session_action(game, i), tonk.Hit)]
+    return hits or calm
+
+
+def test_x3_observations_keep_every_agent_at_its_first_seat() -> None:
+    rules = attrs.evolve(ELIMINATION, slap_in=True)
+    rng = random.Random(1)
+    seen: set[str] = set()
+    for seed in range(6):
+        game = tonk_pz.raw_env(rules=rules, players=4, session=True)
+        game.reset(seed=seed)
+        for agent in game.agent_iter():
+            session = game.session
+            assert session is not None
+            hand = session.hand
+            if hand is not None and hand.player_count < 4:
+                for name in game.agents:
+                    check_places(game, name)
+                seen.add(f"{hand.player_count} seats")
+                seen.update(
+                    fact
+                    for fact, there in (
+                        ("over", hand.outcome is not None),
+                        ("spread", bool(hand.spreads)),
+                        ("hit", any(spread.hitters for spread in hand.spreads)),
+                        ("slap", hand.slap is not None),
+                    )
+                    if there
+                )
+            if game.terminations[agent]:
+                game.step(None)
+                continue
+            game.step(rng.choice(busy(game, game.infos[agent]["legal_indices"])))
+    assert seen == {"3 seats", "2 seats", "over", "spread", "hit", "slap"}
+
+
+def test_x3_needs_a_pack_and_hand_size_that_stay_as_the_table_shrinks() -> None:
+    """Without the same layouts at every smaller table, the spaces would change."""
+    two_packs = attrs.evolve(ELIMINATION, two_packs_from=5)
+    tonk_pz.raw_env(rules=two_packs, players=4, session=True)
+    with pytest.raises(tonk.SessionError, match="two_packs_from"):
+        tonk_pz.raw_env(rules=two_packs, players=5, session=True)
+    seven = attrs.evolve(ELIMINATION, hand_size_by_players=((2, 7),))
+    tonk_pz.raw_env(rules=seven, players=2, session=True)
+    with pytest.raises(tonk.SessionError, match="hand_size_by_players"):
+        tonk_pz.raw_env(rules=seven, players=3, session=True)

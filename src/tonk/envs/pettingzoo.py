@@ -23,6 +23,12 @@ Rewards: 0 until the hand ends; then each agent gets its payoff (in base
 stakes, as a float). A hand ended by the turn limit (B15, an outcome of kind
 ``turn_limit``) is a *truncation*; any other ending a *termination*.
 
+Elimination (X3, ``elimination_at``, in a session): an agent whose total
+reaches the limit is terminated when the hand that took it there is settled,
+with its last reward; stepped with ``None`` it leaves ``agents``. The others
+keep their names and spaces: their observations keep every agent at its
+first seat, and the seat of an agent that left is empty.
+
 An illegal action raises :class:`~tonk.IllegalActionError` (or
 :class:`~tonk.EncodingError` for an index outside the layout) and changes
 nothing.
@@ -54,8 +60,11 @@ except ImportError as error:  # pragma: no cover - only without the extra
         " (pip install 'tonk[pettingzoo]')"
     ) from error
 
+import functools
 import random
 from typing import Any, ClassVar
+
+import numpy.typing as npt
 
 from tonk import encoding
 from tonk.actions import Action
@@ -87,6 +96,8 @@ from tonk.session import (
 from tonk.state import GameState, OutcomeKind
 
 __all__ = ["SESSION_ACTIONS", "env", "raw_env"]
+
+_Positions = npt.NDArray[np.intp]
 
 SESSION_ACTIONS: tuple[SessionAction, ...] = (
     Deal(),
@@ -128,18 +139,23 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         session: Make an episode a whole session (:func:`tonk.new_session`)
             rather than one hand: hand after hand, each agent rewarded with
             its net result (:attr:`tonk.HandResult.net`) when a hand is
-            settled. The dealer's session actions (:data:`SESSION_ACTIONS`:
-            deal, call the Big One or a suit) and the side bets are actions
-            too, numbered after the hand's layout. The observation is the
-            current (or last) hand's vector followed by a session block.
+            settled. Players eliminated by ``elimination_at`` (X3) are
+            terminated and leave ``agents``. The dealer's session actions
+            (:data:`SESSION_ACTIONS`: deal, call the Big One or a suit) and
+            the side bets are actions too, numbered after the hand's layout.
+            The observation is the current (or last) hand's vector followed
+            by a session block.
         max_hands: In a session, truncate the episode once this many hands
             have been settled. Needed when the rules never end a session (no
-            ``match_target``, ``match_deals`` or ``big_one_deals``).
+            ``match_target``, ``match_deals``, ``big_one_deals`` or
+            ``elimination_at``).
 
     Raises:
         RulesError: For an unknown preset or a table the rules do not allow.
         SessionError: For a session that would never end, or that eliminates
-            players (``elimination_at``, X3): the agents keep their seats.
+            players (``elimination_at``, X3) under rules whose pack or hand
+            size changes as the table shrinks (``two_packs_from``,
+            ``hand_size_by_players``): the agents' spaces would change.
 
     .. versionadded:: 0.2.0
 
@@ -179,7 +195,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         self.session_mode = session
         self.max_hands = max_hands
         if session:
-            _check_session_end(self.rules, max_hands)
+            _check_session_end(self.rules, players, max_hands)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         size = self.hand_actions + (len(SESSION_ACTIONS) if session else 0)
         low, high = _bounds(self.rules, players, session, max_hands)
@@ -204,6 +220,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         self.session: Session | None = None
         """The session in play, in a session environment."""
         self._legal: tuple[int, ...] = ()
+        self._mover = self.possible_agents[0]
         self._over = self._rewarded = False
         self._seen: dict[str, Floats] = {}
 
@@ -244,7 +261,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         self._over = self._rewarded = False
         seed = self._rng.randrange(2**63)
         if self.session_mode:
-            self.session = new_session(self.rules, players=self.players, seed=seed)
+            self.session = new_session(
+                self.rules, players=self.possible_agents, seed=seed
+            )
             self.hand = None
         else:
             self.hand = live_hand(self._deal)
@@ -313,10 +332,11 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         self.session = session
         self.hand = session.hand
         if session.last is not last:
-            assert session.last is not None
+            result = session.last
+            assert result is not None
             self._rewarded = True
-            for seat, agent in enumerate(self.agents):
-                self.rewards[agent] = float(session.last.net[seat])
+            for agent, net in zip(result.players, result.net, strict=True):
+                self.rewards[agent] = float(net)
         over = session.is_over
         cut = (
             not over
@@ -326,25 +346,33 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         )
         self._over = over or cut
         for agent in self.agents:
-            self.terminations[agent] = over
-            self.truncations[agent] = cut
+            seated = agent in session.players  # not eliminated (X3)
+            self.terminations[agent] = over or not seated
+            self.truncations[agent] = cut and seated
 
     def _moved(self) -> None:
-        """Select the agent to move and work out its legal indices."""
+        """Select the agent to move and work out its legal indices.
+
+        Agents eliminated by the step (X3) are selected first, one after
+        another, to be stepped with ``None`` before the agent to move.
+        """
         self._seen = {}
         self.infos[self.agent_selection] = {}
         over = self._over
         if self.session is not None:
-            mover = self.session.to_move
+            seat = self.session.to_move
             legal = () if over else self._session_legal(self.session)
+            mover = self.agents[0] if seat is None else self.session.players[seat]
         else:
             assert self.hand is not None
-            mover = self.hand.to_move
             legal = () if over else encoding.legal_indices(self.hand)
+            mover = self.possible_agents[self.hand.to_move]
         self._legal = legal
-        self.agent_selection = self.possible_agents[mover or 0]
+        self._mover = self.agent_selection = mover
         if legal:
-            self.infos[self.agent_selection] = {"legal_indices": legal}
+            self.infos[mover] = {"legal_indices": legal}
+            if self._rewarded and any(self.terminations.values()):
+                self._deads_step_first()  # the eliminated step first (X3)
 
     def _session_legal(self, session: Session) -> tuple[int, ...]:
         if session.phase is SessionPhase.PLAYING:
@@ -369,24 +397,46 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         """
         vector = self._seen.get(agent)
         if vector is None:
-            vector = self._seen[agent] = self._vector(self.possible_agents.index(agent))
-        legal = self._legal if agent == self.agent_selection else ()
+            vector = self._seen[agent] = self._vector(agent)
+        legal = self._legal if agent == self._mover else ()
         mask: Bytes = mask_array(legal, self._size)
         return {"observation": vector.copy(), "action_mask": mask}
 
-    def _vector(self, seat: int) -> Floats:
+    def _vector(self, agent: str) -> Floats:
         size = self._observation_size
+        seat = self.possible_agents.index(agent)
         if self.session is None:
             assert self.hand is not None
             return observation_array(observe(self.hand, seat), size)
-        hand = self.hand
-        vector = (
-            np.zeros(size, dtype=np.float32)
-            if hand is None
-            else observation_array(observe(hand, seat), size)
-        )
+        vector = self._hand_vector(self.session, agent)
         block = _session_block(self.session, seat, self.max_hands)
         vector[size - len(block) :] = block
+        return vector
+
+    def _hand_vector(self, session: Session, agent: str) -> Floats:
+        """Return ``agent``'s view of the session's hand, in the full table's layout.
+
+        After eliminations (X3) the hand seats fewer players: each keeps the
+        place of its first seat, counted from ``agent``'s, and the others'
+        places are empty. An agent not at the hand sees zeros.
+        """
+        size = self._observation_size
+        hand = session.hand
+        names = _hand_players(session)
+        if hand is None or agent not in names:
+            return np.zeros(size, dtype=np.float32)
+        seat = names.index(agent)
+        seen = observe(hand, seat)
+        if len(names) == self.players:
+            return observation_array(seen, size)
+        first = self.possible_agents.index
+        seats = tuple(
+            (first(names[(seat + offset) % len(names)]) - first(agent)) % self.players
+            for offset in range(len(names))
+        )
+        positions, values = encoding.observation_entries(seen)
+        vector = np.zeros(size, dtype=np.float32)
+        vector[_seat_map(self.rules, self.players, seats)[list(positions)]] = values
         return vector
 
     def render(self) -> str | None:
@@ -395,11 +445,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             gymnasium.logger.warn("render() called without a render_mode")
             return None
         hand = self.hand
-        text = (
-            "no hand dealt yet"
-            if hand is None
-            else render_table(hand, self.possible_agents)
+        names = (
+            self.possible_agents
+            if self.session is None
+            else _hand_players(self.session)
         )
+        text = "no hand dealt yet" if hand is None else render_table(hand, names)
         if self.session is not None:
             text = f"{_session_line(self.session)}\n{text}"
         if self.render_mode == "ansi":
@@ -411,13 +462,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         """Release nothing: the environment holds no outside resources."""
 
 
-def _check_session_end(rules: Rules, max_hands: int | None) -> None:
+def _check_session_end(rules: Rules, players: int, max_hands: int | None) -> None:
     if rules.elimination_at is not None:
-        raise SessionError(
-            "elimination_at (X3) takes players off the table, and this"
-            " environment's agents keep their seats and spaces for the whole"
-            " session: play such sessions with tonk.new_session"
-        )
+        _check_shrinking_table(rules, players)
     if max_hands is not None:
         if max_hands.__class__ is not int or max_hands < 1:
             raise SessionError(f"max_hands must be a positive int, got {max_hands!r}")
@@ -426,11 +473,96 @@ def _check_session_end(rules: Rules, max_hands: int | None) -> None:
         rules.match_target is None
         and rules.match_deals is None
         and not rules.big_one_deals
+        and rules.elimination_at is None
     ):
         raise SessionError(
-            "a session under these rules never ends (no match_target, match_deals"
-            " or big_one_deals): give max_hands"
+            "a session under these rules never ends (no match_target, match_deals,"
+            " big_one_deals or elimination_at): give max_hands"
         )
+
+
+def _check_shrinking_table(rules: Rules, players: int) -> None:
+    """Refuse X3 under rules whose layouts change as players leave the table."""
+    table = rules.packs_for(players), rules.hand_size_for(players)
+    for smaller in range(2, players):
+        if (rules.packs_for(smaller), rules.hand_size_for(smaller)) != table:
+            raise SessionError(
+                f"elimination_at (X3) takes this table of {players} down to"
+                f" {smaller}, where these rules change the pack (two_packs_from)"
+                " or the hand size (hand_size_by_players): the agents' spaces"
+                " would change"
+            )
+
+
+def _hand_players(session: Session) -> tuple[str, ...]:
+    """Return the players of the session's hand: the last one's between hands."""
+    if session.phase is SessionPhase.PLAYING or session.last is None:
+        return session.players
+    return session.last.players
+
+
+@functools.lru_cache(maxsize=1024)
+def _seat_map(rules: Rules, players: int, seats: tuple[int, ...]) -> _Positions:
+    """Return where each position of a smaller table's vector goes at ``players``.
+
+    ``seats[i]`` is the place, counted from the observer at the full table,
+    of the seat ``i`` places from the observer at the smaller table (X3). The
+    layout is :func:`~tonk.encoding.observation_sections`': the per-seat
+    blocks move, every other position keeps its place in its section.
+    """
+    small = len(seats)
+    wider = players - small
+    full = {name: (start, size) for name, start, size in _sections(rules, players)}
+    cards = full["top_discard"][1]
+    spread_limit = (  # each spread numbers two blocks of seats
+        full["spreads"][1] - dict(_sizes(rules, small))["spreads"]
+    ) // (2 * wider)
+
+    def spread(offset: int, width: int) -> int:
+        number, offset = divmod(offset, width)
+        if offset == 0:  # whether it is on the table
+            moved = 0
+        elif offset <= small:
+            moved = 1 + seats[offset - 1]  # the owner
+        elif small + 3 <= offset < 2 * small + 3:
+            moved = 3 + players + seats[offset - small - 3]  # the hits
+        else:
+            moved = offset + (wider if offset <= small + 2 else 2 * wider)
+        return number * (width + 2 * wider) + moved
+
+    def moved(name: str, offset: int, size: int) -> int:
+        if name in ("to_move", "dealer"):
+            return seats[offset]
+        if name == "seats":
+            width = size // small
+            return seats[offset // width] * width + offset % width
+        if name == "slap":  # the card, then the discarder, the seat due, the slapper
+            if offset < cards:
+                return offset
+            block, offset = divmod(offset - cards, small)
+            return cards + block * players + seats[offset]
+        if name == "spreads":
+            return spread(offset, size // spread_limit)
+        if name == "outcome":  # whether it is over, then the payoffs
+            return offset and 1 + seats[offset - 1]
+        return offset
+
+    return np.array(
+        [
+            full[name][0] + moved(name, offset, size)
+            for name, size in _sizes(rules, small)
+            for offset in range(size)
+        ],
+        dtype=np.intp,
+    )
+
+
+def _sections(rules: Rules, players: int) -> tuple[tuple[str, int, int], ...]:
+    return encoding.observation_sections(rules, players)
+
+
+def _sizes(rules: Rules, players: int) -> list[tuple[str, int]]:
+    return [(name, size) for name, _, size in _sections(rules, players)]
 
 
 # --- the session block of the observation --------------------------------------------
@@ -455,6 +587,8 @@ def _bounds(
     rules: Rules, players: int, session: bool, max_hands: int | None
 ) -> tuple[list[float], list[float]]:
     low, high = map(list, encoding.observation_bounds(rules, players))
+    if session and rules.elimination_at is not None:
+        low, high = _shrinking_bounds(rules, players, low, high)
     if session:
         limit = _deals_limit(rules, max_hands)
         block_high = (
@@ -469,9 +603,24 @@ def _bounds(
     return low, high
 
 
+def _shrinking_bounds(
+    rules: Rules, players: int, low: list[float], high: list[float]
+) -> tuple[list[float], list[float]]:
+    """Widen the bounds of the full table's hand vector to every smaller table (X3).
+
+    A smaller table leaves more cards in the stock, and pays other stakes.
+    """
+    lowest, highest = np.array(low), np.array(high)
+    for small in range(2, players):
+        where = _seat_map(rules, players, tuple(range(small)))
+        small_low, small_high = map(np.array, encoding.observation_bounds(rules, small))
+        lowest[where] = np.minimum(lowest[where], small_low)
+        highest[where] = np.maximum(highest[where], small_high)
+    return lowest.tolist(), highest.tolist()
+
+
 def _session_block(session: Session, seat: int, max_hands: int | None) -> list[float]:
     """Return the session block of ``seat``'s observation (see above)."""
-    players = len(session.players)
     phase = [0.0] * len(_SESSION_PHASES)
     phase[_SESSION_PHASES.index(session.phase)] = 1.0
     limit = _deals_limit(session.rules, max_hands)
@@ -480,7 +629,7 @@ def _session_block(session: Session, seat: int, max_hands: int | None) -> list[f
         suits[_SUITS.index(session.called_suit.value)] = 1.0
     scores = [score for _, score in _scores(session)]
     mine = scores[seat]
-    around = [scores[(seat + offset) % players] for offset in range(players)]
+    around = [scores[(seat + offset) % len(scores)] for offset in range(len(scores))]
     return [
         *phase,
         float(session.big_one_left is not None),
@@ -492,10 +641,10 @@ def _session_block(session: Session, seat: int, max_hands: int | None) -> list[f
     ]
 
 
-def _scores(session: Session) -> list[tuple[str, Any]]:
+def _scores(session: Session) -> tuple[tuple[str, Any], ...]:
+    """Return every agent's score, by first seat: eliminated ones too (X3)."""
     push_ups = session.rules.scoring is Scoring.PUSH_UPS
-    entries = dict(session.push_up_totals if push_ups else session.ledger)
-    return [(name, entries[name]) for name in session.players]
+    return session.push_up_totals if push_ups else session.ledger
 
 
 def _session_line(session: Session) -> str:
