@@ -1,0 +1,594 @@
+"""Tests of the engine's transitions that kill mutants others let survive.
+
+Mutation testing (docs/testing.md, "Mutation testing") changed the engine's
+modules (``engine.py``, ``_compiled.py``, ``_transition.py``, ``_deal.py``,
+``_turn.py``, ``_slap_in.py``) one edit at a time; each test here fails under
+at least one of those edits. They go through the public API only: stacked
+deals, then actions, with exact expectations (the state after an action, or
+the reason and message of the refusal).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+
+import attrs
+import pytest
+
+import tonk
+from tonk import (
+    Card,
+    ClaimDealTonk,
+    DealTonk,
+    DealTonkClaim,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+    GameState,
+    Hit,
+    IllegalActionError,
+    IllegalReason,
+    LaySpread,
+    Pass,
+    Phase,
+    Rules,
+    Slap,
+    StockEnd,
+    WildCard,
+    Wilds,
+    parse_action,
+    parse_cards,
+)
+from tonk import _deal as deal_module
+from tonk.testing import check_invariants, stack_deck
+
+OTHER = "6D 8D 10D 10C 4S"  # seat 1's hand, unless a test needs those cards
+
+
+def _card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def _deal(
+    rules: Rules,
+    hands: list[str],
+    *,
+    upcard: str = "",
+    stock: str = "",
+    widows: list[str] | None = None,
+) -> GameState:
+    """Deal ``hands`` (seat 0 first) with the last seat dealing: seat 0 starts."""
+    dealer = len(hands) - 1
+    deck = stack_deck(
+        rules, hands=hands, upcard=upcard, stock=stock, dealer=dealer, widows=widows
+    )
+    return tonk.new_game(rules, players=len(hands), deck=deck, dealer=dealer)
+
+
+def _play(state: GameState, *texts: str) -> GameState:
+    for text in texts:
+        state = tonk.apply(state, parse_action(state, text))
+        check_invariants(state)
+    return state
+
+
+def _refusal(state: GameState, action: tonk.Action) -> tuple[IllegalReason, str]:
+    with pytest.raises(IllegalActionError) as caught:
+        tonk.apply(state, action)
+    assert caught.value.action == action
+    assert not tonk.is_legal(state, action)
+    assert action not in tonk.legal_actions(state)
+    return caught.value.reason, str(caught.value)
+
+
+# --- check (engine.py) ----------------------------------------------------------
+
+
+def test_check_passes_a_legal_action_and_refuses_an_illegal_one() -> None:
+    state = _deal(Rules(deal_tonks=()), ["7H 8H 9H KS KD", OTHER])
+    tonk.check(state, DrawStock())  # no error
+    with pytest.raises(IllegalActionError) as caught:
+        tonk.check(state, Discard(_card("KS")))
+    assert caught.value.reason is IllegalReason.MUST_DRAW_FIRST
+    assert caught.value.action == Discard(_card("KS"))
+    with pytest.raises(TypeError, match="not a tonk action"):
+        tonk.check(state, "draw")  # type: ignore[arg-type]
+
+
+# --- every refusal, with its reason and message ----------------------------------
+
+PLAIN = Rules(deal_tonks=())
+SLAPS = Rules(deal_tonks=(), slap_in=True)
+LOCK = Rules(deal_tonks=(), three_spread_lock=True, hand_size=10)
+LATE = DealTonk(at_most=500, claim=DealTonkClaim.BEFORE_FIRST_TURN)
+# 4 x 13 cards and the upcard take the whole pack (one joker): the stock is empty.
+EMPTY_STOCK = Rules(
+    jokers=1, hand_size=13, stock_end=StockEnd.FORCED_KNOCK, deal_tonks=(LATE,)
+)
+
+
+def _start() -> GameState:
+    return _deal(PLAIN, ["7H 8H 9H KS KD", OTHER], upcard="QD", stock="2C")
+
+
+def _drawn() -> GameState:
+    return _play(_start(), "draw stock")
+
+
+def _laid() -> GameState:
+    return _play(_drawn(), "spread 7H 8H 9H")
+
+
+def _window() -> GameState:
+    """Seat 0 discards 10H onto its own run: both seats may slap, seat 0 first."""
+    state = _deal(SLAPS, ["7H 8H 9H 10H KD", OTHER], upcard="QD", stock="2C")
+    return _play(state, "draw stock", "spread 7H 8H 9H", "discard 10H")
+
+
+def _extra() -> GameState:
+    """Seat 1 has slapped 10H and owes an extra discard (V26)."""
+    return _play(_window(), "pass", "slap 1")
+
+
+def _locked() -> GameState:
+    """Seat 0 has laid three spreads (V30); seat 1 has drawn."""
+    state = _deal(
+        LOCK,
+        ["7H 8H 9H 2C 2D 2H 5S 6S 7S KD", "6D 8D 10D 10C 4S 3D 9C QC QS JC"],
+        upcard="QD",
+        stock="AS 3C 4C",
+    )
+    return _play(
+        state,
+        "draw stock",
+        "spread 7H 8H 9H",
+        "spread 2C 2D 2H",
+        "spread 5S 6S 7S",
+        "discard AS",
+        "draw stock",
+    )
+
+
+def _must_use() -> GameState:
+    rules = Rules(deal_tonks=(), discard_draw_must_meld=True)
+    state = _deal(rules, ["7H 8H 9H KS KD", OTHER], upcard="KH")
+    return _play(state, "draw discard")
+
+
+def _widow() -> GameState:
+    rules = Rules(deal_tonks=(), widow=True)
+    return _deal(rules, ["7H 8H 9H KS KD", OTHER], upcard="QD", widows=["AS", "AD"])
+
+
+def _waiting() -> GameState:
+    """Seat 0 laid a spread a turn ago under spread_wait=3 (V22)."""
+    rules = Rules(deal_tonks=(), spread_wait=3)
+    state = _deal(rules, ["7H 8H 9H KS KD", OTHER], upcard="QD", stock="2C 3C")
+    return _play(
+        state, "draw stock", "spread 7H 8H 9H", "discard KS", "draw stock", "discard 3C"
+    )
+
+
+def _hit_once() -> GameState:
+    rules = Rules(deal_tonks=(), max_hits_per_turn=1)
+    state = _deal(rules, ["7H 8H 9H 10H JH", OTHER], upcard="QD", stock="6H")
+    return _play(state, "draw stock", "spread 7H 8H 9H", "hit 1 10H")
+
+
+def _empty_stock() -> GameState:
+    """Four hands of 13 and the upcard take the whole pack: the stock is empty."""
+    return tonk.new_game(EMPTY_STOCK, players=4, seed=1, dealer=3)
+
+
+def _empty_stock_widow() -> GameState:
+    rules = Rules(
+        jokers=1,
+        hand_size=12,
+        widow=True,
+        stock_end=StockEnd.FORCED_KNOCK,
+        deal_tonks=(),
+    )
+    return tonk.new_game(rules, players=4, seed=1, dealer=3)
+
+
+def _must_spread() -> GameState:
+    rules = Rules(deal_tonks=(), must_spread=True)
+    return _play(_deal(rules, ["7H 8H 9H KS KD", OTHER], stock="2C"), "draw stock")
+
+
+_R = IllegalReason
+REFUSALS: list[
+    tuple[Callable[[], GameState], str | tonk.Action, IllegalReason, str]
+] = [
+    (_window, "draw stock", _R.NOT_SLAP_TIME, "seat 0 must slap or pass"),
+    (_window, "discard KD", _R.NOT_SLAP_TIME, "seat 0 must slap or pass"),
+    (_extra, "draw stock", _R.NOT_SLAP_TIME, "seat 1 must discard"),
+    (_extra, "spread 6D 8D 10D", _R.NOT_SLAP_TIME, "seat 1 must discard"),
+    (_extra, "slap 1", _R.NOT_SLAP_TIME, "no slap-in window is open"),
+    (_extra, "pass", _R.NOT_SLAP_TIME, "no slap-in window is open"),
+    (_drawn, "slap 1", _R.NOT_SLAP_TIME, "no slap-in window is open"),
+    (_drawn, "pass", _R.NOT_SLAP_TIME, "no slap-in window is open"),
+    (_window, "slap 2", _R.NO_SUCH_SPREAD, "there are 1 spreads on the table"),
+    (_window, Slap(0), _R.NO_SUCH_SPREAD, "there are 1 spreads on the table"),
+    (_extra, "discard AS", _R.CARD_NOT_IN_HAND, "not in seat 1's hand"),
+    (_drawn, "draw stock", _R.ALREADY_DREW, "seat 0 has drawn; spread, hit or discard"),
+    (
+        _drawn,
+        "draw discard",
+        _R.ALREADY_DREW,
+        "seat 0 has drawn; spread, hit or discard",
+    ),
+    (_drawn, "drop", _R.ALREADY_DREW, "seat 0 has drawn; spread, hit or discard"),
+    (_drawn, "claim", _R.ALREADY_DREW, "seat 0 has drawn; spread, hit or discard"),
+    (
+        _drawn,
+        "exchange KS",
+        _R.ALREADY_DREW,
+        "seat 0 has drawn; spread, hit or discard",
+    ),
+    (_drawn, "hit 1 KS", _R.NO_SUCH_SPREAD, "there are 0 spreads on the table"),
+    (
+        _drawn,
+        Hit(0, _card("KS")),
+        _R.NO_SUCH_SPREAD,
+        "there are 0 spreads on the table",
+    ),
+    (_laid, "hit 1 KS", _R.HIT_DOES_NOT_FIT, "it does not fit spread 1"),
+    (
+        _laid,
+        Hit(1, WildCard(_card("KS"), _card("10H"))),
+        _R.HIT_DOES_NOT_FIT,
+        "KS is not wild here",
+    ),
+    (_laid, "hit 1 AS", _R.CARD_NOT_IN_HAND, "not in seat 0's hand"),
+    (_hit_once, "hit 1 JH", _R.HIT_LIMIT, "at most 1 hit(s) a turn (V24b)"),
+    (_locked, "hit 3 4S", _R.SPREAD_LOCKED, "seat 0 has laid three spreads (V30)"),
+    (_drawn, "discard AS", _R.CARD_NOT_IN_HAND, "not in seat 0's hand"),
+    (_drawn, "spread 7H 8H 10H", _R.CARD_NOT_IN_HAND, "seat 0 does not hold them all"),
+    (_drawn, "spread 7H 8H KS", _R.NOT_A_SPREAD, "not a book or a run"),
+    (
+        _drawn,
+        LaySpread((*parse_cards("7H 8H"), WildCard(_card("2C"), _card("10H")))),
+        _R.NOT_A_SPREAD,
+        "2C is not wild here",
+    ),
+    (
+        _start,
+        "claim",
+        _R.NO_DEAL_TONK,
+        (
+            "only a dealt hand that wins under a deal tonk claimed before the first"
+            " turn may be claimed, then, and only before anyone has spread"
+        ),
+    ),
+    (_start, "exchange KS", _R.NO_WIDOW, "these rules have no widow (V46)"),
+    (_widow, "exchange 2C", _R.CARD_NOT_IN_HAND, "not in seat 0's hand"),
+    (_waiting, "drop", _R.DROP_BARRED, "seat 0 must wait 3 more turn(s) to drop"),
+    (
+        _must_use,
+        "discard KD",
+        _R.MUST_USE_DISCARD,
+        "KH taken from the discard pile must be used first (V24d)",
+    ),
+    (
+        _must_use,
+        "spread 7H 8H 9H",
+        _R.MUST_USE_DISCARD,
+        "KH taken from the discard pile must be used first (V24d)",
+    ),
+    (
+        _must_spread,
+        "discard KS",
+        _R.MUST_SPREAD,
+        "a complete spread in hand must be laid first (V21)",
+    ),
+]
+
+
+def _action(state: GameState, action: str | tonk.Action) -> tonk.Action:
+    return parse_action(state, action) if isinstance(action, str) else action
+
+
+@pytest.mark.parametrize(("make", "text", "reason", "why"), REFUSALS)
+def test_each_refusal_gives_its_reason_and_says_why(
+    make: Callable[[], GameState],
+    text: str | tonk.Action,
+    reason: IllegalReason,
+    why: str,
+) -> None:
+    state = make()
+    action = _action(state, text)
+    assert _refusal(state, action) == (
+        reason,
+        f"cannot {tonk.format_action(action)}: {why}",
+    )
+
+
+def test_before_drawing_a_play_is_refused_by_its_first_word() -> None:
+    state = _start()
+    for text, word in (
+        ("discard KS", "discard"),
+        ("spread 7H 8H 9H", "spread"),
+        ("hit 1 KS", "hit"),
+    ):
+        action = parse_action(state, text)
+        assert _refusal(state, action) == (
+            IllegalReason.MUST_DRAW_FIRST,
+            f"cannot {word} before drawing: seat 0 must drop or draw first",
+        )
+
+
+# --- the widow's exchange (V46) ---------------------------------------------------
+
+
+def test_v46_an_exchange_swaps_the_card_for_the_widow_once() -> None:
+    state = _play(_widow(), "exchange KS")
+    assert state.hands[0] == tuple(sorted(parse_cards("KD 7H 8H 9H AS")))
+    assert state.hands[1] == tuple(sorted(parse_cards(OTHER)))
+    assert state.widows == (_card("KS"), _card("AD"))
+    assert state.exchanged == (True, False)
+    assert state.phase is Phase.TURN_START
+    assert state.to_move == 0
+    assert tonk.legal_actions(state) == (Drop(), DrawStock(), DrawDiscard())
+
+
+def test_v46_an_exchange_forgets_the_cards_taken_from_the_pile() -> None:
+    state = _play(_widow(), "draw discard", "discard KS", "draw stock")
+    state = _play(state, f"discard {state.hands[1][0]}")
+    assert state.taken == ((_card("QD"),), ())
+    state = _play(state, "exchange 7H")
+    assert state.taken == ((), ())
+    assert state.widows == (_card("7H"), _card("AD"))
+
+
+# --- deal tonks claimed before the first turn (V19) -------------------------------
+
+LATE_13 = Rules(
+    deal_tonks=(DealTonk(at_most=13, claim=DealTonkClaim.BEFORE_FIRST_TURN),)
+)
+THIRTEEN = "AC 2D 3H 3S 4C"
+CLAIM = ClaimDealTonk()
+
+
+def test_v19_a_claim_by_at_most_is_decided_by_the_row() -> None:
+    state = _deal(LATE_13, [THIRTEEN, "KD QD JD 10D 9S"], upcard="5H")
+    assert tonk.legal_actions(state) == (CLAIM, Drop(), DrawStock(), DrawDiscard())
+    outcome = _play(state, "claim").outcome
+    assert outcome is not None
+    assert outcome.kind is tonk.OutcomeKind.DEAL_TONK
+    assert outcome.payoffs == (2, -2)
+    assert outcome.counts == (13, 49)
+    over = _deal(LATE_13, ["AC 2D 3H 3S 5C", "KD QD JD 10D 9S"], upcard="5H")
+    assert tonk.legal_actions(over) == (Drop(), DrawStock(), DrawDiscard())
+
+
+def test_v19_a_claim_is_open_on_the_first_turn_only() -> None:
+    state = _deal(LATE_13, ["KD QD JD 10D 9S", THIRTEEN], upcard="5H", stock="8C 8D")
+    state = _play(state, "draw stock", "discard 8C")
+    assert tonk.legal_actions(state)[0] == CLAIM
+    state = _play(state, "draw stock", "discard 8D", "draw stock")
+    state = _play(state, f"discard {state.hands[0][0]}")
+    assert state.hands[1] == tuple(sorted(parse_cards(THIRTEEN)))
+    assert CLAIM not in tonk.legal_actions(state)
+    assert not tonk.is_legal(state, CLAIM)
+
+
+def test_v19_no_claim_once_anyone_has_spread() -> None:
+    state = _deal(LATE_13, ["7H 8H 9H KS KD", THIRTEEN], upcard="5H", stock="8C")
+    state = _play(state, "draw stock", "spread 7H 8H 9H", "discard 8C")
+    assert tonk.legal_actions(state) == (Drop(), DrawStock(), DrawDiscard())
+    assert not tonk.is_legal(state, CLAIM)
+
+
+def test_v19_no_claim_after_the_widow_exchange() -> None:
+    rules = attrs.evolve(LATE_13, widow=True)
+    state = _deal(
+        rules, [THIRTEEN, "KD QD JD 10D 9S"], upcard="5H", widows=["4D", "AS"]
+    )
+    assert tonk.legal_actions(state)[0] == CLAIM
+    state = _play(state, "exchange 4C")
+    assert state.count(0) == 13
+    assert tonk.legal_actions(state) == (Drop(), DrawStock(), DrawDiscard())
+
+
+# --- the cards an action uses (V21, V24d) -----------------------------------------
+
+
+def test_v24d_a_wild_taken_from_the_pile_may_be_hit_as_it_stands() -> None:
+    rules = Rules(
+        deal_tonks=(), wilds=Wilds.JOKERS_AND_TWOS, discard_draw_must_meld=True
+    )
+    state = _deal(
+        rules, ["7H 8H 9H KS KD", "6D 8D 10D 2C 4S"], upcard="QC", stock="5C 3D"
+    )
+    state = _play(state, "draw stock", "spread 7H 8H 9H", "discard 5C")
+    state = _play(state, "draw stock", "discard 2C", "draw discard")
+    assert [tonk.format_action(action) for action in tonk.legal_actions(state)] == [
+        "spread 2C=KC KD KS",
+        "spread KD 2C=KH KS",
+        "hit 1 2C=6H",
+        "hit 1 2C=10H",
+    ]
+
+
+def test_v21_a_book_with_a_wild_must_be_laid() -> None:
+    rules = Rules(deal_tonks=(), wilds=Wilds.JOKERS_AND_TWOS, must_spread=True)
+    state = _deal(rules, ["7H 7S 2C KS QD", OTHER], upcard="JC", stock="5C")
+    state = _play(state, "draw stock")
+    assert [tonk.format_action(action) for action in tonk.legal_actions(state)] == [
+        "spread 2C=7C 7H 7S",
+        "spread 2C=7D 7H 7S",
+    ]
+
+
+THREE_ACES = Rules(
+    deal_tonks=(), must_spread=True, three_aces_may_be_held=True, hand_size=6
+)
+
+
+def test_v21_three_aces_may_be_held_beside_three_other_cards() -> None:
+    state = _deal(
+        THREE_ACES,
+        ["AC AD AH 5S 9D JC", "6D 8D 10D 10C 4S 3S"],
+        upcard="KC",
+        stock="QS",
+    )
+    state = _play(state, "draw stock")
+    assert [tonk.format_action(action) for action in tonk.legal_actions(state)] == [
+        "spread AC AD AH",
+        "discard AC",
+        "discard JC",
+        "discard AD",
+        "discard 9D",
+        "discard AH",
+        "discard 5S",
+        "discard QS",
+    ]
+
+
+def test_v21_three_aces_held_do_not_excuse_another_book() -> None:
+    state = _deal(
+        THREE_ACES,
+        ["AC AD AH 7C 7D 7H", "6D 8D 10D 10C 4S 3S"],
+        upcard="KC",
+        stock="QS",
+    )
+    state = _play(state, "draw stock")
+    assert [tonk.format_action(action) for action in tonk.legal_actions(state)] == [
+        "spread AC AD AH",
+        "spread 7C 7D 7H",
+    ]
+
+
+# --- the slap-in window (V26) ------------------------------------------------------
+
+
+def test_v30_a_locked_spread_is_refused_to_a_slapper_who_may_slap_another() -> None:
+    rules = Rules(deal_tonks=(), slap_in=True, three_spread_lock=True, hand_size=10)
+    state = _deal(
+        rules,
+        ["7H 8H 9H 2C 2D 2H 5S 6S 7S 8S", "9S 10S JS 10C 4D 3D 9C QC QH JC"],
+        upcard="QD",
+        stock="AS 3C 4C",
+    )
+    state = _play(
+        state,
+        "draw stock",
+        "spread 7H 8H 9H",
+        "spread 2C 2D 2H",
+        "spread 5S 6S 7S",
+        "discard AS",
+        "draw stock",
+        "spread 9S 10S JS",
+        "discard 3C",
+        "draw stock",
+        "discard 8S",
+    )
+    assert tonk.legal_actions(state) == (Slap(3), Slap(4), Pass())
+    state = _play(state, "pass")
+    assert tonk.legal_actions(state) == (Slap(4), Pass())
+    assert _refusal(state, Slap(3)) == (
+        IllegalReason.SPREAD_LOCKED,
+        "cannot slap 3: seat 0 has laid three spreads (V30)",
+    )
+
+
+HITS_COST = Rules(
+    deal_tonks=(), slap_in=True, hit_wait=1, own_hit_wait=2, hit_bars_going_out=True
+)
+
+
+def _hits_cost_window() -> GameState:
+    state = _deal(HITS_COST, ["7H 8H 9H 10H KD", OTHER], upcard="QD", stock="2C")
+    return _play(state, "draw stock", "spread 7H 8H 9H", "discard 10H")
+
+
+def test_v26_a_slap_on_the_own_spread_costs_the_own_hit_wait() -> None:
+    state = _play(_hits_cost_window(), "slap 1")
+    assert (state.phase, state.to_move, state.slap) == (Phase.TURN_START, 1, None)
+    assert state.spreads[0].cards == parse_cards("7H 8H 9H 10H")
+    assert state.spreads[0].hitters == (0,)
+    assert state.waits == (2, 0)
+    assert state.going_out_barred == (False, False)
+    assert state.hit_this_round == (False, False)
+
+
+def test_v26_a_slap_on_another_spread_is_a_hit_on_its_owner() -> None:
+    state = _play(_hits_cost_window(), "pass", "slap 1")
+    assert (state.phase, state.to_move) == (Phase.EXTRA_DISCARD, 1)
+    assert state.slap == tonk.SlapWindow(
+        card=_card("10H"), discarder=0, due=1, waiting=(), slapper=1
+    )
+    assert state.waits == (1, 0)
+    assert state.going_out_barred == (True, False)
+    assert state.hit_this_round == (True, False)
+    assert tonk.legal_actions(state) == tuple(
+        Discard(card) for card in sorted(parse_cards(OTHER))
+    )
+
+
+def test_v26_an_extra_discard_of_a_card_taken_leaves_the_taken_cards() -> None:
+    state = _deal(SLAPS, ["7H 8H 9H 10H KD", OTHER], upcard="QD", stock="2C 3C")
+    state = _play(state, "draw stock", "spread 7H 8H 9H", "discard 2C")
+    state = _play(state, "draw discard", "discard 4S", "draw stock", "discard 10H")
+    assert state.taken == ((), (_card("2C"),))
+    state = _play(state, "pass", "slap 1", "discard 2C")
+    assert state.taken == ((), ())
+    assert (state.phase, state.to_move) == (Phase.TURN_START, 1)
+
+
+def test_v26_an_extra_discard_that_fits_opens_a_window_again() -> None:
+    state = _deal(
+        SLAPS, ["7H 8H 9H 10H KD", "6D 8D JH 10C 4S"], upcard="QD", stock="2C"
+    )
+    state = _play(state, "draw stock", "spread 7H 8H 9H", "discard 10H")
+    state = _play(state, "pass", "slap 1", "discard JH")
+    assert (state.phase, state.to_move) == (Phase.SLAP_WINDOW, 1)
+    assert state.slap == tonk.SlapWindow(
+        card=_card("JH"), discarder=1, due=1, waiting=(1, 0)
+    )
+    assert tonk.legal_actions(state) == (Slap(1), Pass())
+    state = _play(state, "pass", "pass")
+    assert (state.phase, state.to_move, state.slap) == (Phase.TURN_START, 1, None)
+    assert state.discard_pile[-1] == _card("JH")
+
+
+# --- the unseeded shuffle (B4) -----------------------------------------------------
+
+
+def _secure_shuffled(
+    monkeypatch: pytest.MonkeyPatch, texts: str, *reads: list[int]
+) -> str:
+    """Shuffle ``texts`` with the 32-bit words ``reads`` as os.urandom's output."""
+    pending = iter(reads)
+
+    def urandom(size: int) -> bytes:
+        words = next(pending)
+        assert size == 4 * len(words)
+        return b"".join(word.to_bytes(4, sys.byteorder) for word in words)
+
+    monkeypatch.setattr(os, "urandom", urandom)
+    cards = list(parse_cards(texts))
+    deal_module._secure_shuffle(cards)
+    return " ".join(map(str, cards))
+
+
+def test_the_secure_shuffle_uses_every_word_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Place 3 swaps with 4 % 4 = 0, place 2 with 3 % 3 = 0, place 1 with 0 % 2 = 0.
+    assert _secure_shuffled(monkeypatch, "AC 2C 3C 4C", [4, 3, 0, 9]) == "2C 3C 4C AC"
+    # Place 2 keeps 2**32 - 2 (below 2**32 - 1, the largest multiple of 3).
+    words = [2**32 - 2, 1, 7]
+    assert _secure_shuffled(monkeypatch, "AC 2C 3C", words) == "AC 2C 3C"
+
+
+def test_the_secure_shuffle_reads_words_unsigned(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Three words thrown away, then 2**31 + 1 (place 2 swaps with 0), then 5.
+    reads = ([2**32 - 1] * 3, [2**31 + 1, 5, 0])
+    assert _secure_shuffled(monkeypatch, "AC 2C 3C", *reads) == "3C 2C AC"
