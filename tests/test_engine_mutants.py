@@ -592,3 +592,107 @@ def test_the_secure_shuffle_reads_words_unsigned(
     # Three words thrown away, then 2**31 + 1 (place 2 swaps with 0), then 5.
     reads = ([2**32 - 1] * 3, [2**31 + 1, 5, 0])
     assert _secure_shuffled(monkeypatch, "AC 2C 3C", *reads) == "3C 2C AC"
+
+
+def _book_discarded(rules: Rules, hand: str, drawn: str, book: str) -> GameState:
+    """Seat 0 lays ``book`` and discards ``drawn``."""
+    state = _deal(rules, [hand, OTHER], upcard="QD", stock=drawn)
+    return _play(state, "draw stock", f"spread {book}", f"discard {drawn}")
+
+
+def test_v26_a_fourth_card_of_a_book_opens_a_window() -> None:
+    state = _book_discarded(SLAPS, "7C 7D 7H KS KD", "7S", "7C 7D 7H")
+    assert (state.phase, state.to_move) == (Phase.SLAP_WINDOW, 0)
+    assert tonk.legal_actions(state) == (Slap(1), Pass())
+    state = _play(state, "slap 1")
+    assert state.spreads[0].cards == parse_cards("7C 7D 7H 7S")
+
+
+def test_v24a_v26_no_window_for_a_fourth_card_without_four_card_books() -> None:
+    rules = attrs.evolve(SLAPS, four_card_books=False)
+    state = _book_discarded(rules, "7C 7D 7H KS KD", "7S", "7C 7D 7H")
+    assert (state.phase, state.to_move) == (Phase.TURN_START, 1)
+
+
+def test_v2_v26_with_two_packs_a_full_book_takes_no_slap_and_three_cards_do() -> None:
+    rules = attrs.evolve(SLAPS, two_packs_from=2)
+    state = _book_discarded(rules, "7C 7D 7H 7S KD", "7C", "7C 7D 7H 7S")
+    assert (state.phase, state.to_move) == (Phase.TURN_START, 1)
+    state = _book_discarded(rules, "7C 7C 7D KS KD", "7D", "7C 7C 7D")
+    assert (state.phase, state.to_move) == (Phase.SLAP_WINDOW, 0)
+
+
+def test_v26_no_window_for_a_card_a_wild_of_the_book_stands_for() -> None:
+    rules = attrs.evolve(SLAPS, wilds=Wilds.JOKERS_AND_TWOS)
+    state = _book_discarded(rules, "7D 7H 2C KS KD", "7C", "7D 7H 2C=7C")
+    assert state.spreads[0].stands_for == parse_cards("7C 7D 7H")
+    assert (state.phase, state.to_move) == (Phase.TURN_START, 1)
+    state = _book_discarded(rules, "7D 7H 2C KS KD", "7S", "7D 7H 2C=7C")
+    assert (state.phase, state.to_move) == (Phase.SLAP_WINDOW, 0)
+
+
+def test_v26_v21_the_player_due_first_may_slap_holding_a_spread() -> None:
+    # Under slap_priority_next the player due owes no extra discard, so a
+    # complete spread it may not discard from does not bar its slap.
+    rules = attrs.evolve(SLAPS, slap_priority_next=True, must_spread=True)
+    state = _deal(rules, ["7H 8H 9H 10H KD", "4C 4D 4H 10C 4S"], stock="2C")
+    state = _play(state, "draw stock", "spread 7H 8H 9H", "discard 10H")
+    assert (state.phase, state.to_move) == (Phase.SLAP_WINDOW, 1)
+    assert state.slap == tonk.SlapWindow(
+        card=_card("10H"), discarder=0, due=1, waiting=(1, 0)
+    )
+    assert tonk.legal_actions(state) == (Slap(1), Pass())
+    state = _play(state, "slap 1")
+    assert (state.phase, state.to_move, state.slap) == (Phase.TURN_START, 1, None)
+
+
+def test_v27_v26_the_discarder_of_a_boobed_last_card_may_slap_it() -> None:
+    # Four hands of 12 leave 3 cards in the stock: after seat 0's draw, 2, no
+    # more than the players, so emptying the hand ends the turn (V27); the last
+    # card discarded fits a run, and the discarder, who owes no extra discard,
+    # may slap it with an empty hand.
+    rules = Rules(
+        deal_tonks=(),
+        slap_in=True,
+        boobed_deck=True,
+        hand_size=12,
+        exhaustion_tie=tonk.ExhaustionTie.DEAD_HAND,
+    )
+    hands = [
+        "2H 3H 4H 5H 6H 7H 9C 9D 9S KC KD KS",
+        "AC 2C 3C 4C 5C 6C 7C 8C 10C JC QC AD",
+        "2D 3D 4D 5D 6D 7D 8D 10D JD QD AH 9H",
+        "2S 3S 4S 5S 6S 7S 8S 10S JS QS AS 10H",
+    ]
+    state = _deal(rules, hands, upcard="JH", stock="8H")
+    state = _play(
+        state,
+        "draw stock",
+        "spread 2H 3H 4H",
+        "spread 5H 6H 7H",
+        "spread 9C 9D 9S",
+        "spread KC KD KS",
+        "discard 8H",
+    )
+    assert state.hands[0] == ()
+    assert (state.phase, state.to_move) == (Phase.SLAP_WINDOW, 0)
+    assert state.slap == tonk.SlapWindow(
+        card=_card("8H"), discarder=0, due=1, waiting=(0, 1, 2, 3)
+    )
+    assert tonk.legal_actions(state) == (Slap(2), Pass())
+    state = _play(state, "slap 2")
+    assert (state.phase, state.to_move) == (Phase.TURN_START, 1)
+    assert state.spreads[1].cards == parse_cards("5H 6H 7H 8H")
+
+
+def test_v31_going_out_in_the_own_first_turn_pays_the_first_turn_row() -> None:
+    rules = Rules(
+        deal_tonks=(),
+        going_out=(tonk.OutPay(pays=4, first_turn=True), tonk.OutPay(pays=1)),
+    )
+    state = _deal(rules, ["7H 8H 9H KS KD", OTHER], upcard="QD", stock="KC")
+    state = _play(state, "draw stock", "spread 7H 8H 9H", "spread KC KD KS")
+    assert state.outcome is not None
+    assert state.outcome.kind is tonk.OutcomeKind.TONK_OUT
+    assert state.outcome.payoffs == (4, -4)
+    assert state.to_move == 0
