@@ -11,6 +11,7 @@ the reason and message of the refusal).
 from __future__ import annotations
 
 import os
+import random
 import sys
 from collections.abc import Callable
 
@@ -152,6 +153,11 @@ def _locked() -> GameState:
     )
 
 
+def _locked_drop() -> GameState:
+    """Seat 0, back to move, has laid three spreads (V30)."""
+    return _play(_locked(), "discard 3C")
+
+
 def _must_use() -> GameState:
     rules = Rules(deal_tonks=(), discard_draw_must_meld=True)
     state = _deal(rules, ["7H 8H 9H KS KD", OTHER], upcard="KH")
@@ -266,6 +272,7 @@ REFUSALS: list[
     ),
     (_start, "exchange KS", _R.NO_WIDOW, "these rules have no widow (V46)"),
     (_widow, "exchange 2C", _R.CARD_NOT_IN_HAND, "not in seat 0's hand"),
+    (_locked_drop, "drop", _R.DROP_BARRED, "seat 0 has laid three spreads (V30)"),
     (_waiting, "drop", _R.DROP_BARRED, "seat 0 must wait 3 more turn(s) to drop"),
     (
         _must_use,
@@ -696,3 +703,61 @@ def test_v31_going_out_in_the_own_first_turn_pays_the_first_turn_row() -> None:
     assert state.outcome.kind is tonk.OutcomeKind.TONK_OUT
     assert state.outcome.payoffs == (4, -4)
     assert state.to_move == 0
+
+
+# --- cutting for the first dealer (B3, V9) -----------------------------------------
+
+
+def _cut_as_documented(rules: Rules, players: int, seed: int) -> int:
+    """Each player cuts a card; the highest rank deals; ties cut again, in seat
+    order, from the rest of the pack, shuffled afresh only when too few are left."""
+    rng = random.Random(seed)
+    natural = [card for card in rules.pack(players=players) if card.suit is not None]
+    left: list[Card] = []
+    cutting = list(range(players))
+    while len(cutting) > 1:
+        if len(left) < len(cutting):
+            left = natural[:]
+            rng.shuffle(left)
+        cuts = [(seat, left.pop()) for seat in cutting]
+        best = max(card.rank for _, card in cuts)
+        cutting = [seat for seat, card in cuts if card.rank == best]
+    return cutting[0]
+
+
+def test_b3_ties_cut_again_from_the_rest_of_the_pack() -> None:
+    # 48 one-card cutters leave 4 cards: a tie of 4 cuts from them, not afresh.
+    rules = Rules(hand_size=1, deal_tonks=())
+    for players in (2, 5, 48, 49):
+        for seed in range(40):
+            expected = _cut_as_documented(rules, players, seed)
+            assert tonk.cut_for_deal(rules, players=players, seed=seed) == expected
+
+
+@pytest.mark.parametrize("players", [1, 11, True, "2"])
+def test_b3_a_cut_needs_a_table_the_rules_seat(players: object) -> None:
+    with pytest.raises(tonk.RulesError) as caught:
+        tonk.cut_for_deal(Rules(), players=players, seed=1)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        f"players must be 2..10 under these rules, got {players!r}"
+    )
+
+
+def test_b3_a_cut_checks_its_seed() -> None:
+    with pytest.raises(tonk.RulesError, match="seed"):
+        tonk.cut_for_deal(Rules(), players=2, seed=10**1001)
+
+
+def test_b3_an_unseeded_cut_uses_the_secure_source(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made: list[object] = []
+
+    class Source(random.Random):
+        def __init__(self) -> None:
+            super().__init__(5)
+            made.append(self)
+
+    monkeypatch.setattr(random, "SystemRandom", Source)
+    assert tonk.cut_for_deal(Rules(), players=4) == _cut_as_documented(Rules(), 4, 5)
+    assert len(made) == 1
