@@ -761,3 +761,51 @@ def test_b3_an_unseeded_cut_uses_the_secure_source(
     monkeypatch.setattr(random, "SystemRandom", Source)
     assert tonk.cut_for_deal(Rules(), players=4) == _cut_as_documented(Rules(), 4, 5)
     assert len(made) == 1
+
+
+@pytest.mark.parametrize("boobed", [True, False])
+def test_v27_v26_an_extra_discard_empties_the_hand_with_four_cards_left(
+    boobed: bool,
+) -> None:
+    # Three jokers make a 55-card pack: four hands of 12 and the upcard leave 6
+    # cards, 4 (as many as the players) once seats 0 and 1 have drawn. Seat 0
+    # keeps KD alone, slaps seat 1's 5H and discards KD: out, unless the
+    # boobed deck bars going out while the stock holds no more than the players.
+    rules = Rules(
+        deal_tonks=(),
+        slap_in=True,
+        boobed_deck=boobed,
+        hand_size=12,
+        jokers=3,
+        exhaustion_tie=tonk.ExhaustionTie.DEAD_HAND,
+    )
+    hands = [
+        "2H 3H 4H 5S 6S 7S 8S 9C 9D 9H 9S KD",
+        "AC 2C 3C 4C 6C 7C 8C 10C JC QC 5H AD",
+        "2D 3D 4D 5D 6D 7D 8D 10D JD QD AH 6H",
+        "2S 3S 4S AS 10S JS QS 10H JH QH KH KC",
+    ]
+    state = _deal(rules, hands, upcard="JK", stock="KS")
+    state = _play(
+        state,
+        "draw stock",
+        "spread 2H 3H 4H",
+        "spread 5S 6S 7S 8S",
+        "spread 9C 9D 9H 9S",
+        "discard KS",
+        "draw stock",
+        "discard 5H",
+    )
+    assert len(state.stock) == 4
+    state = _play(state, "pass", "pass", "pass", "slap 1", "discard KD")
+    assert state.hands[0] == ()
+    if boobed:
+        assert (state.phase, state.to_move, state.outcome) == (
+            Phase.TURN_START,
+            2,
+            None,
+        )
+    else:
+        assert state.outcome is not None
+        assert state.outcome.kind is tonk.OutcomeKind.OUT_BY_DISCARD
+        assert state.outcome.payoffs == (3, -1, -1, -1)
