@@ -169,6 +169,20 @@ def _widow() -> GameState:
     return _deal(rules, ["7H 8H 9H KS KD", OTHER], upcard="QD", widows=["AS", "AD"])
 
 
+def _exchanged() -> GameState:
+    return _play(_widow(), "exchange KS")
+
+
+def _two_spreads_window() -> GameState:
+    """Seat 0 discards 10H, which fits its run (spread 1), not its book."""
+    rules = attrs.evolve(SLAPS, hand_size=7)
+    hands = ["7H 8H 9H KC KD 10H 4C", "6D 8D 10D 10C 4S 3D 5C"]
+    state = _deal(rules, hands, upcard="QD", stock="KS")
+    return _play(
+        state, "draw stock", "spread 7H 8H 9H", "spread KC KD KS", "discard 10H"
+    )
+
+
 def _waiting() -> GameState:
     """Seat 0 laid a spread a turn ago under spread_wait=3 (V22)."""
     rules = Rules(deal_tonks=(), spread_wait=3)
@@ -292,6 +306,26 @@ REFUSALS: list[
         _R.MUST_SPREAD,
         "a complete spread in hand must be laid first (V21)",
     ),
+    (
+        _empty_stock,
+        "draw stock",
+        _R.MUST_DROP,
+        "seat 0 must drop: the stock is empty (V29)",
+    ),
+    (_empty_stock, "claim", _R.MUST_DROP, "seat 0 must drop: the stock is empty (V29)"),
+    (
+        _empty_stock_widow,
+        "exchange 7H",
+        _R.MUST_DROP,
+        "seat 0 must drop: the stock is empty (V29)",
+    ),
+    (
+        _exchanged,
+        "exchange KD",
+        _R.NO_WIDOW,
+        "seat 0 has already exchanged with its widow this hand",
+    ),
+    (_two_spreads_window, "slap 2", _R.HIT_DOES_NOT_FIT, "10H does not fit spread 2"),
 ]
 
 
@@ -763,18 +797,17 @@ def test_b3_an_unseeded_cut_uses_the_secure_source(
     assert len(made) == 1
 
 
-@pytest.mark.parametrize("boobed", [True, False])
-def test_v27_v26_an_extra_discard_empties_the_hand_with_four_cards_left(
-    boobed: bool,
-) -> None:
-    # Three jokers make a 55-card pack: four hands of 12 and the upcard leave 6
-    # cards, 4 (as many as the players) once seats 0 and 1 have drawn. Seat 0
-    # keeps KD alone, slaps seat 1's 5H and discards KD: out, unless the
-    # boobed deck bars going out while the stock holds no more than the players.
-    rules = Rules(
+def _emptied_by_an_extra_discard(rules: Rules) -> GameState:
+    """Seat 0 empties its hand by the extra discard of a slap, 4 cards in stock.
+
+    Three jokers make a 55-card pack: four hands of 12 and the upcard leave 6
+    cards, 4 (as many as the players) once seats 0 and 1 have drawn. Seat 0
+    keeps KD alone, slaps seat 1's 5H and discards KD.
+    """
+    rules = attrs.evolve(
+        rules,
         deal_tonks=(),
         slap_in=True,
-        boobed_deck=boobed,
         hand_size=12,
         jokers=3,
         exhaustion_tie=tonk.ExhaustionTie.DEAD_HAND,
@@ -799,13 +832,34 @@ def test_v27_v26_an_extra_discard_empties_the_hand_with_four_cards_left(
     assert len(state.stock) == 4
     state = _play(state, "pass", "pass", "pass", "slap 1", "discard KD")
     assert state.hands[0] == ()
-    if boobed:
-        assert (state.phase, state.to_move, state.outcome) == (
-            Phase.TURN_START,
-            2,
-            None,
-        )
-    else:
-        assert state.outcome is not None
-        assert state.outcome.kind is tonk.OutcomeKind.OUT_BY_DISCARD
-        assert state.outcome.payoffs == (3, -1, -1, -1)
+    return state
+
+
+def test_v27_v26_a_boobed_extra_discard_does_not_go_out() -> None:
+    # The boobed deck bars going out while the stock holds no more than the
+    # players: play resumes with the player due, seat 0 on an empty hand.
+    state = _emptied_by_an_extra_discard(
+        Rules(boobed_deck=True, exhaustion_tie=tonk.ExhaustionTie.DEAD_HAND)
+    )
+    assert (state.phase, state.to_move, state.outcome) == (Phase.TURN_START, 2, None)
+
+
+@pytest.mark.parametrize(
+    ("rows", "pays"),
+    [
+        ((), 1),
+        # The extra discard is not the slapper's turn: no first turn, no
+        # spread or hit this turn (V31-V33).
+        ((tonk.OutPay(pays=3, first_turn=False), tonk.OutPay(pays=1)), 3),
+        ((tonk.OutPay(pays=3, hit_this_turn=False), tonk.OutPay(pays=1)), 3),
+        ((tonk.OutPay(pays=3, spreads_this_turn=1), tonk.OutPay(pays=1)), 1),
+    ],
+)
+def test_v26_an_extra_discard_that_empties_the_hand_is_paid_by_its_row(
+    rows: tuple[tonk.OutPay, ...], pays: int
+) -> None:
+    rules = Rules(going_out=rows) if rows else Rules()
+    outcome = _emptied_by_an_extra_discard(rules).outcome
+    assert outcome is not None
+    assert outcome.kind is tonk.OutcomeKind.OUT_BY_DISCARD
+    assert outcome.payoffs == (3 * pays, -pays, -pays, -pays)
