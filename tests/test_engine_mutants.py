@@ -863,3 +863,44 @@ def test_v26_an_extra_discard_that_empties_the_hand_is_paid_by_its_row(
     assert outcome is not None
     assert outcome.kind is tonk.OutcomeKind.OUT_BY_DISCARD
     assert outcome.payoffs == (3 * pays, -pays, -pays, -pays)
+
+
+def test_v27_v26_the_player_due_on_an_empty_hand_is_asked_first() -> None:
+    # Seat 0 empties its hand on a boobed deck (V27). Under slap_priority_next
+    # seat 3's 9H is offered first to seat 0, the player due, who owes no extra
+    # discard and so may slap it with an empty hand; then it must drop.
+    rules = Rules(
+        deal_tonks=(),
+        slap_in=True,
+        slap_priority_next=True,
+        boobed_deck=True,
+        hand_size=12,
+        exhaustion_tie=tonk.ExhaustionTie.DEAD_HAND,
+    )
+    hands = [
+        "2H 3H 4H 5H 6H 7H 9C 9D 9S KC KD KS",
+        "AC 2C 3C 4C 5C 6C 7C 8C 10C JC QC AD",
+        "2D 3D 4D 5D 6D 7D 8D 10D JD QD AH 10H",
+        "2S 3S 4S 5S 6S 7S 8S 10S JS QS AS 9H",
+    ]
+    state = _deal(rules, hands, upcard="JH", stock="8H")
+    state = _play(
+        state,
+        "draw stock",
+        "spread 2H 3H 4H",
+        "spread 5H 6H 7H",
+        "spread 9C 9D 9S",
+        "spread KC KD KS",
+        "discard 8H",
+    )
+    state = _play(state, "pass", "pass", "pass", "pass")
+    state = _play(state, "draw stock", "discard AD", "draw stock", "discard JD")
+    state = _play(state, "draw discard", "discard 9H")
+    assert (state.phase, state.to_move) == (Phase.SLAP_WINDOW, 0)
+    assert state.slap == tonk.SlapWindow(
+        card=_card("9H"), discarder=3, due=0, waiting=(0, 3, 1, 2)
+    )
+    assert tonk.legal_actions(state) == (Slap(3), Pass())
+    state = _play(state, "slap 3")
+    assert (state.phase, state.to_move) == (Phase.TURN_START, 0)
+    assert tonk.legal_actions(state) == (Drop(),)
