@@ -95,8 +95,65 @@ def test_check_passes_a_legal_action_and_refuses_an_illegal_one() -> None:
         tonk.check(state, Discard(_card("KS")))
     assert caught.value.reason is IllegalReason.MUST_DRAW_FIRST
     assert caught.value.action == Discard(_card("KS"))
-    with pytest.raises(TypeError, match="not a tonk action"):
+    with pytest.raises(TypeError) as not_an_action:
         tonk.check(state, "draw")  # type: ignore[arg-type]
+    assert str(not_an_action.value) == "not a tonk action: 'draw'"
+
+
+def test_is_legal_says_true_of_a_legal_action() -> None:
+    state = _deal(Rules(deal_tonks=()), ["7H 8H 9H KS KD", OTHER])
+    assert tonk.is_legal(state, DrawStock())
+    assert tonk.is_legal(state, Drop())
+    assert not tonk.is_legal(state, Discard(_card("KS")))
+
+
+# --- the deal (B2, B4, B5, V18) ------------------------------------------------------
+
+
+def test_b2_the_largest_table_is_the_last_that_fits() -> None:
+    # Two hands of 13 and their widows take 28 of 40 cards with the upcard,
+    # three take 43: only two players. One-card hands from two packs, no
+    # upcard: 104 players.
+    narrow = Rules(
+        pack_kind=tonk.PackKind.FORTY, hand_size=13, widow=True, deal_tonks=()
+    )
+    assert narrow.max_players == 2
+    tonk.new_game(narrow, players=2, seed=1)
+    with pytest.raises(tonk.RulesError, match=r"players must be 2\.\.2 "):
+        tonk.new_game(narrow, players=3, seed=1)
+    wide = Rules(hand_size=1, upcard=False, two_packs_from=2, deal_tonks=())
+    assert wide.max_players == 104
+    assert len(tonk.new_game(wide, players=104, seed=1).hands) == 104
+
+
+def test_v18_five_court_cards_win_at_the_deal_without_a_count_row() -> None:
+    rules = Rules(deal_tonks=(DealTonk(court_cards=5),))
+    state = _deal(rules, ["KD QD JD KS JC", "AC 2C 3C 4D 5D"], upcard="5H")
+    assert state.phase is Phase.HAND_OVER
+    assert state.outcome is not None
+    assert state.outcome.kind is tonk.OutcomeKind.DEAL_TONK
+    assert state.outcome.payoffs == (2, -2)
+    assert state.outcome.counts == (50, 15)
+
+
+def test_b4_a_stacked_deck_must_hold_cards() -> None:
+    with pytest.raises(TypeError) as caught:
+        tonk.new_game(Rules(), players=2, deck=["AC"] * 52)  # type: ignore[list-item]
+    assert str(caught.value) == "deck must hold Card values, got 'AC'"
+
+
+@pytest.mark.parametrize(
+    ("bonus", "pays"), [((), 1), ((tonk.DropPay(at_most=15, pays=3),), 3)]
+)
+def test_x11_a_winning_drop_is_paid_by_the_drop_bonus(
+    bonus: tuple[tonk.DropPay, ...], pays: int
+) -> None:
+    rules = Rules(deal_tonks=(), drop_bonus=bonus)
+    state = _deal(rules, ["AC 2C 3C 4D 5D", "KD QD JD 10D 9S"], upcard="5H")
+    outcome = _play(state, "drop").outcome
+    assert outcome is not None
+    assert outcome.kind is tonk.OutcomeKind.DROP_WON
+    assert outcome.payoffs == (pays, -pays)
 
 
 # --- every refusal, with its reason and message ----------------------------------
