@@ -136,6 +136,48 @@ def test_v18_five_court_cards_win_at_the_deal_without_a_count_row() -> None:
     assert state.outcome.counts == (50, 15)
 
 
+def test_b4_b6_the_dealer_is_seat_0_unless_named() -> None:
+    state = tonk.new_game(PLAIN, players=3, deck=PLAIN.pack())
+    assert (state.dealer, state.to_move) == (0, 1)
+    assert state.hands[1] == parse_cards("AC 4C 7C 10C KC")
+
+
+@pytest.mark.parametrize(
+    ("deck", "message"),
+    [
+        (Rules().pack()[:51], "deck has 51 cards, but these rules use a 52-card pack"),
+        (
+            (*Rules().pack()[:51], _card("AC")),
+            "deck holds 2 of Card.parse('AC'), but the pack these rules use holds 1",
+        ),
+    ],
+)
+def test_b4_a_stacked_deck_must_be_the_pack(
+    deck: tuple[Card, ...], message: str
+) -> None:
+    with pytest.raises(tonk.RulesError) as caught:
+        tonk.new_game(PLAIN, players=2, deck=deck)
+    assert str(caught.value) == message
+
+
+def test_v1_a_stacked_deck_with_a_card_the_pack_lacks_is_refused_by_it() -> None:
+    # The 40-card pack has no 8: the 8C in place of the KS is named first.
+    rules = Rules(pack_kind=tonk.PackKind.FORTY, deal_tonks=())
+    deck = (*rules.pack()[:-1], _card("8C"))
+    assert rules.pack()[-1] == _card("KS")
+    with pytest.raises(tonk.RulesError) as caught:
+        tonk.new_game(rules, players=2, deck=deck)
+    assert str(caught.value) == (
+        "deck holds 1 of Card.parse('8C'), but the pack these rules use holds 0"
+    )
+
+
+def test_b2_players_must_be_an_int() -> None:
+    with pytest.raises(TypeError) as caught:
+        tonk.new_game(PLAIN, players="2", seed=1)  # type: ignore[arg-type]
+    assert str(caught.value) == "players must be an int, got '2'"
+
+
 def test_b4_a_stacked_deck_must_hold_cards() -> None:
     with pytest.raises(TypeError) as caught:
         tonk.new_game(Rules(), players=2, deck=["AC"] * 52)  # type: ignore[list-item]
