@@ -1003,3 +1003,52 @@ def test_v27_v26_the_player_due_on_an_empty_hand_is_asked_first() -> None:
     state = _play(state, "slap 3")
     assert (state.phase, state.to_move) == (Phase.TURN_START, 0)
     assert tonk.legal_actions(state) == (Drop(),)
+
+
+@pytest.mark.parametrize(
+    ("rules", "options", "message"),
+    [
+        (
+            Rules(),
+            {"players": 11},
+            "players must be 2..10 under these rules (5 cards to each hand and 1"
+            " upcard from a 52-card deck), got 11",
+        ),
+        (
+            Rules(),
+            {"players": 1},
+            "players must be 2..10 under these rules (5 cards to each hand and 1"
+            " upcard from a 52-card deck), got 1",
+        ),
+        (
+            Rules(player_limit=4),
+            {"players": 5},
+            "players must be 2..4 under these rules (player_limit=4), got 5",
+        ),
+        (
+            # The limit allows 6, the deal only 5.
+            Rules(player_limit=6, hand_size=10, deal_tonks=()),
+            {"players": 6},
+            "players must be 2..5 under these rules (10 cards to each hand and 1"
+            " upcard from a 52-card deck), got 6",
+        ),
+        (Rules(), {"players": 2, "dealer": 2}, "dealer must be a seat 0..1, got 2"),
+        (Rules(), {"players": 3, "dealer": "0"}, "dealer must be a seat 0..2, got '0'"),
+        (
+            Rules(),
+            {"players": 2, "seed": 1, "deck": Rules().pack()},
+            "give a seed or a stacked deck, not both",
+        ),
+    ],
+)
+def test_b2_b4_new_game_refuses_a_deal_that_cannot_be(
+    rules: Rules, options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(tonk.RulesError) as caught:
+        tonk.new_game(rules, **options)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+def test_b4_new_game_checks_its_seed() -> None:
+    with pytest.raises(tonk.RulesError, match="seed"):
+        tonk.new_game(Rules(), players=2, seed=10**1001)
