@@ -1052,3 +1052,11 @@ def test_b2_b4_new_game_refuses_a_deal_that_cannot_be(
 def test_b4_new_game_checks_its_seed() -> None:
     with pytest.raises(tonk.RulesError, match="seed"):
         tonk.new_game(Rules(), players=2, seed=10**1001)
+
+
+def test_b4_a_seeded_deal_deals_the_pack_random_random_shuffles() -> None:
+    for seed in (0, 7, 2**40):
+        deck = list(PLAIN.pack())
+        random.Random(seed).shuffle(deck)
+        stacked = tonk.new_game(PLAIN, players=3, deck=deck, dealer=1)
+        assert tonk.new_game(PLAIN, players=3, seed=seed, dealer=1) == stacked
