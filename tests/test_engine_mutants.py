@@ -1003,6 +1003,10 @@ def test_v27_v26_the_player_due_on_an_empty_hand_is_asked_first() -> None:
     state = _play(state, "slap 3")
     assert (state.phase, state.to_move) == (Phase.TURN_START, 0)
     assert tonk.legal_actions(state) == (Drop(),)
+    assert _refusal(state, DrawStock()) == (
+        IllegalReason.MUST_DROP,
+        "cannot draw stock: seat 0 must drop the empty hand (V27)",
+    )
 
 
 @pytest.mark.parametrize(
@@ -1060,3 +1064,23 @@ def test_b4_a_seeded_deal_deals_the_pack_random_random_shuffles() -> None:
         random.Random(seed).shuffle(deck)
         stacked = tonk.new_game(PLAIN, players=3, deck=deck, dealer=1)
         assert tonk.new_game(PLAIN, players=3, seed=seed, dealer=1) == stacked
+
+
+def test_v2_a_wild_stands_for_no_third_copy_of_a_card() -> None:
+    rules = Rules(deal_tonks=(), two_packs_from=2, wilds=Wilds.JOKERS_AND_TWOS)
+    state = _deal(rules, ["7C 7C 2C KS KD", OTHER], upcard="QD", stock="5H")
+    state = _play(state, "draw stock")
+    spreads = [
+        tonk.format_action(action)
+        for action in tonk.legal_actions(state)
+        if isinstance(action, LaySpread)
+    ]
+    assert spreads == [
+        "spread 7C 7C 2C=7D",
+        "spread 7C 7C 2C=7H",
+        "spread 7C 7C 2C=7S",
+        "spread 2C=KC KD KS",
+        "spread 2C=KD KD KS",
+        "spread KD 2C=KH KS",
+        "spread KD 2C=KS KS",
+    ]
