@@ -282,6 +282,51 @@ def _two_spreads_window() -> GameState:
     )
 
 
+def _no_upcard() -> GameState:
+    return _deal(Rules(deal_tonks=(), upcard=False), ["7H 8H 9H KS KD", OTHER])
+
+
+def _unusable_upcard() -> GameState:
+    rules = Rules(deal_tonks=(), discard_draw_must_meld=True)
+    return _deal(rules, ["7H 8H 9H KS KD", OTHER], upcard="QD")
+
+
+def _must_use_with_a_spread() -> GameState:
+    """Seat 0 has laid 7H 8H 9H and then taken seat 1's 4S for its 4C 4D."""
+    rules = Rules(deal_tonks=(), discard_draw_must_meld=True, hand_size=7)
+    hands = ["7H 8H 9H 10H 4C 4D KS", "6D 8D 10D 10C 4S 3D 5C"]
+    state = _deal(rules, hands, upcard="QD", stock="2C 2S")
+    return _play(
+        state,
+        "draw stock",
+        "spread 7H 8H 9H",
+        "discard 2C",
+        "draw stock",
+        "discard 4S",
+        "draw discard",
+    )
+
+
+def _spread_kept_by_a_hit() -> GameState:
+    """A hit that ends the turn would keep KC KD 2C, a book with the wild."""
+    rules = Rules(
+        deal_tonks=(),
+        must_spread=True,
+        hit_ends_turn=True,
+        wilds=Wilds.JOKERS_AND_TWOS,
+        hand_size=7,
+    )
+    hands = ["7H 8H 9H 10H KC KD 2C", "6D 8D 10D 10C 4S 3D 5C"]
+    state = _deal(rules, hands, upcard="QD", stock="5S")
+    return _play(state, "draw stock", "spread 7H 8H 9H")
+
+
+def _full_book_two_packs() -> GameState:
+    rules = Rules(deal_tonks=(), two_packs_from=2)
+    state = _deal(rules, ["7C 7D 7H 7S 7C", OTHER], upcard="QD", stock="5S")
+    return _play(state, "draw stock", "spread 7C 7D 7H 7S")
+
+
 def _waiting() -> GameState:
     """Seat 0 laid a spread a turn ago under spread_wait=3 (V22)."""
     rules = Rules(deal_tonks=(), spread_wait=3)
@@ -425,6 +470,26 @@ REFUSALS: list[
         "seat 0 has already exchanged with its widow this hand",
     ),
     (_two_spreads_window, "slap 2", _R.HIT_DOES_NOT_FIT, "10H does not fit spread 2"),
+    (_no_upcard, "draw discard", _R.DISCARD_PILE_EMPTY, "the discard pile is empty"),
+    (
+        _unusable_upcard,
+        "draw discard",
+        _R.MUST_USE_DISCARD,
+        "QD could not be used at once in a spread (V24d)",
+    ),
+    (
+        _must_use_with_a_spread,
+        "hit 1 10H",
+        _R.MUST_USE_DISCARD,
+        "4S taken from the discard pile must be used first (V24d)",
+    ),
+    (
+        _spread_kept_by_a_hit,
+        "hit 1 10H",
+        _R.MUST_SPREAD,
+        "the hit would end the turn with a complete spread in hand (V21)",
+    ),
+    (_full_book_two_packs, "hit 1 7C", _R.HIT_DOES_NOT_FIT, "it does not fit spread 1"),
 ]
 
 
