@@ -327,6 +327,29 @@ def _full_book_two_packs() -> GameState:
     return _play(state, "draw stock", "spread 7C 7D 7H 7S")
 
 
+def _barred_from_going_out() -> GameState:
+    """Seat 1 has hit seat 0's run; seat 0, left KD KS, draws KC (V22)."""
+    rules = Rules(deal_tonks=(), hit_bars_going_out=True)
+    hands = ["7H 8H 9H KS KD", "6D 8D 10D 10H 4S"]
+    state = _deal(rules, hands, upcard="QD", stock="2C 3C KC")
+    return _play(
+        state,
+        "draw stock",
+        "spread 7H 8H 9H",
+        "discard 2C",
+        "draw stock",
+        "hit 1 10H",
+        "discard 3C",
+        "draw stock",
+    )
+
+
+def _drawn_with_wilds() -> GameState:
+    rules = Rules(deal_tonks=(), wilds=Wilds.JOKERS_AND_TWOS)
+    state = _deal(rules, ["7H 8H 9H KS KD", OTHER], upcard="QD", stock="5C")
+    return _play(state, "draw stock")
+
+
 def _waiting() -> GameState:
     """Seat 0 laid a spread a turn ago under spread_wait=3 (V22)."""
     rules = Rules(deal_tonks=(), spread_wait=3)
@@ -471,6 +494,21 @@ REFUSALS: list[
     ),
     (_two_spreads_window, "slap 2", _R.HIT_DOES_NOT_FIT, "10H does not fit spread 2"),
     (_no_upcard, "draw discard", _R.DISCARD_PILE_EMPTY, "the discard pile is empty"),
+    (
+        _barred_from_going_out,
+        "spread KC KD KS",
+        _R.GOING_OUT_BARRED,
+        (
+            "seat 0 was hit and may not go out this turn, nor keep fewer cards"
+            " than it needs to end the turn"
+        ),
+    ),
+    (
+        _drawn_with_wilds,
+        "spread 7H 8H KS",
+        _R.NOT_A_SPREAD,
+        "not a book or a run with a natural card",
+    ),
     (
         _unusable_upcard,
         "draw discard",
