@@ -1187,3 +1187,56 @@ def test_v2_a_wild_stands_for_no_third_copy_of_a_card() -> None:
         "spread KD 2C=KH KS",
         "spread KD 2C=KS KS",
     ]
+
+
+def test_b15_the_hand_ends_at_the_turn_limit_on_the_last_mover() -> None:
+    rules = Rules(deal_tonks=(), max_turns=1)
+    state = _deal(rules, ["7H 8H 9H KS KD", OTHER], upcard="QD", stock="2C")
+    state = _play(state, "draw stock", "discard 2C")
+    assert state.outcome is not None
+    assert state.outcome.kind is tonk.OutcomeKind.TURN_LIMIT
+    assert (state.phase, state.to_move) == (Phase.HAND_OVER, 0)
+
+
+def test_b10_a_wild_hits_a_book_as_its_missing_card_only() -> None:
+    rules = Rules(deal_tonks=(), wilds=Wilds.JOKERS_AND_TWOS)
+    state = _deal(rules, ["7C 7D 7H 2C KD", OTHER], upcard="QD", stock="5S")
+    state = _play(state, "draw stock", "spread 7C 7D 7H")
+    assert [tonk.format_action(action) for action in tonk.legal_actions(state)] == [
+        "hit 1 2C=7S",
+        "discard 2C",
+        "discard KD",
+        "discard 5S",
+    ]
+
+
+def test_b11_going_out_by_discarding_a_card_taken_forgets_it() -> None:
+    state = _deal(PLAIN, ["7H 8H 9H 10H JH", OTHER], upcard="QD", stock="KS 3C")
+    state = _play(state, "draw stock", "spread 7H 8H 9H 10H", "discard KS")
+    state = _play(state, "draw stock", "discard 4S", "draw discard")
+    assert state.taken == ((_card("4S"),), ())
+    state = _play(state, "hit 1 JH", "discard 4S")
+    assert state.outcome is not None
+    assert state.outcome.kind is tonk.OutcomeKind.OUT_BY_DISCARD
+    assert state.taken == ((), ())
+
+
+def test_v30_a_locked_spread_leaves_the_later_spreads_open_to_hits() -> None:
+    state = _deal(
+        LOCK,
+        ["7H 8H 9H 2C 2D 2H 5S 6S 7S KD", "9S 10S JS 10C 4D 3D 9C QC QH JC"],
+        upcard="QD",
+        stock="AS 8S",
+    )
+    state = _play(
+        state,
+        "draw stock",
+        "spread 7H 8H 9H",
+        "spread 2C 2D 2H",
+        "spread 5S 6S 7S",
+        "discard AS",
+        "draw stock",
+        "spread 9S 10S JS",
+    )
+    hits = [action for action in tonk.legal_actions(state) if isinstance(action, Hit)]
+    assert hits == [Hit(4, _card("8S"))]
