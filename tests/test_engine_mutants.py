@@ -1198,12 +1198,18 @@ def test_b15_the_hand_ends_at_the_turn_limit_on_the_last_mover() -> None:
     assert (state.phase, state.to_move) == (Phase.HAND_OVER, 0)
 
 
-def test_b10_a_wild_hits_a_book_as_its_missing_card_only() -> None:
-    rules = Rules(deal_tonks=(), wilds=Wilds.JOKERS_AND_TWOS)
+@pytest.mark.parametrize("four_card_books", [True, False])
+def test_b10_v24a_a_wild_hits_a_book_as_its_missing_card_only(
+    four_card_books: bool,
+) -> None:
+    rules = Rules(
+        deal_tonks=(), wilds=Wilds.JOKERS_AND_TWOS, four_card_books=four_card_books
+    )
     state = _deal(rules, ["7C 7D 7H 2C KD", OTHER], upcard="QD", stock="5S")
     state = _play(state, "draw stock", "spread 7C 7D 7H")
+    hits = ["hit 1 2C=7S"] if four_card_books else []
     assert [tonk.format_action(action) for action in tonk.legal_actions(state)] == [
-        "hit 1 2C=7S",
+        *hits,
         "discard 2C",
         "discard KD",
         "discard 5S",
