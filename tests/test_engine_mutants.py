@@ -395,9 +395,9 @@ REFUSALS: list[
     (_extra, "draw stock", _R.NOT_SLAP_TIME, "seat 1 must discard"),
     (_extra, "spread 6D 8D 10D", _R.NOT_SLAP_TIME, "seat 1 must discard"),
     (_extra, "slap 1", _R.NOT_SLAP_TIME, "no slap-in window is open"),
-    (_extra, "pass", _R.NOT_SLAP_TIME, "no slap-in window is open"),
+    (_extra, "pass", _R.NOT_SLAP_TIME, "no window is open"),
     (_drawn, "slap 1", _R.NOT_SLAP_TIME, "no slap-in window is open"),
-    (_drawn, "pass", _R.NOT_SLAP_TIME, "no slap-in window is open"),
+    (_drawn, "pass", _R.NOT_SLAP_TIME, "no window is open"),
     (_window, "slap 2", _R.NO_SUCH_SPREAD, "there are 1 spreads on the table"),
     (_window, Slap(0), _R.NO_SUCH_SPREAD, "there are 1 spreads on the table"),
     (_extra, "discard AS", _R.CARD_NOT_IN_HAND, "not in seat 1's hand"),
@@ -448,7 +448,8 @@ REFUSALS: list[
         _R.NO_DEAL_TONK,
         (
             "only a dealt hand that wins under a deal tonk claimed before the first"
-            " turn may be claimed, then, and only before anyone has spread"
+            " turn may be claimed, then, and only before anyone has spread unless its"
+            " row allows it"
         ),
     ),
     (_start, "exchange KS", _R.NO_WIDOW, "these rules have no widow (V46)"),
