@@ -488,20 +488,15 @@ def _end_turn(
         claimed = claimed_at_turn_end(after, seat)
         if claimed is not None:
             return ended(successor(after, to_move=seat), claimed)
+    showdown: OutcomeKind | None = None
     if rules.stock_end is StockEnd.LAST_CARD and not state.stock:  # X10
+        showdown = OutcomeKind.STOCK_EXHAUSTED
+    elif rules.max_turns is not None and turns_taken >= rules.max_turns:  # B15
+        showdown = OutcomeKind.TURN_LIMIT  # the termination guard
+    if showdown is not None:
         return ended(
             successor(after, to_move=seat),
-            settle_showdown(
-                counts_of(after), OutcomeKind.STOCK_EXHAUSTED, rules.exhaustion_tie
-            ),
-        )
-    limit = rules.max_turns
-    if limit is not None and turns_taken >= limit:  # B15: the termination guard
-        return ended(
-            successor(after, to_move=seat),
-            settle_showdown(
-                counts_of(after), OutcomeKind.TURN_LIMIT, rules.exhaustion_tie
-            ),
+            settle_showdown(counts_of(after), showdown, rules.exhaustion_tie),
         )
     if discarded is not None and (
         (rules.slap_in and state.spreads) or rules.eating
