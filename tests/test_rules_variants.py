@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 import pytest
+from hypothesis import settings
 from scenario import card, cards, finished, live, sorted_hand
 
 import tonk
@@ -1628,14 +1629,19 @@ def test_presets_names() -> None:
     assert presets.get("pagat") == Rules()
 
 
+PRESET_HANDS = 2 * settings().max_examples
+"""Hands a preset plays at random: two per example of the Hypothesis profile
+(1,000 under CI's, 50 under the local one; tests/conftest.py)."""
+
+
 @pytest.mark.parametrize("name", presets.names())
-def test_presets_play_1000_random_hands(name: str) -> None:
-    # Random legal play at random tables; the first 100 hands are checked state
-    # by state, every hand at its end.
+def test_presets_play_random_hands(name: str) -> None:
+    # Random legal play at random tables; the first tenth of the hands (100
+    # under CI's profile) are checked state by state, every hand at its end.
     rules = presets.get(name)
     rng = random.Random(f"presets-{name}")
     kinds: Counter[OutcomeKind] = Counter()
-    for hand in range(1000):
+    for hand in range(PRESET_HANDS):
         players = rng.randint(2, min(rules.max_players, 6))
         state = tonk.new_game(
             rules,
@@ -1658,13 +1664,13 @@ def test_presets_play_1000_random_hands(name: str) -> None:
                     # Drop rarely, so that hands last and spreads and hits happen.
                     legal = tuple(a for a in legal if not isinstance(a, Drop)) or legal
             state = tonk.apply(state, rng.choice(legal))
-            if hand < 100:
+            if hand < PRESET_HANDS // 10:
                 check_invariants(state)
         check_invariants(state)
         assert state.outcome is not None
         assert sum(state.outcome.payoffs) == 0
         kinds[state.outcome.kind] += 1
-    assert sum(kinds.values()) == 1000
+    assert sum(kinds.values()) == PRESET_HANDS
     assert kinds[OutcomeKind.CAUGHT] + kinds[OutcomeKind.DROP_WON] > 0
 
 
