@@ -47,13 +47,14 @@ def first_state(
     wanted: Callable[[GameState], bool],
     *,
     policy: str = "greedy",
+    first_seed: int = 0,
 ) -> GameState:
-    """The first state, over seeds 0, 1, ..., of a playout that is ``wanted``.
+    """The first ``wanted`` state of the playouts of seeds ``first_seed`` to 299.
 
     The policy is the greedy bot, random play, or random play that never drops.
     """
     bot = GreedyBot()
-    for seed in range(300):
+    for seed in range(first_seed, 300):
         rng = random.Random(seed)
         state = tonk.new_game(rules, players=players, seed=seed)
         while True:
@@ -116,8 +117,11 @@ def _scenarios() -> dict[str, Callable[[], GameState]]:
         "washington-state-waits": lambda: first_state(
             tonk.presets.WASHINGTON_STATE, 3, lambda s: any(s.waits)
         ),
-        "widow": lambda: first_state(
-            Rules(widow=True), 2, lambda s: any(s.exchanged) and s.outcome is None
+        "widow": lambda: first_state(  # the greedy bot first exchanges at seed 280
+            Rules(widow=True),
+            2,
+            lambda s: any(s.exchanged) and s.outcome is None,
+            first_seed=280,
         ),
         "must-use": lambda: first_state(
             Rules(discard_draw_must_meld=True), 2, lambda s: s.must_use is not None
