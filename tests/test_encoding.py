@@ -145,8 +145,8 @@ def _brute_force_spreads(rules: Rules, players: int) -> set[LaySpread]:
                     continue
                 choices = sorted(set(represented) | set(wilds))
                 for physical in combinations_with_replacement(choices, size):
-                    if Counter(physical) - pack:
-                        continue
+                    if any(physical.count(one) > pack[one] for one in physical):
+                        continue  # more copies than the pack holds
                     elements = _paired(represented, physical)
                     if lay_out(elements, tables, copies) is not None:
                         found.add(LaySpread(elements))
