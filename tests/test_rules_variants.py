@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 
 import attrs
 import pytest
-from hypothesis import settings
 from scenario import card, cards, finished, live, sorted_hand
+from sizes import under_ci
 
 import tonk
 from tonk import (
@@ -1629,9 +1629,8 @@ def test_presets_names() -> None:
     assert presets.get("pagat") == Rules()
 
 
-PRESET_HANDS = 2 * settings().max_examples
-"""Hands a preset plays at random: two per example of the Hypothesis profile
-(1,000 under CI's, 50 under the local one; tests/conftest.py)."""
+PRESET_HANDS = under_ci(1000)
+"""Hands a preset plays at random (50 under the local Hypothesis profile)."""
 
 
 @pytest.mark.parametrize("name", presets.names())

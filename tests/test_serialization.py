@@ -24,6 +24,7 @@ import pytest
 from documents import all_rules, any_playouts, record_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sizes import under_ci
 
 import tonk
 from tonk import (
@@ -847,7 +848,7 @@ def every_kind_of_action(state: GameState) -> list[tonk.Action]:
     return actions
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=under_ci(200), suppress_health_check=[HealthCheck.too_slow])
 @given(damaged_states(), st.randoms(use_true_random=False))
 def test_damaged_states_are_refused_or_playable(
     data: dict[str, Any], rng: random.Random
