@@ -297,7 +297,7 @@ def test_simulate_bots_gives_the_same_totals_with_two_workers() -> None:
         "--iterations",
         "10",
         "--hands",
-        "24",
+        "8",
         "--seed",
         "6",
         "--no-timing",
@@ -734,7 +734,7 @@ def test_simulate_on_a_local_dask_cluster_gives_the_same_json(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     pytest.importorskip("distributed")
-    args = ("--bots", "greedy,random", "--hands", "120", "--seed", "3")
+    args = ("--bots", "greedy,random", "--hands", "24", "--seed", "3")
     one = simulate_document(capsys, *args)
     clustered = simulate_document(
         capsys, *args, "--scheduler", "local", "--workers", "2"
