@@ -58,7 +58,7 @@ TABLE_SIZES = (2, 4)
 PLAYER_COUNTS = tuple(range(2, 9))
 """The table sizes of the player-count chart (its preset is ``pagat``)."""
 COUNTED_PRESET = "pagat"
-QUICK_HANDS = 20
+QUICK_HANDS = 10
 
 # The Okabe-Ito palette (readable with the common colour-vision deficiencies),
 # then greys.
