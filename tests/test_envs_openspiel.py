@@ -12,6 +12,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sizes import under_ci
 
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
@@ -346,7 +347,7 @@ def test_long_hands_stay_consistent_and_within_the_bounds(name: str) -> None:
         assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
 
 
-@settings(max_examples=10)  # each example is a whole conformance run
+@settings(max_examples=under_ci(10))  # each example is a whole conformance run
 @given(table=rules(), data=st.data())
 def test_any_rule_set_given_as_json_passes_the_conformance_runs(
     table: Rules, data: st.DataObject
