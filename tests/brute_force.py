@@ -31,6 +31,7 @@ no use for it at once, or pass).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
@@ -121,6 +122,7 @@ _SUITS = "CDHS"
 _JOKER = "JK"
 
 
+@functools.cache  # called a million times a run: read each card's text once
 def rank_and_suit(card: Card) -> tuple[int, str] | None:
     """Return the card's rank number and suit letter, or None for a joker."""
     text = str(card)
