@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import random
@@ -21,14 +22,49 @@ def needs_rich() -> None:
     pytest.importorskip("rich")
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+def run(*args: str, text: str = "") -> subprocess.CompletedProcess[str]:
+    """Run ``tonk ARGS`` through main() with ``text`` as standard input.
+
+    As a process would: what it prints to standard output and error is
+    captured, and an exit (argparse's) becomes the return code. Starting a
+    Python process for each run would cost more than most runs;
+    ``test_python_dash_m_tonk_runs_the_command_line`` runs one.
+    """
+    out, err = io.StringIO(), io.StringIO()
+    stdin = sys.stdin
+    sys.stdin = io.StringIO(text)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code: object = main(list(args))
+            except SystemExit as exit:
+                code = exit.code
+    finally:
+        sys.stdin = stdin
+    assert isinstance(code, int)
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
+
+
+def test_python_dash_m_tonk_runs_the_command_line() -> None:
+    args = ("simulate", "--hands", "20", "--seed", "9", "--no-timing")
+    result = subprocess.run(
         [sys.executable, "-m", "tonk", *args],
         capture_output=True,
         text=True,
         check=False,
         timeout=120,
     )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == run(*args).stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "tonk", "simulate", "--players", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert bad.returncode == 2
+    assert bad.stderr == run("simulate", "--players", "1").stderr
 
 
 def test_simulate_prints_a_summary() -> None:
@@ -149,14 +185,7 @@ def test_simulate_session_stops_when_a_match_ends(
 
 
 def play(*args: str, text: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tonk", "play", *args],
-        input=text,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
+    return run("play", *args, text=text)
 
 
 @pytest.mark.usefixtures("needs_rich")
