@@ -38,7 +38,7 @@ from tonk._transition import (
     taken_less,
     went_out,
     with_hand,
-    without_cards,
+    without_card,
 )
 from tonk.actions import (
     Action,
@@ -169,7 +169,7 @@ def apply_extra_discard(state: GameState, action: Discard) -> GameState:
     window = state.slap
     assert window is not None
     seat = state.to_move
-    hand = without_cards(state.hands[seat], (action.card,))
+    hand = without_card(state.hands[seat], action.card)
     if hand is None:
         raise refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"

@@ -68,6 +68,7 @@ from tonk._transition import (
     went_out,
     with_card,
     with_hand,
+    without_card,
     without_cards,
 )
 from tonk.actions import (
@@ -312,16 +313,34 @@ def apply_drop(state: GameState, action: Drop) -> GameState:
             counts, OutcomeKind.FORCED_KNOCK, rules.exhaustion_tie
         )
         return ended(state, attrs.evolve(outcome, dropper=state.to_move))
-    return ended(
-        state,
-        settle_drop(
+    return ended(state, _settled_drop(state, counts))
+
+
+_DROPS_KEPT = 4096
+"""How many drop settlements a rule set keeps; a full store is emptied."""
+
+
+def _settled_drop(state: GameState, counts: tuple[int, ...]) -> Outcome:
+    """Settle the drop of the player to move (B13, V35-V38, X11, X12).
+
+    The settlement is remembered in the rule set's compiled form, by what it
+    depends on: the counts, the dropper and the dealer.
+    """
+    drops = compiled(state.rules).drops
+    key = (counts, state.to_move, state.dealer)
+    outcome = drops.get(key)
+    if outcome is None:
+        if len(drops) >= _DROPS_KEPT:
+            drops.clear()
+        rules = state.rules
+        outcome = drops[key] = settle_drop(
             counts,
             state.to_move,
             catch=rules.catch,
             dealer=state.dealer,
             bonus=rules.drop_bonus,
-        ),
-    )
+        )
+    return outcome
 
 
 def apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
@@ -617,7 +636,7 @@ def apply_hit(state: GameState, action: Hit) -> GameState:
     number = action.spread
     check_spread_number(state, action)
     physical, represented = split(action.card)
-    hand = without_cards(state.hands[seat], (physical,))
+    hand = without_card(state.hands[seat], physical)
     if hand is None:
         raise refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
@@ -698,7 +717,7 @@ def apply_exchange(state: GameState, action: Exchange) -> GameState:
             else f"seat {seat} has already exchanged with its widow this hand",
         )
     check_not_forced(state, action)
-    hand = without_cards(state.hands[seat], (action.card,))
+    hand = without_card(state.hands[seat], action.card)
     if hand is None:
         raise refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
@@ -721,7 +740,7 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
         return apply_extra_discard(state, action)
     after_draw(state, action)
     seat = state.to_move
-    hand = without_cards(state.hands[seat], (action.card,))
+    hand = without_card(state.hands[seat], action.card)
     if hand is None:
         raise refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
