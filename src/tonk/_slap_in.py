@@ -34,6 +34,7 @@ from tonk._transition import (
     is_locked,
     pack_copies,
     refuse,
+    slap_of,
     successor,
     taken_less,
     went_out,
@@ -97,7 +98,7 @@ def _slaps_for(
     copies = pack_copies(state)
     book_limit = 4 if rules.four_card_books else 3
     slaps: list[Action] = [
-        Slap(spread.number)
+        slap_of(spread.number)
         for spread in state.spreads
         if fits(spread, card, tables, copies, book_limit)
         and not is_locked(state, spread, seat)

@@ -29,12 +29,13 @@ from tonk.actions import (
     DrawDiscard,
     DrawStock,
     Drop,
+    Exchange,
     Hit,
     Pass,
     Slap,
     format_action,
 )
-from tonk.cards import CODE_COUNT, Card, Rank, card_from_code
+from tonk.cards import CODE_COUNT, Card, Rank, WildCard, card_from_code
 from tonk.errors import IllegalActionError, IllegalReason
 from tonk.rules import OutWay, Rules, StockEnd
 from tonk.scoring import (
@@ -51,6 +52,7 @@ __all__ = [
     "DRAW_DISCARD",
     "DRAW_STOCK",
     "DROP",
+    "EXCHANGES",
     "EXTRA_DISCARD",
     "HAND_OVER",
     "KEEP",
@@ -69,12 +71,14 @@ __all__ = [
     "distinct_cards",
     "ended",
     "hit_effects",
+    "hit_of",
     "holds_spread",
     "is_drop_forced",
     "is_locked",
     "pack_copies",
     "refuse",
     "replace_at",
+    "slap_of",
     "spread_count",
     "successor",
     "taken_less",
@@ -98,6 +102,33 @@ DRAW_STOCK = DrawStock()
 DRAW_DISCARD = DrawDiscard()
 PASS = Pass()
 DISCARDS = tuple(Discard(card_from_code(code)) for code in range(CODE_COUNT))
+EXCHANGES = tuple(Exchange(card_from_code(code)) for code in range(CODE_COUNT))
+_HITS: dict[tuple[int, Card | WildCard], Hit] = {}
+_SLAPS: dict[int, Slap] = {}
+_ACTIONS_KEPT = 4096
+"""How many hits or slaps :func:`hit_of` and :func:`slap_of` keep; a full
+store is emptied (a hand lays a few spreads, so few are ever in use)."""
+
+
+def hit_of(number: int, element: Card | WildCard) -> Hit:
+    """Return the hit of ``element`` onto spread ``number``, built once."""
+    key = (number, element)
+    hit = _HITS.get(key)
+    if hit is None:
+        if len(_HITS) >= _ACTIONS_KEPT:
+            _HITS.clear()
+        hit = _HITS[key] = Hit(number, element)
+    return hit
+
+
+def slap_of(number: int) -> Slap:
+    """Return the slap onto spread ``number``, built once."""
+    slap = _SLAPS.get(number)
+    if slap is None:
+        if len(_SLAPS) >= _ACTIONS_KEPT:
+            _SLAPS.clear()
+        slap = _SLAPS[number] = Slap(number)
+    return slap
 
 
 class Keep(enum.Enum):
@@ -252,6 +283,7 @@ def distinct_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """Return the sorted ``hand`` with ``card`` in its place."""
     code = card.code
     for index, held in enumerate(hand):
         if held.code > code:
@@ -287,11 +319,17 @@ def without_cards(
 def with_hand(
     hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
-    return (*hands[:seat], hand, *hands[seat + 1 :])
+    """Return ``hands`` with ``seat``'s hand replaced by ``hand``."""
+    changed = list(hands)
+    changed[seat] = hand
+    return tuple(changed)
 
 
 def replace_at(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:seat], value, *values[seat + 1 :])
+    """Return ``values`` with ``seat``'s entry replaced by ``value``."""
+    changed = list(values)
+    changed[seat] = value
+    return tuple(changed)
 
 
 def taken_less(
@@ -302,17 +340,26 @@ def taken_less(
     held = taken[seat]
     if not held:
         return taken
-    remaining = list(held)
+    remaining = held
     for card in cards:
-        if card in remaining:
-            remaining.remove(card)
-    return replace_at(taken, seat, tuple(remaining))
+        played = without_card(remaining, card)
+        if played is not None:
+            remaining = played
+    if remaining is held:  # none of them was taken
+        return taken
+    return replace_at(taken, seat, remaining)
 
 
 def counts_of(state: GameState) -> tuple[int, ...]:
     """Return every seat's count (B12), as :func:`tonk.scoring.hand_count` does."""
     values = compiled(state.rules).tables.values
-    return tuple([sum([values[card.code] for card in hand]) for hand in state.hands])
+    counts = []
+    for hand in state.hands:  # loops, not comprehensions: this runs at every drop
+        count = 0
+        for card in hand:
+            count += values[card.code]
+        counts.append(count)
+    return tuple(counts)
 
 
 def ended(state: GameState, outcome: Outcome) -> GameState:

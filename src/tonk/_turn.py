@@ -39,6 +39,7 @@ from tonk._transition import (
     DRAW_DISCARD,
     DRAW_STOCK,
     DROP,
+    EXCHANGES,
     EXTRA_DISCARD,
     KEEP,
     PASS,
@@ -56,6 +57,7 @@ from tonk._transition import (
     distinct_cards,
     ended,
     hit_effects,
+    hit_of,
     holds_spread,
     is_drop_forced,
     is_locked,
@@ -137,7 +139,7 @@ def start_actions(state: GameState) -> tuple[Action, ...]:
     actions = _STARTS[claim, _drop_bar(state) is None, take]
     if rules.widow and not state.exchanged[state.to_move]:  # V46
         hand = state.hands[state.to_move]
-        return (*actions, *(Exchange(card) for card in distinct_cards(hand)))
+        return (*actions, *(EXCHANGES[card.code] for card in distinct_cards(hand)))
     return actions
 
 
@@ -191,7 +193,10 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
         and state.must_use is None
         and not state.going_out_barred[seat]
     ):  # nothing to lay or hit, so nothing to forbid: every discard
-        return tuple([DISCARDS[card.code] for card in distinct])
+        discards = []
+        for card in distinct:  # a loop builds this faster than a comprehension
+            discards.append(DISCARDS[card.code])
+        return tuple(discards)
     actions: list[Action] = list(laid)
     if _may_hit(state):
         actions.extend(_hits(state, distinct))
@@ -204,7 +209,8 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
         )
         if must_use is not None:  # X8: not the card taken, if another may go
             allowed = _without_pickup(allowed, hand, must_use)
-        actions.extend(DISCARDS[card.code] for card in allowed)
+        for card in allowed:
+            actions.append(DISCARDS[card.code])
     if rules.must_spread and rules.hit_ends_turn:  # V21 with V24c
         copies = pack_copies(state)
         actions = [
@@ -256,7 +262,7 @@ def _hits(state: GameState, distinct: tuple[Card, ...]) -> list[Action]:
             code = card.code
             if not wild[code]:
                 if fits(spread, card, tables, copies, book_limit):
-                    hits.append(Hit(spread.number, card))
+                    hits.append(hit_of(spread.number, card))
                 continue
             if open_to_wilds is None:
                 open_to_wilds = [
@@ -265,7 +271,7 @@ def _hits(state: GameState, distinct: tuple[Card, ...]) -> list[Action]:
                     if fits(spread, natural, tables, copies, book_limit)
                 ]
             hits.extend(
-                Hit(spread.number, designation(code, natural.code))
+                hit_of(spread.number, designation(code, natural.code))
                 for natural in open_to_wilds
             )
     return hits
