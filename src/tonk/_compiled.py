@@ -5,7 +5,10 @@ and the bots derive from it (the card tables, which deal tonks are claimed, the
 largest table) is worked out here once per rule set and kept in a bounded cache
 keyed by the :class:`~tonk.rules.Rules` *value* (never by ``id()``: a copy of a
 rule set shares its original's entry, and a freed rule set's memory reused by
-other rules never finds it). :func:`compiled` is the one way in.
+other rules never finds it). :func:`compiled` is the one way in; it answers
+the rule set object it was last asked about at once (it holds that object, so
+its identity cannot be reused). The compiled form also remembers the drop
+settlements worked out under it (:attr:`Compiled.drops`).
 
 Examples:
     >>> from tonk.rules import Rules
