@@ -17,11 +17,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tonk
-from tonk import _compiled, _deal
+from tonk import _compiled, _deal, _transition
 from tonk._transition import successor
 from tonk.cards import Card
 from tonk.rules import PackKind, Rules
-from tonk.scoring import settle_deal
+from tonk.scoring import settle_deal, settle_drop
 from tonk.state import GameState, Phase
 from tonk.testing.strategies import presets, rules
 
@@ -166,3 +166,63 @@ def test_equal_rule_sets_share_one_compiled_form() -> None:
     assert _compiled.compiled(first) is _compiled.compiled(second)
     state = tonk.new_game(second, players=2, seed=1)
     assert state.rules == second
+
+
+def test_the_last_rule_set_object_and_an_equal_one_share_a_compiled_form() -> None:
+    first, second = Rules(hand_size=7), Rules(hand_size=7)
+    table = _compiled.compiled(first)
+    assert _compiled.compiled(first) is table  # the object looked up last
+    assert _compiled.compiled(second) is table  # an equal one, through the cache
+    assert _compiled.compiled(Rules(hand_size=6)).rules == Rules(hand_size=6)
+    assert _compiled.compiled(first) is table
+
+
+def _patient_state(table_rules: Rules, seed: int, steps: int) -> GameState:
+    """Play up to ``steps`` random actions that neither drop nor claim."""
+    rng = random.Random(seed)
+    players = min(table_rules.max_players, 2 + seed % 3)
+    state = tonk.new_game(
+        table_rules, players=players, seed=seed, dealer=seed % players
+    )
+    for _ in range(steps):
+        legal = tonk.legal_actions(state)
+        if not legal:
+            break
+        calm = [a for a in legal if not isinstance(a, tonk.Drop | tonk.ClaimDealTonk)]
+        state = tonk.apply(state, rng.choice(calm or legal))
+    return state
+
+
+@given(any_rules, st.integers(0, 2**32 - 1))
+def test_a_remembered_drop_settlement_is_settle_drops_answer(
+    table_rules: Rules, seed: int
+) -> None:
+    # The compiled form remembers drop settlements by counts, dropper and
+    # dealer: every drop of a rule set ends as a fresh settle_drop would.
+    rng = random.Random(seed)
+    for _ in range(12):
+        state = _patient_state(table_rules, rng.getrandbits(32), rng.randrange(40))
+        if tonk.Drop() not in tonk.legal_actions(state) or not state.stock:
+            continue
+        counts = tuple(state.count(seat) for seat in range(state.player_count))
+        fresh = settle_drop(
+            counts,
+            state.to_move,
+            catch=state.rules.catch,
+            dealer=state.dealer,
+            bonus=state.rules.drop_bonus,
+        )
+        outcome = tonk.apply(state, tonk.Drop()).outcome
+        assert outcome is not None
+        assert (outcome.kind, outcome.counts) == (fresh.kind, fresh.counts)
+        assert (outcome.winners, outcome.dropper) == (fresh.winners, fresh.dropper)
+        # then any side payments (V39, V46)
+        assert outcome.transfers[: len(fresh.transfers)] == fresh.transfers
+
+
+def test_actions_built_once_equal_new_ones() -> None:
+    card = Card.parse("7H")
+    assert _transition.hit_of(2, card) == tonk.Hit(2, card)
+    assert _transition.hit_of(2, card) is _transition.hit_of(2, card)
+    assert _transition.slap_of(3) == tonk.Slap(3)
+    assert _transition.EXCHANGES[card.code] == tonk.Exchange(card)

@@ -5,7 +5,10 @@ and the bots derive from it (the card tables, which deal tonks are claimed, the
 largest table) is worked out here once per rule set and kept in a bounded cache
 keyed by the :class:`~tonk.rules.Rules` *value* (never by ``id()``: a copy of a
 rule set shares its original's entry, and a freed rule set's memory reused by
-other rules never finds it). :func:`compiled` is the one way in.
+other rules never finds it). :func:`compiled` is the one way in; it answers
+the rule set object it was last asked about at once (it holds that object, so
+its identity cannot be reused). The compiled form also remembers the drop
+settlements worked out under it (:attr:`Compiled.drops`).
 
 Examples:
     >>> from tonk.rules import Rules
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -31,6 +35,9 @@ from tonk.rules import (
     Rules,
     Wilds,
 )
+
+if TYPE_CHECKING:  # the state imports this module
+    from tonk.state import Outcome
 
 __all__ = [
     "Compiled",
@@ -230,6 +237,12 @@ class Compiled:
     """The highest ``at_most`` of the deal tonks at the deal, or -1."""
     deal_courts: bool
     """Whether a deal tonk at the deal counts court cards (V18)."""
+    drops: dict[tuple[tuple[int, ...], int, int], Outcome] = attrs.field(
+        factory=dict, eq=False, repr=False
+    )
+    """The settlements of drops worked out so far, by the counts, the dropper
+    and the dealer (a settlement depends on nothing else of a state): a drop
+    ends every random hand, and settling it costs more than a turn."""
 
 
 def _compile(rules: Rules) -> Compiled:
@@ -266,15 +279,25 @@ _CACHE_SIZE = 256
 """Few rule sets are in use at once; a full cache is emptied and refilled."""
 
 
+_last: tuple[Rules | None, Compiled | None] = (None, None)
+"""The rule set looked up last and its compiled form: the states of a hand all
+carry one rule set object, so most lookups find it here, with no hashing."""
+
+
 def compiled(rules: Rules) -> Compiled:
     """Return ``rules`` compiled, from the cache when an equal value was before.
 
-    A :class:`~tonk.rules.Rules` caches its hash, so a lookup with the rule
-    set the cache holds costs one dict probe.
+    The rule set object looked up last is answered at once; another one by a
+    probe of the cache, keyed by value.
     """
+    global _last
+    last_rules, found = _last
+    if rules is last_rules and found is not None:
+        return found
     found = _CACHE.get(rules)
     if found is None:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
         found = _CACHE[rules] = _compile(rules)
+    _last = (rules, found)
     return found

@@ -34,11 +34,12 @@ from tonk._transition import (
     is_locked,
     pack_copies,
     refuse,
+    slap_of,
     successor,
     taken_less,
     went_out,
     with_hand,
-    without_cards,
+    without_card,
 )
 from tonk.actions import (
     Action,
@@ -97,7 +98,7 @@ def _slaps_for(
     copies = pack_copies(state)
     book_limit = 4 if rules.four_card_books else 3
     slaps: list[Action] = [
-        Slap(spread.number)
+        slap_of(spread.number)
         for spread in state.spreads
         if fits(spread, card, tables, copies, book_limit)
         and not is_locked(state, spread, seat)
@@ -169,7 +170,7 @@ def apply_extra_discard(state: GameState, action: Discard) -> GameState:
     window = state.slap
     assert window is not None
     seat = state.to_move
-    hand = without_cards(state.hands[seat], (action.card,))
+    hand = without_card(state.hands[seat], action.card)
     if hand is None:
         raise refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"

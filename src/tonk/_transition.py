@@ -15,7 +15,7 @@ V46, docs/rules/payouts.md).
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tonk._compiled import compiled
@@ -29,16 +29,16 @@ from tonk.actions import (
     DrawDiscard,
     DrawStock,
     Drop,
+    Exchange,
     Hit,
     Pass,
     Slap,
     format_action,
 )
-from tonk.cards import CODE_COUNT, Card, Rank, card_from_code
+from tonk.cards import CODE_COUNT, Card, Rank, WildCard, card_from_code
 from tonk.errors import IllegalActionError, IllegalReason
 from tonk.rules import OutWay, Rules, StockEnd
 from tonk.scoring import (
-    hand_count,
     hit_and_split_transfers,
     settle_out,
     widow_transfers,
@@ -52,6 +52,7 @@ __all__ = [
     "DRAW_DISCARD",
     "DRAW_STOCK",
     "DROP",
+    "EXCHANGES",
     "EXTRA_DISCARD",
     "HAND_OVER",
     "KEEP",
@@ -70,18 +71,21 @@ __all__ = [
     "distinct_cards",
     "ended",
     "hit_effects",
+    "hit_of",
     "holds_spread",
     "is_drop_forced",
     "is_locked",
     "pack_copies",
     "refuse",
     "replace_at",
+    "slap_of",
     "spread_count",
     "successor",
     "taken_less",
     "went_out",
     "with_card",
     "with_hand",
+    "without_card",
     "without_cards",
 ]
 
@@ -98,6 +102,33 @@ DRAW_STOCK = DrawStock()
 DRAW_DISCARD = DrawDiscard()
 PASS = Pass()
 DISCARDS = tuple(Discard(card_from_code(code)) for code in range(CODE_COUNT))
+EXCHANGES = tuple(Exchange(card_from_code(code)) for code in range(CODE_COUNT))
+_HITS: dict[tuple[int, Card | WildCard], Hit] = {}
+_SLAPS: dict[int, Slap] = {}
+_ACTIONS_KEPT = 4096
+"""How many hits or slaps :func:`hit_of` and :func:`slap_of` keep; a full
+store is emptied (a hand lays a few spreads, so few are ever in use)."""
+
+
+def hit_of(number: int, element: Card | WildCard) -> Hit:
+    """Return the hit of ``element`` onto spread ``number``, built once."""
+    key = (number, element)
+    hit = _HITS.get(key)
+    if hit is None:
+        if len(_HITS) >= _ACTIONS_KEPT:
+            _HITS.clear()
+        hit = _HITS[key] = Hit(number, element)
+    return hit
+
+
+def slap_of(number: int) -> Slap:
+    """Return the slap onto spread ``number``, built once."""
+    slap = _SLAPS.get(number)
+    if slap is None:
+        if len(_SLAPS) >= _ACTIONS_KEPT:
+            _SLAPS.clear()
+        slap = _SLAPS[number] = Slap(number)
+    return slap
 
 
 class Keep(enum.Enum):
@@ -108,7 +139,37 @@ class Keep(enum.Enum):
 
 KEEP = Keep.KEEP
 _new_state = object.__new__
-_set = object.__setattr__
+
+
+def _slot_setter(name: str) -> Callable[[GameState, Any], None]:
+    """Return the setter of ``GameState``'s slot ``name`` (its member descriptor's).
+
+    Setting a slot through its descriptor skips the lookup by name that
+    ``object.__setattr__`` makes on every call.
+    """
+    setter: Callable[[GameState, Any], None] = GameState.__dict__[name].__set__
+    return setter
+
+
+_SET_RULES = _slot_setter("rules")
+_SET_DEALER = _slot_setter("dealer")
+_SET_HANDS = _slot_setter("hands")
+_SET_STOCK = _slot_setter("stock")
+_SET_DISCARD_PILE = _slot_setter("discard_pile")
+_SET_SPREADS = _slot_setter("spreads")
+_SET_TO_MOVE = _slot_setter("to_move")
+_SET_PHASE = _slot_setter("phase")
+_SET_TURNS_TAKEN = _slot_setter("turns_taken")
+_SET_WAITS = _slot_setter("waits")
+_SET_GOING_OUT_BARRED = _slot_setter("going_out_barred")
+_SET_HIT_THIS_ROUND = _slot_setter("hit_this_round")
+_SET_HITS_THIS_TURN = _slot_setter("hits_this_turn")
+_SET_MUST_USE = _slot_setter("must_use")
+_SET_TAKEN = _slot_setter("taken")
+_SET_WIDOWS = _slot_setter("widows")
+_SET_EXCHANGED = _slot_setter("exchanged")
+_SET_SLAP = _slot_setter("slap")
+_SET_OUTCOME = _slot_setter("outcome")
 
 
 def successor(
@@ -136,45 +197,36 @@ def successor(
 
     The one place the engine builds a successor state. It is ``attrs.evolve``
     with typed arguments, built without ``GameState.__init__`` (which has no
-    validator or converter to skip): each slot is set once, at about half of
-    ``__init__``'s cost. A test checks that it sets every field.
+    validator or converter to skip): each slot is set once, through its
+    descriptor, at about a third of ``__init__``'s cost. A test checks that it
+    sets every field.
     """
     new = _new_state(GameState)
-    _set(new, "rules", state.rules)
-    _set(new, "dealer", state.dealer)
-    _set(new, "hands", state.hands if hands is KEEP else hands)
-    _set(new, "stock", state.stock if stock is KEEP else stock)
-    _set(
-        new,
-        "discard_pile",
-        state.discard_pile if discard_pile is KEEP else discard_pile,
+    _SET_RULES(new, state.rules)
+    _SET_DEALER(new, state.dealer)
+    _SET_HANDS(new, state.hands if hands is KEEP else hands)
+    _SET_STOCK(new, state.stock if stock is KEEP else stock)
+    _SET_DISCARD_PILE(new, state.discard_pile if discard_pile is KEEP else discard_pile)
+    _SET_SPREADS(new, state.spreads if spreads is KEEP else spreads)
+    _SET_TO_MOVE(new, state.to_move if to_move is KEEP else to_move)
+    _SET_PHASE(new, state.phase if phase is KEEP else phase)
+    _SET_TURNS_TAKEN(new, state.turns_taken if turns_taken is KEEP else turns_taken)
+    _SET_WAITS(new, state.waits if waits is KEEP else waits)
+    _SET_GOING_OUT_BARRED(
+        new, state.going_out_barred if going_out_barred is KEEP else going_out_barred
     )
-    _set(new, "spreads", state.spreads if spreads is KEEP else spreads)
-    _set(new, "to_move", state.to_move if to_move is KEEP else to_move)
-    _set(new, "phase", state.phase if phase is KEEP else phase)
-    _set(new, "turns_taken", state.turns_taken if turns_taken is KEEP else turns_taken)
-    _set(new, "waits", state.waits if waits is KEEP else waits)
-    _set(
-        new,
-        "going_out_barred",
-        state.going_out_barred if going_out_barred is KEEP else going_out_barred,
+    _SET_HIT_THIS_ROUND(
+        new, state.hit_this_round if hit_this_round is KEEP else hit_this_round
     )
-    _set(
-        new,
-        "hit_this_round",
-        state.hit_this_round if hit_this_round is KEEP else hit_this_round,
+    _SET_HITS_THIS_TURN(
+        new, state.hits_this_turn if hits_this_turn is KEEP else hits_this_turn
     )
-    _set(
-        new,
-        "hits_this_turn",
-        state.hits_this_turn if hits_this_turn is KEEP else hits_this_turn,
-    )
-    _set(new, "must_use", state.must_use if must_use is KEEP else must_use)
-    _set(new, "taken", state.taken if taken is KEEP else taken)
-    _set(new, "widows", state.widows if widows is KEEP else widows)
-    _set(new, "exchanged", state.exchanged if exchanged is KEEP else exchanged)
-    _set(new, "slap", state.slap if slap is KEEP else slap)
-    _set(new, "outcome", state.outcome if outcome is KEEP else outcome)
+    _SET_MUST_USE(new, state.must_use if must_use is KEEP else must_use)
+    _SET_TAKEN(new, state.taken if taken is KEEP else taken)
+    _SET_WIDOWS(new, state.widows if widows is KEEP else widows)
+    _SET_EXCHANGED(new, state.exchanged if exchanged is KEEP else exchanged)
+    _SET_SLAP(new, state.slap if slap is KEEP else slap)
+    _SET_OUTCOME(new, state.outcome if outcome is KEEP else outcome)
     return new
 
 
@@ -231,6 +283,7 @@ def distinct_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """Return the sorted ``hand`` with ``card`` in its place."""
     code = card.code
     for index, held in enumerate(hand):
         if held.code > code:
@@ -238,27 +291,45 @@ def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return (*hand, card)
 
 
+def without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...] | None:
+    """Return ``hand`` less its first ``card``, or ``None`` if it lacks it.
+
+    Cards are equal when their codes are, so the codes are compared.
+    """
+    code = card.code
+    for index, held in enumerate(hand):
+        if held.code == code:
+            return hand[:index] + hand[index + 1 :]
+    return None
+
+
 def without_cards(
     hand: tuple[Card, ...], cards: Sequence[Card]
 ) -> tuple[Card, ...] | None:
     """Return ``hand`` less ``cards`` (as a multiset), or ``None`` if it lacks one."""
-    remaining = list(hand)
+    remaining: tuple[Card, ...] | None = hand
     for card in cards:
-        try:
-            remaining.remove(card)
-        except ValueError:
+        remaining = without_card(hand, card)
+        if remaining is None:
             return None
-    return tuple(remaining)
+        hand = remaining
+    return remaining
 
 
 def with_hand(
     hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
-    return (*hands[:seat], hand, *hands[seat + 1 :])
+    """Return ``hands`` with ``seat``'s hand replaced by ``hand``."""
+    changed = list(hands)
+    changed[seat] = hand
+    return tuple(changed)
 
 
 def replace_at(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:seat], value, *values[seat + 1 :])
+    """Return ``values`` with ``seat``'s entry replaced by ``value``."""
+    changed = list(values)
+    changed[seat] = value
+    return tuple(changed)
 
 
 def taken_less(
@@ -269,15 +340,26 @@ def taken_less(
     held = taken[seat]
     if not held:
         return taken
-    remaining = list(held)
+    remaining = held
     for card in cards:
-        if card in remaining:
-            remaining.remove(card)
-    return replace_at(taken, seat, tuple(remaining))
+        played = without_card(remaining, card)
+        if played is not None:
+            remaining = played
+    if remaining is held:  # none of them was taken
+        return taken
+    return replace_at(taken, seat, remaining)
 
 
 def counts_of(state: GameState) -> tuple[int, ...]:
-    return tuple(hand_count(hand, state.rules) for hand in state.hands)
+    """Return every seat's count (B12), as :func:`tonk.scoring.hand_count` does."""
+    values = compiled(state.rules).tables.values
+    counts = []
+    for hand in state.hands:  # loops, not comprehensions: this runs at every drop
+        count = 0
+        for card in hand:
+            count += values[card.code]
+        counts.append(count)
+    return tuple(counts)
 
 
 def ended(state: GameState, outcome: Outcome) -> GameState:

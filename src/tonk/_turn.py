@@ -39,6 +39,7 @@ from tonk._transition import (
     DRAW_DISCARD,
     DRAW_STOCK,
     DROP,
+    EXCHANGES,
     EXTRA_DISCARD,
     KEEP,
     PASS,
@@ -56,6 +57,7 @@ from tonk._transition import (
     distinct_cards,
     ended,
     hit_effects,
+    hit_of,
     holds_spread,
     is_drop_forced,
     is_locked,
@@ -68,6 +70,7 @@ from tonk._transition import (
     went_out,
     with_card,
     with_hand,
+    without_card,
     without_cards,
 )
 from tonk.actions import (
@@ -136,7 +139,7 @@ def start_actions(state: GameState) -> tuple[Action, ...]:
     actions = _STARTS[claim, _drop_bar(state) is None, take]
     if rules.widow and not state.exchanged[state.to_move]:  # V46
         hand = state.hands[state.to_move]
-        return (*actions, *(Exchange(card) for card in distinct_cards(hand)))
+        return (*actions, *(EXCHANGES[card.code] for card in distinct_cards(hand)))
     return actions
 
 
@@ -190,7 +193,10 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
         and state.must_use is None
         and not state.going_out_barred[seat]
     ):  # nothing to lay or hit, so nothing to forbid: every discard
-        return tuple([DISCARDS[card.code] for card in distinct])
+        discards = []
+        for card in distinct:  # a loop builds this faster than a comprehension
+            discards.append(DISCARDS[card.code])
+        return tuple(discards)
     actions: list[Action] = list(laid)
     if _may_hit(state):
         actions.extend(_hits(state, distinct))
@@ -203,7 +209,8 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
         )
         if must_use is not None:  # X8: not the card taken, if another may go
             allowed = _without_pickup(allowed, hand, must_use)
-        actions.extend(DISCARDS[card.code] for card in allowed)
+        for card in allowed:
+            actions.append(DISCARDS[card.code])
     if rules.must_spread and rules.hit_ends_turn:  # V21 with V24c
         copies = pack_copies(state)
         actions = [
@@ -255,7 +262,7 @@ def _hits(state: GameState, distinct: tuple[Card, ...]) -> list[Action]:
             code = card.code
             if not wild[code]:
                 if fits(spread, card, tables, copies, book_limit):
-                    hits.append(Hit(spread.number, card))
+                    hits.append(hit_of(spread.number, card))
                 continue
             if open_to_wilds is None:
                 open_to_wilds = [
@@ -264,7 +271,7 @@ def _hits(state: GameState, distinct: tuple[Card, ...]) -> list[Action]:
                     if fits(spread, natural, tables, copies, book_limit)
                 ]
             hits.extend(
-                Hit(spread.number, designation(code, natural.code))
+                hit_of(spread.number, designation(code, natural.code))
                 for natural in open_to_wilds
             )
     return hits
@@ -312,16 +319,34 @@ def apply_drop(state: GameState, action: Drop) -> GameState:
             counts, OutcomeKind.FORCED_KNOCK, rules.exhaustion_tie
         )
         return ended(state, attrs.evolve(outcome, dropper=state.to_move))
-    return ended(
-        state,
-        settle_drop(
+    return ended(state, _settled_drop(state, counts))
+
+
+_DROPS_KEPT = 4096
+"""How many drop settlements a rule set keeps; a full store is emptied."""
+
+
+def _settled_drop(state: GameState, counts: tuple[int, ...]) -> Outcome:
+    """Settle the drop of the player to move (B13, V35-V38, X11, X12).
+
+    The settlement is remembered in the rule set's compiled form, by what it
+    depends on: the counts, the dropper and the dealer.
+    """
+    drops = compiled(state.rules).drops
+    key = (counts, state.to_move, state.dealer)
+    outcome = drops.get(key)
+    if outcome is None:
+        if len(drops) >= _DROPS_KEPT:
+            drops.clear()
+        rules = state.rules
+        outcome = drops[key] = settle_drop(
             counts,
             state.to_move,
             catch=rules.catch,
             dealer=state.dealer,
             bonus=rules.drop_bonus,
-        ),
-    )
+        )
+    return outcome
 
 
 def apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
@@ -617,7 +642,7 @@ def apply_hit(state: GameState, action: Hit) -> GameState:
     number = action.spread
     check_spread_number(state, action)
     physical, represented = split(action.card)
-    hand = without_cards(state.hands[seat], (physical,))
+    hand = without_card(state.hands[seat], physical)
     if hand is None:
         raise refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
@@ -698,7 +723,7 @@ def apply_exchange(state: GameState, action: Exchange) -> GameState:
             else f"seat {seat} has already exchanged with its widow this hand",
         )
     check_not_forced(state, action)
-    hand = without_cards(state.hands[seat], (action.card,))
+    hand = without_card(state.hands[seat], action.card)
     if hand is None:
         raise refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
@@ -721,7 +746,7 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
         return apply_extra_discard(state, action)
     after_draw(state, action)
     seat = state.to_move
-    hand = without_cards(state.hands[seat], (action.card,))
+    hand = without_card(state.hands[seat], action.card)
     if hand is None:
         raise refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
