@@ -13,7 +13,8 @@ import operator
 import os
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from tonk._compiled import compiled
 from tonk._transition import (
@@ -46,6 +47,7 @@ __all__ = [
     "claimed_at_turn_end",
     "cut_for_deal",
     "dealt",
+    "shuffle_drawing",
     "shuffled",
 ]
 
@@ -79,13 +81,18 @@ def shuffled(rules: Rules, players: int, seed: int | None) -> list[Card]:
 
 
 def _seeded_shuffle(cards: list[Card], seed: int) -> None:
-    """Shuffle as ``random.Random(seed).shuffle(cards)`` does, draw for draw.
+    """Shuffle as ``random.Random(seed).shuffle(cards)`` does, draw for draw."""
+    shuffle_drawing(cards, random.Random(seed).getrandbits)
+
+
+def shuffle_drawing(cards: list[Any], getrandbits: Callable[[int], int]) -> None:
+    """Shuffle ``cards`` as ``random.Random.shuffle`` does, with its draws inline.
 
     Python's shuffle swaps each place ``i``, from the last down, with a place
     ``j`` below ``i + 1`` drawn as ``bit_length(i + 1)`` random bits, drawn
-    again while too large; the same draws give the same deal.
+    again while too large; given a ``random.Random``'s ``getrandbits``, the
+    same draws give the same order (the bots shuffle so too).
     """
-    getrandbits = random.Random(seed).getrandbits
     bits = _BITS
     for i in range(len(cards) - 1, 0, -1):
         bound = i + 1

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import math
+import operator
 import random
 import time
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Literal
 
 import attrs
 
 from tonk._compiled import compiled
+from tonk._deal import shuffle_drawing
+from tonk._transition import successor
 from tonk._validate import brief, is_int
 from tonk.actions import Action, ClaimDealTonk, Discard, DrawDiscard, DrawStock, Drop
 from tonk.bots._base import no_actions
@@ -30,6 +34,7 @@ _TURN_START = Phase.TURN_START
 _SLAP_WINDOW = Phase.SLAP_WINDOW
 _DRAW_STOCK = DrawStock()
 _DRAW_DISCARD = DrawDiscard()
+_CODE = operator.attrgetter("code")
 
 
 class _Node:
@@ -329,44 +334,116 @@ def _random_playout(state: GameState, policy: _Policy, rng: random.Random) -> Ga
     return _finish(state, policy)
 
 
-def _lowered(
-    state: GameState, obs: Observation, rng: random.Random, share: float
-) -> GameState:
-    """Give the other seats lower hands, as if each had discarded its worst cards.
+class _Deals:
+    """Deal the cards ``obs``'s seat cannot see, as :func:`tonk.determinize` does.
 
-    For each turn a seat has taken, one card from the stock joins its unknown
-    cards and the highest of them goes back to the stock, which is then
-    shuffled. The state still fits everything ``obs`` shows.
+    The unseen cards, the known cards of each hand and the places to fill are
+    worked out once per search (``determinize`` checks the observation); each
+    deal is then one shuffle of the unseen cards, drawn as
+    ``random.Random.shuffle`` draws (the same deal as ``determinize`` for the
+    same ``rng``), and, with ``lower`` above 0, the other seats' lower hands.
+
+    With ``lower`` above 0, for each turn a seat has taken (times ``lower``),
+    one card from the stock joins its unknown cards and the highest of them goes
+    back to the stock, which is then shuffled. Every deal fits everything
+    ``obs`` shows.
     """
-    values = compiled(state.rules).tables.values
-    stock = list(state.stock)
-    hands = list(state.hands)
-    changed = False
-    taken_from = 0
-    for seat in range(len(hands)):
-        if seat == obs.seat:
-            continue
-        extra = min(int(share * seat_turns(obs, seat)), len(stock) - taken_from)
-        if extra <= 0:
-            continue
-        hidden = list(hands[seat])
-        known = obs.taken[seat]
-        for card in known:
-            hidden.remove(card)
-        if not hidden:
-            continue
-        pool = hidden + stock[taken_from : taken_from + extra]
-        rng.shuffle(pool)
-        pool.sort(key=lambda card: values[card.code])
-        keep = len(hidden)
-        hands[seat] = tuple(sorted((*known, *pool[:keep])))
-        stock[taken_from : taken_from + extra] = pool[keep:]
-        taken_from += extra
-        changed = True
-    if not changed:
-        return state
-    rng.shuffle(stock)
-    return attrs.evolve(state, hands=tuple(hands), stock=tuple(stock))
+
+    __slots__ = (
+        "hands",
+        "hidden",
+        "lowered",
+        "pool",
+        "template",
+        "values",
+        "widows",
+    )
+
+    def __init__(self, obs: Observation, lower: float) -> None:
+        self.template = determinize(obs, random.Random(0))
+        me = obs.seat
+        sizes = obs.hand_sizes
+        if obs.shown_hands is not None:
+            known = list(obs.shown_hands)
+        else:
+            known = list(obs.taken)
+            known[me] = obs.hand
+        self.hands = [tuple(sorted(cards, key=_CODE)) for cards in known]
+        self.hidden = [
+            (seat, known[seat], size - len(known[seat]))
+            for seat, size in enumerate(sizes)
+            if size > len(known[seat])
+        ]
+        known_widow = obs.widow is not None and bool(obs.exchanged)
+        self.widows = [
+            obs.widow if known_widow and seat == me else None
+            for seat in range(len(obs.exchanged))
+        ]
+        unseen = Counter(self.template.stock)
+        for seat, _, _ in self.hidden:
+            unseen.update(self.template.hands[seat])
+            unseen.subtract(known[seat])
+        for seat, widow in enumerate(self.widows):
+            if widow is None:
+                unseen[self.template.widows[seat]] += 1
+        self.pool = sorted(unseen.elements(), key=_CODE)
+        self.values = compiled(obs.rules).tables.values
+        stock_size = obs.stock_size
+        self.lowered = []
+        taken_from = 0
+        for index, (seat, _, _) in enumerate(self.hidden):
+            if seat == me:  # pragma: no cover - the seat knows its own hand
+                continue
+            extra = min(int(lower * seat_turns(obs, seat)), stock_size - taken_from)
+            if extra <= 0:
+                continue
+            self.lowered.append((index, taken_from, extra))
+            taken_from += extra
+
+    def __call__(self, rng: random.Random) -> GameState:
+        """Return a deal of the unseen cards drawn with ``rng``."""
+        if rng.__class__ is random.Random:
+            getrandbits = rng.getrandbits
+
+            def shuffle(cards: list[Card]) -> None:
+                shuffle_drawing(cards, getrandbits)
+        else:
+            shuffle = rng.shuffle  # type: ignore[assignment]
+        cards = self.pool[:]
+        shuffle(cards)
+        hands = self.hands[:]
+        drawn = []
+        at = 0
+        for seat, known, count in self.hidden:
+            mine = cards[at : at + count]
+            mine.sort(key=_CODE)
+            drawn.append(mine)
+            hands[seat] = tuple(sorted((*known, *mine), key=_CODE))
+            at += count
+        widows = self.widows[:]
+        for seat, widow in enumerate(widows):
+            if widow is None:
+                widows[seat] = cards[at]
+                at += 1
+        stock = cards[at:]
+        if self.lowered:
+            values = self.values
+            for index, start, extra in self.lowered:
+                seat, known, _ = self.hidden[index]
+                mine = drawn[index]
+                pool = mine + stock[start : start + extra]
+                shuffle(pool)
+                pool.sort(key=lambda card: values[card.code])
+                keep = len(mine)
+                hands[seat] = tuple(sorted((*known, *pool[:keep]), key=_CODE))
+                stock[start : start + extra] = pool[keep:]
+            shuffle(stock)
+        return successor(
+            self.template,
+            hands=tuple(hands),
+            stock=tuple(stock),
+            widows=tuple(widows),  # type: ignore[arg-type]
+        )
 
 
 def _check_iterations(
@@ -534,7 +611,7 @@ class ISMCTSBot:
         playout = _policy_playout if self.rollout == "greedy" else _random_playout
         policy = _Policy(obs.rules, obs.player_count)
         exploration = self.exploration
-        lower = self.lower_hands
+        deal = _Deals(obs, self.lower_hands)
         me = obs.seat
         by_policy = self.opponents == "policy"
 
@@ -549,11 +626,9 @@ class ISMCTSBot:
             if deadline is not None and count and time.perf_counter() >= deadline:
                 break
             count += 1
-            state = determinize(obs, rng)
+            state = deal(rng)
             if root_preferred is None:
                 root_preferred = policy(state, legal_actions(state))
-            if lower:
-                state = _lowered(state, obs, rng, lower)
             node = root
             path = [root]
             while state.outcome is None:
