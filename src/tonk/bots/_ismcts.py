@@ -15,12 +15,12 @@ import attrs
 
 from tonk._compiled import compiled
 from tonk._deal import shuffle_drawing
-from tonk._transition import successor
+from tonk._transition import DRAW_DISCARD, DRAW_STOCK, successor
 from tonk._validate import brief, is_int
-from tonk.actions import Action, ClaimDealTonk, Discard, DrawDiscard, DrawStock, Drop
+from tonk.actions import Action, ClaimDealTonk, Discard, Drop
 from tonk.bots._base import no_actions
 from tonk.bots._knowledge import seat_turns
-from tonk.cards import Card
+from tonk.cards import CODE_COUNT, Card, card_from_code
 from tonk.engine import apply, legal_actions
 from tonk.errors import RulesError
 from tonk.observation import Observation, determinize
@@ -32,8 +32,8 @@ __all__ = ["ISMCTSBot", "SearchResult"]
 
 _TURN_START = Phase.TURN_START
 _SLAP_WINDOW = Phase.SLAP_WINDOW
-_DRAW_STOCK = DrawStock()
-_DRAW_DISCARD = DrawDiscard()
+_DRAW_STOCK = DRAW_STOCK
+_DRAW_DISCARD = DRAW_DISCARD
 _CODE = operator.attrgetter("code")
 
 
@@ -118,8 +118,10 @@ class _Policy:
         "eating",
         "lose",
         "low",
+        "partners",
         "positions",
         "priority",
+        "shares",
         "values",
         "win",
     )
@@ -134,6 +136,8 @@ class _Policy:
         self.priority = rules.slap_priority_next
         self.eating = rules.eating
         self.counts = _count_table(rules, players)
+        self.shares: dict[tuple[int, int, int], float] = {}
+        self.partners = _partners(rules)
         others = [2] * (players - 1)
         self.win = float(
             settle_drop(
@@ -148,20 +152,26 @@ class _Policy:
         """Return whether a drop on ``count`` is worth it, by the count table."""
         values = self.values
         taken = state.taken
-        players = len(state.hands)
+        hands = state.hands
+        players = len(hands)
+        shares = self.shares
         chance = 1.0
-        for other, cards in enumerate(state.hands):
+        for other in range(players):
             if other == seat:
                 continue
             known = 0
             for card in taken[other]:
                 known += values[card.code]
-            unknown = len(cards) - len(taken[other])
+            unknown = len(hands[other]) - len(taken[other])
             first = (other - state.dealer - 1) % players
             turns = max(0, (state.turns_taken - first + players - 1) // players)
-            table = self.counts(unknown, turns)
-            higher = len(table) - bisect_right(table, count - known)
-            chance *= higher / len(table)
+            key = (unknown, turns, count - known)
+            share = shares.get(key)
+            if share is None:
+                table = self.counts(unknown, turns)
+                higher = len(table) - bisect_right(table, count - known)
+                share = shares[key] = higher / len(table)
+            chance *= share
         return chance * self.win + (1 - chance) * self.lose > _DROP_MARGIN
 
     def _completes(self, hand: tuple[Card, ...], top: Card) -> bool:
@@ -225,31 +235,47 @@ class _Policy:
         if first.__class__ is not Discard:
             return first
         hand = state.hands[state.to_move]
-        positions = self.positions
+        partners = self.partners
         best = -math.inf
         choice = first
         for option in legal:
             assert isinstance(option, Discard)
             card = option.card
             score: float = values[card.code]
-            places = positions[card.code]
+            near = partners[card.code]
             for other in hand:
-                if other is not card and (
-                    other.rank is card.rank
-                    or (
-                        other.suit is card.suit
-                        and any(
-                            -2 <= at - place <= 2
-                            for at in positions[other.code]
-                            for place in places
-                        )
-                    )
-                ):
+                if other is not card and other.code in near:
                     score -= _PARTNER
                     break
             if score > best:
                 best, choice = score, option
         return choice
+
+
+def _partners(rules: Rules) -> list[frozenset[int]]:
+    """Return, for each card code, the codes of the cards that are its partners.
+
+    A partner may make a spread with the card: a card of its rank, or of its
+    suit up to two places away in a run (the rollout policy keeps such cards).
+    """
+    positions = compiled(rules).tables.positions
+    cards = [card_from_code(code) for code in range(CODE_COUNT)]
+    return [
+        frozenset(
+            other.code
+            for other in cards
+            if other.rank is card.rank
+            or (
+                other.suit is card.suit
+                and any(
+                    -2 <= at - place <= 2
+                    for at in positions[other.code]
+                    for place in positions[card.code]
+                )
+            )
+        )
+        for card in cards
+    ]
 
 
 _PARTNER = 3.0
