@@ -645,7 +645,9 @@ class ISMCTSBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         log, sqrt = math.log, math.sqrt
         count = 0
-        root_preferred: Action | None = None
+        # The seat's legal actions read only what it sees: the same in every deal.
+        root_options = legal_actions(deal.template)
+        root_preferred = policy(deal.template, root_options)
         while True:
             if limit is not None and count >= limit:
                 break
@@ -653,12 +655,10 @@ class ISMCTSBot:
                 break
             count += 1
             state = deal(rng)
-            if root_preferred is None:
-                root_preferred = policy(state, legal_actions(state))
             node = root
             path = [root]
             while state.outcome is None:
-                options = legal_actions(state)
+                options = root_options if node is root else legal_actions(state)
                 children = node.children
                 mover = state.to_move
                 if mover != me and by_policy:
