@@ -495,7 +495,7 @@ class ISMCTSBot:
     """Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
 
     Each iteration deals the cards the seat cannot see at random
-    (:func:`tonk.determinize`) and walks one tree shared by every deal. The
+    (as :func:`tonk.determinize` does) and walks one tree shared by every deal. The
     tree's nodes are the seat's information sets: the actions of the hand as
     the seat saw them and, where the seat is to act, its own hand (so deals in
     which it drew different cards part there). Where the seat acts, the
