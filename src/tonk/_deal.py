@@ -59,13 +59,22 @@ def _random(seed: int | None) -> random.Random:
 
 _CODE_OF = operator.attrgetter("code")
 _WORD = 1 << 32
-_STEPS = tuple(
-    tuple((i, i + 1, (i + 1).bit_length()) for i in range(count - 1, 0, -1))
-    for count in range(256)
-)
-"""The steps of ``random.Random.shuffle`` of each number of items, for any pack
-(the largest: two packs and eight jokers, 112 cards): each place, from the
-last down, the bound of the place it swaps with and the bits drawn for it."""
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""The steps of ``random.Random.shuffle`` of each number of items, once used."""
+
+
+def _steps(count: int) -> tuple[tuple[int, int, int], ...]:
+    """Return the steps of a shuffle of ``count`` items.
+
+    Each place, from the last down, with the bound of the place it swaps with
+    and the bits drawn for it.
+    """
+    steps = _STEPS.get(count)
+    if steps is None:
+        steps = _STEPS[count] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(count - 1, 0, -1)
+        )
+    return steps
 
 
 def shuffled(rules: Rules, players: int, seed: int | None) -> list[Card]:
@@ -102,7 +111,7 @@ def shuffle_drawing(cards: list[Any], getrandbits: Callable[[int], int]) -> None
     again while too large; given a ``random.Random``'s ``getrandbits``, the
     same draws give the same order (the bots shuffle so too).
     """
-    for i, bound, bits in _STEPS[len(cards)]:
+    for i, bound, bits in _steps(len(cards)):
         j = getrandbits(bits)
         while j >= bound:
             j = getrandbits(bits)
