@@ -38,6 +38,7 @@ from tonk.bots import (
     play_hand,
     tournament,
 )
+from tonk.bots._ismcts import _Deals
 from tonk.testing import redeal_hidden, stack_deck
 from tonk.testing.strategies import player_counts, playouts, presets
 from tonk.testing.strategies import rules as any_rules
@@ -270,6 +271,24 @@ def test_ismcts_never_sees_hidden_cards(state: GameState, seed: int) -> None:
             to_move(other), to_move(other).legal_actions, random.Random(seed)
         )
         assert first == second
+
+
+@settings(max_examples=40)
+@given(live_states(), st.integers(0, 2**32 - 1), st.sampled_from([0.0, 0.5, 1.5]))
+def test_ismcts_deals_fit_the_observation_and_keep_the_seats_actions(
+    state: GameState, seed: int, lower: float
+) -> None:
+    """The search's deals are determinize's (with no lowering) and always fit
+    what the seat sees, so its legal actions are the same in every deal."""
+    seen = to_move(state)
+    deals = _Deals(seen, lower)
+    if not lower:
+        assert deals(random.Random(seed)) == tonk.determinize(seen, random.Random(seed))
+    rng = random.Random(seed)
+    for _ in range(4):
+        sample = deals(rng)
+        assert observe(sample, seen.seat) == seen
+        assert tonk.legal_actions(sample) == seen.legal_actions
 
 
 def test_ismcts_is_reproducible_from_its_rng() -> None:

@@ -12,10 +12,12 @@ from __future__ import annotations
 import operator
 import os
 import random
+from _random import Random as _Twister
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from tonk._compiled import compiled
+from tonk._compiled import Compiled, compiled
 from tonk._transition import (
     HAND_OVER,
     TURN_START,
@@ -46,6 +48,7 @@ __all__ = [
     "claimed_at_turn_end",
     "cut_for_deal",
     "dealt",
+    "shuffle_drawing",
     "shuffled",
 ]
 
@@ -56,9 +59,22 @@ def _random(seed: int | None) -> random.Random:
 
 _CODE_OF = operator.attrgetter("code")
 _WORD = 1 << 32
-_BITS = tuple(bound.bit_length() for bound in range(256))
-"""The bits ``random.Random.shuffle`` draws for an index below each bound, for
-any pack (the largest: two packs and eight jokers, 112 cards)."""
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""The steps of ``random.Random.shuffle`` of each number of items, once used."""
+
+
+def _steps(count: int) -> tuple[tuple[int, int, int], ...]:
+    """Return the steps of a shuffle of ``count`` items.
+
+    Each place, from the last down, with the bound of the place it swaps with
+    and the bits drawn for it.
+    """
+    steps = _STEPS.get(count)
+    if steps is None:
+        steps = _STEPS[count] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(count - 1, 0, -1)
+        )
+    return steps
 
 
 def shuffled(rules: Rules, players: int, seed: int | None) -> list[Card]:
@@ -81,17 +97,24 @@ def shuffled(rules: Rules, players: int, seed: int | None) -> list[Card]:
 def _seeded_shuffle(cards: list[Card], seed: int) -> None:
     """Shuffle as ``random.Random(seed).shuffle(cards)`` does, draw for draw.
 
+    The generator is ``_random.Random`` (the C base class of ``random.Random``,
+    which seeds an int the same way without the Python layer).
+    """
+    shuffle_drawing(cards, _Twister(seed).getrandbits)
+
+
+def shuffle_drawing(cards: list[Any], getrandbits: Callable[[int], int]) -> None:
+    """Shuffle ``cards`` as ``random.Random.shuffle`` does, with its draws inline.
+
     Python's shuffle swaps each place ``i``, from the last down, with a place
     ``j`` below ``i + 1`` drawn as ``bit_length(i + 1)`` random bits, drawn
-    again while too large; the same draws give the same deal.
+    again while too large; given a ``random.Random``'s ``getrandbits``, the
+    same draws give the same order (the bots shuffle so too).
     """
-    getrandbits = random.Random(seed).getrandbits
-    bits = _BITS
-    for i in range(len(cards) - 1, 0, -1):
-        bound = i + 1
-        j = getrandbits(bits[bound])
+    for i, bound, bits in _steps(len(cards)):
+        j = getrandbits(bits)
         while j >= bound:
-            j = getrandbits(bits[bound])
+            j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
 
 
@@ -129,12 +152,18 @@ def dealt(
     ``offset`` places left of the dealer gets every ``players``-th card from
     ``offset - 1``.
     """
-    dealt = players * compiled(rules).hand_sizes[players]  # X2
+    table = compiled(rules)
+    dealt = players * table.hand_sizes[players]  # X2
     hands = tuple(
-        tuple(
-            sorted(cards[(seat - dealer - 1) % players : dealt : players], key=_CODE_OF)
-        )
-        for seat in range(players)
+        [
+            tuple(
+                sorted(
+                    cards[(seat - dealer - 1) % players : dealt : players],
+                    key=_CODE_OF,
+                )
+            )
+            for seat in range(players)
+        ]
     )
     widows: tuple[Card, ...] = ()
     if rules.widow:  # V46: one more card each, face down, after the hands
@@ -143,46 +172,72 @@ def dealt(
         )
         dealt += players
     upcards = int(rules.upcard)
-    state = GameState(
-        rules=rules,
-        dealer=dealer,
+    state = successor(
+        _blank(rules, players, dealer),
         hands=hands,
         stock=tuple(cards[dealt + upcards :]),
         discard_pile=tuple(cards[dealt : dealt + upcards]),
-        spreads=(),
-        to_move=(dealer + 1) % players,
-        phase=TURN_START,
-        turns_taken=0,
-        waits=(0,) * players,
-        going_out_barred=(False,) * players,
-        hit_this_round=(False,) * players,
-        hits_this_turn=0,
-        must_use=None,
-        taken=((),) * players,
         widows=widows,
-        exchanged=(False,) * len(widows),
-        slap=None,
-        outcome=None,
     )
-    if _may_win_at_deal(rules, hands):
+    if _may_win_at_deal(table, hands):
         outcome = settle_deal(hands, rules, dealer=dealer)
         if outcome is not None:
             state = successor(state, phase=HAND_OVER, outcome=outcome)
     return state
 
 
-def _may_win_at_deal(rules: Rules, hands: tuple[tuple[Card, ...], ...]) -> bool:
+_BLANKS: dict[tuple[Rules, int, int], GameState] = {}
+
+
+def _blank(rules: Rules, players: int, dealer: int) -> GameState:
+    """Return the state a deal fills in: no cards, the first turn to start.
+
+    Kept per rule set, table size and dealer (a few hundred at most: a full
+    cache is emptied and refilled).
+    """
+    key = (rules, players, dealer)
+    blank = _BLANKS.get(key)
+    if blank is None:
+        if len(_BLANKS) >= 256:
+            _BLANKS.clear()
+        widows = players if rules.widow else 0
+        blank = _BLANKS[key] = GameState(
+            rules=rules,
+            dealer=dealer,
+            hands=((),) * players,
+            stock=(),
+            discard_pile=(),
+            spreads=(),
+            to_move=(dealer + 1) % players,
+            phase=TURN_START,
+            turns_taken=0,
+            waits=(0,) * players,
+            going_out_barred=(False,) * players,
+            hit_this_round=(False,) * players,
+            hits_this_turn=0,
+            must_use=None,
+            taken=((),) * players,
+            widows=(),
+            exchanged=(False,) * widows,
+            slap=None,
+            outcome=None,
+        )
+    return blank
+
+
+def _may_win_at_deal(table: Compiled, hands: tuple[tuple[Card, ...], ...]) -> bool:
     """Return whether a hand might win a deal tonk at the deal (B5, V11-V20).
 
     Decided by the counts alone unless a row counts court cards (V18); a
     ``True`` is settled in full by :func:`~tonk.scoring.settle_deal`.
     """
-    table = compiled(rules)
     if table.deal_courts:
         return True
     totals, at_most, values = table.deal_totals, table.deal_at_most, table.tables.values
     for hand in hands:
-        count = sum([values[card.code] for card in hand])
+        count = 0
+        for card in hand:
+            count += values[card.code]
         if count <= at_most or count in totals:
             return True
     return False

@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from contextlib import ExitStack
 from typing import TypeVar
 
 from tonk._validate import brief, is_int
@@ -93,12 +92,13 @@ def run_chunks(
     """Yield ``work(first, stop)`` for consecutive chunks of ``range(units)``.
 
     Without an executor and with one worker, the chunks are played here, one
-    after the other. Otherwise they are all submitted to ``executor`` (or to a
-    process pool of ``workers`` processes, started and shut down here) and
-    taken as they finish: ``finished(first, stop, result)`` is called for each as it
-    arrives, and the results are yielded in chunk order as soon as every
-    earlier chunk has arrived. If a chunk raises, its exception propagates and
-    the chunks not yet started are cancelled.
+    after the other. With ``workers`` above 1, this process and a pool of
+    ``workers - 1`` more (started and shut down here) share them
+    (:func:`_shared`). With an ``executor``, they are all submitted to it and
+    taken as they finish. ``finished(first, stop, result)`` is called for each
+    chunk as it arrives, and the results are yielded in chunk order as soon as
+    every earlier chunk has arrived. If a chunk raises, its exception
+    propagates and the chunks not yet started are cancelled.
 
     ``work`` must be picklable (a module-level function, or a
     :func:`functools.partial` of one) to go to another process.
@@ -111,14 +111,61 @@ def run_chunks(
                 finished(first, stop, result)
             yield result
         return
-    with ExitStack() as stack:
-        if executor is None:
-            executor = stack.enter_context(ProcessPoolExecutor(max_workers=workers))
-        futures: dict[Future[_R], int] = {}
+    if executor is None:
+        yield from _shared(work, chunks, workers, finished)
+        return
+    futures: dict[Future[_R], int] = {}
+    try:
+        for index, (first, stop) in enumerate(chunks):
+            futures[executor.submit(work, first, stop)] = index
+        yield from _in_order(futures, chunks, finished)
+    finally:
+        for future in futures:
+            future.cancel()
+
+
+def _shared(
+    work: Callable[[int, int], _R],
+    chunks: list[tuple[int, int]],
+    workers: int,
+    finished: Callable[[int, int, _R], None] | None,
+) -> Iterator[_R]:
+    """Play ``chunks`` in this process and in ``workers - 1`` more.
+
+    The pool's processes take the chunks from the first on; this process takes
+    them from the last back, each while the pool has not started it (it is
+    cancelled there), until the two meet. This process would otherwise only
+    wait, and starting the pool, sending it work and taking its results back
+    cost about as much as a few short chunks: every chunk played here saves
+    that. Results are yielded in chunk order, the pool's as they arrive.
+    """
+    with ProcessPoolExecutor(max_workers=workers - 1) as pool:
+        futures = [pool.submit(work, first, stop) for first, stop in chunks]
         try:
-            for index, (first, stop) in enumerate(chunks):
-                futures[executor.submit(work, first, stop)] = index
-            yield from _in_order(futures, chunks, finished)
+            here: list[_R] = []  # the results of the chunks last back, reversed
+            following = 0  # the next chunk to yield
+            last = len(chunks)  # the chunks from ``last`` on are played here
+            while following < last:
+                if futures[following].done():
+                    result = futures[following].result()
+                    if finished is not None:
+                        finished(*chunks[following], result)
+                    following += 1
+                    yield result
+                elif futures[last - 1].cancel():
+                    last -= 1
+                    result = work(*chunks[last])
+                    if finished is not None:
+                        finished(*chunks[last], result)
+                    here.append(result)
+                else:  # the pool has started every chunk left to it
+                    break
+            for index in range(following, last):
+                result = futures[index].result()
+                if finished is not None:
+                    finished(*chunks[index], result)
+                yield result
+            yield from reversed(here)
         finally:
             for future in futures:
                 future.cancel()

@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import math
+import operator
 import random
 import time
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Literal
 
 import attrs
 
 from tonk._compiled import compiled
+from tonk._deal import shuffle_drawing
+from tonk._transition import DRAW_DISCARD, DRAW_STOCK, successor
 from tonk._validate import brief, is_int
-from tonk.actions import Action, ClaimDealTonk, Discard, DrawDiscard, DrawStock, Drop
+from tonk.actions import Action, ClaimDealTonk, Discard, Drop
 from tonk.bots._base import no_actions
 from tonk.bots._knowledge import seat_turns
-from tonk.cards import Card
+from tonk.cards import CODE_COUNT, Card, card_from_code
 from tonk.engine import apply, legal_actions
 from tonk.errors import RulesError
 from tonk.observation import Observation, determinize
@@ -28,8 +32,9 @@ __all__ = ["ISMCTSBot", "SearchResult"]
 
 _TURN_START = Phase.TURN_START
 _SLAP_WINDOW = Phase.SLAP_WINDOW
-_DRAW_STOCK = DrawStock()
-_DRAW_DISCARD = DrawDiscard()
+_DRAW_STOCK = DRAW_STOCK
+_DRAW_DISCARD = DRAW_DISCARD
+_CODE = operator.attrgetter("code")
 
 
 class _Node:
@@ -113,8 +118,10 @@ class _Policy:
         "eating",
         "lose",
         "low",
+        "partners",
         "positions",
         "priority",
+        "shares",
         "values",
         "win",
     )
@@ -129,6 +136,8 @@ class _Policy:
         self.priority = rules.slap_priority_next
         self.eating = rules.eating
         self.counts = _count_table(rules, players)
+        self.shares: dict[tuple[int, int, int], float] = {}
+        self.partners = _partners(rules)
         others = [2] * (players - 1)
         self.win = float(
             settle_drop(
@@ -143,20 +152,26 @@ class _Policy:
         """Return whether a drop on ``count`` is worth it, by the count table."""
         values = self.values
         taken = state.taken
-        players = len(state.hands)
+        hands = state.hands
+        players = len(hands)
+        shares = self.shares
         chance = 1.0
-        for other, cards in enumerate(state.hands):
+        for other in range(players):
             if other == seat:
                 continue
             known = 0
             for card in taken[other]:
                 known += values[card.code]
-            unknown = len(cards) - len(taken[other])
+            unknown = len(hands[other]) - len(taken[other])
             first = (other - state.dealer - 1) % players
             turns = max(0, (state.turns_taken - first + players - 1) // players)
-            table = self.counts(unknown, turns)
-            higher = len(table) - bisect_right(table, count - known)
-            chance *= higher / len(table)
+            key = (unknown, turns, count - known)
+            share = shares.get(key)
+            if share is None:
+                table = self.counts(unknown, turns)
+                higher = len(table) - bisect_right(table, count - known)
+                share = shares[key] = higher / len(table)
+            chance *= share
         return chance * self.win + (1 - chance) * self.lose > _DROP_MARGIN
 
     def _completes(self, hand: tuple[Card, ...], top: Card) -> bool:
@@ -220,31 +235,47 @@ class _Policy:
         if first.__class__ is not Discard:
             return first
         hand = state.hands[state.to_move]
-        positions = self.positions
+        partners = self.partners
         best = -math.inf
         choice = first
         for option in legal:
             assert isinstance(option, Discard)
             card = option.card
             score: float = values[card.code]
-            places = positions[card.code]
+            near = partners[card.code]
             for other in hand:
-                if other is not card and (
-                    other.rank is card.rank
-                    or (
-                        other.suit is card.suit
-                        and any(
-                            -2 <= at - place <= 2
-                            for at in positions[other.code]
-                            for place in places
-                        )
-                    )
-                ):
+                if other is not card and other.code in near:
                     score -= _PARTNER
                     break
             if score > best:
                 best, choice = score, option
         return choice
+
+
+def _partners(rules: Rules) -> list[frozenset[int]]:
+    """Return, for each card code, the codes of the cards that are its partners.
+
+    A partner may make a spread with the card: a card of its rank, or of its
+    suit up to two places away in a run (the rollout policy keeps such cards).
+    """
+    positions = compiled(rules).tables.positions
+    cards = [card_from_code(code) for code in range(CODE_COUNT)]
+    return [
+        frozenset(
+            other.code
+            for other in cards
+            if other.rank is card.rank
+            or (
+                other.suit is card.suit
+                and any(
+                    -2 <= at - place <= 2
+                    for at in positions[other.code]
+                    for place in positions[card.code]
+                )
+            )
+        )
+        for card in cards
+    ]
 
 
 _PARTNER = 3.0
@@ -329,44 +360,116 @@ def _random_playout(state: GameState, policy: _Policy, rng: random.Random) -> Ga
     return _finish(state, policy)
 
 
-def _lowered(
-    state: GameState, obs: Observation, rng: random.Random, share: float
-) -> GameState:
-    """Give the other seats lower hands, as if each had discarded its worst cards.
+class _Deals:
+    """Deal the cards ``obs``'s seat cannot see, as :func:`tonk.determinize` does.
 
-    For each turn a seat has taken, one card from the stock joins its unknown
-    cards and the highest of them goes back to the stock, which is then
-    shuffled. The state still fits everything ``obs`` shows.
+    The unseen cards, the known cards of each hand and the places to fill are
+    worked out once per search (``determinize`` checks the observation); each
+    deal is then one shuffle of the unseen cards, drawn as
+    ``random.Random.shuffle`` draws (the same deal as ``determinize`` for the
+    same ``rng``), and, with ``lower`` above 0, the other seats' lower hands.
+
+    With ``lower`` above 0, for each turn a seat has taken (times ``lower``),
+    one card from the stock joins its unknown cards and the highest of them goes
+    back to the stock, which is then shuffled. Every deal fits everything
+    ``obs`` shows.
     """
-    values = compiled(state.rules).tables.values
-    stock = list(state.stock)
-    hands = list(state.hands)
-    changed = False
-    taken_from = 0
-    for seat in range(len(hands)):
-        if seat == obs.seat:
-            continue
-        extra = min(int(share * seat_turns(obs, seat)), len(stock) - taken_from)
-        if extra <= 0:
-            continue
-        hidden = list(hands[seat])
-        known = obs.taken[seat]
-        for card in known:
-            hidden.remove(card)
-        if not hidden:
-            continue
-        pool = hidden + stock[taken_from : taken_from + extra]
-        rng.shuffle(pool)
-        pool.sort(key=lambda card: values[card.code])
-        keep = len(hidden)
-        hands[seat] = tuple(sorted((*known, *pool[:keep])))
-        stock[taken_from : taken_from + extra] = pool[keep:]
-        taken_from += extra
-        changed = True
-    if not changed:
-        return state
-    rng.shuffle(stock)
-    return attrs.evolve(state, hands=tuple(hands), stock=tuple(stock))
+
+    __slots__ = (
+        "hands",
+        "hidden",
+        "lowered",
+        "pool",
+        "template",
+        "values",
+        "widows",
+    )
+
+    def __init__(self, obs: Observation, lower: float) -> None:
+        self.template = determinize(obs, random.Random(0))
+        me = obs.seat
+        sizes = obs.hand_sizes
+        if obs.shown_hands is not None:
+            known = list(obs.shown_hands)
+        else:
+            known = list(obs.taken)
+            known[me] = obs.hand
+        self.hands = [tuple(sorted(cards, key=_CODE)) for cards in known]
+        self.hidden = [
+            (seat, known[seat], size - len(known[seat]))
+            for seat, size in enumerate(sizes)
+            if size > len(known[seat])
+        ]
+        known_widow = obs.widow is not None and bool(obs.exchanged)
+        self.widows = [
+            obs.widow if known_widow and seat == me else None
+            for seat in range(len(obs.exchanged))
+        ]
+        unseen = Counter(self.template.stock)
+        for seat, _, _ in self.hidden:
+            unseen.update(self.template.hands[seat])
+            unseen.subtract(known[seat])
+        for seat, widow in enumerate(self.widows):
+            if widow is None:
+                unseen[self.template.widows[seat]] += 1
+        self.pool = sorted(unseen.elements(), key=_CODE)
+        self.values = compiled(obs.rules).tables.values
+        stock_size = obs.stock_size
+        self.lowered = []
+        taken_from = 0
+        for index, (seat, _, _) in enumerate(self.hidden):
+            if seat == me:  # pragma: no cover - the seat knows its own hand
+                continue
+            extra = min(int(lower * seat_turns(obs, seat)), stock_size - taken_from)
+            if extra <= 0:
+                continue
+            self.lowered.append((index, taken_from, extra))
+            taken_from += extra
+
+    def __call__(self, rng: random.Random) -> GameState:
+        """Return a deal of the unseen cards drawn with ``rng``."""
+        if rng.__class__ is random.Random:
+            getrandbits = rng.getrandbits
+
+            def shuffle(cards: list[Card]) -> None:
+                shuffle_drawing(cards, getrandbits)
+        else:
+            shuffle = rng.shuffle  # type: ignore[assignment]
+        cards = self.pool[:]
+        shuffle(cards)
+        hands = self.hands[:]
+        drawn = []
+        at = 0
+        for seat, known, count in self.hidden:
+            mine = cards[at : at + count]
+            mine.sort(key=_CODE)
+            drawn.append(mine)
+            hands[seat] = tuple(sorted((*known, *mine), key=_CODE))
+            at += count
+        widows = self.widows[:]
+        for seat, widow in enumerate(widows):
+            if widow is None:
+                widows[seat] = cards[at]
+                at += 1
+        stock = cards[at:]
+        if self.lowered:
+            values = self.values
+            for index, start, extra in self.lowered:
+                seat, known, _ = self.hidden[index]
+                mine = drawn[index]
+                pool = mine + stock[start : start + extra]
+                shuffle(pool)
+                pool.sort(key=lambda card: values[card.code])
+                keep = len(mine)
+                hands[seat] = tuple(sorted((*known, *pool[:keep]), key=_CODE))
+                stock[start : start + extra] = pool[keep:]
+            shuffle(stock)
+        return successor(
+            self.template,
+            hands=tuple(hands),
+            stock=tuple(stock),
+            widows=tuple(widows),  # type: ignore[arg-type]
+        )
 
 
 def _check_iterations(
@@ -392,7 +495,7 @@ class ISMCTSBot:
     """Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
 
     Each iteration deals the cards the seat cannot see at random
-    (:func:`tonk.determinize`) and walks one tree shared by every deal. The
+    (as :func:`tonk.determinize` does) and walks one tree shared by every deal. The
     tree's nodes are the seat's information sets: the actions of the hand as
     the seat saw them and, where the seat is to act, its own hand (so deals in
     which it drew different cards part there). Where the seat acts, the
@@ -534,7 +637,7 @@ class ISMCTSBot:
         playout = _policy_playout if self.rollout == "greedy" else _random_playout
         policy = _Policy(obs.rules, obs.player_count)
         exploration = self.exploration
-        lower = self.lower_hands
+        deal = _Deals(obs, self.lower_hands)
         me = obs.seat
         by_policy = self.opponents == "policy"
 
@@ -542,22 +645,20 @@ class ISMCTSBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         log, sqrt = math.log, math.sqrt
         count = 0
-        root_preferred: Action | None = None
+        # The seat's legal actions read only what it sees: the same in every deal.
+        root_options = legal_actions(deal.template)
+        root_preferred = policy(deal.template, root_options)
         while True:
             if limit is not None and count >= limit:
                 break
             if deadline is not None and count and time.perf_counter() >= deadline:
                 break
             count += 1
-            state = determinize(obs, rng)
-            if root_preferred is None:
-                root_preferred = policy(state, legal_actions(state))
-            if lower:
-                state = _lowered(state, obs, rng, lower)
+            state = deal(rng)
             node = root
             path = [root]
             while state.outcome is None:
-                options = legal_actions(state)
+                options = root_options if node is root else legal_actions(state)
                 children = node.children
                 mover = state.to_move
                 if mover != me and by_policy:
