@@ -160,7 +160,7 @@ def test_the_tables_of_rule_sets_are_bounded(monkeypatch: pytest.MonkeyPatch) ->
         for value in vars(_spreads).values()
         if hasattr(value, "cache_info") and value.__module__ == _spreads.__name__
     ]
-    assert len(caches) == 9
+    assert caches
     for ace_high in (False, True):
         for jokers in (1, 2, 3):
             _spreads_after_a_draw(

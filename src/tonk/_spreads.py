@@ -180,7 +180,7 @@ def hit_candidates(spread: Spread, tables: Tables) -> list[Card]:
     if spread.kind is SpreadKind.BOOK:
         rank = represented[0].rank
         return [card for card in tables.naturals if card.rank is rank]
-    suit = "CDHS".index(represented[0].suit or "")
+    suit = represented[0].code // 13
     low, high = _run_ends(spread, tables)
     codes = (
         tables.run_card[16 * suit + low - 1],
@@ -293,25 +293,20 @@ def find_spreads(
     return [LaySpread._canonical(cards) for cards in sorted(found)]
 
 
-_ELEMENTS: list[Element | None] = [None] * (CODE_COUNT * CODE_COUNT)
+def _element(physical: int, represented: int) -> Element:
+    """Return the element of card ``physical`` standing for ``represented``."""
+    card = card_from_code(physical)
+    if physical == represented:
+        return card
+    return WildCard(card, card_from_code(represented))
 
 
-def designation(physical: int, represented: int) -> Element:
-    """Return the (shared) element of card ``physical`` standing for ``represented``.
+designation = functools.lru_cache(maxsize=CODE_COUNT * CODE_COUNT)(_element)
+"""Return the (shared) element of card ``physical`` standing for ``represented``.
 
-    Codes in, one object per designation out: the engine builds the same few
-    wild designations over and over.
-    """
-    index = physical * CODE_COUNT + represented
-    element = _ELEMENTS[index]
-    if element is None:
-        card = card_from_code(physical)
-        element = _ELEMENTS[index] = (
-            card
-            if physical == represented
-            else WildCard(card, card_from_code(represented))
-        )
-    return element
+Codes in, one object per designation out: the engine builds the same few wild
+designations over and over.
+"""
 
 
 def _find_book_candidates(
@@ -376,13 +371,13 @@ def _spreads_with_wilds(
     for rank_number, naturals in by_rank.items():
         if len(naturals) >= book_size:
             found += _books_of_rank(key, rank_number, tuple(naturals), wilds, copies)
-    found.sort(key=_KEY)
+    found.sort()  # by the keys alone: no two spreads share one
     return [elements for _, elements in found]
 
 
 # Every rule set treats the suits alike, and the ranks alike in books. So each
 # pattern is carried by a permutation of the codes onto a canonical one (runs
-# into clubs, a book's rank onto the lowest natural rank), its spreads worked out
+# into clubs, a book's rank onto the aces), its spreads worked out
 # there once as code layouts, and carried back: the same few shapes recur across
 # hands far more often than the same cards do. Bounded caches (functools.lru_cache
 # on thin wrappers, which hold no logic) keep the answers: each pattern's
@@ -399,7 +394,6 @@ element order: ``(represented, physical, represented, physical, ...)``."""
 _Entry = tuple[tuple[tuple[int, ...], tuple[int, ...]], LaySpread]
 """A spread with its sort key: its physical codes sorted, its represented codes."""
 _Found = list[_Entry]
-_KEY = operator.itemgetter(0)
 _TablesKey = tuple[str, int, str, int, str, bool]
 _CACHE_LIMIT = 50_000  # entries per cache: about 500 bytes each
 
@@ -426,19 +420,10 @@ def _entry(layout: _Layout) -> _Entry:
     """Return the spread of ``layout`` and its sort key.
 
     The permutation that carried ``layout`` need not keep the order of the
-    wilds, so they are paired again with the cards they stand for.
+    wilds, so its cards are paired again: each card that is one of the cards
+    represented stands for itself, as in every layout.
     """
-    natural = []
-    wilds = []
-    rest = []
-    for index in range(0, len(layout), 2):
-        represented, physical = layout[index], layout[index + 1]
-        if represented == physical:
-            natural.append(represented)
-        else:
-            rest.append(represented)
-            wilds.append(physical)
-    pairs = _paired(natural, sorted(wilds), sorted(rest))
+    pairs = _paired((), sorted(layout[1::2]), sorted(layout[::2]))
     represented_codes = pairs[::2]
     physical_codes = pairs[1::2]
     key = (tuple(sorted(physical_codes)), represented_codes)
@@ -448,44 +433,28 @@ def _entry(layout: _Layout) -> _Entry:
     return key, spread
 
 
-def _suit_maps(suit: int, wild_codes: tuple[int, ...]) -> tuple[list[int], list[int]]:
-    """Return a code permutation taking ``suit``'s runs to clubs, and its inverse.
+def _find_suit_swap(suit: int) -> list[int]:
+    """Return a code permutation swapping the cards of ``suit`` with the clubs.
 
-    The other suits are ordered by how many wilds of theirs are held, so that
-    patterns differing only in which suits those wilds belong to meet.
+    It is its own inverse; the joker stays put.
     """
-    held = [0, 0, 0, 0]
-    for code in wild_codes:
-        if code < JOKER_CODE:
-            held[code // 13] += 1
-    return _suit_permutation(suit, tuple(held))
-
-
-def _find_suit_permutation(
-    suit: int, held: tuple[int, ...]
-) -> tuple[list[int], list[int]]:
-    """Return :func:`_suit_maps`' permutations, the suits holding ``held`` wilds."""
-    others = sorted((t for t in range(4) if t != suit), key=lambda t: (-held[t], t))
-    new_suit = {suit: 0} | {old: new for new, old in enumerate(others, 1)}
-    to = [13 * new_suit[code // 13] + code % 13 for code in range(JOKER_CODE)]
-    to.append(JOKER_CODE)
-    back = [0] * len(to)
-    for code, image in enumerate(to):
-        back[image] = code
-    return to, back
+    to = list(range(CODE_COUNT))
+    for rank in range(13):
+        to[13 * suit + rank], to[rank] = rank, 13 * suit + rank
+    return to
 
 
 def _find_runs_in_suit(
     key: _TablesKey, suit: int, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
 ) -> _Found:
     """Return every run of ``suit`` its natural cards and the wilds can lay."""
-    to, back = _suit_maps(suit, wild_codes)
+    swap = _suit_swap(suit)
     layouts = _club_runs(
         key,
-        tuple(sorted([to[code] for code in naturals])),
-        tuple(sorted([to[code] for code in wild_codes])),
+        tuple(sorted([swap[code] for code in naturals])),
+        tuple(sorted([swap[code] for code in wild_codes])),
     )
-    return _carried(layouts, back)
+    return _carried(layouts, swap)
 
 
 def _find_club_runs(
@@ -500,43 +469,34 @@ def _find_club_runs(
     places = sorted({p for code in anchors for p in positions[code]})
     layouts = []
     natural_places = {p for code in naturals for p in positions[code]}
-    anchored = set(places)
     wild_count = len(wild_codes)
     seen: set[tuple[int, ...]] = set()  # A-K and 2-A (V10) are the same 13 cards
     for low in range(max(1, places[0] - wild_count), places[-1] + 1):
         gaps = 0
-        reached = False  # whether the window holds an anchor yet
         run: list[int] = []
         for high in range(low, min(tables.top, places[-1] + wild_count) + 1):
             gaps += high not in natural_places
             if gaps > wild_count:
                 break
-            reached = reached or high in anchored
             code = tables.run_card[high]  # high is on the suit: at most top
             if code in run:
                 break  # the ace a second time (V10)
             run.append(code)
             cards = tuple(sorted(run))
-            if high - low >= 2 and reached and cards not in seen:
+            if high - low >= 2 and cards not in seen:  # _covered keeps V5
                 seen.add(cards)
                 layouts += _covered(cards, naturals, wild_codes, key)
     return layouts
 
 
-def _rank_map(tables: Tables, rank: int) -> list[int]:
-    """Return a code permutation swapping ``rank`` with the lowest natural rank.
+def _find_rank_swap(rank: int) -> list[int]:
+    """Return a code permutation swapping the cards of ``rank`` with the aces.
 
-    It is its own inverse. A rank some wild card belongs to stays put.
+    It is its own inverse; the joker stays put.
     """
-    wild = tables.wild
-    lowest = min(card.code % 13 for card in tables.naturals if not wild[card.code])
-    to = list(range(JOKER_CODE + 1))
-    if not any(wild[13 * suit + rank] for suit in range(4)):
-        for suit in range(4):
-            to[13 * suit + rank], to[13 * suit + lowest] = (
-                13 * suit + lowest,
-                13 * suit + rank,
-            )
+    to = list(range(CODE_COUNT))
+    for suit in range(4):
+        to[13 * suit + rank], to[13 * suit] = 13 * suit, 13 * suit + rank
     return to
 
 
@@ -548,7 +508,7 @@ def _find_books_of_rank(
     copies: int,
 ) -> _Found:
     """Return every book of ``rank`` its natural cards and the wilds can lay."""
-    swap = _rank_map(_tables(key), rank)
+    swap = _rank_swap(rank)
     layouts = _canonical_books(
         key,
         swap[rank],
@@ -607,8 +567,7 @@ def _find_coverings(
     layouts = []
     if pool or self_standing.intersection(represented):  # V5: one natural card
         size = len(represented)
-        fewest = max(0, size - len(wild_codes))  # wilds can fill only so many
-        for count in range(fewest, len(pool) + 1):
+        for count in range(len(pool) + 1):
             for natural in sorted(set(combinations(pool, count))):
                 rest = list(represented)
                 for code in natural:
@@ -644,7 +603,8 @@ def _paired(
 # The caches: thin wrappers, each keeping up to _CACHE_LIMIT answers of the
 # function it wraps (the least recently used go first).
 _tables = functools.lru_cache(maxsize=64)(_find_tables)
-_suit_permutation = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_suit_permutation)
+_suit_swap = functools.lru_cache(maxsize=4)(_find_suit_swap)
+_rank_swap = functools.lru_cache(maxsize=13)(_find_rank_swap)
 _runs_in_suit = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_runs_in_suit)
 _books_of_rank = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_books_of_rank)
 _club_runs = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_club_runs)
