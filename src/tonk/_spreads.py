@@ -226,8 +226,11 @@ def elements_of(
 ) -> tuple[Element, ...]:
     """Return the notation elements of a laid-out spread."""
     return tuple(
-        designation(card.code, natural.code)
-        for card, natural in zip(cards, stands_for, strict=True)
+        map(
+            designation,
+            [card.code for card in cards],
+            [natural.code for natural in stands_for],
+        )
     )
 
 
@@ -275,21 +278,18 @@ def find_spreads(
     present = {card.code for card in hand}
     for suit in range(4):
         base = 16 * suit
-        streak: list[Card] = []
-        for position in range(1, tables.top + 2):  # the last is off the suit: -1
+        streak: list[Card] = []  # the cards held just below this position
+        for position in range(1, tables.top + 1):
             code = run_card[base + position]
-            held = [card.code for card in streak]
-            if code in present and code not in held:
-                streak.append(card_from_code(code))
-                continue
-            length = len(streak)
-            for start in range(length - 2):
-                for stop in range(start + 3, length + 1):
-                    found.add(tuple(sorted(streak[start:stop])))
-            if code in held:  # an ace high after the ace low (V10): Q-K-A goes on
-                streak = [*streak[held.index(code) + 1 :], card_from_code(code)]
-            else:
+            if code not in present:
                 streak = []
+                continue
+            held = [card.code for card in streak]
+            if code in held:  # an ace high after the ace low (V10): Q-K-A goes on
+                streak = streak[held.index(code) + 1 :]
+            streak.append(card_from_code(code))
+            for start in range(len(streak) - 2):  # the runs ending here
+                found.add(tuple(sorted(streak[start:])))
     return [LaySpread._canonical(cards) for cards in sorted(found)]
 
 
