@@ -22,6 +22,7 @@ from tonk import (
     CourtValues,
     DealTonk,
     DealTonkClaim,
+    DropPay,
     ExhaustionTie,
     OutPay,
     OutWay,
@@ -178,6 +179,29 @@ REFUSED: list[tuple[Build, dict[str, Any], type[Exception], str]] = [
      "deal tonk row 1 can never win: no 5-card hand counts 4 or less"),
     (Rules, {"deal_tonks": [DealTonk(court_cards=6)]}, RulesError,
      "deal tonk row 1 can never win: 6 court cards do not fit a 5-card hand"),
+    # DropPay (X11)
+    (DropPay, {"at_most": -1, "pays": 1}, RulesError,
+     "a drop bonus row's at_most must be a non-negative int, got -1"),
+    (DropPay, {"at_most": "5", "pays": 1}, RulesError,
+     "a drop bonus row's at_most must be a non-negative int, got '5'"),
+    (DropPay, {"at_most": 5, "pays": 0}, RulesError,
+     "a drop bonus row must pay at least 1, got 0"),
+    (DropPay, {"at_most": 5, "pays": 1.5}, RulesError,
+     "a drop bonus row must pay at least 1, got 1.5"),
+    # DealTonk.after_spread (X13)
+    (DealTonk, {"totals": {49}, "after_spread": True}, RulesError,
+     "after_spread is an option of a row claimed after the deal (X13):"
+     " nobody has spread at the deal"),
+    # Rules.hand_size_by_players (X2): every table named must be seated
+    (Rules, {"hand_size_by_players": {2: 5, 20: 5}}, RulesError,
+     "hand_size_by_players names 20 players, but these rules deal to at most 10:"
+     " 5-card hands for 11 players need more cards than the pack holds"),
+    (Rules, {"hand_size": 10, "player_limit": 6, "hand_size_by_players": {6: 10}},
+     RulesError,
+     "hand_size_by_players names 6 players, but these rules deal to at most 5:"
+     " 10-card hands for 6 players need more cards than the pack holds"),
+    (Rules, {"player_limit": 4, "hand_size_by_players": {5: 5}}, RulesError,
+     "hand_size_by_players names 5 players, more than player_limit=4"),
 ]  # fmt: skip
 
 
@@ -201,6 +225,9 @@ def test_the_last_good_value_of_each_bound_is_accepted() -> None:
     assert DealTonk(court_cards=1).court_cards == 1
     assert Rules(match_target=1, match_deals=1, big_one_deals=1).big_one_deals == 1
     assert Rules(suit_bet=0, naturals_bet=0, big_one_deals=0).suit_bet == 0
+    assert DropPay(at_most=0, pays=1).at_most == 0
+    largest = Rules(hand_size=10, player_limit=6, hand_size_by_players={5: 10})
+    assert largest.max_players == 5
 
 
 def test_v38_per_player_less_one_is_n_minus_1() -> None:
