@@ -202,6 +202,14 @@ REFUSED: list[tuple[Build, dict[str, Any], type[Exception], str]] = [
      " 10-card hands for 6 players need more cards than the pack holds"),
     (Rules, {"player_limit": 4, "hand_size_by_players": {5: 5}}, RulesError,
      "hand_size_by_players names 5 players, more than player_limit=4"),
+    # A deal tonk row must win at some table's hand size (X2), and only those
+    (Rules, {"hand_size_by_players": {2: 7}, "deal_tonks": [DealTonk(totals={75})]},
+     RulesError,
+     "deal tonk row 1 can never win: no hand of 5 or 7 cards from these packs"
+     " counts 75"),
+    (Rules, {"player_limit": 3, "hand_size_by_players": {2: 7, 3: 7},
+             "deal_tonks": [DealTonk(totals={6})]}, RulesError,
+     "deal tonk row 1 can never win: no 7-card hand from these packs counts 6"),
 ]  # fmt: skip
 
 
@@ -228,6 +236,8 @@ def test_the_last_good_value_of_each_bound_is_accepted() -> None:
     assert DropPay(at_most=0, pays=1).at_most == 0
     largest = Rules(hand_size=10, player_limit=6, hand_size_by_players={5: 10})
     assert largest.max_players == 5
+    sixty = DealTonk(totals={60})  # seven cards only (X2)
+    assert Rules(hand_size_by_players={2: 7}, deal_tonks=[sixty]).deal_tonks == (sixty,)
 
 
 def test_v38_per_player_less_one_is_n_minus_1() -> None:
