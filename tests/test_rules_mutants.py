@@ -196,8 +196,7 @@ REFUSED: list[tuple[Build, dict[str, Any], type[Exception], str]] = [
     (Rules, {"hand_size_by_players": {2: 5, 20: 5}}, RulesError,
      "hand_size_by_players names 20 players, but these rules deal to at most 10:"
      " 5-card hands for 11 players need more cards than the pack holds"),
-    (Rules, {"hand_size": 10, "player_limit": 6, "hand_size_by_players": {6: 10}},
-     RulesError,
+    (Rules, {"player_limit": 6, "hand_size_by_players": {6: 10}}, RulesError,
      "hand_size_by_players names 6 players, but these rules deal to at most 5:"
      " 10-card hands for 6 players need more cards than the pack holds"),
     (Rules, {"player_limit": 4, "hand_size_by_players": {5: 5}}, RulesError,
