@@ -376,17 +376,18 @@ def _spreads_with_wilds(
 
 
 # Every rule set treats the suits alike, and the ranks alike in books. So each
-# pattern is carried by a permutation of the codes onto a canonical one (runs
-# into clubs, a book's rank onto the aces), its spreads worked out
-# there once as code layouts, and carried back: the same few shapes recur across
-# hands far more often than the same cards do. Bounded caches (functools.lru_cache
-# on thin wrappers, which hold no logic) keep the answers: each pattern's
-# spreads, each canonical pattern's layouts and coverings, and each spread, as
-# the hands' spreads share them; a long simulation soon works out nothing new.
-# Answers that depend on the rules are keyed by the value of their card options
-# (Tables.key), never by an object's id: a copied rule set (pickle, deepcopy)
-# finds the original's answers, and no other rule set's, after any object is
-# freed. The wrappers take that key and find the tables again by it (_tables).
+# pattern is carried by a permutation of the codes onto a canonical one (a
+# suit's runs into clubs, a rank's books onto the aces), its spreads worked out
+# there once as code layouts, and carried back: the same few shapes recur
+# across hands far more often than the same cards do. Bounded caches
+# (functools.lru_cache wrappers, made by a call at the end of the module, which
+# hold no logic) keep the answers: each pattern's spreads, each canonical
+# pattern's layouts and coverings, and each spread, as the hands' spreads share
+# them; a long simulation soon works out nothing new. Answers that depend on
+# the rules are keyed by the value of their card options (Tables.key), never by
+# an object's id: a copied rule set (pickle, deepcopy) finds the original's
+# answers, and no other rule set's, after any object is freed. The cached
+# functions take that key and find the tables again by it (_tables).
 
 _Layout = tuple[int, ...]
 """A spread as its represented and physical codes, pair by pair, in canonical
@@ -600,8 +601,9 @@ def _paired(
     return tuple([code for pair in pairs for code in pair])
 
 
-# The caches: thin wrappers, each keeping up to _CACHE_LIMIT answers of the
-# function it wraps (the least recently used go first).
+# The caches: thin wrappers around the functions above, each keeping a bounded
+# number of answers (the least recently used go first): as many as there are
+# suits or ranks, as card_tables keeps tables, or _CACHE_LIMIT.
 _tables = functools.lru_cache(maxsize=64)(_find_tables)
 _suit_swap = functools.lru_cache(maxsize=4)(_find_suit_swap)
 _rank_swap = functools.lru_cache(maxsize=13)(_find_rank_swap)
