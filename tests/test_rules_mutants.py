@@ -30,6 +30,7 @@ from tonk import (
     PerPlayer,
     Rules,
     RulesError,
+    Scoring,
     StockEnd,
     Wilds,
 )
@@ -209,6 +210,47 @@ REFUSED: list[tuple[Build, dict[str, Any], type[Exception], str]] = [
     (Rules, {"player_limit": 3, "hand_size_by_players": {2: 7, 3: 7},
              "deal_tonks": [DealTonk(totals={6})]}, RulesError,
      "deal tonk row 1 can never win: no 7-card hand from these packs counts 6"),
+    # Rules.hand_size_by_players (X2): the pairs themselves
+    (Rules, {"hand_size_by_players": {1: 5}}, RulesError,
+     "hand_size_by_players maps player counts of 2 or more, got 1"),
+    (Rules, {"hand_size_by_players": {2.5: 5}}, RulesError,
+     "hand_size_by_players maps player counts of 2 or more, got 2.5"),
+    (Rules, {"hand_size_by_players": {10**9: 5}}, RulesError,
+     "hand_size_by_players names 1000000000 players, but these rules deal to at"
+     " most 10: 5-card hands for 11 players need more cards than the pack holds"),
+    (Rules, {"hand_size_by_players": {10**9 + 1: 5}}, RulesError,
+     "hand_size_by_players maps player counts of 2 or more, got 1000000001"),
+    (Rules, {"hand_size_by_players": {2: 0}}, RulesError,
+     "hand_size_by_players maps 2 players to a hand of 0 cards; a hand size must"
+     " be an int 1..13"),
+    (Rules, {"hand_size_by_players": {2: 14}}, RulesError,
+     "hand_size_by_players maps 2 players to a hand of 14 cards; a hand size"
+     " must be an int 1..13"),
+    (Rules, {"hand_size_by_players": {2: 1.5}}, RulesError,
+     "hand_size_by_players maps 2 players to a hand of 1.5 cards; a hand size"
+     " must be an int 1..13"),
+    (Rules, {"hand_size_by_players": [(2, 5), (2, 6)]}, RulesError,
+     "hand_size_by_players maps 2 players more than once"),
+    # Options of the X rules that do not combine (X3, X5, X7-X9)
+    (Rules, {"eating": True, "slap_in": True}, RulesError,
+     "eating (X5) cannot be combined with slap_in (V26): both open a window on"
+     " the same discard, and no source orders a slap against an eat"),
+    (Rules, {"hit_wait_once_per_turn": True}, RulesError,
+     "hit_wait_again and hit_wait_once_per_turn need a hit_wait (X7)"),
+    (Rules, {"hit_wait_again": 1}, RulesError,
+     "hit_wait_again and hit_wait_once_per_turn need a hit_wait (X7)"),
+    (Rules, {"hit_wait": 1, "hit_wait_once_per_turn": True,
+             "hit_wait_once_per_round": True}, RulesError,
+     "hit_wait_once_per_turn adds nothing to hit_wait_once_per_round, which"
+     " charges one hit wait between two of the owner's turns"),
+    (Rules, {"discard_pickup": False, "discard_draw_must_meld": True}, RulesError,
+     "discard_pickup=False adds nothing to discard_draw_must_meld: the card taken"
+     " must be used at once, so it is never discarded (X8)"),
+    (Rules, {"own_hit_wait": 1, "hit_own_spreads": False}, RulesError,
+     "own_hit_wait=1 needs hits on your own spreads, which hit_own_spreads=False"
+     " forbids (X9)"),
+    (Rules, {"elimination_at": 10}, RulesError,
+     "elimination_at=10 needs push-up scoring (X3 under V42), got scoring=money"),
 ]  # fmt: skip
 
 
@@ -235,6 +277,11 @@ def test_the_last_good_value_of_each_bound_is_accepted() -> None:
     assert DropPay(at_most=0, pays=1).at_most == 0
     largest = Rules(hand_size=10, player_limit=6, hand_size_by_players={5: 10})
     assert largest.max_players == 5
+    assert Rules(hand_size_by_players={2: 1, 3: 13}).hand_size_for(3) == 13
+    assert Rules(hit_wait=1, hit_wait_once_per_turn=True).hit_wait_once_per_turn
+    assert Rules(hit_wait=2, hit_wait_again=1).hit_wait_again == 1
+    pushed = Rules(elimination_at=10, scoring=Scoring.PUSH_UPS)
+    assert pushed.elimination_at == 10
     sixty = DealTonk(totals={60})  # seven cards only (X2)
     assert Rules(hand_size_by_players={2: 7}, deal_tonks=[sixty]).deal_tonks == (sixty,)
 
