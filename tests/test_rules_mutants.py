@@ -211,6 +211,14 @@ REFUSED: list[tuple[Build, dict[str, Any], type[Exception], str]] = [
              "deal_tonks": [DealTonk(totals={6})]}, RulesError,
      "deal tonk row 1 can never win: no 7-card hand from these packs counts 6"),
     # Rules.hand_size_by_players (X2): the pairs themselves
+    (Rules, {"hand_size_by_players": "2:5"}, TypeError,
+     "hand_size_by_players must map player counts to hand sizes, got '2:5'"),
+    (Rules, {"hand_size_by_players": [5]}, TypeError,
+     "hand_size_by_players must map player counts to hand sizes, got 5"),
+    (Rules, {"hand_size_by_players": [(1, 2, 3)]}, TypeError,
+     "hand_size_by_players must map player counts to hand sizes, got (1, 2, 3)"),
+    (Rules, {"hand_size_by_players": {3: 5, "x": 5}}, RulesError,
+     "hand_size_by_players maps player counts of 2 or more, got 'x'"),
     (Rules, {"hand_size_by_players": {1: 5}}, RulesError,
      "hand_size_by_players maps player counts of 2 or more, got 1"),
     (Rules, {"hand_size_by_players": {2.5: 5}}, RulesError,
@@ -278,6 +286,8 @@ def test_the_last_good_value_of_each_bound_is_accepted() -> None:
     largest = Rules(hand_size=10, player_limit=6, hand_size_by_players={5: 10})
     assert largest.max_players == 5
     assert Rules(hand_size_by_players={2: 1, 3: 13}).hand_size_for(3) == 13
+    by_table = Rules(hand_size_by_players={3: 5, 2: 7}).hand_size_by_players
+    assert by_table == ((2, 7), (3, 5))  # in the order of the tables
     assert Rules(hit_wait=1, hit_wait_once_per_turn=True).hit_wait_once_per_turn
     assert Rules(hit_wait=2, hit_wait_again=1).hit_wait_again == 1
     pushed = Rules(elimination_at=10, scoring=Scoring.PUSH_UPS)
