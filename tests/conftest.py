@@ -1,4 +1,4 @@
-"""Hypothesis profiles for the test suite.
+"""Hypothesis profiles for the test suite, and fresh caches for mutation testing.
 
 Choose one with the ``HYPOTHESIS_PROFILE`` environment variable:
 
@@ -11,13 +11,22 @@ Choose one with the ``HYPOTHESIS_PROFILE`` environment variable:
   failure can be reproduced.
 
 Deadlines are off everywhere: timings vary too much between machines.
+
+Under mutmut's first run, which records the functions each test reaches
+(``MUTANT_UNDER_TEST=stats``), every test starts with the caches of
+``tonk._spreads`` empty: otherwise only the first test to reach a cached
+function would be recorded, and its mutants would be tried against that test
+alone (docs/testing.md, "Mutation testing").
 """
 
 from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
+
+from tonk import _spreads
 
 settings.register_profile(
     "dev", max_examples=25, deadline=None, database=None, print_blob=True
@@ -42,3 +51,11 @@ def _profile_name() -> str:
 
 
 settings.load_profile(_profile_name())
+
+
+@pytest.fixture(autouse=True)
+def _empty_spread_caches_for_mutmut() -> None:
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        for value in vars(_spreads).values():
+            if hasattr(value, "cache_clear") and value.__module__ == _spreads.__name__:
+                value.cache_clear()

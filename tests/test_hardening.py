@@ -155,14 +155,23 @@ def test_the_tables_of_rule_sets_are_bounded(monkeypatch: pytest.MonkeyPatch) ->
         assert _compiled.compiled(rules).rules == rules
     assert _compiled.card_tables.cache_info().currsize <= 64
     assert 0 < len(_compiled._CACHE) <= 50
-    monkeypatch.setattr(_spreads, "_CACHE_LIMIT", 3)
-    _spreads._BOOKS.clear()
+    caches = [
+        value
+        for value in vars(_spreads).values()
+        if hasattr(value, "cache_info") and value.__module__ == _spreads.__name__
+    ]
+    assert caches
     for ace_high in (False, True):
         for jokers in (1, 2, 3):
             _spreads_after_a_draw(
                 Rules(jokers=jokers, wilds=Wilds.JOKERS, ace_high=ace_high)
             )
-    assert 0 < len(_spreads._BOOKS) <= 3
+    for cache in caches:
+        info = cache.cache_info()
+        assert info.maxsize is not None
+        assert info.maxsize <= _spreads._CACHE_LIMIT
+        assert info.currsize <= info.maxsize
+    assert _spreads._book_candidates.cache_info().currsize > 0
 
 
 # --- forged states are refused (issue 12, defects 5 and 7) -------------------------

@@ -22,6 +22,7 @@ from tonk import (
     CourtValues,
     DealTonk,
     DealTonkClaim,
+    DropPay,
     ExhaustionTie,
     OutPay,
     OutWay,
@@ -29,6 +30,7 @@ from tonk import (
     PerPlayer,
     Rules,
     RulesError,
+    Scoring,
     StockEnd,
     Wilds,
 )
@@ -178,6 +180,85 @@ REFUSED: list[tuple[Build, dict[str, Any], type[Exception], str]] = [
      "deal tonk row 1 can never win: no 5-card hand counts 4 or less"),
     (Rules, {"deal_tonks": [DealTonk(court_cards=6)]}, RulesError,
      "deal tonk row 1 can never win: 6 court cards do not fit a 5-card hand"),
+    # DropPay (X11)
+    (DropPay, {"at_most": -1, "pays": 1}, RulesError,
+     "a drop bonus row's at_most must be a non-negative int, got -1"),
+    (DropPay, {"at_most": "5", "pays": 1}, RulesError,
+     "a drop bonus row's at_most must be a non-negative int, got '5'"),
+    (DropPay, {"at_most": 5, "pays": 0}, RulesError,
+     "a drop bonus row must pay at least 1, got 0"),
+    (DropPay, {"at_most": 5, "pays": 1.5}, RulesError,
+     "a drop bonus row must pay at least 1, got 1.5"),
+    # DealTonk.after_spread (X13)
+    (DealTonk, {"totals": {49}, "after_spread": True}, RulesError,
+     "after_spread is an option of a row claimed after the deal (X13):"
+     " nobody has spread at the deal"),
+    # Rules.hand_size_by_players (X2): every table named must be seated
+    (Rules, {"hand_size_by_players": {2: 5, 20: 5}}, RulesError,
+     "hand_size_by_players names 20 players, but these rules deal to at most 10:"
+     " 5-card hands for 11 players need more cards than the pack holds"),
+    (Rules, {"player_limit": 6, "hand_size_by_players": {6: 10}}, RulesError,
+     "hand_size_by_players names 6 players, but these rules deal to at most 5:"
+     " 10-card hands for 6 players need more cards than the pack holds"),
+    (Rules, {"player_limit": 4, "hand_size_by_players": {5: 5}}, RulesError,
+     "hand_size_by_players names 5 players, more than player_limit=4"),
+    # A deal tonk row must win at some table's hand size (X2), and only those
+    (Rules, {"hand_size_by_players": {2: 7}, "deal_tonks": [DealTonk(totals={75})]},
+     RulesError,
+     "deal tonk row 1 can never win: no hand of 5 or 7 cards from these packs"
+     " counts 75"),
+    (Rules, {"player_limit": 3, "hand_size_by_players": {2: 7, 3: 7},
+             "deal_tonks": [DealTonk(totals={6})]}, RulesError,
+     "deal tonk row 1 can never win: no 7-card hand from these packs counts 6"),
+    # Rules.hand_size_by_players (X2): the pairs themselves
+    (Rules, {"hand_size_by_players": "2:5"}, TypeError,
+     "hand_size_by_players must map player counts to hand sizes, got '2:5'"),
+    (Rules, {"hand_size_by_players": [5]}, TypeError,
+     "hand_size_by_players must map player counts to hand sizes, got 5"),
+    (Rules, {"hand_size_by_players": [(1, 2, 3)]}, TypeError,
+     "hand_size_by_players must map player counts to hand sizes, got (1, 2, 3)"),
+    (Rules, {"hand_size_by_players": {3: 5, "x": 5}}, RulesError,
+     "hand_size_by_players maps player counts of 2 or more, got 'x'"),
+    (Rules, {"hand_size_by_players": {1: 5}}, RulesError,
+     "hand_size_by_players maps player counts of 2 or more, got 1"),
+    (Rules, {"hand_size_by_players": {2.5: 5}}, RulesError,
+     "hand_size_by_players maps player counts of 2 or more, got 2.5"),
+    (Rules, {"hand_size_by_players": {10**9: 5}}, RulesError,
+     "hand_size_by_players names 1000000000 players, but these rules deal to at"
+     " most 10: 5-card hands for 11 players need more cards than the pack holds"),
+    (Rules, {"hand_size_by_players": {10**9 + 1: 5}}, RulesError,
+     "hand_size_by_players maps player counts of 2 or more, got 1000000001"),
+    (Rules, {"hand_size_by_players": {2: 0}}, RulesError,
+     "hand_size_by_players maps 2 players to a hand of 0 cards; a hand size must"
+     " be an int 1..13"),
+    (Rules, {"hand_size_by_players": {2: 14}}, RulesError,
+     "hand_size_by_players maps 2 players to a hand of 14 cards; a hand size"
+     " must be an int 1..13"),
+    (Rules, {"hand_size_by_players": {2: 1.5}}, RulesError,
+     "hand_size_by_players maps 2 players to a hand of 1.5 cards; a hand size"
+     " must be an int 1..13"),
+    (Rules, {"hand_size_by_players": [(2, 5), (2, 6)]}, RulesError,
+     "hand_size_by_players maps 2 players more than once"),
+    # Options of the X rules that do not combine (X3, X5, X7-X9)
+    (Rules, {"eating": True, "slap_in": True}, RulesError,
+     "eating (X5) cannot be combined with slap_in (V26): both open a window on"
+     " the same discard, and no source orders a slap against an eat"),
+    (Rules, {"hit_wait_once_per_turn": True}, RulesError,
+     "hit_wait_again and hit_wait_once_per_turn need a hit_wait (X7)"),
+    (Rules, {"hit_wait_again": 1}, RulesError,
+     "hit_wait_again and hit_wait_once_per_turn need a hit_wait (X7)"),
+    (Rules, {"hit_wait": 1, "hit_wait_once_per_turn": True,
+             "hit_wait_once_per_round": True}, RulesError,
+     "hit_wait_once_per_turn adds nothing to hit_wait_once_per_round, which"
+     " charges one hit wait between two of the owner's turns"),
+    (Rules, {"discard_pickup": False, "discard_draw_must_meld": True}, RulesError,
+     "discard_pickup=False adds nothing to discard_draw_must_meld: the card taken"
+     " must be used at once, so it is never discarded (X8)"),
+    (Rules, {"own_hit_wait": 1, "hit_own_spreads": False}, RulesError,
+     "own_hit_wait=1 needs hits on your own spreads, which hit_own_spreads=False"
+     " forbids (X9)"),
+    (Rules, {"elimination_at": 10}, RulesError,
+     "elimination_at=10 needs push-up scoring (X3 under V42), got scoring=money"),
 ]  # fmt: skip
 
 
@@ -201,6 +282,18 @@ def test_the_last_good_value_of_each_bound_is_accepted() -> None:
     assert DealTonk(court_cards=1).court_cards == 1
     assert Rules(match_target=1, match_deals=1, big_one_deals=1).big_one_deals == 1
     assert Rules(suit_bet=0, naturals_bet=0, big_one_deals=0).suit_bet == 0
+    assert DropPay(at_most=0, pays=1).at_most == 0
+    largest = Rules(hand_size=10, player_limit=6, hand_size_by_players={5: 10})
+    assert largest.max_players == 5
+    assert Rules(hand_size_by_players={2: 1, 3: 13}).hand_size_for(3) == 13
+    by_table = Rules(hand_size_by_players={3: 5, 2: 7}).hand_size_by_players
+    assert by_table == ((2, 7), (3, 5))  # in the order of the tables
+    assert Rules(hit_wait=1, hit_wait_once_per_turn=True).hit_wait_once_per_turn
+    assert Rules(hit_wait=2, hit_wait_again=1).hit_wait_again == 1
+    pushed = Rules(elimination_at=10, scoring=Scoring.PUSH_UPS)
+    assert pushed.elimination_at == 10
+    sixty = DealTonk(totals={60})  # seven cards only (X2)
+    assert Rules(hand_size_by_players={2: 7}, deal_tonks=[sixty]).deal_tonks == (sixty,)
 
 
 def test_v38_per_player_less_one_is_n_minus_1() -> None:

@@ -3,8 +3,10 @@
 Mutation testing (docs/testing.md, "Mutation testing") changed ``scoring.py``
 one edit at a time; each test here fails under at least one of those edits.
 They go through the public functions of ``tonk.scoring`` only: the argument
-checks (bounds, types and the values their messages show) and the deal-tonk
-settlement's order, clash and tie options (B5, V11-V20).
+checks (bounds, types and the values their messages show), the deal-tonk
+settlement's order, clash and tie options (B5, V11-V20), the drop bonus
+(X11), ties that do not catch (X12), claims after a spread (X13) and split
+ties (X15).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from tonk import (
     Catch,
     DealTonk,
     DealTonkClaim,
+    DropPay,
     ExhaustionTie,
     OutcomeKind,
     PerPlayer,
@@ -278,3 +281,81 @@ def test_v19_a_claimed_deal_tonk_shows_the_counts() -> None:
     outcome = settle_claim([LOW, BIG_49], Rules(deal_tonks=[row]), seat=1)
     assert outcome.payoffs == (-1, 1)
     assert outcome.counts == (15, 49)
+
+
+# --- the options of the X rules ---------------------------------------------------
+
+
+def test_x11_the_drop_bonus_must_be_a_sequence_of_rows() -> None:
+    assert settle_drop((3, 9), 0, bonus=[DropPay(at_most=5, pays=3)]).payoffs == (3, -3)
+    for bonus, shown in [
+        ("", "''"),  # a string, even one holding no rows
+        (iter(()), None),  # not a sequence, even an empty one
+        ([None], "[None]"),  # a sequence of other things
+    ]:
+        with pytest.raises(TypeError) as raised:
+            settle_drop((3, 9), 0, bonus=bonus)  # type: ignore[arg-type]
+        prefix = "bonus must be a sequence of DropPay rows, got "
+        assert str(raised.value).startswith(prefix)
+        if shown is not None:
+            assert str(raised.value) == prefix + shown
+
+
+def test_x15_split_tied_best_hands_share_each_payers_stake() -> None:
+    rules = Rules(
+        deal_tonk_clash=DealTonkClash.BEST_HAND, deal_tonk_tie=DealTonkTie.SPLIT
+    )
+    fifty = parse_cards("QS QH QD JC 10S")
+    outcome = settle_deal([BIG_50, LOW, fifty, LOW], rules, dealer=3)
+    assert outcome is not None
+    assert outcome.kind is OutcomeKind.DEAL_TONK
+    assert outcome.winners == (0, 2)
+    assert outcome.payoffs == (2, -2, 2, -2)
+    assert outcome.counts == (50, 15, 50, 15)
+    assert {(t.payer, t.payee, t.amount) for t in outcome.transfers} == {
+        (payer, payee, 1) for payer in (1, 3) for payee in (0, 2)
+    }
+    three = Rules(
+        deal_tonks=[DealTonk(totals={50}, pays=1)],
+        deal_tonk_clash=DealTonkClash.BEST_HAND,
+        deal_tonk_tie=DealTonkTie.SPLIT,
+    )
+    outcome = settle_deal([BIG_50, fifty, BIG_50, LOW], three, dealer=3)
+    assert outcome is not None
+    assert outcome.payoffs == (Fraction(1, 3),) * 3 + (-1,)
+
+
+def test_x13_after_a_spread_only_rows_that_say_so_are_claimed() -> None:
+    early = DealTonk(totals={49}, pays=1, claim=DealTonkClaim.BEFORE_FIRST_TURN)
+    late = DealTonk(
+        totals={49}, pays=3, claim=DealTonkClaim.BEFORE_FIRST_TURN, after_spread=True
+    )
+    hands = [LOW, BIG_49]
+    assert settle_claim(hands, Rules(deal_tonks=[early]), seat=1).payoffs == (-1, 1)
+    with _raises(
+        RulesError,
+        "seat 1 holds no deal tonk claimed before the first turn after a spread",
+    ):
+        settle_claim(hands, Rules(deal_tonks=[early]), seat=1, spread=True)
+    with _raises(RulesError, "seat 0 holds no deal tonk claimed before the first turn"):
+        settle_claim(hands, Rules(deal_tonks=[early]), seat=0)
+    both = Rules(deal_tonks=[early, late])
+    assert settle_claim(hands, both, seat=1, spread=True).payoffs == (-3, 3)
+    assert settle_claim(hands, both, seat=1).payoffs == (-1, 1)
+    with _raises(TypeError, "spread must be a bool, got 1"):
+        settle_claim(hands, both, seat=1, spread=1)  # type: ignore[arg-type]
+
+
+def test_x11_the_drop_bonus_row_pays_up_to_its_count() -> None:
+    bonus = [DropPay(at_most=5, pays=3)]
+    assert settle_drop((5, 9), 0, bonus=bonus).payoffs == (3, -3)
+    assert settle_drop((6, 9), 0, bonus=bonus).payoffs == (1, -1)
+
+
+def test_x12_only_a_lower_count_catches_when_ties_do_not() -> None:
+    catch = Catch(to_catchers=2, ties_catch=False)
+    assert settle_drop((5, 5), 0, catch=catch).kind is OutcomeKind.DROP_WON
+    lower = settle_drop((5, 3), 0, catch=catch)
+    assert lower.kind is OutcomeKind.CAUGHT
+    assert lower.payoffs == (-2, 2)
+    assert settle_drop((5, 5, 3), 0, catch=catch).payoffs == (-2, 0, 2)

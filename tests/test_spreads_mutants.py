@@ -217,6 +217,7 @@ WILD_HANDS = [
     # (rules, seat 0's hand, the card drawn, seat 1's hand)
     (Rules(jokers=2, wilds=Wilds.JOKERS, deal_tonks=()), "JK JK 5H 9C 9D", "6H"),
     (Rules(jokers=2, wilds=Wilds.JOKERS, deal_tonks=()), "JK AH 2H QS KS", "9C"),
+    (Rules(jokers=1, wilds=Wilds.JOKERS, deal_tonks=()), "JK AD 2D 3D 9S", "4D"),
     (
         Rules(jokers=2, wilds=Wilds.JOKERS, ace_high=True, deal_tonks=()),
         "JK AH 2H QH KS",

@@ -10,21 +10,20 @@ themselves, then the other wilds in order.
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import TypeVar
 
-from tonk._compiled import Tables
+from tonk._compiled import Tables, card_tables
 from tonk.actions import LaySpread
 from tonk.cards import CODE_COUNT, JOKER_CODE, Card, WildCard, card_from_code
+from tonk.rules import CourtValues, PackKind, Wilds
 from tonk.state import Spread, SpreadKind
 
 MAX_BOOK_SIZE = 4
 
 Element = Card | WildCard
-K = TypeVar("K")
-T = TypeVar("T")
 
 
 def split(element: Element) -> tuple[Card, Card]:
@@ -44,9 +43,8 @@ def _run_order(represented: Sequence[int], tables: Tables) -> tuple[int, ...] | 
 
     Every code must have a run position (see :func:`classify`).
     """
-    suit = represented[0] // 13
-    if any(code // 13 != suit for code in represented):
-        return None
+    if len({code // 13 for code in represented}) > 1:
+        return None  # a run is of one suit
     if len(set(represented)) != len(represented):
         return None  # a run never repeats a rank (V2)
     positions = tables.positions
@@ -66,8 +64,7 @@ def classify(
     positions = tables.positions
     if not all(positions[code] for code in represented):
         return None  # a joker or a card not in the pack
-    rank = represented[0] % 13
-    if all(code % 13 == rank for code in represented):
+    if len({code % 13 for code in represented}) == 1:
         if len(represented) > MAX_BOOK_SIZE:
             return None
         if any(represented.count(code) > copies for code in represented):
@@ -183,7 +180,7 @@ def hit_candidates(spread: Spread, tables: Tables) -> list[Card]:
     if spread.kind is SpreadKind.BOOK:
         rank = represented[0].rank
         return [card for card in tables.naturals if card.rank is rank]
-    suit = "CDHS".index(represented[0].suit or "")
+    suit = represented[0].code // 13
     low, high = _run_ends(spread, tables)
     codes = (
         tables.run_card[16 * suit + low - 1],
@@ -198,27 +195,21 @@ def extended(
     spread: Spread, physical: Card, represented: Card, tables: Tables, hitter: int
 ) -> Spread:
     """Return ``spread`` with ``hitter``'s ``physical`` hit on as ``represented``."""
-    cards, stands_for = spread.cards, spread.stands_for
+    pairs = [
+        *zip(spread.stands_for, spread.cards, strict=True),
+        (represented, physical),
+    ]
     if spread.kind is SpreadKind.BOOK:
-        pairs = sorted(
-            [*zip(stands_for, cards, strict=True), (represented, physical)],
-            key=lambda pair: (pair[0].code, pair[1].code),
-        )
-        new_cards = tuple(card for _, card in pairs)
-        new_stands_for = tuple(card for card, _ in pairs)
+        pairs.sort()  # by the cards represented, then the physical cards
     else:
-        if _run_ends(spread, tables)[0] - 1 in tables.positions[represented.code]:
-            pairs = [(represented, physical), *zip(stands_for, cards, strict=True)]
-        else:
-            pairs = [*zip(stands_for, cards, strict=True), (represented, physical)]
-        # A run holding every rank may read with the ace at either end: keep the
-        # one layout classify() gives, so equal spreads are laid out alike.
+        # Put in order as classify() does: a run holding every rank may read
+        # with the ace at either end, and equal spreads are laid out alike.
         ordered = _run_order([natural.code for natural, _ in pairs], tables)
         assert ordered is not None
         by_code = {natural.code: (natural, card) for natural, card in pairs}
         pairs = [by_code[code] for code in ordered]
-        new_cards = tuple(card for _, card in pairs)
-        new_stands_for = tuple(natural for natural, _ in pairs)
+    new_cards = tuple(card for _, card in pairs)
+    new_stands_for = tuple(natural for natural, _ in pairs)
     return Spread(
         number=spread.number,
         owner=spread.owner,
@@ -235,8 +226,11 @@ def elements_of(
 ) -> tuple[Element, ...]:
     """Return the notation elements of a laid-out spread."""
     return tuple(
-        designation(card.code, natural.code)
-        for card, natural in zip(cards, stands_for, strict=True)
+        map(
+            designation,
+            [card.code for card in cards],
+            [natural.code for natural in stands_for],
+        )
     )
 
 
@@ -284,67 +278,50 @@ def find_spreads(
     present = {card.code for card in hand}
     for suit in range(4):
         base = 16 * suit
-        streak: list[Card] = []
-        for position in range(1, tables.top + 2):
-            code = run_card[base + position] if position <= tables.top else -1
-            held = [card.code for card in streak]
-            if code in present and code not in held:
-                streak.append(card_from_code(code))
+        streak: list[Card] = []  # the cards held just below this position
+        for position in range(1, tables.top + 1):
+            code = run_card[base + position]
+            if code not in present:
+                streak = []
                 continue
-            length = len(streak)
-            for start in range(length - 2):
-                for stop in range(start + 3, length + 1):
-                    found.add(tuple(sorted(streak[start:stop])))
+            held = [card.code for card in streak]
             if code in held:  # an ace high after the ace low (V10): Q-K-A goes on
-                streak = [*streak[held.index(code) + 1 :], card_from_code(code)]
-            else:
-                streak = [card_from_code(code)] if code in present else []
-    return [LaySpread._canonical(cards) for cards in sorted(found, key=_codes)]
+                streak = streak[held.index(code) + 1 :]
+            streak.append(card_from_code(code))
+            for start in range(len(streak) - 2):  # the runs ending here
+                found.add(tuple(sorted(streak[start:])))
+    return [LaySpread._canonical(cards) for cards in sorted(found)]
 
 
-def _codes(elements: Sequence[Element]) -> tuple[tuple[int, int], ...]:
-    return tuple((natural.code, card.code) for card, natural in map(split, elements))
+def _element(physical: int, represented: int) -> Element:
+    """Return the element of card ``physical`` standing for ``represented``."""
+    card = card_from_code(physical)
+    if physical == represented:
+        return card
+    return WildCard(card, card_from_code(represented))
 
 
-_ELEMENTS: list[Element | None] = [None] * (CODE_COUNT * CODE_COUNT)
+designation = functools.lru_cache(maxsize=CODE_COUNT * CODE_COUNT)(_element)
+"""Return the (shared) element of card ``physical`` standing for ``represented``.
+
+Codes in, one object per designation out: the engine builds the same few wild
+designations over and over.
+"""
 
 
-def designation(physical: int, represented: int) -> Element:
-    """Return the (shared) element of card ``physical`` standing for ``represented``.
-
-    Codes in, one object per designation out: the engine builds the same few
-    wild designations over and over.
-    """
-    index = physical * CODE_COUNT + represented
-    element = _ELEMENTS[index]
-    if element is None:
-        card = card_from_code(physical)
-        element = _ELEMENTS[index] = (
-            card
-            if physical == represented
-            else WildCard(card, card_from_code(represented))
-        )
-    return element
-
-
-_BOOKS: dict[tuple[object, ...], list[tuple[int, ...]]] = {}
-
-
-def _book_candidates(tables: Tables, rank: int, copies: int) -> list[tuple[int, ...]]:
+def _find_book_candidates(
+    key: _TablesKey, rank: int, copies: int
+) -> list[tuple[int, ...]]:
     """Return every multiset of codes (sorted) that is a book of ``rank``."""
-    key = (tables.key, rank, copies)
-    books = _BOOKS.get(key)
-    if books is None:
-        pool = sorted(card.code for card in tables.naturals if card.code % 13 == rank)
-        books = sorted(
-            {
-                book
-                for size in range(3, MAX_BOOK_SIZE + 1)
-                for book in combinations(sorted(pool * copies), size)
-            }
-        )
-        _remember(_BOOKS, key, books)
-    return books
+    naturals = _tables(key).naturals
+    pool = sorted(card.code for card in naturals if card.code % 13 == rank)
+    return sorted(
+        {
+            book
+            for size in range(3, MAX_BOOK_SIZE + 1)
+            for book in combinations(sorted(pool * copies), size)
+        }
+    )
 
 
 def _spreads_with_wilds(
@@ -386,28 +363,31 @@ def _spreads_with_wilds(
     # No spread comes from two patterns: each pattern's spreads represent cards
     # of its own suit (runs) or rank (books), so the lists just join.
     wilds = tuple(wild_codes)
+    key = tables.key
     found: _Found = []
     for suit_number, naturals in by_suit.items():
-        found += _runs_in_suit(tables, suit_number, tuple(naturals), wilds)
+        found += _runs_in_suit(key, suit_number, tuple(naturals), wilds)
     book_size = 3 - len(wilds)
     for rank_number, naturals in by_rank.items():
         if len(naturals) >= book_size:
-            found += _books_of_rank(tables, rank_number, tuple(naturals), wilds, copies)
-    found.sort(key=_KEY)
+            found += _books_of_rank(key, rank_number, tuple(naturals), wilds, copies)
+    found.sort()  # by the keys alone: no two spreads share one
     return [elements for _, elements in found]
 
 
 # Every rule set treats the suits alike, and the ranks alike in books. So each
-# pattern is carried by a permutation of the codes onto a canonical one (runs
-# into clubs, a book's rank onto the lowest natural rank), its spreads worked out
-# there once as code layouts, and carried back: the same few shapes recur across
-# hands far more often than the same cards do. Bounded tables keep the answers:
-# each pattern's spreads (_FOUND), each canonical pattern's layouts and
-# coverings (_LAYOUTS) and each spread, as the hand's spreads share them
-# (_SPREADS); a long simulation soon works out nothing new. Answers that depend
-# on the rules are keyed by the value of their card options (Tables.key), never
-# by an object's id: a copied rule set (pickle, deepcopy) finds the original's
-# answers, and no other rule set's, after any object is freed.
+# pattern is carried by a permutation of the codes onto a canonical one (a
+# suit's runs into clubs, a rank's books onto the aces), its spreads worked out
+# there once as code layouts, and carried back: the same few shapes recur
+# across hands far more often than the same cards do. Bounded caches
+# (functools.lru_cache wrappers, made by a call at the end of the module, which
+# hold no logic) keep the answers: each pattern's spreads, each canonical
+# pattern's layouts and coverings, and each spread, as the hands' spreads share
+# them; a long simulation soon works out nothing new. Answers that depend on
+# the rules are keyed by the value of their card options (Tables.key), never by
+# an object's id: a copied rule set (pickle, deepcopy) finds the original's
+# answers, and no other rule set's, after any object is freed. The cached
+# functions take that key and find the tables again by it (_tables).
 
 _Layout = tuple[int, ...]
 """A spread as its represented and physical codes, pair by pair, in canonical
@@ -415,51 +395,36 @@ element order: ``(represented, physical, represented, physical, ...)``."""
 _Entry = tuple[tuple[tuple[int, ...], tuple[int, ...]], LaySpread]
 """A spread with its sort key: its physical codes sorted, its represented codes."""
 _Found = list[_Entry]
-_KEY = operator.itemgetter(0)
-_CACHE_LIMIT = 50_000  # entries per table: about 500 bytes each
-_FOUND: dict[tuple[object, ...], _Found] = {}
-_LAYOUTS: dict[tuple[object, ...], list[_Layout]] = {}
-_SPREADS: dict[_Layout, _Entry] = {}
+_TablesKey = tuple[str, int, str, int, str, bool]
+_CACHE_LIMIT = 50_000  # entries per cache: about 500 bytes each
 
 
-def _remember(table: dict[K, T], key: K, answer: T) -> T:
-    """Keep ``answer`` under ``key``, emptying the table when it is full."""
-    if len(table) >= _CACHE_LIMIT:
-        table.clear()
-    table[key] = answer
-    return answer
+def _find_tables(key: _TablesKey) -> Tables:
+    """Return the tables of the card options ``key`` (their :attr:`Tables.key`)."""
+    pack_kind, jokers, wilds, joker_value, court_values, ace_high = key
+    return card_tables(
+        PackKind(pack_kind),
+        jokers,
+        Wilds(wilds),
+        joker_value,
+        CourtValues(court_values),
+        ace_high,
+    )
 
 
 def _carried(layouts: Sequence[_Layout], back: Sequence[int]) -> _Found:
     """Return the spreads of canonical ``layouts`` carried back by ``back``."""
-    spreads = _SPREADS
-    found: _Found = []
-    for layout in layouts:
-        carried = tuple([back[code] for code in layout])
-        entry = spreads.get(carried)
-        if entry is None:
-            entry = _remember(spreads, carried, _entry(carried))
-        found.append(entry)
-    return found
+    return [_spread_entry(tuple([back[code] for code in layout])) for layout in layouts]
 
 
 def _entry(layout: _Layout) -> _Entry:
     """Return the spread of ``layout`` and its sort key.
 
     The permutation that carried ``layout`` need not keep the order of the
-    wilds, so they are paired again with the cards they stand for.
+    wilds, so its cards are paired again: each card that is one of the cards
+    represented stands for itself, as in every layout.
     """
-    natural = []
-    wilds = []
-    rest = []
-    for index in range(0, len(layout), 2):
-        represented, physical = layout[index], layout[index + 1]
-        if represented == physical:
-            natural.append(represented)
-        else:
-            rest.append(represented)
-            wilds.append(physical)
-    pairs = _paired(natural, sorted(wilds), sorted(rest))
+    pairs = _paired((), sorted(layout[1::2]), sorted(layout[::2]))
     represented_codes = pairs[::2]
     physical_codes = pairs[1::2]
     key = (tuple(sorted(physical_codes)), represented_codes)
@@ -469,141 +434,103 @@ def _entry(layout: _Layout) -> _Entry:
     return key, spread
 
 
-_SUIT_MAPS: dict[tuple[int, tuple[int, ...]], tuple[list[int], list[int]]] = {}
+def _find_suit_swap(suit: int) -> list[int]:
+    """Return a code permutation swapping the cards of ``suit`` with the clubs.
 
-
-def _suit_maps(suit: int, wild_codes: tuple[int, ...]) -> tuple[list[int], list[int]]:
-    """Return a code permutation taking ``suit``'s runs to clubs, and its inverse.
-
-    The other suits are ordered by how many wilds of theirs are held, so that
-    patterns differing only in which suits those wilds belong to meet.
+    It is its own inverse; the joker stays put.
     """
-    held = [0, 0, 0, 0]
-    for code in wild_codes:
-        if code < JOKER_CODE:
-            held[code // 13] += 1
-    key = (suit, tuple(held))
-    maps = _SUIT_MAPS.get(key)
-    if maps is None:
-        others = sorted((t for t in range(4) if t != suit), key=lambda t: (-held[t], t))
-        new_suit = {suit: 0} | {old: new for new, old in enumerate(others, 1)}
-        to = [13 * new_suit[code // 13] + code % 13 for code in range(JOKER_CODE)]
-        to.append(JOKER_CODE)
-        back = [0] * len(to)
-        for code, image in enumerate(to):
-            back[image] = code
-        maps = _SUIT_MAPS[key] = (to, back)
-    return maps
+    to = list(range(CODE_COUNT))
+    for rank in range(13):
+        to[13 * suit + rank], to[rank] = rank, 13 * suit + rank
+    return to
 
 
-def _runs_in_suit(
-    tables: Tables, suit: int, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
+def _find_runs_in_suit(
+    key: _TablesKey, suit: int, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
 ) -> _Found:
     """Return every run of ``suit`` its natural cards and the wilds can lay."""
-    key = (tables.key, "runs", suit, naturals, wild_codes)
-    found = _FOUND.get(key)
-    if found is None:
-        to, back = _suit_maps(suit, wild_codes)
-        layouts = _club_runs(
-            tables,
-            tuple(sorted([to[code] for code in naturals])),
-            tuple(sorted([to[code] for code in wild_codes])),
-        )
-        found = _remember(_FOUND, key, _carried(layouts, back))
-    return found
+    swap = _suit_swap(suit)
+    layouts = _club_runs(
+        key,
+        tuple(sorted([swap[code] for code in naturals])),
+        tuple(sorted([swap[code] for code in wild_codes])),
+    )
+    return _carried(layouts, swap)
 
 
-def _club_runs(
-    tables: Tables, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
+def _find_club_runs(
+    key: _TablesKey, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
 ) -> list[_Layout]:
     """Return the layouts of every run of clubs ``naturals`` and the wilds lay."""
-    key = (tables.key, "runs", naturals, wild_codes)
-    layouts = _LAYOUTS.get(key)
-    if layouts is not None:
-        return layouts
+    tables = _tables(key)
     positions = tables.positions
+    # Every suit searched holds an anchor: a natural card, or a wild that can
+    # stand for itself.
     anchors = [*naturals, *(code for code in wild_codes if code < 13)]
     places = sorted({p for code in anchors for p in positions[code]})
     layouts = []
     natural_places = {p for code in naturals for p in positions[code]}
-    anchored = set(places)
     wild_count = len(wild_codes)
     seen: set[tuple[int, ...]] = set()  # A-K and 2-A (V10) are the same 13 cards
-    for low in range(max(1, places[0] - wild_count), places[-1] + 1) if places else ():
+    for low in range(max(1, places[0] - wild_count), places[-1] + 1):
         gaps = 0
-        reached = False  # whether the window holds an anchor yet
         run: list[int] = []
         for high in range(low, min(tables.top, places[-1] + wild_count) + 1):
             gaps += high not in natural_places
             if gaps > wild_count:
                 break
-            reached = reached or high in anchored
-            code = tables.run_card[high]
-            if code < 0 or code in run:
-                break  # off the suit, or the ace a second time
+            code = tables.run_card[high]  # high is on the suit: at most top
+            if code in run:
+                break  # the ace a second time (V10)
             run.append(code)
             cards = tuple(sorted(run))
-            if high - low >= 2 and reached and cards not in seen:
+            if high - low >= 2 and cards not in seen:  # _covered keeps V5
                 seen.add(cards)
-                layouts += _covered(cards, naturals, wild_codes, tables)
-    return _remember(_LAYOUTS, key, layouts)
+                layouts += _covered(cards, naturals, wild_codes, key)
+    return layouts
 
 
-def _rank_map(tables: Tables, rank: int) -> list[int]:
-    """Return a code permutation swapping ``rank`` with the lowest natural rank.
+def _find_rank_swap(rank: int) -> list[int]:
+    """Return a code permutation swapping the cards of ``rank`` with the aces.
 
-    It is its own inverse. A rank some wild card belongs to stays put.
+    It is its own inverse; the joker stays put.
     """
-    wild = tables.wild
-    lowest = min(card.code % 13 for card in tables.naturals if not wild[card.code])
-    to = list(range(JOKER_CODE + 1))
-    if not any(wild[13 * suit + rank] for suit in range(4)):
-        for suit in range(4):
-            to[13 * suit + rank], to[13 * suit + lowest] = (
-                13 * suit + lowest,
-                13 * suit + rank,
-            )
+    to = list(range(CODE_COUNT))
+    for suit in range(4):
+        to[13 * suit + rank], to[13 * suit] = 13 * suit, 13 * suit + rank
     return to
 
 
-def _books_of_rank(
-    tables: Tables,
+def _find_books_of_rank(
+    key: _TablesKey,
     rank: int,
     naturals: tuple[int, ...],
     wild_codes: tuple[int, ...],
     copies: int,
 ) -> _Found:
     """Return every book of ``rank`` its natural cards and the wilds can lay."""
-    key = (tables.key, "books", rank, naturals, wild_codes, copies)
-    found = _FOUND.get(key)
-    if found is None:
-        swap = _rank_map(tables, rank)
-        layouts = _canonical_books(
-            tables,
-            swap[rank],
-            tuple(sorted([swap[code] for code in naturals])),
-            tuple(sorted([swap[code] for code in wild_codes])),
-            copies,
-        )
-        found = _remember(_FOUND, key, _carried(layouts, swap))
-    return found
+    swap = _rank_swap(rank)
+    layouts = _canonical_books(
+        key,
+        swap[rank],
+        tuple(sorted([swap[code] for code in naturals])),
+        tuple(sorted([swap[code] for code in wild_codes])),
+        copies,
+    )
+    return _carried(layouts, swap)
 
 
-def _canonical_books(
-    tables: Tables,
+def _find_canonical_books(
+    key: _TablesKey,
     rank: int,
     naturals: tuple[int, ...],
     wild_codes: tuple[int, ...],
     copies: int,
 ) -> list[_Layout]:
     """Return the layouts of every book of ``rank`` ``naturals`` and the wilds lay."""
-    key = (tables.key, "books", rank, naturals, wild_codes, copies)
-    layouts = _LAYOUTS.get(key)
-    if layouts is None:
-        layouts = []
-        for book in _book_candidates(tables, rank, copies):
-            layouts += _covered(book, naturals, wild_codes, tables)
-        _remember(_LAYOUTS, key, layouts)
+    layouts = []
+    for book in _book_candidates(key, rank, copies):
+        layouts += _covered(book, naturals, wild_codes, key)
     return layouts
 
 
@@ -611,7 +538,7 @@ def _covered(
     represented: tuple[int, ...],
     naturals: tuple[int, ...],
     wild_codes: tuple[int, ...],
-    tables: Tables,
+    key: _TablesKey,
 ) -> list[_Layout]:
     """Return every way to cover ``represented`` with ``naturals`` and the wilds.
 
@@ -626,16 +553,22 @@ def _covered(
             for code in sorted(set(represented))
             for _ in range(min(represented.count(code), naturals.count(code)))
         )
-    key = (tables.key, represented, pool, wild_codes)
-    layouts = _LAYOUTS.get(key)
-    if layouts is not None:
-        return layouts
-    self_standing = {code for code in wild_codes if tables.positions[code]}
+    return _coverings(key, represented, pool, wild_codes)
+
+
+def _find_coverings(
+    key: _TablesKey,
+    represented: tuple[int, ...],
+    pool: tuple[int, ...],
+    wild_codes: tuple[int, ...],
+) -> list[_Layout]:
+    """Return every way to cover ``represented`` with cards of ``pool`` and wilds."""
+    positions = _tables(key).positions
+    self_standing = {code for code in wild_codes if positions[code]}
     layouts = []
     if pool or self_standing.intersection(represented):  # V5: one natural card
         size = len(represented)
-        fewest = max(0, size - len(wild_codes))  # wilds can fill only so many
-        for count in range(fewest, len(pool) + 1):
+        for count in range(len(pool) + 1):
             for natural in sorted(set(combinations(pool, count))):
                 rest = list(represented)
                 for code in natural:
@@ -643,7 +576,7 @@ def _covered(
                 for wilds in sorted(set(combinations(wild_codes, size - count))):
                     if natural or self_standing.intersection(rest, wilds):
                         layouts.append(_paired(natural, wilds, rest))
-    return _remember(_LAYOUTS, key, layouts)
+    return layouts
 
 
 def _paired(
@@ -666,3 +599,18 @@ def _paired(
     pairs.extend(zip(left, others, strict=True))
     pairs.sort()
     return tuple([code for pair in pairs for code in pair])
+
+
+# The caches: thin wrappers around the functions above, each keeping a bounded
+# number of answers (the least recently used go first): as many as there are
+# suits or ranks, as card_tables keeps tables, or _CACHE_LIMIT.
+_tables = functools.lru_cache(maxsize=64)(_find_tables)
+_suit_swap = functools.lru_cache(maxsize=4)(_find_suit_swap)
+_rank_swap = functools.lru_cache(maxsize=13)(_find_rank_swap)
+_runs_in_suit = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_runs_in_suit)
+_books_of_rank = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_books_of_rank)
+_club_runs = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_club_runs)
+_canonical_books = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_canonical_books)
+_coverings = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_coverings)
+_book_candidates = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_book_candidates)
+_spread_entry = functools.lru_cache(maxsize=_CACHE_LIMIT)(_entry)
