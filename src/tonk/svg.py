@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable, Sequence
-from xml.sax.saxutils import escape, quoteattr
+from html import escape
 
 import attrs
 
@@ -94,10 +94,15 @@ class _Table:
     notes: tuple[str, ...]
 
 
+def _xml_text(text: str) -> str:
+    """Return ``text`` with ``&``, ``<`` and ``>`` escaped, for an XML text node."""
+    return escape(text, quote=False)
+
+
 def _text(x: float, y: float, content: str, *, size: int = 12, extra: str = "") -> str:
     return (
         f"<text x='{x:g}' y='{y:g}' font-size='{size}' {_FONT}{extra}>"
-        f"{escape(content)}</text>"
+        f"{_xml_text(content)}</text>"
     )
 
 
@@ -109,7 +114,7 @@ def _face(card: Card, x: float, y: float, stands_for: Card | None = None) -> str
     else:
         corner, middle = card.rank.symbol, format_card(card)[len(card.rank.symbol) :]
     parts = [
-        f"<g class='card' data-card={quoteattr(str(card))}"
+        f"<g class='card' data-card=\"{escape(str(card))}\""
         f" transform='translate({x:g},{y:g})'>",
         f"<rect width='{CARD_WIDTH}' height='{CARD_HEIGHT}' rx='4' fill='#fffdf7'"
         " stroke='#555' stroke-width='0.8'/>",
@@ -498,7 +503,7 @@ def _caption(x: float, y: float, lines: Sequence[str]) -> str:
     """Return a caption of one or more lines; the lines end in a space but the last."""
     spans = "".join(
         f"<tspan x='{x:g}' dy='{0 if number == 0 else 15}'>"
-        f"{escape(line + (' ' if number < len(lines) - 1 else ''))}</tspan>"
+        f"{_xml_text(line + (' ' if number < len(lines) - 1 else ''))}</tspan>"
         for number, line in enumerate(lines)
     )
     return f"<text y='{y:g}' font-size='12' {_FONT}>{spans}</text>"
