@@ -9,6 +9,7 @@ one won at the end of the holder's first turn (X13, docs/rules/deal-tonks.md).
 
 from __future__ import annotations
 
+import functools
 import operator
 import os
 import random
@@ -59,22 +60,16 @@ def _random(seed: int | None) -> random.Random:
 
 _CODE_OF = operator.attrgetter("code")
 _WORD = 1 << 32
-_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-"""The steps of ``random.Random.shuffle`` of each number of items, once used."""
 
 
+@functools.cache  # a few pack sizes are ever dealt
 def _steps(count: int) -> tuple[tuple[int, int, int], ...]:
-    """Return the steps of a shuffle of ``count`` items.
+    """Return the steps of ``random.Random.shuffle`` of ``count`` items.
 
     Each place, from the last down, with the bound of the place it swaps with
     and the bits drawn for it.
     """
-    steps = _STEPS.get(count)
-    if steps is None:
-        steps = _STEPS[count] = tuple(
-            (i, i + 1, (i + 1).bit_length()) for i in range(count - 1, 0, -1)
-        )
-    return steps
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(count - 1, 0, -1))
 
 
 def shuffled(rules: Rules, players: int, seed: int | None) -> list[Card]:

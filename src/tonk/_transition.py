@@ -15,6 +15,7 @@ V46, docs/rules/payouts.md).
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -35,7 +36,7 @@ from tonk.actions import (
     Slap,
     format_action,
 )
-from tonk.cards import CODE_COUNT, Card, Rank, WildCard, card_from_code
+from tonk.cards import CODE_COUNT, Card, Rank, card_from_code
 from tonk.errors import IllegalActionError, IllegalReason
 from tonk.rules import OutWay, Rules, StockEnd
 from tonk.scoring import (
@@ -103,32 +104,13 @@ DRAW_DISCARD = DrawDiscard()
 PASS = Pass()
 DISCARDS = tuple(Discard(card_from_code(code)) for code in range(CODE_COUNT))
 EXCHANGES = tuple(Exchange(card_from_code(code)) for code in range(CODE_COUNT))
-_HITS: dict[tuple[int, Card | WildCard], Hit] = {}
-_SLAPS: dict[int, Slap] = {}
 _ACTIONS_KEPT = 4096
-"""How many hits or slaps :func:`hit_of` and :func:`slap_of` keep; a full
-store is emptied (a hand lays a few spreads, so few are ever in use)."""
-
-
-def hit_of(number: int, element: Card | WildCard) -> Hit:
-    """Return the hit of ``element`` onto spread ``number``, built once."""
-    key = (number, element)
-    hit = _HITS.get(key)
-    if hit is None:
-        if len(_HITS) >= _ACTIONS_KEPT:
-            _HITS.clear()
-        hit = _HITS[key] = Hit(number, element)
-    return hit
-
-
-def slap_of(number: int) -> Slap:
-    """Return the slap onto spread ``number``, built once."""
-    slap = _SLAPS.get(number)
-    if slap is None:
-        if len(_SLAPS) >= _ACTIONS_KEPT:
-            _SLAPS.clear()
-        slap = _SLAPS[number] = Slap(number)
-    return slap
+"""How many hits or slaps :func:`hit_of` and :func:`slap_of` keep (a hand lays
+a few spreads, so few are ever in use)."""
+hit_of = functools.lru_cache(maxsize=_ACTIONS_KEPT)(Hit)
+"""Return the hit of an element onto a spread number, built once."""
+slap_of = functools.lru_cache(maxsize=_ACTIONS_KEPT)(Slap)
+"""Return the slap onto a spread number, built once."""
 
 
 class Keep(enum.Enum):
