@@ -1249,23 +1249,27 @@ def test_v30_a_locked_spread_leaves_the_later_spreads_open_to_hits() -> None:
     assert hits == [Hit(4, _card("8S"))]
 
 
-def test_v24c_alone_lets_a_hit_keep_a_spread_in_hand() -> None:
-    # Only must-spread (V21) forbids a turn-ending hit that keeps a spread.
-    rules = Rules(deal_tonks=(), hit_ends_turn=True, hand_size=7)
-    hands = ["7H 8H 9H 10H KC KD KS", "6D 8D 10D 10C 4S 3D 5C"]
+@pytest.mark.parametrize(
+    ("rules", "hand"),
+    [
+        # V24c alone: only must-spread (V21) forbids a turn-ending hit that
+        # keeps a spread, so the hit keeping KC KD KS is open.
+        (Rules(deal_tonks=(), hit_ends_turn=True, hand_size=7), "KC KD KS"),
+        # V21 with V24c: the hand after the hit is what counts, and 10H JH QH
+        # loses the 10H to it.
+        (
+            Rules(deal_tonks=(), must_spread=True, hit_ends_turn=True, hand_size=7),
+            "JH QH KS",
+        ),
+    ],
+    ids=["v24c-alone", "v21-with-v24c"],
+)
+def test_a_turn_ending_hit_is_judged_by_the_hand_it_leaves(
+    rules: Rules, hand: str
+) -> None:
+    hands = [f"7H 8H 9H 10H {hand}", "6D 8D 10D 10C 4S 3D 5C"]
     state = _deal(rules, hands, upcard="QD", stock="5S")
     state = _play(state, "draw stock", "spread 7H 8H 9H")
     assert Hit(1, _card("10H")) in tonk.legal_actions(state)
-    state = _play(state, "hit 1 10H")  # keeps KC KD KS; the turn ends (V24c)
-    assert state.to_move == 1
-
-
-def test_v21_with_v24c_a_hit_that_breaks_the_spread_in_hand_is_open() -> None:
-    # The hand after the hit is what counts: 10H JH QH loses the 10H to it.
-    rules = Rules(deal_tonks=(), must_spread=True, hit_ends_turn=True, hand_size=7)
-    hands = ["7H 8H 9H 10H JH QH KS", "6D 8D 10D 10C 4S 3D 5C"]
-    state = _deal(rules, hands, upcard="QD", stock="5S")
-    state = _play(state, "draw stock", "spread 7H 8H 9H")
-    assert Hit(1, _card("10H")) in tonk.legal_actions(state)
-    state = _play(state, "hit 1 10H")
+    state = _play(state, "hit 1 10H")  # the turn ends (V24c)
     assert state.to_move == 1
