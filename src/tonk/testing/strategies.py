@@ -97,6 +97,15 @@ _MAX_DEALS = 20
 _MAX_BIG_ONE = 3
 _MAX_BET = 3
 
+# Strategies drawn in every example, built once: an `|` builds a new strategy.
+_PLAYER_LIMITS = st.none() | st.integers(2, _MAX_PLAYERS)
+_TURN_LIMITS = st.none() | st.integers(1, _MAX_TURNS_LIMIT)
+_DEAL_LIMITS = st.none() | st.integers(1, _MAX_DEALS)
+_TARGETS = st.none() | st.integers(1, _MAX_TARGET)
+_HIT_LIMITS = st.none() | st.integers(0, _MAX_HITS)
+_CEILINGS = st.none() | st.integers(0, _MAX_CEILING)
+_WAITS_AGAIN = st.none() | st.integers(0, _MAX_WAIT)
+
 
 def cards(rules: Rules | None = None) -> st.SearchStrategy[Card]:
     """Draw one card of the pack that ``rules`` use (B1, V1–V5).
@@ -134,11 +143,17 @@ def _reachable_counts(rules: Rules) -> tuple[int, ...]:
     the table deals (X2) from the packs it uses (V2), valued by
     :meth:`~tonk.Rules.card_value`.
     """
-    counts: set[int] = set()
+    tables: dict[tuple[int, int], int] = {}  # a table size per packs and hand size
     for players in range(2, rules.max_players + 1):
-        pack = rules.pack(players=players)
-        values = tuple(sorted(map(rules.card_value, pack)))
-        counts.update(_counts_of(values, rules.hand_size_for(players)))
+        deal = (rules.packs_for(players), rules.hand_size_for(players))
+        tables.setdefault(deal, players)
+    values: dict[int, tuple[int, ...]] = {}  # the cards' values, by packs
+    counts: set[int] = set()
+    for (packs, hand_size), players in tables.items():
+        if packs not in values:
+            pack = rules.pack(players=players)
+            values[packs] = tuple(sorted(map(rules.card_value, pack)))
+        counts.update(_counts_of(values[packs], hand_size))
     return tuple(sorted(counts))
 
 
@@ -255,14 +270,16 @@ def _hand_sizes(draw: st.DrawFn, limit: int | None) -> tuple[tuple[int, int], ..
     Up to 7 cards each with a widow, three seats and an upcard take 25
     cards: every pack deals them.
     """
-    tables = [players for players in (2, 3) if limit is None or players <= limit]
-    sizes = draw(
-        st.fixed_dictionaries(
-            {}, optional={players: st.sampled_from(_HAND_SIZES) for players in tables}
-        ),
-        label="hand_size_by_players",
-    )
+    tables = tuple(players for players in (2, 3) if limit is None or players <= limit)
+    sizes = draw(_sizes_at(tables), label="hand_size_by_players")
     return tuple(sorted(sizes.items()))
+
+
+@functools.cache
+def _sizes_at(tables: tuple[int, ...]) -> st.SearchStrategy[dict[int, int]]:
+    """Return the strategy of hand sizes for some of ``tables``."""
+    optional = {players: st.sampled_from(_HAND_SIZES) for players in tables}
+    return st.fixed_dictionaries({}, optional=optional)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -279,11 +296,11 @@ def _rules(draw: st.DrawFn) -> Rules:
     # V46: the widow takes a card per seat, so it changes the tables the deal
     # fits, and with them which counts a dealt hand can have (V2).
     widow = draw(_YES_OR_NO)
-    limit = draw(st.none() | st.integers(2, _MAX_PLAYERS), label="player_limit")
+    limit = draw(_PLAYER_LIMITS, label="player_limit")
     try:
         deck_rules = _deck_rules(
             pack_kind=draw(st.sampled_from(PackKind)),
-            two_packs_from=draw(st.none() | st.integers(2, _MAX_PLAYERS)),
+            two_packs_from=draw(_PLAYER_LIMITS),
             jokers=jokers,
             wilds=wilds,
             joker_value=draw(st.integers(0, _MAX_JOKER_VALUE)) if jokers else 0,
@@ -305,7 +322,7 @@ def _rules(draw: st.DrawFn) -> Rules:
         "deal_tonk_clash": draw(st.sampled_from(DealTonkClash)),
         "deal_tonk_tie": draw(st.sampled_from(DealTonkTie)),
         "exhaustion_tie": draw(st.sampled_from(ExhaustionTie)),
-        "max_turns": draw(st.none() | st.integers(1, _MAX_TURNS_LIMIT)),
+        "max_turns": draw(_TURN_LIMITS),
     }
     options.update(draw(_play_options()))
     options["going_out"] = draw(_GOING_OUT_TABLES)
@@ -393,7 +410,7 @@ def _random_catch(draw: st.DrawFn) -> Catch:
         to_others=to_others,
         lowest_from_others=draw(_AMOUNTS),
         lowest_tie=draw(st.sampled_from(LowestTie)),
-        ties_catch=draw(st.booleans().map(lambda drawn: not drawn)),
+        ties_catch=draw(_NO_OR_YES),
     )
 
 
@@ -421,14 +438,14 @@ _CATCHES: st.SearchStrategy[Catch] = st.sampled_from(_NAMED_CATCHES) | _random_c
 @st.composite
 def _session_options(draw: st.DrawFn) -> dict[str, object]:
     """Draw the session options V40-V45, valid together by construction."""
-    match_deals = draw(st.none() | st.integers(1, _MAX_DEALS))
+    match_deals = draw(_DEAL_LIMITS)
     most_big_one = _MAX_BIG_ONE if match_deals is None else min(3, match_deals)
     scoring = draw(st.sampled_from(Scoring))
     eliminate = scoring is Scoring.PUSH_UPS and draw(st.booleans())
     return {
         "scoring": scoring,
         "elimination_at": draw(st.integers(1, _MAX_TARGET)) if eliminate else None,
-        "match_target": draw(st.none() | st.integers(1, _MAX_TARGET)),
+        "match_target": draw(_TARGETS),
         "match_deals": match_deals,
         "big_one_deals": draw(st.integers(0, most_big_one)),
         "suit_bet": draw(st.integers(0, _MAX_BET)),
@@ -455,16 +472,14 @@ def _play_options(draw: st.DrawFn) -> dict[str, object]:
     once_per_round = draw(_YES_OR_NO if hit_wait else _NO)
     options["hit_wait_once_per_round"] = once_per_round
     # X7: a hit wait's "again" length, and charging once a turn (not a round).
-    options["hit_wait_again"] = draw(
-        st.none() | st.integers(0, _MAX_WAIT) if hit_wait else st.none()
-    )
+    options["hit_wait_again"] = draw(_WAITS_AGAIN if hit_wait else st.none())
     options["hit_wait_once_per_turn"] = draw(
         _YES_OR_NO if hit_wait and not once_per_round else _NO
     )
     # hit_bars_going_out is not combinable with must_spread.
     options["hit_bars_going_out"] = draw(_NO if must_spread else _YES_OR_NO)
     options["four_card_books"] = draw(_NO_OR_YES)
-    options["max_hits_per_turn"] = draw(st.none() | st.integers(0, _MAX_HITS))
+    options["max_hits_per_turn"] = draw(_HIT_LIMITS)
     options["hit_ends_turn"] = draw(_YES_OR_NO)
     must_meld = draw(_YES_OR_NO)
     options["discard_draw_must_meld"] = must_meld
@@ -476,8 +491,8 @@ def _play_options(draw: st.DrawFn) -> dict[str, object]:
     options["eating"] = draw(_NO if slap_in else _YES_OR_NO)  # X5, not with V26
     options["three_spread_lock"] = draw(_YES_OR_NO)
     # X6: a drop ceiling, and one for the first turn, each up to a 60 count.
-    options["drop_at_most"] = draw(st.none() | st.integers(0, _MAX_CEILING))
-    options["first_turn_drop_at_most"] = draw(st.none() | st.integers(0, _MAX_CEILING))
+    options["drop_at_most"] = draw(_CEILINGS)
+    options["first_turn_drop_at_most"] = draw(_CEILINGS)
     # The boobed deck needs a dead hand on a tie and a showdown at exhaustion.
     if draw(_YES_OR_NO):
         options["boobed_deck"] = True
