@@ -822,12 +822,12 @@ def test_simulate_shows_a_progress_bar_of_hands_on_a_terminal(
 
     monkeypatch.setattr(Progress, "update", recorded)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: terminal)
-    args = ["simulate", *bots, "--hands", "300", "--seed", "1", "--no-timing"]
+    args = ["simulate", *bots, "--hands", "40", "--seed", "1", "--no-timing"]
     assert main(args) == 0
     if terminal:
         assert len(completed) > 1
         assert completed == sorted(completed)
-        assert completed[-1] == 300
+        assert completed[-1] == 40
     else:
         assert completed == []
     assert "how hands ended" in capsys.readouterr().out
