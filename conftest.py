@@ -1,0 +1,24 @@
+"""What pytest collects from the whole repository (the tests and the doctests).
+
+The adapters of ``tonk.envs`` need their extras (numpy, PettingZoo, Gymnasium,
+OpenSpiel). The README's test command installs only the ``test`` extra, so
+without them their modules' doctests are not collected, as the tests of the
+adapters skip; CI installs every extra and runs them all.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+_NEEDS = {
+    "src/tonk/envs/_common.py": ("numpy",),
+    "src/tonk/envs/gymnasium.py": ("numpy", "gymnasium"),
+    "src/tonk/envs/openspiel.py": ("numpy", "pyspiel"),
+    "src/tonk/envs/pettingzoo.py": ("numpy", "pettingzoo"),
+}
+
+collect_ignore = [
+    path
+    for path, modules in _NEEDS.items()
+    if not all(importlib.util.find_spec(module) for module in modules)
+]
