@@ -133,10 +133,19 @@ class LaySpread:
         return action
 
     def _key(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        return (
-            tuple(card.code for card in self.physical),
-            tuple(card.code for card in self.represented),
-        )
+        # The physical codes, sorted, then the represented codes, which the
+        # elements' order already sorts.
+        physical = []
+        represented = []
+        for element in self.cards:
+            if isinstance(element, WildCard):
+                physical.append(element.card.code)
+                represented.append(element.stands_for.code)
+            else:
+                physical.append(element.code)
+                represented.append(element.code)
+        physical.sort()
+        return tuple(physical), tuple(represented)
 
     def __eq__(self, other: object) -> bool:
         """Compare the cards used and what they stand for."""

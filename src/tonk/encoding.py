@@ -285,7 +285,10 @@ def _lay_spread(
         else:
             others.append(code)
     pairs.extend(zip(sorted(left.elements()), others, strict=True))
-    return LaySpread(designation(card, natural) for natural, card in pairs)
+    pairs.sort()  # the elements' order: by the card represented, then the card
+    return LaySpread._canonical(
+        tuple([designation(card, natural) for natural, card in pairs])
+    )
 
 
 class _ActionLayout:
