@@ -17,7 +17,7 @@ from itertools import combinations
 
 from tonk._compiled import Tables, card_tables
 from tonk.actions import LaySpread
-from tonk.cards import CODE_COUNT, JOKER_CODE, Card, WildCard, card_from_code
+from tonk.cards import CODE_COUNT, JOKER_CODE, Card, Suit, WildCard, card_from_code
 from tonk.rules import CourtValues, PackKind, Wilds
 from tonk.state import Spread, SpreadKind
 
@@ -104,8 +104,9 @@ def pair_up(
             assigned.setdefault(code, []).append(code)
         else:
             others.append(code)
-    for code, stands_for in zip(others, sorted(left), strict=True):
-        assigned.setdefault(stands_for, []).append(code)
+    spare = iter(others)  # the other wilds, in order, for the cards left
+    for stands_for in sorted(left):
+        assigned.setdefault(stands_for, []).append(next(spare))
     return tuple([assigned[code].pop() for code in ordered])
 
 
@@ -140,11 +141,14 @@ def lay_out(
     )
 
 
-def _run_ends(spread: Spread, tables: Tables) -> tuple[int, int]:
-    """Return the lowest and highest positions a run occupies."""
-    middle = spread.stands_for[1]  # never an ace: an ace can only end a run
+def _run_ends(middle: Card, size: int, tables: Tables) -> tuple[int, int]:
+    """Return the lowest and highest positions of a run of ``size`` cards.
+
+    ``middle`` is the card its second card represents: never an ace, as an ace
+    can only end a run.
+    """
     low = tables.positions[middle.code][0] - 1
-    return low, low + len(spread.stands_for) - 1
+    return low, low + size - 1
 
 
 def fits(
@@ -159,15 +163,16 @@ def fits(
     ``book_limit`` is the largest a book may grow by hits (V24a: 3).
     """
     represented = spread.stands_for
+    middle = represented[1]  # a book's rank, a run's suit and place (_run_ends)
     if spread.kind is SpreadKind.BOOK:
         return (
             len(represented) < book_limit
-            and card.rank is represented[0].rank
+            and card.rank is middle.rank
             and represented.count(card) < copies
         )
-    if card.suit is not represented[0].suit:
+    if card.suit is not middle.suit:
         return False
-    low, high = _run_ends(spread, tables)
+    low, high = _run_ends(middle, len(represented), tables)
     positions = tables.positions[card.code]
     if low - 1 in positions or high + 1 in positions:
         return all(held.rank is not card.rank for held in represented)
@@ -177,11 +182,12 @@ def fits(
 def hit_candidates(spread: Spread, tables: Tables) -> list[Card]:
     """Return the natural cards a wild might stand for when hit onto ``spread``."""
     represented = spread.stands_for
+    middle = represented[1]  # a book's rank, a run's suit and place (_run_ends)
     if spread.kind is SpreadKind.BOOK:
-        rank = represented[0].rank
+        rank = middle.rank
         return [card for card in tables.naturals if card.rank is rank]
-    suit = represented[0].code // 13
-    low, high = _run_ends(spread, tables)
+    suit = middle.code // 13
+    low, high = _run_ends(middle, len(represented), tables)
     codes = (
         tables.run_card[16 * suit + low - 1],
         tables.run_card[16 * suit + high + 1],
@@ -466,7 +472,10 @@ def _find_club_runs(
     positions = tables.positions
     # Every suit searched holds an anchor: a natural card, or a wild that can
     # stand for itself.
-    anchors = [*naturals, *(code for code in wild_codes if code < 13)]
+    anchors = [
+        *naturals,
+        *(code for code in wild_codes if card_from_code(code).suit is Suit.CLUBS),
+    ]
     places = sorted({p for code in anchors for p in positions[code]})
     layouts = []
     natural_places = {p for code in naturals for p in positions[code]}
@@ -596,7 +605,8 @@ def _paired(
             pairs.append((code, code))
         else:
             others.append(code)
-    pairs.extend(zip(left, others, strict=True))
+    spare = iter(others)  # the other wilds, in order, for the cards left
+    pairs.extend([(code, next(spare)) for code in left])
     pairs.sort()
     return tuple([code for pair in pairs for code in pair])
 
