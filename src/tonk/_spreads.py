@@ -17,7 +17,7 @@ from itertools import combinations
 
 from tonk._compiled import Tables, card_tables
 from tonk.actions import LaySpread
-from tonk.cards import CODE_COUNT, JOKER_CODE, Card, Suit, WildCard, card_from_code
+from tonk.cards import CODE_COUNT, Card, Suit, WildCard, card_from_code
 from tonk.rules import CourtValues, PackKind, Wilds
 from tonk.state import Spread, SpreadKind
 
@@ -240,8 +240,8 @@ def elements_of(
     )
 
 
-# Book test: a 4-bit field per rank holds its count; adding 5 carries into the
-# field's top bit exactly when the count is 3 or more.
+# Book test: a 4-bit field per rank counts its cards from 5, so that its top bit
+# (8) is set exactly when 3 or more are held (at most 8 with two packs: 13).
 _FIVES = sum(5 << (4 * rank) for rank in range(14))
 _EIGHTS = sum(8 << (4 * rank) for rank in range(14))
 
@@ -263,39 +263,37 @@ def find_spreads(
             return _spreads_with_wilds(hand, tables, copies)
     run_bit = tables.run_bit
     book_unit = tables.book_unit
-    runs = 0
-    books = 0
+    runs = 0  # the run positions held, a bit at 16 * suit + position
+    books = _FIVES  # each rank's field: 5 and its cards held (a joker has none)
     for card in hand:
         code = card.code
         runs |= run_bit[code]
         books += book_unit[code]
-    if not (runs & (runs >> 1) & (runs >> 2)) and not ((books + _FIVES) & _EIGHTS):
+    starts = runs & (runs >> 1) & (runs >> 2)  # the lowest of three held in a row
+    eights = books & _EIGHTS  # the ranks held three times or more
+    if not starts and not eights:
         return []  # the usual case, decided without building anything
     found: set[tuple[Card, ...]] = set()
-    by_rank: dict[int, list[Card]] = {}
-    for card in hand:
-        if card.code != JOKER_CODE:  # a plain joker is never in a spread (V3)
-            by_rank.setdefault(card.rank, []).append(card)
-    for same_rank in by_rank.values():
-        if len(same_rank) >= 3:
-            for size in range(3, min(len(same_rank), MAX_BOOK_SIZE) + 1):
-                found.update(combinations(same_rank, size))
+    while eights:
+        eight = eights & -eights
+        eights -= eight
+        unit = eight >> 3
+        same_rank = [card for card in hand if book_unit[card.code] == unit]
+        for size in range(3, min(len(same_rank), MAX_BOOK_SIZE) + 1):
+            found.update(combinations(same_rank, size))
     run_card = tables.run_card
-    present = {card.code for card in hand}
-    for suit in range(4):
-        base = 16 * suit
-        streak: list[Card] = []  # the cards held just below this position
-        for position in range(1, tables.top + 1):
-            code = run_card[base + position]
-            if code not in present:
-                streak = []
-                continue
-            held = [card.code for card in streak]
-            if code in held:  # an ace high after the ace low (V10): Q-K-A goes on
-                streak = streak[held.index(code) + 1 :]
-            streak.append(card_from_code(code))
-            for start in range(len(streak) - 2):  # the runs ending here
-                found.add(tuple(sorted(streak[start:])))
+    while starts:  # the runs from each lowest position, three cards or more
+        start = starts & -starts
+        starts -= start
+        place = start.bit_length() - 1
+        run = [card_from_code(code) for code in run_card[place : place + 3]]
+        found.add(tuple(sorted(run)))
+        first = run[0].code
+        place += 3
+        while runs >> place & 1 and run_card[place] != first:  # the ace once (V10)
+            run.append(card_from_code(run_card[place]))
+            found.add(tuple(sorted(run)))
+            place += 1
     return [LaySpread._canonical(cards) for cards in sorted(found)]
 
 
