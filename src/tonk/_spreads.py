@@ -263,8 +263,8 @@ def find_spreads(
             return _spreads_with_wilds(hand, tables, copies)
     run_bit = tables.run_bit
     book_unit = tables.book_unit
-    runs = 0  # the run positions held, a bit at 16 * suit + position
-    books = _FIVES  # each rank's field: 5 and its cards held (a joker has none)
+    runs = 0  # the run positions held: a bit at 16 * suit + position
+    books = _FIVES  # each rank's field: 5 and its cards held (a joker adds none)
     for card in hand:
         code = card.code
         runs |= run_bit[code]
@@ -274,23 +274,25 @@ def find_spreads(
     if not starts and not eights:
         return []  # the usual case, decided without building anything
     found: set[tuple[Card, ...]] = set()
-    while eights:
-        eight = eights & -eights
+    while eights:  # each such rank, lowest first
+        eight = eights & -eights  # the lowest bit left: one rank's top bit
         eights -= eight
-        unit = eight >> 3
+        unit = eight >> 3  # that rank's book unit
         same_rank = [card for card in hand if book_unit[card.code] == unit]
         for size in range(3, min(len(same_rank), MAX_BOOK_SIZE) + 1):
             found.update(combinations(same_rank, size))
     run_card = tables.run_card
-    while starts:  # the runs from each lowest position, three cards or more
-        start = starts & -starts
+    # No run crosses into another suit: position 0 and the positions past the
+    # top hold no card.
+    while starts:  # the runs of three cards or more from each lowest position
+        start = starts & -starts  # the lowest bit left
         starts -= start
-        place = start.bit_length() - 1
+        place = start.bit_length() - 1  # 16 * suit + position
         run = [card_from_code(code) for code in run_card[place : place + 3]]
         found.add(tuple(sorted(run)))
         first = run[0].code
         place += 3
-        while runs >> place & 1 and run_card[place] != first:  # the ace once (V10)
+        while runs >> place & 1 and run_card[place] != first:  # ace once (V10)
             run.append(card_from_code(run_card[place]))
             found.add(tuple(sorted(run)))
             place += 1
