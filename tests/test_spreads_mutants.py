@@ -94,6 +94,13 @@ def test_b9_runs_in_two_suits_and_a_book_are_all_found() -> None:
     }
 
 
+def test_b8_two_books_in_one_hand_are_both_found() -> None:
+    assert _spreads(PLAIN, "7C 7D 7H 9C 9D", "9H") == {
+        "spread 7C 7D 7H",
+        "spread 9C 9D 9H",
+    }
+
+
 def test_b9_a_gap_or_two_suits_make_no_run() -> None:
     assert _spreads(PLAIN, "3H 4H 6H 7H KC", "9S") == set()
     assert _spreads(PLAIN, "3H 4H 5C 6C KC", "9S") == set()
@@ -138,6 +145,11 @@ def test_v2_two_packs_may_repeat_a_suit_in_a_book_never_a_rank_in_a_run() -> Non
 def test_v3_a_joker_that_is_not_wild_is_in_no_spread() -> None:
     jokers = Rules(jokers=1, deal_tonks=())
     assert _spreads(jokers, "JK 5H 6H 9C 9D", "9S") == {"spread 9C 9D 9S"}
+
+
+def test_v3_three_plain_jokers_are_no_book() -> None:
+    jokers = Rules(jokers=3, deal_tonks=())
+    assert _spreads(jokers, "JK JK JK 5H 9C", "KD") == set()
 
 
 def test_a_spread_that_is_not_a_book_or_run_is_illegal() -> None:
@@ -362,3 +374,19 @@ def test_v10_a_whole_suit_without_wilds_lays_q_k_a() -> None:
     clubs = "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
     texts = _spreads(rules, clubs, "5H", "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD")
     assert "spread AC QC KC" in texts
+
+
+def test_v10_a_whole_suit_without_wilds_lays_every_run_of_it_once() -> None:
+    # Every run of 3 to 13 cards along A 2 .. K A, each once: A-K and 2-A are
+    # the same 13 cards, and no run holds the ace twice.
+    rules = Rules(deal_tonks=(), ace_high=True, hand_size=13)
+    clubs = "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
+    texts = _spreads(rules, clubs, "5H", "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD")
+    line = [*clubs.split(), "AC"]
+    expected = {
+        frozenset(line[low:high])
+        for low in range(len(line))
+        for high in range(low + 3, min(low + 13, len(line)) + 1)
+    }
+    assert {frozenset(text.split()[1:]) for text in texts} == expected
+    assert len(texts) == len(expected) == 76

@@ -17,7 +17,7 @@ from itertools import combinations
 
 from tonk._compiled import Tables, card_tables
 from tonk.actions import LaySpread
-from tonk.cards import CODE_COUNT, JOKER_CODE, Card, WildCard, card_from_code
+from tonk.cards import CODE_COUNT, Card, Suit, WildCard, card_from_code
 from tonk.rules import CourtValues, PackKind, Wilds
 from tonk.state import Spread, SpreadKind
 
@@ -104,8 +104,9 @@ def pair_up(
             assigned.setdefault(code, []).append(code)
         else:
             others.append(code)
-    for code, stands_for in zip(others, sorted(left), strict=True):
-        assigned.setdefault(stands_for, []).append(code)
+    spare = iter(others)  # the other wilds, in order, for the cards left
+    for stands_for in sorted(left):
+        assigned.setdefault(stands_for, []).append(next(spare))
     return tuple([assigned[code].pop() for code in ordered])
 
 
@@ -140,11 +141,14 @@ def lay_out(
     )
 
 
-def _run_ends(spread: Spread, tables: Tables) -> tuple[int, int]:
-    """Return the lowest and highest positions a run occupies."""
-    middle = spread.stands_for[1]  # never an ace: an ace can only end a run
+def _run_ends(middle: Card, size: int, tables: Tables) -> tuple[int, int]:
+    """Return the lowest and highest positions of a run of ``size`` cards.
+
+    ``middle`` is the card its second card represents: never an ace, as an ace
+    can only end a run.
+    """
     low = tables.positions[middle.code][0] - 1
-    return low, low + len(spread.stands_for) - 1
+    return low, low + size - 1
 
 
 def fits(
@@ -159,15 +163,16 @@ def fits(
     ``book_limit`` is the largest a book may grow by hits (V24a: 3).
     """
     represented = spread.stands_for
+    middle = represented[1]  # a book's rank, a run's suit and place (_run_ends)
     if spread.kind is SpreadKind.BOOK:
         return (
             len(represented) < book_limit
-            and card.rank is represented[0].rank
+            and card.rank is middle.rank
             and represented.count(card) < copies
         )
-    if card.suit is not represented[0].suit:
+    if card.suit is not middle.suit:
         return False
-    low, high = _run_ends(spread, tables)
+    low, high = _run_ends(middle, len(represented), tables)
     positions = tables.positions[card.code]
     if low - 1 in positions or high + 1 in positions:
         return all(held.rank is not card.rank for held in represented)
@@ -177,11 +182,12 @@ def fits(
 def hit_candidates(spread: Spread, tables: Tables) -> list[Card]:
     """Return the natural cards a wild might stand for when hit onto ``spread``."""
     represented = spread.stands_for
+    middle = represented[1]  # a book's rank, a run's suit and place (_run_ends)
     if spread.kind is SpreadKind.BOOK:
-        rank = represented[0].rank
+        rank = middle.rank
         return [card for card in tables.naturals if card.rank is rank]
-    suit = represented[0].code // 13
-    low, high = _run_ends(spread, tables)
+    suit = middle.code // 13
+    low, high = _run_ends(middle, len(represented), tables)
     codes = (
         tables.run_card[16 * suit + low - 1],
         tables.run_card[16 * suit + high + 1],
@@ -234,8 +240,8 @@ def elements_of(
     )
 
 
-# Book test: a 4-bit field per rank holds its count; adding 5 carries into the
-# field's top bit exactly when the count is 3 or more.
+# Book test: a 4-bit field per rank counts its cards from 5, so that its top bit
+# (8) is set exactly when 3 or more are held (at most 8 with two packs: 13).
 _FIVES = sum(5 << (4 * rank) for rank in range(14))
 _EIGHTS = sum(8 << (4 * rank) for rank in range(14))
 
@@ -257,39 +263,39 @@ def find_spreads(
             return _spreads_with_wilds(hand, tables, copies)
     run_bit = tables.run_bit
     book_unit = tables.book_unit
-    runs = 0
-    books = 0
+    runs = 0  # the run positions held: a bit at 16 * suit + position
+    books = _FIVES  # each rank's field: 5 and its cards held (a joker adds none)
     for card in hand:
         code = card.code
         runs |= run_bit[code]
         books += book_unit[code]
-    if not (runs & (runs >> 1) & (runs >> 2)) and not ((books + _FIVES) & _EIGHTS):
+    starts = runs & (runs >> 1) & (runs >> 2)  # the lowest of three held in a row
+    eights = books & _EIGHTS  # the ranks held three times or more
+    if not starts and not eights:
         return []  # the usual case, decided without building anything
     found: set[tuple[Card, ...]] = set()
-    by_rank: dict[int, list[Card]] = {}
-    for card in hand:
-        if card.code != JOKER_CODE:  # a plain joker is never in a spread (V3)
-            by_rank.setdefault(card.rank, []).append(card)
-    for same_rank in by_rank.values():
-        if len(same_rank) >= 3:
-            for size in range(3, min(len(same_rank), MAX_BOOK_SIZE) + 1):
-                found.update(combinations(same_rank, size))
+    while eights:  # each such rank, lowest first
+        eight = eights & -eights  # the lowest bit left: one rank's top bit
+        eights -= eight
+        unit = eight >> 3  # that rank's book unit
+        same_rank = [card for card in hand if book_unit[card.code] == unit]
+        for size in range(3, min(len(same_rank), MAX_BOOK_SIZE) + 1):
+            found.update(combinations(same_rank, size))
     run_card = tables.run_card
-    present = {card.code for card in hand}
-    for suit in range(4):
-        base = 16 * suit
-        streak: list[Card] = []  # the cards held just below this position
-        for position in range(1, tables.top + 1):
-            code = run_card[base + position]
-            if code not in present:
-                streak = []
-                continue
-            held = [card.code for card in streak]
-            if code in held:  # an ace high after the ace low (V10): Q-K-A goes on
-                streak = streak[held.index(code) + 1 :]
-            streak.append(card_from_code(code))
-            for start in range(len(streak) - 2):  # the runs ending here
-                found.add(tuple(sorted(streak[start:])))
+    # No run crosses into another suit: position 0 and the positions past the
+    # top hold no card.
+    while starts:  # the runs of three cards or more from each lowest position
+        start = starts & -starts  # the lowest bit left
+        starts -= start
+        place = start.bit_length() - 1  # 16 * suit + position
+        run = [card_from_code(code) for code in run_card[place : place + 3]]
+        found.add(tuple(sorted(run)))
+        first = run[0].code
+        place += 3
+        while runs >> place & 1 and run_card[place] != first:  # ace once (V10)
+            run.append(card_from_code(run_card[place]))
+            found.add(tuple(sorted(run)))
+            place += 1
     return [LaySpread._canonical(cards) for cards in sorted(found)]
 
 
@@ -466,7 +472,10 @@ def _find_club_runs(
     positions = tables.positions
     # Every suit searched holds an anchor: a natural card, or a wild that can
     # stand for itself.
-    anchors = [*naturals, *(code for code in wild_codes if code < 13)]
+    anchors = [
+        *naturals,
+        *(code for code in wild_codes if card_from_code(code).suit is Suit.CLUBS),
+    ]
     places = sorted({p for code in anchors for p in positions[code]})
     layouts = []
     natural_places = {p for code in naturals for p in positions[code]}
@@ -596,7 +605,8 @@ def _paired(
             pairs.append((code, code))
         else:
             others.append(code)
-    pairs.extend(zip(left, others, strict=True))
+    spare = iter(others)  # the other wilds, in order, for the cards left
+    pairs.extend([(code, next(spare)) for code in left])
     pairs.sort()
     return tuple([code for pair in pairs for code in pair])
 
