@@ -638,6 +638,35 @@ def test_v19_no_claim_after_the_widow_exchange() -> None:
     assert tonk.legal_actions(state) == (Drop(), DrawStock(), DrawDiscard())
 
 
+# --- deal tonks claimed after a spread or at the first turn's end (X13) ------------
+# The rule sets are built inside the tests: one built at import is compiled
+# before mutmut switches a mutant of ``_compiled.py`` on.
+
+
+def test_x13_a_row_claimed_after_a_spread_is_open_once_someone_has_spread() -> None:
+    row = DealTonk(at_most=13, claim=DealTonkClaim.BEFORE_FIRST_TURN, after_spread=True)
+    state = _deal(Rules(deal_tonks=(row,)), ["7H 8H 9H KS KD", THIRTEEN], stock="8C")
+    state = _play(state, "draw stock", "spread 7H 8H 9H", "discard 8C")
+    assert tonk.legal_actions(state) == (CLAIM, Drop(), DrawStock(), DrawDiscard())
+    outcome = _play(state, "claim").outcome
+    assert outcome is not None
+    assert outcome.kind is tonk.OutcomeKind.DEAL_TONK
+    assert outcome.payoffs == (-2, 2)
+
+
+def test_x13_a_row_claimed_at_the_first_turns_end_alone_is_settled_then() -> None:
+    row = DealTonk(totals={41}, pays=3, claim=DealTonkClaim.AFTER_FIRST_TURN)
+    state = _deal(
+        Rules(deal_tonks=(row,)), ["10C JC QC KC 2C", "6D 8D 10D 9S 4S"], stock="AD"
+    )
+    assert state.outcome is None
+    outcome = _play(state, "draw stock", "discard 2C").outcome
+    assert outcome is not None
+    assert outcome.kind is tonk.OutcomeKind.DEAL_TONK
+    assert outcome.payoffs == (3, -3)
+    assert outcome.counts == (41, 37)
+
+
 # --- the cards an action uses (V21, V24d) -----------------------------------------
 
 
