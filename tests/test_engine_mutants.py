@@ -126,6 +126,17 @@ def test_b2_the_largest_table_is_the_last_that_fits() -> None:
     assert len(tonk.new_game(wide, players=104, seed=1).hands) == 104
 
 
+def test_x2_b2_a_table_fits_by_its_own_hand_size() -> None:
+    # 5-card hands fit ten players, but four 13-card hands and the upcard take
+    # 53 cards: three players at most, so the size named for four is refused.
+    with pytest.raises(
+        tonk.RulesError,
+        match="names 4 players, but these rules deal to at most 3: 13-card hands",
+    ):
+        Rules(hand_size_by_players={4: 13}, deal_tonks=())
+    assert Rules(hand_size_by_players={3: 13}, deal_tonks=()).max_players == 10
+
+
 def test_v18_five_court_cards_win_at_the_deal_without_a_count_row() -> None:
     rules = Rules(deal_tonks=(DealTonk(court_cards=5),))
     state = _deal(rules, ["KD QD JD KS JC", "AC 2C 3C 4D 5D"], upcard="5H")
