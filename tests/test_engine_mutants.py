@@ -654,28 +654,53 @@ def test_v19_no_claim_after_the_widow_exchange() -> None:
 # before mutmut switches a mutant of ``_compiled.py`` on.
 
 
-def test_x13_a_row_claimed_after_a_spread_is_open_once_someone_has_spread() -> None:
-    row = DealTonk(at_most=13, claim=DealTonkClaim.BEFORE_FIRST_TURN, after_spread=True)
-    state = _deal(Rules(deal_tonks=(row,)), ["7H 8H 9H KS KD", THIRTEEN], stock="8C")
+def test_x13_after_a_spread_a_claim_is_paid_by_the_row_that_allows_it() -> None:
+    rows = (
+        DealTonk(at_most=13, pays=3, claim=DealTonkClaim.BEFORE_FIRST_TURN),
+        DealTonk(at_most=13, claim=DealTonkClaim.BEFORE_FIRST_TURN, after_spread=True),
+    )
+    state = _deal(Rules(deal_tonks=rows), ["7H 8H 9H KS KD", THIRTEEN], stock="8C")
     state = _play(state, "draw stock", "spread 7H 8H 9H", "discard 8C")
     assert tonk.legal_actions(state) == (CLAIM, Drop(), DrawStock(), DrawDiscard())
     outcome = _play(state, "claim").outcome
     assert outcome is not None
     assert outcome.kind is tonk.OutcomeKind.DEAL_TONK
-    assert outcome.payoffs == (-2, 2)
+    assert outcome.payoffs == (-2, 2)  # the second row's, not the first's 3x
 
 
-def test_x13_a_row_claimed_at_the_first_turns_end_alone_is_settled_then() -> None:
-    row = DealTonk(totals={41}, pays=3, claim=DealTonkClaim.AFTER_FIRST_TURN)
-    state = _deal(
-        Rules(deal_tonks=(row,)), ["10C JC QC KC 2C", "6D 8D 10D 9S 4S"], stock="AD"
+@pytest.mark.parametrize("after_spread", [False, True])
+def test_x13_the_last_first_turn_ends_in_a_claim_only_by_a_row_that_allows_it(
+    after_spread: bool,
+) -> None:
+    # Seat 1 (the dealer) has the last first turn, after seat 0's spread; its
+    # 41 wins only by a row allowed after a spread (X13).
+    rows: tuple[DealTonk, ...] = (
+        DealTonk(totals={41}, pays=3, claim=DealTonkClaim.AFTER_FIRST_TURN),
     )
-    assert state.outcome is None
-    outcome = _play(state, "draw stock", "discard 2C").outcome
+    if after_spread:
+        rows += (
+            DealTonk(
+                totals={41},
+                pays=1,
+                claim=DealTonkClaim.AFTER_FIRST_TURN,
+                after_spread=True,
+            ),
+        )
+    hands = ["7H 8H 9H KS KD", "10C JC QC KC 2C"]
+    state = _deal(Rules(deal_tonks=rows), hands, stock="8C AD")
+    state = _play(state, "draw stock", "spread 7H 8H 9H", "discard 8C")
+    state = _play(state, "draw stock", "discard 2C")
+    assert state.turns_taken == 2
+    assert state.count(1) == 41
+    if not after_spread:
+        assert state.outcome is None
+        assert state.to_move == 0
+        return
+    outcome = state.outcome
     assert outcome is not None
     assert outcome.kind is tonk.OutcomeKind.DEAL_TONK
-    assert outcome.payoffs == (3, -3)
-    assert outcome.counts == (41, 37)
+    assert outcome.payoffs == (-1, 1)  # the second row's, not the first's 3x
+    assert outcome.counts == (20, 41)
 
 
 # --- the cards an action uses (V21, V24d) -----------------------------------------
