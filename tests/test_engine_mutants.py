@@ -668,6 +668,21 @@ def test_x13_after_a_spread_a_claim_is_paid_by_the_row_that_allows_it() -> None:
     assert outcome.payoffs == (-2, 2)  # the second row's, not the first's 3x
 
 
+def test_x13_after_a_spread_a_count_only_another_row_wins_is_not_claimed() -> None:
+    # 41 wins by the first row, which a spread closes; the row open after a
+    # spread wants 49.
+    rows = (
+        DealTonk(totals={41}, pays=3, claim=DealTonkClaim.BEFORE_FIRST_TURN),
+        DealTonk(totals={49}, claim=DealTonkClaim.BEFORE_FIRST_TURN, after_spread=True),
+    )
+    hands = ["7H 8H 9H KS KC", "10D JD QD KD AD"]
+    state = _deal(Rules(deal_tonks=rows), hands, stock="8C")
+    state = _play(state, "draw stock", "spread 7H 8H 9H", "discard 8C")
+    assert state.count(1) == 41
+    assert tonk.legal_actions(state) == (Drop(), DrawStock(), DrawDiscard())
+    assert _refusal(state, CLAIM)[0] is IllegalReason.NO_DEAL_TONK
+
+
 @pytest.mark.parametrize("after_spread", [False, True])
 def test_x13_the_last_first_turn_ends_in_a_claim_only_by_a_row_that_allows_it(
     after_spread: bool,
