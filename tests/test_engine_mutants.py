@@ -1193,6 +1193,40 @@ def test_v27_v26_the_player_due_on_an_empty_hand_is_asked_first() -> None:
     )
 
 
+def test_x5_v27_a_seat_left_with_an_empty_hand_is_not_asked_to_eat() -> None:
+    # Seat 0 empties its hand on a boobed deck (V27) and its discard is offered
+    # to seat 2. Seat 1's discard would be offered to seat 0 alone: an empty
+    # hand must drop, so nobody is asked and seat 2's turn starts.
+    rules = Rules(
+        deal_tonks=(),
+        eating=True,
+        boobed_deck=True,
+        exhaustion_tie=tonk.ExhaustionTie.DEAD_HAND,
+        pack_kind=tonk.PackKind.FORTY,
+        hand_size=12,
+    )
+    hands = [
+        "AH 2H 3H 4H 5H 6H 7C 7D 7S KC KD KS",
+        "AC 3C 5C JC AD 3D 5D JD AS 3S 5S JS",
+        "2C 4C 6C QC 2D 4D 6D QD 2S 4S 6S QS",
+    ]
+    state = _deal(rules, hands, upcard="7H", stock="QH JH KH")
+    state = _play(
+        state,
+        "draw stock",
+        "spread AH 2H 3H",
+        "spread 4H 5H 6H",
+        "spread 7C 7D 7S",
+        "spread KC KD KS",
+        "discard QH",
+    )
+    assert state.hands[0] == ()
+    assert (state.phase, state.to_move) == (Phase.SLAP_WINDOW, 2)
+    state = _play(state, "pass", "draw stock", "discard JH")
+    assert (state.phase, state.to_move, state.slap) == (Phase.TURN_START, 2, None)
+    assert tonk.legal_actions(state) == (Drop(), DrawStock(), DrawDiscard())
+
+
 @pytest.mark.parametrize(
     ("rules", "options", "message"),
     [
