@@ -229,6 +229,12 @@ def _drawn() -> GameState:
     return _play(_start(), "draw stock")
 
 
+def _own_spread() -> GameState:
+    rules = Rules(deal_tonks=(), hit_own_spreads=False)
+    state = _deal(rules, ["7H 8H 9H 10H KD", OTHER], upcard="QD", stock="2C")
+    return _play(state, "draw stock", "spread 7H 8H 9H")
+
+
 def _laid() -> GameState:
     return _play(_drawn(), "spread 7H 8H 9H")
 
@@ -444,6 +450,13 @@ REFUSALS: list[
     (_laid, "hit 1 AS", _R.CARD_NOT_IN_HAND, "not in seat 0's hand"),
     (_hit_once, "hit 1 JH", _R.HIT_LIMIT, "at most 1 hit(s) a turn (V24b)"),
     (_locked, "hit 3 4S", _R.SPREAD_LOCKED, "seat 0 has laid three spreads (V30)"),
+    (
+        _own_spread,
+        "hit 1 10H",
+        _R.SPREAD_LOCKED,
+        "no player may hit their own spreads (X9)",
+    ),
+    (_drawn, LaySpread(()), _R.NOT_A_SPREAD, "not a book or a run"),
     (_drawn, "discard AS", _R.CARD_NOT_IN_HAND, "not in seat 0's hand"),
     (_drawn, "spread 7H 8H 10H", _R.CARD_NOT_IN_HAND, "seat 0 does not hold them all"),
     (_drawn, "spread 7H 8H KS", _R.NOT_A_SPREAD, "not a book or a run"),
