@@ -403,6 +403,14 @@ def _must_spread() -> GameState:
     return _play(_deal(rules, ["7H 8H 9H KS KD", OTHER], stock="2C"), "draw stock")
 
 
+def _must_spread_pickup() -> GameState:
+    # X8 bars discarding the card taken while another may go; V21 bars every
+    # discard while a spread is held, and says so first.
+    rules = Rules(deal_tonks=(), must_spread=True, discard_pickup=False)
+    state = _deal(rules, ["7H 8H 9H KS KD", OTHER], upcard="QD")
+    return _play(state, "draw discard")
+
+
 _R = IllegalReason
 REFUSALS: list[
     tuple[Callable[[], GameState], str | tonk.Action, IllegalReason, str]
@@ -457,6 +465,12 @@ REFUSALS: list[
         "no player may hit their own spreads (X9)",
     ),
     (_drawn, LaySpread(()), _R.NOT_A_SPREAD, "not a book or a run"),
+    (
+        _must_spread_pickup,
+        "discard QD",
+        _R.MUST_SPREAD,
+        "a complete spread in hand must be laid first (V21)",
+    ),
     (_drawn, "discard AS", _R.CARD_NOT_IN_HAND, "not in seat 0's hand"),
     (_drawn, "spread 7H 8H 10H", _R.CARD_NOT_IN_HAND, "seat 0 does not hold them all"),
     (_drawn, "spread 7H 8H KS", _R.NOT_A_SPREAD, "not a book or a run"),
