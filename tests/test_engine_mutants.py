@@ -28,6 +28,7 @@ from tonk import (
     DrawDiscard,
     DrawStock,
     Drop,
+    Eat,
     GameState,
     Hit,
     IllegalActionError,
@@ -403,6 +404,16 @@ def _must_spread() -> GameState:
     return _play(_deal(rules, ["7H 8H 9H KS KD", OTHER], stock="2C"), "draw stock")
 
 
+EAT_HANDS = ["7H 8H 9H KS KD", OTHER, "2C 3C 5S 9D JS"]
+
+
+def _eat_unusable() -> GameState:
+    # Seat 2 is asked to eat seat 0's KS, which it could not use at once.
+    rules = Rules(deal_tonks=(), eating=True, discard_draw_must_meld=True)
+    state = _deal(rules, EAT_HANDS, upcard="QD", stock="QC")
+    return _play(state, "draw stock", "discard KS")
+
+
 def _must_spread_pickup() -> GameState:
     # X8 bars discarding the card taken while another may go; V21 bars every
     # discard while a spread is held, and says so first.
@@ -465,6 +476,13 @@ REFUSALS: list[
         "no player may hit their own spreads (X9)",
     ),
     (_drawn, LaySpread(()), _R.NOT_A_SPREAD, "not a book or a run"),
+    (_drawn, Eat(), _R.NOT_SLAP_TIME, "no eating window is open"),
+    (
+        _eat_unusable,
+        Eat(),
+        _R.MUST_USE_DISCARD,
+        "KS could not be used at once in a spread (V24d)",
+    ),
     (
         _must_spread_pickup,
         "discard QD",
@@ -1218,6 +1236,16 @@ def test_v27_v26_the_player_due_on_an_empty_hand_is_asked_first() -> None:
         IllegalReason.MUST_DROP,
         "cannot draw stock: seat 0 must drop the empty hand (V27)",
     )
+
+
+def test_x5_an_eat_counts_the_turns_it_skips_as_taken() -> None:
+    # Seat 0 discards; seat 2 eats, skipping seat 1, the player due: two turns.
+    state = _deal(Rules(deal_tonks=(), eating=True), EAT_HANDS, upcard="QD", stock="QC")
+    state = _play(state, "draw stock", "discard KS")
+    assert (state.phase, state.to_move, state.turns_taken) == (Phase.SLAP_WINDOW, 2, 1)
+    state = _play(state, "eat")
+    assert (state.phase, state.to_move, state.turns_taken) == (Phase.AFTER_DRAW, 2, 2)
+    assert state.hands[2] == tuple(sorted(parse_cards("2C 3C 5S 9D JS KS")))
 
 
 def test_x5_v27_a_seat_left_with_an_empty_hand_is_not_asked_to_eat() -> None:
