@@ -1238,6 +1238,20 @@ def test_v27_v26_the_player_due_on_an_empty_hand_is_asked_first() -> None:
     )
 
 
+def test_x8_a_hit_with_another_card_keeps_the_card_taken_from_discarding() -> None:
+    rules = Rules(deal_tonks=(), discard_pickup=False)
+    hands = ["7H 8H 9H KS KD", "10H 6D 8D 10C 4S"]
+    state = _deal(rules, hands, upcard="QD", stock="2C")
+    state = _play(state, "draw stock", "spread 7H 8H 9H", "discard 2C")
+    state = _play(state, "draw discard", "hit 1 10H")
+    assert state.must_use == _card("2C")
+    assert Discard(_card("2C")) not in tonk.legal_actions(state)
+    assert _refusal(state, Discard(_card("2C"))) == (
+        IllegalReason.PICKUP_DISCARD,
+        "cannot discard 2C: 2C was taken from the discard pile this turn (X8)",
+    )
+
+
 def test_x5_an_eat_counts_the_turns_it_skips_as_taken() -> None:
     # Seat 0 discards; seat 2 eats, skipping seat 1, the player due: two turns.
     state = _deal(Rules(deal_tonks=(), eating=True), EAT_HANDS, upcard="QD", stock="QC")
