@@ -756,6 +756,7 @@ def test_x13_the_last_first_turn_ends_in_a_claim_only_by_a_row_that_allows_it(
         assert state.outcome is None
         assert state.to_move == 0
         return
+    assert state.to_move == 1  # the hand ends on the winner's turn
     outcome = state.outcome
     assert outcome is not None
     assert outcome.kind is tonk.OutcomeKind.DEAL_TONK
