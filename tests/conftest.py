@@ -14,9 +14,10 @@ Deadlines are off everywhere: timings vary too much between machines.
 
 Under mutmut's first run, which records the functions each test reaches
 (``MUTANT_UNDER_TEST=stats``), every test starts with the caches of
-``tonk._spreads`` empty: otherwise only the first test to reach a cached
-function would be recorded, and its mutants would be tried against that test
-alone (docs/testing.md, "Mutation testing").
+``tonk._spreads`` and of the engine (compiled rule sets, with the actions and
+drop settlements they keep, and the deal's blank states) empty: otherwise only
+the first test to reach a cached function would be recorded, and its mutants
+would be tried against that test alone (docs/testing.md, "Mutation testing").
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import os
 import pytest
 from hypothesis import settings
 
-from tonk import _spreads
+from tonk import _compiled, _deal, _spreads
 
 settings.register_profile(
     "dev", max_examples=25, deadline=None, database=None, print_blob=True
@@ -59,3 +60,6 @@ def _empty_spread_caches_for_mutmut() -> None:
         for value in vars(_spreads).values():
             if hasattr(value, "cache_clear") and value.__module__ == _spreads.__name__:
                 value.cache_clear()
+        _compiled._CACHE.clear()
+        _compiled._last = (None, None)
+        _deal._BLANKS.clear()

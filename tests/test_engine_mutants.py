@@ -28,6 +28,7 @@ from tonk import (
     DrawDiscard,
     DrawStock,
     Drop,
+    Eat,
     GameState,
     Hit,
     IllegalActionError,
@@ -126,6 +127,17 @@ def test_b2_the_largest_table_is_the_last_that_fits() -> None:
     assert len(tonk.new_game(wide, players=104, seed=1).hands) == 104
 
 
+def test_x2_b2_a_table_fits_by_its_own_hand_size() -> None:
+    # 5-card hands fit ten players, but four 13-card hands and the upcard take
+    # 53 cards: three players at most, so the size named for four is refused.
+    with pytest.raises(
+        tonk.RulesError,
+        match="names 4 players, but these rules deal to at most 3: 13-card hands",
+    ):
+        Rules(hand_size_by_players={4: 13}, deal_tonks=())
+    assert Rules(hand_size_by_players={3: 13}, deal_tonks=()).max_players == 10
+
+
 def test_v18_five_court_cards_win_at_the_deal_without_a_count_row() -> None:
     rules = Rules(deal_tonks=(DealTonk(court_cards=5),))
     state = _deal(rules, ["KD QD JD KS JC", "AC 2C 3C 4D 5D"], upcard="5H")
@@ -216,6 +228,12 @@ def _start() -> GameState:
 
 def _drawn() -> GameState:
     return _play(_start(), "draw stock")
+
+
+def _own_spread() -> GameState:
+    rules = Rules(deal_tonks=(), hit_own_spreads=False)
+    state = _deal(rules, ["7H 8H 9H 10H KD", OTHER], upcard="QD", stock="2C")
+    return _play(state, "draw stock", "spread 7H 8H 9H")
 
 
 def _laid() -> GameState:
@@ -386,6 +404,24 @@ def _must_spread() -> GameState:
     return _play(_deal(rules, ["7H 8H 9H KS KD", OTHER], stock="2C"), "draw stock")
 
 
+EAT_HANDS = ["7H 8H 9H KS KD", OTHER, "2C 3C 5S 9D JS"]
+
+
+def _eat_unusable() -> GameState:
+    # Seat 2 is asked to eat seat 0's KS, which it could not use at once.
+    rules = Rules(deal_tonks=(), eating=True, discard_draw_must_meld=True)
+    state = _deal(rules, EAT_HANDS, upcard="QD", stock="QC")
+    return _play(state, "draw stock", "discard KS")
+
+
+def _must_spread_pickup() -> GameState:
+    # X8 bars discarding the card taken while another may go; V21 bars every
+    # discard while a spread is held, and says so first.
+    rules = Rules(deal_tonks=(), must_spread=True, discard_pickup=False)
+    state = _deal(rules, ["7H 8H 9H KS KD", OTHER], upcard="QD")
+    return _play(state, "draw discard")
+
+
 _R = IllegalReason
 REFUSALS: list[
     tuple[Callable[[], GameState], str | tonk.Action, IllegalReason, str]
@@ -433,6 +469,26 @@ REFUSALS: list[
     (_laid, "hit 1 AS", _R.CARD_NOT_IN_HAND, "not in seat 0's hand"),
     (_hit_once, "hit 1 JH", _R.HIT_LIMIT, "at most 1 hit(s) a turn (V24b)"),
     (_locked, "hit 3 4S", _R.SPREAD_LOCKED, "seat 0 has laid three spreads (V30)"),
+    (
+        _own_spread,
+        "hit 1 10H",
+        _R.SPREAD_LOCKED,
+        "no player may hit their own spreads (X9)",
+    ),
+    (_drawn, LaySpread(()), _R.NOT_A_SPREAD, "not a book or a run"),
+    (_drawn, Eat(), _R.NOT_SLAP_TIME, "no eating window is open"),
+    (
+        _eat_unusable,
+        Eat(),
+        _R.MUST_USE_DISCARD,
+        "KS could not be used at once in a spread (V24d)",
+    ),
+    (
+        _must_spread_pickup,
+        "discard QD",
+        _R.MUST_SPREAD,
+        "a complete spread in hand must be laid first (V21)",
+    ),
     (_drawn, "discard AS", _R.CARD_NOT_IN_HAND, "not in seat 0's hand"),
     (_drawn, "spread 7H 8H 10H", _R.CARD_NOT_IN_HAND, "seat 0 does not hold them all"),
     (_drawn, "spread 7H 8H KS", _R.NOT_A_SPREAD, "not a book or a run"),
@@ -636,6 +692,76 @@ def test_v19_no_claim_after_the_widow_exchange() -> None:
     state = _play(state, "exchange 4C")
     assert state.count(0) == 13
     assert tonk.legal_actions(state) == (Drop(), DrawStock(), DrawDiscard())
+
+
+# --- deal tonks claimed after a spread or at the first turn's end (X13) ------------
+# The rule sets are built inside the tests: one built at import is compiled
+# before mutmut switches a mutant of ``_compiled.py`` on.
+
+
+def test_x13_after_a_spread_a_claim_is_paid_by_the_row_that_allows_it() -> None:
+    rows = (
+        DealTonk(at_most=13, pays=3, claim=DealTonkClaim.BEFORE_FIRST_TURN),
+        DealTonk(at_most=13, claim=DealTonkClaim.BEFORE_FIRST_TURN, after_spread=True),
+    )
+    state = _deal(Rules(deal_tonks=rows), ["7H 8H 9H KS KD", THIRTEEN], stock="8C")
+    state = _play(state, "draw stock", "spread 7H 8H 9H", "discard 8C")
+    assert tonk.legal_actions(state) == (CLAIM, Drop(), DrawStock(), DrawDiscard())
+    outcome = _play(state, "claim").outcome
+    assert outcome is not None
+    assert outcome.kind is tonk.OutcomeKind.DEAL_TONK
+    assert outcome.payoffs == (-2, 2)  # the second row's, not the first's 3x
+
+
+def test_x13_after_a_spread_a_count_only_another_row_wins_is_not_claimed() -> None:
+    # 41 wins by the first row, which a spread closes; the row open after a
+    # spread wants 49.
+    rows = (
+        DealTonk(totals={41}, pays=3, claim=DealTonkClaim.BEFORE_FIRST_TURN),
+        DealTonk(totals={49}, claim=DealTonkClaim.BEFORE_FIRST_TURN, after_spread=True),
+    )
+    hands = ["7H 8H 9H KS KC", "10D JD QD KD AD"]
+    state = _deal(Rules(deal_tonks=rows), hands, stock="8C")
+    state = _play(state, "draw stock", "spread 7H 8H 9H", "discard 8C")
+    assert state.count(1) == 41
+    assert tonk.legal_actions(state) == (Drop(), DrawStock(), DrawDiscard())
+    assert _refusal(state, CLAIM)[0] is IllegalReason.NO_DEAL_TONK
+
+
+@pytest.mark.parametrize("after_spread", [False, True])
+def test_x13_the_last_first_turn_ends_in_a_claim_only_by_a_row_that_allows_it(
+    after_spread: bool,
+) -> None:
+    # Seat 1 (the dealer) has the last first turn, after seat 0's spread; its
+    # 41 wins only by a row allowed after a spread (X13).
+    rows: tuple[DealTonk, ...] = (
+        DealTonk(totals={41}, pays=3, claim=DealTonkClaim.AFTER_FIRST_TURN),
+    )
+    if after_spread:
+        rows += (
+            DealTonk(
+                totals={41},
+                pays=1,
+                claim=DealTonkClaim.AFTER_FIRST_TURN,
+                after_spread=True,
+            ),
+        )
+    hands = ["7H 8H 9H KS KD", "10C JC QC KC 2C"]
+    state = _deal(Rules(deal_tonks=rows), hands, stock="8C AD")
+    state = _play(state, "draw stock", "spread 7H 8H 9H", "discard 8C")
+    state = _play(state, "draw stock", "discard 2C")
+    assert state.turns_taken == 2
+    assert state.count(1) == 41
+    if not after_spread:
+        assert state.outcome is None
+        assert state.to_move == 0
+        return
+    assert state.to_move == 1  # the hand ends on the winner's turn
+    outcome = state.outcome
+    assert outcome is not None
+    assert outcome.kind is tonk.OutcomeKind.DEAL_TONK
+    assert outcome.payoffs == (-1, 1)  # the second row's, not the first's 3x
+    assert outcome.counts == (20, 41)
 
 
 # --- the cards an action uses (V21, V24d) -----------------------------------------
@@ -1111,6 +1237,64 @@ def test_v27_v26_the_player_due_on_an_empty_hand_is_asked_first() -> None:
         IllegalReason.MUST_DROP,
         "cannot draw stock: seat 0 must drop the empty hand (V27)",
     )
+
+
+def test_x8_a_hit_with_another_card_keeps_the_card_taken_from_discarding() -> None:
+    rules = Rules(deal_tonks=(), discard_pickup=False)
+    hands = ["7H 8H 9H KS KD", "10H 6D 8D 10C 4S"]
+    state = _deal(rules, hands, upcard="QD", stock="2C")
+    state = _play(state, "draw stock", "spread 7H 8H 9H", "discard 2C")
+    state = _play(state, "draw discard", "hit 1 10H")
+    assert state.must_use == _card("2C")
+    assert Discard(_card("2C")) not in tonk.legal_actions(state)
+    assert _refusal(state, Discard(_card("2C"))) == (
+        IllegalReason.PICKUP_DISCARD,
+        "cannot discard 2C: 2C was taken from the discard pile this turn (X8)",
+    )
+
+
+def test_x5_an_eat_counts_the_turns_it_skips_as_taken() -> None:
+    # Seat 0 discards; seat 2 eats, skipping seat 1, the player due: two turns.
+    state = _deal(Rules(deal_tonks=(), eating=True), EAT_HANDS, upcard="QD", stock="QC")
+    state = _play(state, "draw stock", "discard KS")
+    assert (state.phase, state.to_move, state.turns_taken) == (Phase.SLAP_WINDOW, 2, 1)
+    state = _play(state, "eat")
+    assert (state.phase, state.to_move, state.turns_taken) == (Phase.AFTER_DRAW, 2, 2)
+    assert state.hands[2] == tuple(sorted(parse_cards("2C 3C 5S 9D JS KS")))
+
+
+def test_x5_v27_a_seat_left_with_an_empty_hand_is_not_asked_to_eat() -> None:
+    # Seat 0 empties its hand on a boobed deck (V27) and its discard is offered
+    # to seat 2. Seat 1's discard would be offered to seat 0 alone: an empty
+    # hand must drop, so nobody is asked and seat 2's turn starts.
+    rules = Rules(
+        deal_tonks=(),
+        eating=True,
+        boobed_deck=True,
+        exhaustion_tie=tonk.ExhaustionTie.DEAD_HAND,
+        pack_kind=tonk.PackKind.FORTY,
+        hand_size=12,
+    )
+    hands = [
+        "AH 2H 3H 4H 5H 6H 7C 7D 7S KC KD KS",
+        "AC 3C 5C JC AD 3D 5D JD AS 3S 5S JS",
+        "2C 4C 6C QC 2D 4D 6D QD 2S 4S 6S QS",
+    ]
+    state = _deal(rules, hands, upcard="7H", stock="QH JH KH")
+    state = _play(
+        state,
+        "draw stock",
+        "spread AH 2H 3H",
+        "spread 4H 5H 6H",
+        "spread 7C 7D 7S",
+        "spread KC KD KS",
+        "discard QH",
+    )
+    assert state.hands[0] == ()
+    assert (state.phase, state.to_move) == (Phase.SLAP_WINDOW, 2)
+    state = _play(state, "pass", "draw stock", "discard JH")
+    assert (state.phase, state.to_move, state.slap) == (Phase.TURN_START, 2, None)
+    assert tonk.legal_actions(state) == (Drop(), DrawStock(), DrawDiscard())
 
 
 @pytest.mark.parametrize(
