@@ -833,12 +833,18 @@ def playouts(
 
     Examples:
         >>> import tonk
-        >>> from hypothesis import find, settings
-        >>> playout = find(playouts(rules=tonk.Rules(), players=2),
-        ...                lambda playout: len(playout.actions) >= 2,
-        ...                settings=settings(database=None, derandomize=True))
-        >>> playout.seed, playout.dealer, len(playout.actions)
-        (0, 0, 2)
+        >>> from hypothesis import given, settings
+        >>> @settings(max_examples=20, derandomize=True, database=None)
+        ... @given(playouts(rules=tonk.Rules(), players=2))
+        ... def test_a_playout_replays_from_its_seed(playout):
+        ...     state = tonk.new_game(
+        ...         playout.rules, players=2, seed=playout.seed, dealer=playout.dealer
+        ...     )
+        ...     assert state == playout.start
+        ...     for action in playout.actions:
+        ...         state = tonk.apply(state, action)
+        ...     assert state == playout.final
+        >>> test_a_playout_replays_from_its_seed()
     """
     _check_arguments(rules, players, max_actions)
     return _playouts(rules, players, max_actions)
