@@ -435,8 +435,9 @@ def _hits(state: GameState, hand: Sequence[Card], packs: int) -> set[Hit]:
 def can_claim(state: GameState) -> bool:
     """V19: at the start of the holder's first turn, before anyone has spread
     (or after, under a row that allows it, X13), a dealt hand that wins under a
-    row claimed before the first turn."""
-    if state.phase is not Phase.TURN_START:
+    row claimed before the first turn; unless a drop is forced (V27, V29: it is
+    then the only action)."""
+    if state.phase is not Phase.TURN_START or _drop_forced(state):
         return False
     return _claimable_now(state)
 

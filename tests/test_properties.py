@@ -1236,6 +1236,26 @@ def test_a_dealt_hand_wins_only_under_a_row_it_satisfies(
                 assert tied[0] == winner  # the nearest the dealer's left
 
 
+def test_a_forced_knock_leaves_no_deal_tonk_to_claim() -> None:
+    # CI's profile found this deal: 5 seats of 7 cards and a widow, and the
+    # upcard, take all 41 cards, so the stock is empty at the first turn. Seat 1
+    # holds a 57 that its row would let it claim, but under the forced knock
+    # (V29) a drop is the only action, as the rules' pages say.
+    rules = Rules(
+        pack_kind=PackKind.FORTY,
+        jokers=1,
+        hand_size=7,
+        widow=True,
+        stock_end=tonk.StockEnd.FORCED_KNOCK,
+        deal_tonks=(DealTonk(at_most=57, claim=DealTonkClaim.BEFORE_FIRST_TURN),),
+    )
+    state = tonk.new_game(rules, players=5, seed=0)
+    assert not state.stock
+    assert tonk.hand_count(state.hands[state.to_move], rules) == 57
+    assert tonk.legal_actions(state) == (Drop(),)
+    assert not can_claim(state)
+
+
 @given(rules_with_deal_tonks(late_claim=True) | presets(), seeds)
 def test_a_deal_tonk_is_claimed_only_before_the_holders_first_turn(
     table_rules: Rules, seed: int
