@@ -141,11 +141,18 @@ def _parts(card: Card) -> tuple[int, str]:
     return parts
 
 
+# The model runs millions of times a CI run: its constants, enum members
+# included (slow to read on Python 3.11), are read once here.
+_FORTY = PackKind.FORTY
+_FORTY_RANKS = (1, 2, 3, 4, 5, 6, 7, 11, 12, 13)
+_FULL_RANKS = tuple(range(1, 14))
+_NO_WILDS = Wilds.NONE
+_JOKERS_AND_TWOS = Wilds.JOKERS_AND_TWOS
+
+
 def _pack_ranks(rules: Rules) -> tuple[int, ...]:
     """B1, V1: the ranks of one pack in run order (the 40-card pack: 7 then J)."""
-    if rules.pack_kind is PackKind.FORTY:
-        return (1, 2, 3, 4, 5, 6, 7, 11, 12, 13)
-    return tuple(range(1, 14))
+    return _FORTY_RANKS if rules.pack_kind is _FORTY else _FULL_RANKS
 
 
 def natural_cards(rules: Rules) -> tuple[Card, ...]:
@@ -184,8 +191,8 @@ def is_wild(card: Card, rules: Rules) -> bool:
     """V4: the jokers are wild; V5: the jokers and the 2s are."""
     parts = rank_and_suit(card)
     if parts is None:
-        return rules.wilds is not Wilds.NONE
-    return rules.wilds is Wilds.JOKERS_AND_TWOS and parts[0] == 2
+        return rules.wilds is not _NO_WILDS
+    return rules.wilds is _JOKERS_AND_TWOS and parts[0] == 2
 
 
 def card_value(card: Card, rules: Rules) -> int:
