@@ -647,41 +647,59 @@ def _to_deal_tonks(value: Iterable[DealTonk]) -> tuple[DealTonk, ...]:
     return tuple(value)
 
 
-def _int_option(low: int, high: int | None = None, *, optional: bool = False) -> Any:
-    """Return an attrs validator of an int option in ``low..high`` (or None)."""
-    if high is not None:
-        want = f"an int {low}..{high}"
-    else:
-        want = {0: "a non-negative int", 1: "a positive int"}.get(
-            low, f"an int {low} or more"
-        )
-    if optional:
-        want = f"None or {want}"
+@attrs.frozen
+class _IntOption:
+    """The attrs validator of an int option in ``low..high`` (or None).
 
-    def check(options: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if value is None and optional:
+    A validator is a class, not a closure made when ``Rules`` is: its checks
+    run when a value is checked, so mutation testing can change them.
+    """
+
+    low: int
+    high: int | None = None
+    optional: bool = False
+
+    def __call__(
+        self, options: Any, attribute: attrs.Attribute[Any], value: Any
+    ) -> None:
+        if value is None and self.optional:
             return
         if is_int(value) and value > _LARGEST:
             raise RulesError(
                 f"{attribute.name} must be at most {_LARGEST}, got {brief(value)}"
             )
+        low, high = self.low, self.high
         if not is_int(value) or value < low or (high is not None and value > high):
-            raise RulesError(f"{attribute.name} must be {want}, got {brief(value)}")
+            raise RulesError(
+                f"{attribute.name} must be {self.wanted()}, got {brief(value)}"
+            )
 
-    return check
+    def wanted(self) -> str:
+        """Return what the option takes, as its error message says it."""
+        if self.high is not None:
+            want = f"an int {self.low}..{self.high}"
+        else:
+            want = {0: "a non-negative int", 1: "a positive int"}.get(
+                self.low, f"an int {self.low} or more"
+            )
+        return f"None or {want}" if self.optional else want
 
 
-def _rows_of(kind: type) -> Any:
-    """Return an attrs validator that every row of a table is a ``kind``."""
+@attrs.frozen
+class _RowsOf:
+    """The attrs validator that every row of a table is a ``kind``."""
 
-    def check(options: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    kind: type
+
+    def __call__(
+        self, options: Any, attribute: attrs.Attribute[Any], value: Any
+    ) -> None:
         for row in value:
-            if not isinstance(row, kind):
+            if not isinstance(row, self.kind):
                 raise TypeError(
-                    f"{attribute.name} must hold {kind.__name__} rows, got {brief(row)}"
+                    f"{attribute.name} must hold {self.kind.__name__} rows,"
+                    f" got {brief(row)}"
                 )
-
-    return check
 
 
 def _check_catch(options: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -786,19 +804,19 @@ class Rules:
     """B1/V1: the 52-card pack, or the 40-card pack without 8s, 9s and 10s."""
 
     two_packs_from: int | None = attrs.field(
-        default=None, validator=_int_option(2, optional=True)
+        default=None, validator=_IntOption(2, optional=True)
     )
     """V2: play with two packs shuffled together at tables of this many players or
     more (``2`` means always); ``None`` means always one pack. Duplicate cards are
     distinct physical cards: a book may repeat a suit, a run never repeats a rank."""
 
-    jokers: int = attrs.field(default=0, validator=_int_option(0, 8))
+    jokers: int = attrs.field(default=0, validator=_IntOption(0, 8))
     """V3/V4/V5: how many jokers the deck holds (in all, however many packs)."""
 
     wilds: Wilds = attrs.field(default=Wilds.NONE, converter=Wilds)
     """V4/V5: which cards are wild in spreads."""
 
-    joker_value: int = attrs.field(default=0, validator=_int_option(0))
+    joker_value: int = attrs.field(default=0, validator=_IntOption(0))
     """V3/V4/V5: what a joker counts in hand (V3 and V5: 0; V4: 25)."""
 
     court_values: CourtValues = attrs.field(
@@ -810,7 +828,7 @@ class Rules:
     """V10: Q-K-A is also a run (K-A-2 never is)."""
 
     # --- the deal -------------------------------------------------------------------
-    hand_size: int = attrs.field(default=5, validator=_int_option(1, 13))
+    hand_size: int = attrs.field(default=5, validator=_IntOption(1, 13))
     """B4/V7: cards dealt to each player (at a table ``hand_size_by_players``
     does not name)."""
 
@@ -828,7 +846,7 @@ class Rules:
     """B3/V9: whether the highest or the lowest cut deals first."""
 
     player_limit: int | None = attrs.field(
-        default=None, validator=_int_option(2, optional=True)
+        default=None, validator=_IntOption(2, optional=True)
     )
     """B2: the most players these rules allow, below what the deal fits (e.g.
     Lepape's 2–6); ``None`` means as many as the deal fits."""
@@ -837,7 +855,7 @@ class Rules:
     deal_tonks: tuple[DealTonk, ...] = attrs.field(
         default=_DEFAULT_DEAL_TONKS,
         converter=_to_deal_tonks,
-        validator=_rows_of(DealTonk),
+        validator=_RowsOf(DealTonk),
     )
     """B5/V11–V20: the dealt hands that win at once, and what each pays. ``()``
     turns deal tonks off. A hand satisfying several rows uses the first of them
@@ -862,15 +880,15 @@ class Rules:
     three_aces_may_be_held: bool = attrs.field(default=False, validator=_is_bool)
     """V21's option: a hand of exactly three aces may keep them unspread."""
 
-    spread_wait: int = attrs.field(default=0, validator=_int_option(0, 10))
+    spread_wait: int = attrs.field(default=0, validator=_IntOption(0, 10))
     """V22: laying a spread bars its owner from dropping on this many of their
     next turns (V22: 3; V23: 0). Waits add up: two spreads in a turn cost 6."""
 
-    hit_wait: int = attrs.field(default=0, validator=_int_option(0, 10))
+    hit_wait: int = attrs.field(default=0, validator=_IntOption(0, 10))
     """V22/V23: being hit by another player bars the spread's owner from dropping
     on this many of their next turns (V22: 1, or 3 with its option; V23: 1)."""
 
-    own_hit_wait: int = attrs.field(default=0, validator=_int_option(0, 10))
+    own_hit_wait: int = attrs.field(default=0, validator=_IntOption(0, 10))
     """V22: hitting your own spread bars you from dropping on your next turn(s)."""
 
     hit_wait_once_per_round: bool = attrs.field(default=False, validator=_is_bool)
@@ -888,7 +906,7 @@ class Rules:
     (runs may still grow)."""
 
     max_hits_per_turn: int | None = attrs.field(
-        default=None, validator=_int_option(0, optional=True)
+        default=None, validator=_IntOption(0, optional=True)
     )
     """V24b: at most this many hits per turn (``None``: any number, B10)."""
 
@@ -935,19 +953,19 @@ class Rules:
     ``own_hit_wait``."""
 
     drop_at_most: int | None = attrs.field(
-        default=None, validator=_int_option(0, optional=True)
+        default=None, validator=_IntOption(0, optional=True)
     )
     """X6: a player may drop only with a count at or under this ceiling
     (``None``: any count, B7). A forced drop (V27, V29) ignores it."""
 
     first_turn_drop_at_most: int | None = attrs.field(
-        default=None, validator=_int_option(0, optional=True)
+        default=None, validator=_IntOption(0, optional=True)
     )
     """X6: the drop ceiling on the player's own first turn of the hand, in place
     of ``drop_at_most`` (``None``: the same ceiling as later turns)."""
 
     hit_wait_again: int | None = attrs.field(
-        default=None, validator=_int_option(0, 10, optional=True)
+        default=None, validator=_IntOption(0, 10, optional=True)
     )
     """X7: a hit by another player on a seat still barred from dropping (its
     wait above 0) adds this many turns instead of ``hit_wait`` (``None``:
@@ -977,7 +995,7 @@ class Rules:
     going_out: tuple[OutPay, ...] = attrs.field(
         default=_DEFAULT_GOING_OUT,
         converter=_to_going_out,
-        validator=_rows_of(OutPay),
+        validator=_RowsOf(OutPay),
     )
     """B11/V31-V34/V36: what going out pays. The first row that matches says
     what each other player pays. Every way of going out must have a row with no
@@ -987,7 +1005,7 @@ class Rules:
     """B13/V35-V38: how a caught dropper is paid."""
 
     drop_bonus: tuple[DropPay, ...] = attrs.field(
-        default=(), converter=_to_drop_bonus, validator=_rows_of(DropPay)
+        default=(), converter=_to_drop_bonus, validator=_RowsOf(DropPay)
     )
     """X11: what a winning drop on a low count pays; the first row whose
     ``at_most`` the count does not exceed says what each other player pays
@@ -1007,31 +1025,31 @@ class Rules:
     """V40-V42: how a :class:`~tonk.session.Session` keeps score."""
 
     match_target: int | None = attrs.field(
-        default=None, validator=_int_option(1, optional=True)
+        default=None, validator=_IntOption(1, optional=True)
     )
     """V44: the session ends after the hand in which a player's score reaches
     this (a balance for money and paper, a push-up total for push-ups)."""
 
     match_deals: int | None = attrs.field(
-        default=None, validator=_int_option(1, optional=True)
+        default=None, validator=_IntOption(1, optional=True)
     )
     """V44: the session ends after this many deals (void deals count)."""
 
-    big_one_deals: int = attrs.field(default=0, validator=_int_option(0))
+    big_one_deals: int = attrs.field(default=0, validator=_IntOption(0))
     """V43: "The Big One": the last this many deals of a session are for double
     stakes. With ``match_deals`` they are the last deals of the match; otherwise
     the dealer may call :class:`~tonk.session.CallBigOne` before a deal, and
     the session ends after them."""
 
-    suit_bet: int = attrs.field(default=0, validator=_int_option(0))
+    suit_bet: int = attrs.field(default=0, validator=_IntOption(0))
     """V45a: the stake of the called-suit side bet (0: no side bet)."""
 
-    naturals_bet: int = attrs.field(default=0, validator=_int_option(0))
+    naturals_bet: int = attrs.field(default=0, validator=_IntOption(0))
     """V45b: the stake each participant adds to the naturals pot each deal
     (0: no naturals pot)."""
 
     elimination_at: int | None = attrs.field(
-        default=None, validator=_int_option(1, optional=True)
+        default=None, validator=_IntOption(1, optional=True)
     )
     """X3: under push-up scoring (V42), a player whose push-up total reaches
     this after a hand leaves the table; the session ends when one player is
