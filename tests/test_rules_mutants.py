@@ -164,6 +164,13 @@ REFUSED: list[tuple[Build, dict[str, Any], type[Exception], str]] = [
      "max_turns must be at most 1000000000, got 1000000001"),
     (DealTonk, {"totals": {10**9 + 1}}, RulesError,
      "totals must be at most 1000000000, got 1000000001"),
+    (Rules, {"joker_value": 10**9 + 1}, RulesError,
+     "joker_value must be at most 1000000000, got 1000000001"),
+    # An option with bounds of its own names them, however large the value
+    (Rules, {"hand_size": 10**10}, RulesError,
+     "hand_size must be an int 1..13, got 10000000000"),
+    (Rules, {"jokers": 10**5000}, RulesError,
+     "jokers must be an int 0..8, got <int of 5001 digits>"),
     # Deal tonks that could never win (B5, V1, V6, V11-V20)
     (Rules, {"court_values": CourtValues.RANKED}, RulesError,
      "deal tonk row 1 pays 49 or 50, but with court values 11/12/13 the"

@@ -664,11 +664,7 @@ class _IntOption:
     ) -> None:
         if value is None and self.optional:
             return
-        if is_int(value) and value > _LARGEST:
-            raise RulesError(
-                f"{attribute.name} must be at most {_LARGEST}, got {brief(value)}"
-            )
-        low, high = self.low, self.high
+        low, high = self.low, self.high  # over 10**9: _check_sizes, after every field
         if not is_int(value) or value < low or (high is not None and value > high):
             raise RulesError(
                 f"{attribute.name} must be {self.wanted()}, got {brief(value)}"
