@@ -914,9 +914,14 @@ def test_everything_written_validates(playout: Playout) -> None:
     for state in _states(playout):
         VALIDATORS["state"].validate(to_dict(state))
     VALIDATORS["record"].validate(to_dict(record_of(playout)))
+    for action in playout.actions:
+        VALIDATORS["action"].validate(to_dict(action))
+
+
+def test_a_stacked_deck_record_and_every_kind_of_action_validate() -> None:
     deck = GameRecord(rules=Rules(), players=2, deck=Rules().pack())
     VALIDATORS["record"].validate(to_dict(deck))
-    for action in (*playout.actions, *ACTIONS):
+    for action in ACTIONS:
         VALIDATORS["action"].validate(to_dict(action))
 
 
