@@ -664,7 +664,9 @@ class _IntOption:
     ) -> None:
         if value is None and self.optional:
             return
-        low, high = self.low, self.high  # over 10**9: _check_sizes, after every field
+        # A value over 10**9 within these bounds is refused by _check_sizes,
+        # which runs once every field is set.
+        low, high = self.low, self.high
         if not is_int(value) or value < low or (high is not None and value > high):
             raise RulesError(
                 f"{attribute.name} must be {self.wanted()}, got {brief(value)}"
