@@ -24,6 +24,7 @@ from tonk._transition import (
     EXTRA_DISCARD,
     PASS,
     SLAP_WINDOW,
+    STOCK_FORCED_KNOCK,
     TURN_START,
     check_discard,
     check_not_locked,
@@ -49,7 +50,7 @@ from tonk.actions import (
 )
 from tonk.cards import Card, card_from_code
 from tonk.errors import IllegalReason
-from tonk.rules import OutWay, StockEnd
+from tonk.rules import OutWay
 from tonk.state import GameState, SlapWindow
 
 __all__ = [
@@ -238,7 +239,7 @@ def _eaters(state: GameState, due: int) -> tuple[int, ...]:
     limit (B15: the turns it skips count as taken).
     """
     rules = state.rules
-    if rules.stock_end is StockEnd.FORCED_KNOCK and not state.stock:
+    if rules.stock_end is STOCK_FORCED_KNOCK and not state.stock:
         return ()
     players = len(state.hands)
     reach = players - 2

@@ -44,6 +44,8 @@ from tonk._transition import (
     KEEP,
     PASS,
     SLAP_WINDOW,
+    STOCK_FORCED_KNOCK,
+    STOCK_LAST_CARD,
     TURN_START,
     Keep,
     after_draw,
@@ -314,7 +316,7 @@ def apply_drop(state: GameState, action: Drop) -> GameState:
         if bar is not None:
             raise refuse(action, IllegalReason.DROP_BARRED, bar)
     counts = counts_of(state)
-    if rules.stock_end is StockEnd.FORCED_KNOCK and not state.stock:  # V29
+    if rules.stock_end is STOCK_FORCED_KNOCK and not state.stock:  # V29
         outcome = settle_showdown(
             counts, OutcomeKind.FORCED_KNOCK, rules.exhaustion_tie
         )
@@ -514,7 +516,7 @@ def _end_turn(
         if claimed is not None:
             return ended(successor(after, to_move=seat), claimed)
     showdown: OutcomeKind | None = None
-    if rules.stock_end is StockEnd.LAST_CARD and not state.stock:  # X10
+    if rules.stock_end is STOCK_LAST_CARD and not state.stock:  # X10
         showdown = OutcomeKind.STOCK_EXHAUSTED
     elif rules.max_turns is not None and turns_taken >= rules.max_turns:  # B15
         showdown = OutcomeKind.TURN_LIMIT  # the termination guard
