@@ -639,8 +639,7 @@ def _taken(state: GameState) -> GameState:
         hands=tuple(hands),
         discard_pile=state.discard_pile[:-1],
         phase=Phase.AFTER_DRAW,
-        hits_this_turn=0,
-        must_use=card,
+        bookkeeping=attrs.evolve(state.bookkeeping, hits_this_turn=0, must_use=card),
     )
 
 

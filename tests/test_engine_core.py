@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 
 import tonk
 from tonk import _compiled, _deal, _transition
-from tonk._transition import successor
+from tonk._transition import _Unbuilt, _UnbuiltBookkeeping, revised, successor
 from tonk.cards import Card
 from tonk.rules import PackKind, Rules
 from tonk.scoring import settle_deal, settle_drop
-from tonk.state import GameState, Phase
+from tonk.state import Bookkeeping, GameState, Phase, SlapWindow
 from tonk.testing.strategies import presets, rules
 
 any_rules = rules() | presets()
@@ -37,6 +37,12 @@ def test_the_successor_builder_sets_every_field() -> None:
     state = _mid_hand()
     assert successor(state) == state
     assert successor(state) is not state
+    assert type(successor(state)) is GameState
+    book = attrs.evolve(
+        state.bookkeeping,
+        waits=(1, 2, 3),
+        going_out_barred=(True, False, True),
+    )
     changed: dict[str, object] = {
         "hands": ((), (), ()),
         "stock": (),
@@ -45,15 +51,8 @@ def test_the_successor_builder_sets_every_field() -> None:
         "to_move": 2,
         "phase": Phase.HAND_OVER,
         "turns_taken": 99,
-        "waits": (1, 2, 3),
-        "going_out_barred": (True, False, True),
-        "hit_this_round": (False, True, True),
-        "hits_this_turn": 5,
-        "must_use": Card.parse("QH"),
         "taken": ((Card.parse("2C"),), (), ()),
-        "widows": (Card.parse("3C"),) * 3,
-        "exchanged": (True, True, False),
-        "slap": None,
+        "bookkeeping": book,
         "outcome": None,
     }
     names = {field.name for field in attrs.fields(GameState)}
@@ -61,6 +60,58 @@ def test_the_successor_builder_sets_every_field() -> None:
     for name, value in changed.items():
         built = successor(state, **{name: value})  # type: ignore[arg-type]
         assert built == attrs.evolve(state, **{name: value}), name  # type: ignore[arg-type]
+
+
+def test_the_bookkeeping_is_revised_field_by_field_and_kept_when_unchanged() -> None:
+    book = _mid_hand().bookkeeping
+    changed: dict[str, object] = {
+        "waits": (1, 2, 3),
+        "going_out_barred": (True, False, True),
+        "hit_this_round": (False, True, True),
+        "hits_this_turn": 5,
+        "must_use": Card.parse("QH"),
+        "widows": (Card.parse("3C"),) * 3,
+        "exchanged": (True, True, False),
+        "slap": SlapWindow(card=Card.parse("4D"), discarder=0, due=1, waiting=(2,)),
+    }
+    assert set(changed) == {field.name for field in attrs.fields(Bookkeeping)}
+    for name, value in changed.items():
+        built = revised(book, **{name: value})  # type: ignore[arg-type]
+        assert type(built) is Bookkeeping
+        assert built == attrs.evolve(book, **{name: value}), name  # type: ignore[arg-type]
+        assert revised(book, **{name: getattr(book, name)}) is book, name
+    assert revised(book) is book
+
+
+def test_the_unbuilt_twins_have_the_slots_of_what_they_build() -> None:
+    # successor and revised turn an _Unbuilt into a GameState by assigning
+    # __class__, which CPython allows only between classes of the same slots.
+    assert _Unbuilt.__slots__ == GameState.__slots__  # type: ignore[attr-defined]
+    assert (
+        _UnbuiltBookkeeping.__slots__ == Bookkeeping.__slots__  # type: ignore[attr-defined]
+    )
+
+
+def test_a_state_is_built_from_its_bookkeeping_or_from_the_fields_of_it() -> None:
+    state = _mid_hand()
+    fields = {
+        field.name: getattr(state, field.name)
+        for field in attrs.fields(GameState)
+        if field.name != "bookkeeping"
+    }
+    book = state.bookkeeping
+    by_name = {
+        field.name: getattr(book, field.name) for field in attrs.fields(Bookkeeping)
+    }
+    assert GameState(**fields, **by_name) == state
+    assert GameState(**fields, bookkeeping=book) == state
+    evolved = attrs.evolve(state, waits=(0, 4, 0))  # type: ignore[call-arg]
+    assert evolved.waits == (0, 4, 0)
+    assert evolved.bookkeeping == attrs.evolve(book, waits=(0, 4, 0))
+    with pytest.raises(TypeError, match="missing: waits, slap"):
+        GameState(
+            **fields, **{k: v for k, v in by_name.items() if k not in ("waits", "slap")}
+        )
 
 
 _PACKS = [

@@ -282,7 +282,12 @@ def test_redeal_hidden_keeps_everything_the_seat_sees(
         again.update(hand_again)
     assert every == again
     assert (
-        attrs.evolve(other, hands=state.hands, widows=state.widows, stock=state.stock)
+        attrs.evolve(
+            other,
+            hands=state.hands,
+            stock=state.stock,
+            bookkeeping=attrs.evolve(other.bookkeeping, widows=state.widows),
+        )
         == state
     )
 

@@ -387,7 +387,11 @@ def test_x5_forged_windows_are_refused(change: dict[str, object], message: str) 
     state = opened()
     assert state.slap is not None
     window = attrs.evolve(state.slap, **change)  # type: ignore[arg-type]
-    forged = attrs.evolve(state, slap=window, to_move=window.waiting[0])
+    forged = attrs.evolve(
+        state,
+        bookkeeping=attrs.evolve(state.bookkeeping, slap=window),
+        to_move=window.waiting[0],
+    )
     with pytest.raises(InvalidStateError, match=message):
         validate(forged)
 

@@ -92,6 +92,7 @@ from tonk.session import (
 )
 from tonk.simulation import SimulationResult, simulate, simulate_sessions
 from tonk.state import (
+    Bookkeeping,
     GameState,
     Outcome,
     OutcomeKind,
@@ -109,6 +110,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Action",
     "AmbiguousActionError",
+    "Bookkeeping",
     "BotError",
     "CallBigOne",
     "CallSuit",

@@ -23,7 +23,7 @@ import json
 import re
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -473,6 +473,31 @@ class Field:
     default: Any
 
 
+def _fields_of(cls: type) -> Iterator[Field]:
+    """Yield the serialized fields of an attrs class, in class order.
+
+    A field whose metadata says ``flatten`` is written as its own fields, in
+    its place; the class takes them by name (as ``GameState`` takes its
+    bookkeeping's fields).
+    """
+    hints = typing.get_type_hints(cls)
+    for field in attrs.fields(cls):
+        if not field.init or field.name.startswith("_"):
+            continue
+        if field.metadata.get("flatten"):
+            yield from _fields_of(hints[field.name])
+            continue
+        default = field.default
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            default = default.factory()
+        yield Field(
+            name=field.name,
+            codec=codec_for(hints[field.name]),
+            required=field.default is attrs.NOTHING,
+            default=default,
+        )
+
+
 class Object(Codec):
     """An attrs class, written as an object of its public ``__init__`` fields."""
 
@@ -487,21 +512,7 @@ class Object(Codec):
     def fields(self) -> dict[str, Field]:
         """The serialized fields by name, in class order (built on first use)."""
         if self._fields is None:
-            hints = typing.get_type_hints(self.cls)
-            fields: dict[str, Field] = {}
-            for field in attrs.fields(self.cls):
-                if not field.init or field.name.startswith("_"):
-                    continue
-                default = field.default
-                if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-                    default = default.factory()
-                fields[field.name] = Field(
-                    name=field.name,
-                    codec=codec_for(hints[field.name]),
-                    required=field.default is attrs.NOTHING,
-                    default=default,
-                )
-            self._fields = fields
+            self._fields = {field.name: field for field in _fields_of(self.cls)}
         return self._fields
 
     def owns(self, value: object) -> bool:

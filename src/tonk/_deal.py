@@ -26,6 +26,7 @@ from tonk._transition import (
     check_not_forced,
     ended,
     refuse,
+    revised,
     successor,
 )
 from tonk._validate import brief, check_seed, is_int
@@ -40,7 +41,7 @@ from tonk.scoring import (
     settle_claim,
     settle_deal,
 )
-from tonk.state import GameState, Outcome
+from tonk.state import Bookkeeping, GameState, Outcome
 
 __all__ = [
     "apply_claim",
@@ -167,12 +168,13 @@ def dealt(
         )
         dealt += players
     upcards = int(rules.upcard)
+    blank = _blank(rules, players, dealer)
     state = successor(
-        _blank(rules, players, dealer),
+        blank,
         hands=hands,
         stock=tuple(cards[dealt + upcards :]),
         discard_pile=tuple(cards[dealt : dealt + upcards]),
-        widows=widows,
+        bookkeeping=revised(blank.bookkeeping, widows=widows),
     )
     if _may_win_at_deal(table, hands):
         outcome = settle_deal(hands, rules, dealer=dealer)
@@ -206,15 +208,17 @@ def _blank(rules: Rules, players: int, dealer: int) -> GameState:
             to_move=(dealer + 1) % players,
             phase=TURN_START,
             turns_taken=0,
-            waits=(0,) * players,
-            going_out_barred=(False,) * players,
-            hit_this_round=(False,) * players,
-            hits_this_turn=0,
-            must_use=None,
             taken=((),) * players,
-            widows=(),
-            exchanged=(False,) * widows,
-            slap=None,
+            bookkeeping=Bookkeeping(
+                waits=(0,) * players,
+                going_out_barred=(False,) * players,
+                hit_this_round=(False,) * players,
+                hits_this_turn=0,
+                must_use=None,
+                widows=(),
+                exchanged=(False,) * widows,
+                slap=None,
+            ),
             outcome=None,
         )
     return blank
@@ -311,7 +315,9 @@ def can_claim(state: GameState) -> bool:
     if (
         state.turns_taken >= len(state.hands)  # not the player's first turn
         or (spread and not table.late_after_spread)  # V19; X13 lifts it by row
-        or (state.exchanged and state.exchanged[state.to_move])  # V46
+        or (
+            state.bookkeeping.exchanged and state.bookkeeping.exchanged[state.to_move]
+        )  # V46
     ):
         return False
     hand = state.hands[state.to_move]

@@ -35,6 +35,7 @@ from tonk._transition import (
     is_locked,
     pack_copies,
     refuse,
+    revised,
     slap_of,
     successor,
     taken_less,
@@ -63,7 +64,7 @@ __all__ = [
 
 
 def slap_actions(state: GameState) -> tuple[Action, ...]:
-    window = state.slap
+    window = state.bookkeeping.slap
     assert window is not None
     return (
         *_slaps_for(
@@ -114,7 +115,7 @@ def _slaps_for(
 
 
 def apply_slap(state: GameState, action: Slap) -> GameState:
-    window = state.slap
+    window = state.bookkeeping.slap
     if state.phase is not SLAP_WINDOW or window is None or not state.rules.slap_in:
         raise refuse(action, IllegalReason.NOT_SLAP_TIME, "no slap-in window is open")
     seat = state.to_move
@@ -138,9 +139,12 @@ def apply_slap(state: GameState, action: Slap) -> GameState:
         state,
         discard_pile=state.discard_pile[:-1],
         spreads=(*state.spreads[: number - 1], spread, *state.spreads[number:]),
-        waits=waits,
-        going_out_barred=barred,
-        hit_this_round=charged,
+        bookkeeping=revised(
+            state.bookkeeping,
+            waits=waits,
+            going_out_barred=barred,
+            hit_this_round=charged,
+        ),
     )
     no_extra = seat == window.discarder or (
         state.rules.slap_priority_next and seat == window.due
@@ -150,25 +154,31 @@ def apply_slap(state: GameState, action: Slap) -> GameState:
     return successor(
         after,
         phase=EXTRA_DISCARD,
-        slap=attrs.evolve(window, waiting=(), slapper=seat),
+        bookkeeping=revised(
+            after.bookkeeping, slap=attrs.evolve(window, waiting=(), slapper=seat)
+        ),
     )
 
 
 def apply_pass(state: GameState, action: Pass) -> GameState:
-    window = state.slap
+    window = state.bookkeeping.slap
     if state.phase is not SLAP_WINDOW or window is None:
         raise refuse(action, IllegalReason.NOT_SLAP_TIME, "no window is open")
     waiting = window.waiting[1:]
     if not waiting:
         return _closed_window(state, window.due)
     return successor(
-        state, to_move=waiting[0], slap=attrs.evolve(window, waiting=waiting)
+        state,
+        to_move=waiting[0],
+        bookkeeping=revised(
+            state.bookkeeping, slap=attrs.evolve(window, waiting=waiting)
+        ),
     )
 
 
 def apply_extra_discard(state: GameState, action: Discard) -> GameState:
     """Discard the slapper's extra card; play resumes with the player due (V26)."""
-    window = state.slap
+    window = state.bookkeeping.slap
     assert window is not None
     seat = state.to_move
     hand = without_card(state.hands[seat], action.card)
@@ -184,7 +194,7 @@ def apply_extra_discard(state: GameState, action: Discard) -> GameState:
         hands=with_hand(state.hands, seat, hand),
         discard_pile=(*state.discard_pile, card),
         taken=taken_less(state, seat, (card,)),
-        slap=None,
+        bookkeeping=revised(state.bookkeeping, slap=None),
     )
     boobed = rules.boobed_deck and len(state.stock) <= len(state.hands)
     if not hand and not boobed:
@@ -209,7 +219,10 @@ def opened_window(
         state,
         phase=SLAP_WINDOW,
         to_move=eligible[0],
-        slap=SlapWindow(card=card, discarder=discarder, due=due, waiting=eligible),
+        bookkeeping=revised(
+            state.bookkeeping,
+            slap=SlapWindow(card=card, discarder=discarder, due=due, waiting=eligible),
+        ),
     )
 
 
@@ -255,4 +268,9 @@ def _eaters(state: GameState, due: int) -> tuple[int, ...]:
 
 
 def _closed_window(state: GameState, due: int) -> GameState:
-    return successor(state, phase=TURN_START, to_move=due, slap=None)
+    return successor(
+        state,
+        phase=TURN_START,
+        to_move=due,
+        bookkeeping=revised(state.bookkeeping, slap=None),
+    )

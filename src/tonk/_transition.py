@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
+
+import attrs
 
 from tonk._compiled import compiled
 from tonk._spreads import (
@@ -44,7 +46,15 @@ from tonk.scoring import (
     settle_out,
     widow_transfers,
 )
-from tonk.state import GameState, Outcome, OutcomeKind, Phase, SlapWindow, Spread
+from tonk.state import (
+    Bookkeeping,
+    GameState,
+    Outcome,
+    OutcomeKind,
+    Phase,
+    SlapWindow,
+    Spread,
+)
 
 __all__ = [
     "AFTER_DRAW",
@@ -81,6 +91,7 @@ __all__ = [
     "pack_copies",
     "refuse",
     "replace_at",
+    "revised",
     "slap_of",
     "spread_count",
     "successor",
@@ -127,38 +138,49 @@ class Keep(enum.Enum):
 
 
 KEEP = Keep.KEEP
-_new_state = object.__new__
+_new = object.__new__
 
 
-def _slot_setter(name: str) -> Callable[[GameState, Any], None]:
-    """Return the setter of ``GameState``'s slot ``name`` (its member descriptor's).
+class _Unbuilt:
+    """A :class:`GameState` being built: its slots, in its order, but writable.
 
-    Setting a slot through its descriptor skips the lookup by name that
-    ``object.__setattr__`` makes on every call.
+    ``GameState`` is frozen, so each of its slots could only be set through
+    its descriptor, a call costing about 50 ns. An ``_Unbuilt`` has the same
+    slots and no ``__setattr__`` of its own, so setting one is an ordinary
+    store of about 5 ns; once every slot is set, assigning ``__class__`` makes
+    the object the ``GameState`` it was built to be. CPython allows that
+    assignment between classes whose slots are the same (with no
+    ``__weakref__`` slot, which is why ``GameState`` has none); a test checks
+    that the slots stay the same.
     """
-    setter: Callable[[GameState, Any], None] = GameState.__dict__[name].__set__
-    return setter
+
+    __slots__ = tuple(field.name for field in attrs.fields(GameState))
+    rules: Rules
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    spreads: tuple[Spread, ...]
+    to_move: int
+    phase: Phase
+    turns_taken: int
+    taken: tuple[tuple[Card, ...], ...]
+    bookkeeping: Bookkeeping
+    outcome: Outcome | None
 
 
-_SET_RULES = _slot_setter("rules")
-_SET_DEALER = _slot_setter("dealer")
-_SET_HANDS = _slot_setter("hands")
-_SET_STOCK = _slot_setter("stock")
-_SET_DISCARD_PILE = _slot_setter("discard_pile")
-_SET_SPREADS = _slot_setter("spreads")
-_SET_TO_MOVE = _slot_setter("to_move")
-_SET_PHASE = _slot_setter("phase")
-_SET_TURNS_TAKEN = _slot_setter("turns_taken")
-_SET_WAITS = _slot_setter("waits")
-_SET_GOING_OUT_BARRED = _slot_setter("going_out_barred")
-_SET_HIT_THIS_ROUND = _slot_setter("hit_this_round")
-_SET_HITS_THIS_TURN = _slot_setter("hits_this_turn")
-_SET_MUST_USE = _slot_setter("must_use")
-_SET_TAKEN = _slot_setter("taken")
-_SET_WIDOWS = _slot_setter("widows")
-_SET_EXCHANGED = _slot_setter("exchanged")
-_SET_SLAP = _slot_setter("slap")
-_SET_OUTCOME = _slot_setter("outcome")
+class _UnbuiltBookkeeping:
+    """A :class:`Bookkeeping` being built, as :class:`_Unbuilt` is a state."""
+
+    __slots__ = tuple(field.name for field in attrs.fields(Bookkeeping))
+    waits: tuple[int, ...]
+    going_out_barred: tuple[bool, ...]
+    hit_this_round: tuple[bool, ...]
+    hits_this_turn: int
+    must_use: Card | None
+    widows: tuple[Card, ...]
+    exchanged: tuple[bool, ...]
+    slap: SlapWindow | None
 
 
 def successor(
@@ -171,52 +193,82 @@ def successor(
     to_move: int | Keep = KEEP,
     phase: Phase | Keep = KEEP,
     turns_taken: int | Keep = KEEP,
-    waits: tuple[int, ...] | Keep = KEEP,
-    going_out_barred: tuple[bool, ...] | Keep = KEEP,
-    hit_this_round: tuple[bool, ...] | Keep = KEEP,
-    hits_this_turn: int | Keep = KEEP,
-    must_use: Card | Keep | None = KEEP,
     taken: tuple[tuple[Card, ...], ...] | Keep = KEEP,
-    widows: tuple[Card, ...] | Keep = KEEP,
-    exchanged: tuple[bool, ...] | Keep = KEEP,
-    slap: SlapWindow | Keep | None = KEEP,
+    bookkeeping: Bookkeeping | Keep = KEEP,
     outcome: Outcome | Keep | None = KEEP,
 ) -> GameState:
     """Return the state after ``state`` with the fields given changed.
 
     The one place the engine builds a successor state. It is ``attrs.evolve``
-    with typed arguments, built without ``GameState.__init__`` (which has no
-    validator or converter to skip): each slot is set once, through its
-    descriptor, at about a third of ``__init__``'s cost. A test checks that it
-    sets every field.
+    with typed arguments, built as an :class:`_Unbuilt` without
+    ``GameState.__init__`` (which has no validator or converter to skip), at
+    about a tenth of ``__init__``'s cost. The bookkeeping changes through
+    :func:`revised`. A test checks that it sets every field.
     """
-    new = _new_state(GameState)
-    _SET_RULES(new, state.rules)
-    _SET_DEALER(new, state.dealer)
-    _SET_HANDS(new, state.hands if hands is KEEP else hands)
-    _SET_STOCK(new, state.stock if stock is KEEP else stock)
-    _SET_DISCARD_PILE(new, state.discard_pile if discard_pile is KEEP else discard_pile)
-    _SET_SPREADS(new, state.spreads if spreads is KEEP else spreads)
-    _SET_TO_MOVE(new, state.to_move if to_move is KEEP else to_move)
-    _SET_PHASE(new, state.phase if phase is KEEP else phase)
-    _SET_TURNS_TAKEN(new, state.turns_taken if turns_taken is KEEP else turns_taken)
-    _SET_WAITS(new, state.waits if waits is KEEP else waits)
-    _SET_GOING_OUT_BARRED(
-        new, state.going_out_barred if going_out_barred is KEEP else going_out_barred
+    new = _new(_Unbuilt)
+    new.rules = state.rules
+    new.dealer = state.dealer
+    new.hands = state.hands if hands is KEEP else hands
+    new.stock = state.stock if stock is KEEP else stock
+    new.discard_pile = state.discard_pile if discard_pile is KEEP else discard_pile
+    new.spreads = state.spreads if spreads is KEEP else spreads
+    new.to_move = state.to_move if to_move is KEEP else to_move
+    new.phase = state.phase if phase is KEEP else phase
+    new.turns_taken = state.turns_taken if turns_taken is KEEP else turns_taken
+    new.taken = state.taken if taken is KEEP else taken
+    new.bookkeeping = state.bookkeeping if bookkeeping is KEEP else bookkeeping
+    new.outcome = state.outcome if outcome is KEEP else outcome
+    new.__class__ = GameState  # type: ignore[assignment]
+    return new  # type: ignore[return-value]
+
+
+def revised(
+    book: Bookkeeping,
+    *,
+    waits: tuple[int, ...] | Keep = KEEP,
+    going_out_barred: tuple[bool, ...] | Keep = KEEP,
+    hit_this_round: tuple[bool, ...] | Keep = KEEP,
+    hits_this_turn: int | Keep = KEEP,
+    must_use: Card | Keep | None = KEEP,
+    widows: tuple[Card, ...] | Keep = KEEP,
+    exchanged: tuple[bool, ...] | Keep = KEEP,
+    slap: SlapWindow | Keep | None = KEEP,
+) -> Bookkeeping:
+    """Return ``book`` with the fields given changed: ``book`` itself if none is.
+
+    A field is unchanged when the value given is the one ``book`` holds (the
+    same object; for ``hits_this_turn``, an equal number), so the states of a
+    hand share one record while the rules keep nothing in it. Built as
+    :func:`successor` builds a state.
+    """
+    if (
+        (waits is KEEP or waits is book.waits)
+        and (going_out_barred is KEEP or going_out_barred is book.going_out_barred)
+        and (hit_this_round is KEEP or hit_this_round is book.hit_this_round)
+        and (hits_this_turn is KEEP or hits_this_turn == book.hits_this_turn)
+        and (must_use is KEEP or must_use is book.must_use)
+        and (widows is KEEP or widows is book.widows)
+        and (exchanged is KEEP or exchanged is book.exchanged)
+        and (slap is KEEP or slap is book.slap)
+    ):
+        return book
+    new = _new(_UnbuiltBookkeeping)
+    new.waits = book.waits if waits is KEEP else waits
+    new.going_out_barred = (
+        book.going_out_barred if going_out_barred is KEEP else going_out_barred
     )
-    _SET_HIT_THIS_ROUND(
-        new, state.hit_this_round if hit_this_round is KEEP else hit_this_round
+    new.hit_this_round = (
+        book.hit_this_round if hit_this_round is KEEP else hit_this_round
     )
-    _SET_HITS_THIS_TURN(
-        new, state.hits_this_turn if hits_this_turn is KEEP else hits_this_turn
+    new.hits_this_turn = (
+        book.hits_this_turn if hits_this_turn is KEEP else hits_this_turn
     )
-    _SET_MUST_USE(new, state.must_use if must_use is KEEP else must_use)
-    _SET_TAKEN(new, state.taken if taken is KEEP else taken)
-    _SET_WIDOWS(new, state.widows if widows is KEEP else widows)
-    _SET_EXCHANGED(new, state.exchanged if exchanged is KEEP else exchanged)
-    _SET_SLAP(new, state.slap if slap is KEEP else slap)
-    _SET_OUTCOME(new, state.outcome if outcome is KEEP else outcome)
-    return new
+    new.must_use = book.must_use if must_use is KEEP else must_use
+    new.widows = book.widows if widows is KEEP else widows
+    new.exchanged = book.exchanged if exchanged is KEEP else exchanged
+    new.slap = book.slap if slap is KEEP else slap
+    new.__class__ = Bookkeeping  # type: ignore[assignment]
+    return new  # type: ignore[return-value]
 
 
 def refuse(action: Action, reason: IllegalReason, why: str) -> IllegalActionError:
@@ -360,7 +412,7 @@ def ended(state: GameState, outcome: Outcome) -> GameState:
         )
     if rules.widow:  # V46
         outcome = outcome.with_transfers(
-            widow_transfers(outcome.winners, state.exchanged)
+            widow_transfers(outcome.winners, state.bookkeeping.exchanged)
         )
     return successor(state, phase=HAND_OVER, outcome=outcome)
 
@@ -387,7 +439,7 @@ def went_out(state: GameState, seat: int, way: OutWay, *, own_turn: bool) -> Out
             way=way,
             first_turn=first_turn,
             spreads_this_turn=laid_now,
-            hit_this_turn=own_turn and state.hits_this_turn > 0,
+            hit_this_turn=own_turn and state.bookkeeping.hits_this_turn > 0,
             hit_this_hand=any(seat in spread.hitters for spread in spreads),
             spread_before=any(
                 spread.owner == seat and spread.turn < turn for spread in spreads
@@ -492,9 +544,9 @@ def hit_effects(
     a turn (X7's); a slap, outside any turn, is always charged.
     """
     rules = state.rules
-    waits = state.waits
-    barred = state.going_out_barred
-    charged = state.hit_this_round
+    waits = state.bookkeeping.waits
+    barred = state.bookkeeping.going_out_barred
+    charged = state.bookkeeping.hit_this_round
     if owner == hitter:
         if rules.own_hit_wait:
             waits = replace_at(waits, hitter, waits[hitter] + rules.own_hit_wait)

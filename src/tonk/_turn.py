@@ -66,6 +66,7 @@ from tonk._transition import (
     pack_copies,
     refuse,
     replace_at,
+    revised,
     spread_count,
     successor,
     taken_less,
@@ -139,7 +140,7 @@ def start_actions(state: GameState) -> tuple[Action, ...]:
         not rules.discard_draw_must_meld or _usable_discard(state)
     )
     actions = _STARTS[claim, _drop_bar(state) is None, take]
-    if rules.widow and not state.exchanged[state.to_move]:  # V46
+    if rules.widow and not state.bookkeeping.exchanged[state.to_move]:  # V46
         hand = state.hands[state.to_move]
         return (*actions, *(EXCHANGES[card.code] for card in distinct_cards(hand)))
     return actions
@@ -153,8 +154,9 @@ def _drop_bar(state: GameState) -> str | None:
     """
     seat = state.to_move
     rules = state.rules
-    if state.waits[seat]:
-        return f"seat {seat} must wait {state.waits[seat]} more turn(s) to drop"
+    waits = state.bookkeeping.waits[seat]
+    if waits:
+        return f"seat {seat} must wait {waits} more turn(s) to drop"
     if rules.three_spread_lock and spread_count(state, seat) >= 3:
         return f"seat {seat} has laid three spreads (V30)"
     ceiling = rules.drop_at_most
@@ -192,8 +194,8 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
     if (
         not laid
         and not state.spreads
-        and state.must_use is None
-        and not state.going_out_barred[seat]
+        and state.bookkeeping.must_use is None
+        and not state.bookkeeping.going_out_barred[seat]
     ):  # nothing to lay or hit, so nothing to forbid: every discard
         discards = []
         for card in distinct:  # a loop builds this faster than a comprehension
@@ -202,7 +204,7 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
     actions: list[Action] = list(laid)
     if _may_hit(state):
         actions.extend(_hits(state, distinct))
-    must_use = state.must_use
+    must_use = state.bookkeeping.must_use
     if must_use is not None and rules.discard_draw_must_meld:  # V24d
         actions = [action for action in actions if must_use in _physical(action)]
     else:
@@ -223,7 +225,7 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
                 without_cards(hand, _physical(action)) or (), rules, copies
             )
         ]
-    if state.going_out_barred[seat]:  # V22's option: no going out this turn
+    if state.bookkeeping.going_out_barred[seat]:  # V22's option: no going out this turn
         actions = [
             action
             for action in actions
@@ -305,7 +307,7 @@ def _physical(action: Action) -> tuple[Card, ...]:
 
 def _may_hit(state: GameState) -> bool:
     limit = state.rules.max_hits_per_turn
-    return limit is None or state.hits_this_turn < limit
+    return limit is None or state.bookkeeping.hits_this_turn < limit
 
 
 def apply_drop(state: GameState, action: Drop) -> GameState:
@@ -393,7 +395,8 @@ def _drawn(
     seat = state.to_move
     rules = state.rules
     hands = with_hand(state.hands, seat, with_card(state.hands[seat], card))
-    waits, charged, must_use = state.waits, state.hit_this_round, None
+    book = state.bookkeeping
+    waits, charged, must_use = book.waits, book.hit_this_round, None
     taken = state.taken
     from_pile = len(discard_pile) < len(state.discard_pile)
     if from_pile:
@@ -413,12 +416,15 @@ def _drawn(
         stock=stock,
         discard_pile=discard_pile,
         phase=AFTER_DRAW,
-        waits=waits,
-        hit_this_round=charged,
-        hits_this_turn=0,
-        must_use=must_use,
         taken=taken,
-        slap=None,
+        bookkeeping=revised(
+            book,
+            waits=waits,
+            hit_this_round=charged,
+            hits_this_turn=0,
+            must_use=must_use,
+            slap=None,
+        ),
     )
 
 
@@ -451,7 +457,7 @@ def apply_eat(state: GameState, action: Eat) -> GameState:
     The seats between the player due and the eater lose their turns, which
     count as taken (B15).
     """
-    window = state.slap
+    window = state.bookkeeping.slap
     if state.phase is not SLAP_WINDOW or window is None or not state.rules.eating:
         raise refuse(action, IllegalReason.NOT_SLAP_TIME, "no eating window is open")
     if state.rules.discard_draw_must_meld and not _usable_discard(state):
@@ -496,7 +502,8 @@ def _end_turn(
     rules = state.rules
     turns_taken = state.turns_taken + 1
     following = (seat + 1) % len(state.hands)
-    barred = state.going_out_barred
+    book = state.bookkeeping
+    barred = book.going_out_barred
     if barred[seat]:  # V22's option: the bar lasts one turn
         barred = replace_at(barred, seat, False)
     after = successor(
@@ -507,9 +514,9 @@ def _end_turn(
         to_move=following,
         phase=TURN_START,
         turns_taken=turns_taken,
-        going_out_barred=barred,
-        hits_this_turn=0,
-        must_use=None,
+        bookkeeping=revised(
+            book, going_out_barred=barred, hits_this_turn=0, must_use=None
+        ),
     )
     if compiled(rules).end_claims:  # X13: a deal tonk won at a first turn's end
         claimed = claimed_at_turn_end(after, seat)
@@ -535,7 +542,7 @@ def _end_turn(
 
 
 def _check_not_out(state: GameState, action: Action, hand: tuple[Card, ...]) -> None:
-    if state.going_out_barred[state.to_move] and len(hand) < _cards_to_keep(
+    if state.bookkeeping.going_out_barred[state.to_move] and len(hand) < _cards_to_keep(
         state, action
     ):
         raise refuse(
@@ -547,21 +554,18 @@ def _check_not_out(state: GameState, action: Action, hand: tuple[Card, ...]) -> 
 
 
 def _check_uses_discard(state: GameState, action: Action, used: Sequence[Card]) -> None:
-    if (
-        state.must_use is not None
-        and state.rules.discard_draw_must_meld
-        and state.must_use not in used
-    ):
+    pickup = state.bookkeeping.must_use
+    if pickup is not None and state.rules.discard_draw_must_meld and pickup not in used:
         raise refuse(
             action,
             IllegalReason.MUST_USE_DISCARD,
-            f"{state.must_use} taken from the discard pile must be used first (V24d)",
+            f"{pickup} taken from the discard pile must be used first (V24d)",
         )
 
 
 def _check_not_pickup(state: GameState, action: Discard) -> None:
     """Refuse discarding the card taken from the pile while another may go (X8)."""
-    pickup = state.must_use
+    pickup = state.bookkeeping.must_use
     if action.card != pickup or state.rules.discard_draw_must_meld:
         return
     hand = state.hands[state.to_move]
@@ -580,7 +584,7 @@ def _pickup_after(state: GameState, played: Sequence[Card]) -> Card | None:
     Under V24d a legal spread or hit always uses the card; under X8 it stays
     restricted until it is played (or a copy of it is: copies are alike).
     """
-    pickup = state.must_use
+    pickup = state.bookkeeping.must_use
     return None if pickup is None or pickup in played else pickup
 
 
@@ -622,16 +626,17 @@ def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
     taken = taken_less(state, seat, physical)
     _check_uses_discard(state, action, physical)
     _check_not_out(state, action, hand)
-    waits = state.waits
+    waits = state.bookkeeping.waits
     if rules.spread_wait:  # V22: laying a spread bars the drop
         waits = replace_at(waits, seat, waits[seat] + rules.spread_wait)
     after = successor(
         state,
         hands=hands,
         spreads=spreads,
-        waits=waits,
-        must_use=_pickup_after(state, physical),
         taken=taken,
+        bookkeeping=revised(
+            state.bookkeeping, waits=waits, must_use=_pickup_after(state, physical)
+        ),
     )
     if not hand:
         return _emptied(after, seat, OutWay.SPREAD, None)
@@ -672,12 +677,15 @@ def apply_hit(state: GameState, action: Hit) -> GameState:
         state,
         hands=with_hand(state.hands, seat, hand),
         spreads=(*state.spreads[: number - 1], spread, *state.spreads[number:]),
-        waits=waits,
-        going_out_barred=barred,
-        hit_this_round=charged,
-        hits_this_turn=state.hits_this_turn + 1,
-        must_use=_pickup_after(state, (physical,)),
         taken=taken_less(state, seat, (physical,)),
+        bookkeeping=revised(
+            state.bookkeeping,
+            waits=waits,
+            going_out_barred=barred,
+            hit_this_round=charged,
+            hits_this_turn=state.bookkeeping.hits_this_turn + 1,
+            must_use=_pickup_after(state, (physical,)),
+        ),
     )
     if not hand:
         return _emptied(after, seat, OutWay.HIT, None)
@@ -716,7 +724,7 @@ def apply_exchange(state: GameState, action: Exchange) -> GameState:
     """Swap a hand card for the widow, paying 1x into the widow pot (V46)."""
     at_turn_start(state, action)
     seat = state.to_move
-    if not state.rules.widow or state.exchanged[seat]:
+    if not state.rules.widow or state.bookkeeping.exchanged[seat]:
         raise refuse(
             action,
             IllegalReason.NO_WIDOW,
@@ -731,15 +739,19 @@ def apply_exchange(state: GameState, action: Exchange) -> GameState:
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
     card = card_from_code(action.card.code)
+    book = state.bookkeeping
     return successor(
         state,
-        hands=with_hand(state.hands, seat, with_card(hand, state.widows[seat])),
-        widows=replace_at(state.widows, seat, card),
-        exchanged=replace_at(state.exchanged, seat, True),
+        hands=with_hand(state.hands, seat, with_card(hand, book.widows[seat])),
         # The card goes face down: the table can no longer tell which of the
         # cards the seat took from the pile it still holds, so it forgets them
         # all (less than it could know, never something false).
         taken=replace_at(state.taken, seat, ()),
+        bookkeeping=revised(
+            book,
+            widows=replace_at(book.widows, seat, card),
+            exchanged=replace_at(book.exchanged, seat, True),
+        ),
     )
 
 
@@ -753,10 +765,10 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
         raise refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
-    if state.must_use is not None:  # V24d, X8
+    if state.bookkeeping.must_use is not None:  # V24d, X8
         _check_uses_discard(state, action, ())
         _check_not_pickup(state, action)
-    if state.going_out_barred[seat]:  # V22's option
+    if state.bookkeeping.going_out_barred[seat]:  # V22's option
         _check_not_out(state, action, hand)
     if state.rules.must_spread:  # V21
         check_discard(state, action, hand)
@@ -766,7 +778,11 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
     taken = taken_less(state, seat, (card,))
     if not hand:  # B11b: out by discarding the last card
         after = successor(
-            state, hands=hands, discard_pile=pile, taken=taken, must_use=None
+            state,
+            hands=hands,
+            discard_pile=pile,
+            taken=taken,
+            bookkeeping=revised(state.bookkeeping, must_use=None),
         )
         return _emptied(after, seat, OutWay.DISCARD, card)
     return _end_turn(state, seat, card, hands=hands, discard_pile=pile, taken=taken)

@@ -34,7 +34,7 @@ from tonk.cards import CODE_COUNT, Card, card_from_code
 from tonk.engine import legal_actions
 from tonk.errors import RulesError
 from tonk.rules import Rules
-from tonk.state import GameState, Outcome, Phase, SlapWindow, Spread
+from tonk.state import Bookkeeping, GameState, Outcome, Phase, SlapWindow, Spread
 
 __all__ = ["Observation", "determinize", "observe"]
 
@@ -373,14 +373,16 @@ def _dealt(
         to_move=observation.to_move,
         phase=observation.phase,
         turns_taken=observation.turns_taken,
-        waits=observation.waits,
-        going_out_barred=observation.going_out_barred,
-        hit_this_round=observation.hit_this_round,
-        hits_this_turn=observation.hits_this_turn,
-        must_use=observation.must_use,
         taken=observation.taken,
-        widows=tuple(widows),
-        exchanged=observation.exchanged,
-        slap=observation.slap,
+        bookkeeping=Bookkeeping(
+            waits=observation.waits,
+            going_out_barred=observation.going_out_barred,
+            hit_this_round=observation.hit_this_round,
+            hits_this_turn=observation.hits_this_turn,
+            must_use=observation.must_use,
+            widows=tuple(widows),
+            exchanged=observation.exchanged,
+            slap=observation.slap,
+        ),
         outcome=observation.outcome,
     )

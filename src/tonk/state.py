@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import enum
 from fractions import Fraction
-from typing import TypeAlias
+from typing import TypeAlias, TypedDict
 
 import attrs
+from typing_extensions import Unpack
 
 from tonk import text
 from tonk._compiled import compiled
@@ -24,6 +25,7 @@ from tonk.cards import Card
 from tonk.rules import Rules
 
 __all__ = [
+    "Bookkeeping",
     "GameState",
     "Outcome",
     "OutcomeKind",
@@ -303,13 +305,79 @@ class SlapWindow:
     slapper: int | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class Bookkeeping:
+    """What the variants keep track of during a hand, apart from the cards.
+
+    One record, shared by the states of a hand while none of it changes: under
+    rules without these variants it never does. :class:`GameState` shows each
+    field under its own name (``state.waits`` is ``state.bookkeeping.waits``).
+
+    Attributes:
+        waits: For each seat, how many of its coming turns it may not drop in
+            (V22, V23); public at a real table.
+        going_out_barred: For each seat, whether it may not empty its hand on
+            its current or next turn (V22's option).
+        hit_this_round: For each seat, whether it has been charged a hit wait
+            since its last turn (V22's once-per-round option), or since the
+            turn's draw (X7's once-per-turn option).
+        hits_this_turn: Hits made by the player to move in this turn (V24b).
+        must_use: The card taken from the discard pile in this turn, while
+            the rules restrict it: it must be used at once in a spread (V24d),
+            or may not be discarded (X8); ``None`` otherwise.
+        widows: Each seat's face-down widow card (V46), or ``()`` without the
+            widow; after an exchange, the card given up for it.
+        exchanged: For each seat, whether it has exchanged with its widow (V46),
+            or ``()`` without the widow.
+        slap: The open slap-in window (V26) or eating window (X5), or
+            ``None``.
+
+    Examples:
+        >>> import tonk
+        >>> tonk.new_game(tonk.Rules(), players=2, seed=7).bookkeeping
+        Bookkeeping(waits=(0, 0), going_out_barred=(False, False), hit_this_round=(False, False), hits_this_turn=0, must_use=None, widows=(), exchanged=(), slap=None)
+    """  # noqa: E501
+
+    waits: tuple[int, ...]
+    going_out_barred: tuple[bool, ...]
+    hit_this_round: tuple[bool, ...]
+    hits_this_turn: int
+    must_use: Card | None
+    widows: tuple[Card, ...]
+    exchanged: tuple[bool, ...]
+    slap: SlapWindow | None
+
+
+BOOKKEEPING_FIELDS = tuple(field.name for field in attrs.fields(Bookkeeping))
+"""The names of :class:`Bookkeeping`'s fields, which :class:`GameState` also
+takes and shows under the same names."""
+
+
+class BookkeepingFields(TypedDict, total=False):
+    """:class:`Bookkeeping`'s fields, as keywords of :class:`GameState`."""
+
+    waits: tuple[int, ...]
+    going_out_barred: tuple[bool, ...]
+    hit_this_round: tuple[bool, ...]
+    hits_this_turn: int
+    must_use: Card | None
+    widows: tuple[Card, ...]
+    exchanged: tuple[bool, ...]
+    slap: SlapWindow | None
+
+
+@attrs.frozen(init=False, weakref_slot=False)
 class GameState:
     """One moment of a hand of Tonk: everything needed to go on playing it.
 
     States are immutable and hashable; :func:`tonk.apply` returns a new one.
     They hold every hidden card (hands, stock order), so never show a state to a
     player.
+
+    Build one with the fields below, giving either ``bookkeeping`` or each of
+    its fields by name (``waits=...``, ...). Given both, the named fields
+    replace those of ``bookkeeping``, so ``attrs.evolve(state, waits=...)``
+    works as it did when they were fields of the state.
 
     Attributes:
         rules: The rules of the hand.
@@ -322,25 +390,15 @@ class GameState:
         phase: Where the hand is within the turn.
         turns_taken: Turns completed so far (B15); under eating (X5), a turn
             lost to an eat counts as taken.
-        waits: For each seat, how many of its coming turns it may not drop in
-            (V22, V23); public at a real table.
-        going_out_barred: For each seat, whether it may not empty its hand on
-            its current or next turn (V22's option).
-        hit_this_round: For each seat, whether it has been charged a hit wait
-            since its last turn (V22's once-per-round option), or since the
-            turn's draw (X7's once-per-turn option).
-        hits_this_turn: Hits made by the player to move in this turn (V24b).
-        must_use: The card taken from the discard pile in this turn, while
-            the rules restrict it: it must be used at once in a spread (V24d),
-            or may not be discarded (X8); ``None`` otherwise.
         taken: For each seat, the cards it took from the discard pile and still
             holds: public, since everyone saw them taken.
-        widows: Each seat's face-down widow card (V46), or ``()`` without the
-            widow; after an exchange, the card given up for it.
-        exchanged: For each seat, whether it has exchanged with its widow (V46),
-            or ``()`` without the widow.
-        slap: The open slap-in window (V26) or eating window (X5), or
-            ``None``.
+        bookkeeping: What the variants keep track of (:class:`Bookkeeping`):
+            waits and bars (V22-V24), the card that must be used (V24d, X8),
+            widows (V46) and the slap-in window (V26, X5). Each of its fields
+            is also a property of the state: :attr:`waits`,
+            :attr:`going_out_barred`, :attr:`hit_this_round`,
+            :attr:`hits_this_turn`, :attr:`must_use`, :attr:`widows`,
+            :attr:`exchanged` and :attr:`slap`.
         outcome: How the hand ended, or ``None`` while it goes on.
 
     Examples:
@@ -348,6 +406,8 @@ class GameState:
         >>> state = tonk.new_game(tonk.Rules(), players=3, seed=2, dealer=2)
         >>> state.to_move, state.player_count, state.is_terminal
         (0, 3, False)
+        >>> attrs.evolve(state, waits=(1, 0, 0)).waits
+        (1, 0, 0)
     """
 
     rules: Rules
@@ -359,16 +419,92 @@ class GameState:
     to_move: int
     phase: Phase
     turns_taken: int
-    waits: tuple[int, ...]
-    going_out_barred: tuple[bool, ...]
-    hit_this_round: tuple[bool, ...]
-    hits_this_turn: int
-    must_use: Card | None
     taken: tuple[tuple[Card, ...], ...]
-    widows: tuple[Card, ...]
-    exchanged: tuple[bool, ...]
-    slap: SlapWindow | None
+    bookkeeping: Bookkeeping = attrs.field(metadata={"flatten": True})
     outcome: Outcome | None
+
+    def __init__(
+        self,
+        *,
+        rules: Rules,
+        dealer: int,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        discard_pile: tuple[Card, ...],
+        spreads: tuple[Spread, ...],
+        to_move: int,
+        phase: Phase,
+        turns_taken: int,
+        taken: tuple[tuple[Card, ...], ...],
+        outcome: Outcome | None,
+        bookkeeping: Bookkeeping | None = None,
+        **fields: Unpack[BookkeepingFields],
+    ) -> None:
+        """Build a state from its fields; see the class's docstring."""
+        if bookkeeping is None:
+            missing = [name for name in BOOKKEEPING_FIELDS if name not in fields]
+            if missing:
+                raise TypeError(
+                    "GameState() needs bookkeeping or each of its fields;"
+                    f" missing: {', '.join(missing)}"
+                )
+            bookkeeping = Bookkeeping(**fields)
+        elif fields:
+            bookkeeping = attrs.evolve(bookkeeping, **fields)
+        self.__attrs_init__(
+            rules=rules,
+            dealer=dealer,
+            hands=hands,
+            stock=stock,
+            discard_pile=discard_pile,
+            spreads=spreads,
+            to_move=to_move,
+            phase=phase,
+            turns_taken=turns_taken,
+            taken=taken,
+            bookkeeping=bookkeeping,
+            outcome=outcome,
+        )
+
+    @property
+    def waits(self) -> tuple[int, ...]:
+        """:attr:`Bookkeeping.waits`, this state's."""
+        return self.bookkeeping.waits
+
+    @property
+    def going_out_barred(self) -> tuple[bool, ...]:
+        """:attr:`Bookkeeping.going_out_barred`, this state's."""
+        return self.bookkeeping.going_out_barred
+
+    @property
+    def hit_this_round(self) -> tuple[bool, ...]:
+        """:attr:`Bookkeeping.hit_this_round`, this state's."""
+        return self.bookkeeping.hit_this_round
+
+    @property
+    def hits_this_turn(self) -> int:
+        """:attr:`Bookkeeping.hits_this_turn`, this state's."""
+        return self.bookkeeping.hits_this_turn
+
+    @property
+    def must_use(self) -> Card | None:
+        """:attr:`Bookkeeping.must_use`, this state's."""
+        return self.bookkeeping.must_use
+
+    @property
+    def widows(self) -> tuple[Card, ...]:
+        """:attr:`Bookkeeping.widows`, this state's."""
+        return self.bookkeeping.widows
+
+    @property
+    def exchanged(self) -> tuple[bool, ...]:
+        """:attr:`Bookkeeping.exchanged`, this state's."""
+        return self.bookkeeping.exchanged
+
+    @property
+    def slap(self) -> SlapWindow | None:
+        """:attr:`Bookkeeping.slap`, this state's."""
+        return self.bookkeeping.slap
 
     @property
     def player_count(self) -> int:

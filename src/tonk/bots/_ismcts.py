@@ -15,7 +15,7 @@ import attrs
 
 from tonk._compiled import compiled
 from tonk._deal import shuffle_drawing
-from tonk._transition import DRAW_DISCARD, DRAW_STOCK, successor
+from tonk._transition import DRAW_DISCARD, DRAW_STOCK, revised, successor
 from tonk._validate import brief, is_int
 from tonk.actions import Action, ClaimDealTonk, Discard, Drop
 from tonk.bots._base import no_actions
@@ -468,7 +468,10 @@ class _Deals:
             self.template,
             hands=tuple(hands),
             stock=tuple(stock),
-            widows=tuple(widows),  # type: ignore[arg-type]
+            bookkeeping=revised(
+                self.template.bookkeeping,
+                widows=tuple(widows),  # type: ignore[arg-type]
+            ),
         )
 
 

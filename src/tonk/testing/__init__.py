@@ -237,7 +237,10 @@ def redeal_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
             widows.append(cards[at])
             at += 1
     return attrs.evolve(
-        state, hands=tuple(hands), widows=tuple(widows), stock=tuple(cards[at:])
+        state,
+        hands=tuple(hands),
+        stock=tuple(cards[at:]),
+        bookkeeping=attrs.evolve(state.bookkeeping, widows=tuple(widows)),
     )
 
 
