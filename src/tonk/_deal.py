@@ -174,7 +174,9 @@ def dealt(
         hands=hands,
         stock=tuple(cards[dealt + upcards :]),
         discard_pile=tuple(cards[dealt : dealt + upcards]),
-        bookkeeping=revised(blank.bookkeeping, widows=widows),
+        bookkeeping=revised(blank.bookkeeping, widows=widows)
+        if widows
+        else blank.bookkeeping,
     )
     if _may_win_at_deal(table, hands):
         outcome = settle_deal(hands, rules, dealer=dealer)
@@ -232,11 +234,10 @@ def _may_win_at_deal(table: Compiled, hands: tuple[tuple[Card, ...], ...]) -> bo
     """
     if table.deal_courts:
         return True
-    totals, at_most, values = table.deal_totals, table.deal_at_most, table.tables.values
+    totals, at_most = table.deal_totals, table.deal_at_most
+    value_of = table.tables.values.__getitem__
     for hand in hands:
-        count = 0
-        for card in hand:
-            count += values[card.code]
+        count = sum(map(value_of, map(_CODE_OF, hand)))
         if count <= at_most or count in totals:
             return True
     return False

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
@@ -139,6 +141,7 @@ class Keep(enum.Enum):
 
 KEEP = Keep.KEEP
 _new = object.__new__
+_CODE_OF = operator.attrgetter("code")
 
 
 class _Unbuilt:
@@ -324,12 +327,9 @@ def distinct_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """Return the sorted ``hand`` with ``card`` in its place."""
-    code = card.code
-    for index, held in enumerate(hand):
-        if held.code > code:
-            return (*hand[:index], card, *hand[index:])
-    return (*hand, card)
+    """Return the sorted ``hand`` with ``card`` in its place (after equal cards)."""
+    index = bisect_right(hand, card.code, key=_CODE_OF)
+    return (*hand[:index], card, *hand[index:])
 
 
 def without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...] | None:

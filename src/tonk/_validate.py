@@ -30,6 +30,7 @@ MAX_DIGITS = 1000
 """The most digits a number read from text, or a seed, may have."""
 
 _SEED_LIMIT = 10**MAX_DIGITS
+_SEED_FAST = 1 << 64  # a plain int below this in size is a seed: no digit count
 _SHOWN_DIGITS = 50  # ints with more digits are shown by their size
 _COUNTED_BITS = 100_000  # past this, a digit count is an estimate
 
@@ -56,8 +57,8 @@ def check_seed(seed: object, error: type[Exception]) -> None:
         TypeError: If ``seed`` is neither ``None`` nor an int.
         Exception: ``error``, with :func:`seed_problem`'s message, if it is too long.
     """
-    if seed is None:
-        return
+    if seed is None or (type(seed) is int and -_SEED_FAST < seed < _SEED_FAST):
+        return  # the usual seed, told apart in one step
     if not is_int(seed):
         raise TypeError(f"seed must be an int or None, got {brief(seed)}")
     problem = seed_problem(seed)  # type: ignore[arg-type]
