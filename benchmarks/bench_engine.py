@@ -37,7 +37,8 @@ figures are in this process's CPU time:
 - a cold start: every preset's first 1,000 random hands (two players), each
   played in a fresh process, deal included, in actions per second against
   pagat's (chicago's ratio is its own target, every preset's the lowest);
-- ISMCTS iterations per second; ``tonk simulate --workers 2`` against one;
+- ISMCTS iterations per second of CPU time; ``tonk simulate --workers 2``
+  against one (wall time: two processes);
 - memory per retained state: ``tracemalloc``'s count of the bytes a list of
   every state of a hand holds, per step, over 50 long hands (pagat, two
   players who drop only when forced), after the same hands ran once (so that
@@ -176,10 +177,10 @@ def bench_ismcts(hands: int, iterations: int) -> float:
             state = tonk.apply(state, greedy.choose(seen, seen.legal_actions, rng))
     bot = tonk.bots.ISMCTSBot(iterations=iterations)
     done = 0
-    began = time.perf_counter()
+    began = time.process_time()  # one process's work: CPU time, as the deals
     for seen in decisions:
         done += bot.search(seen, seen.legal_actions, rng).iterations
-    elapsed = time.perf_counter() - began
+    elapsed = time.process_time() - began
     print(
         f"{'pagat':<10} {2:>7} {len(decisions):>9} {iterations:>10}"
         f" {done / elapsed:>12,.0f} {elapsed / len(decisions) * 1000:>13.1f}"

@@ -110,6 +110,8 @@ def _patient(options: tuple[tonk.Action, ...]) -> tuple[tonk.Action, ...]:
     none): the same choices as filtering every action, at the cost of one
     check in most steps.
     """
+    if options[0].__class__ not in _ENDERS:
+        return options
     for index, action in enumerate(options):
         if action.__class__ not in _ENDERS:
             return options[index:]
