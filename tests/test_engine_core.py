@@ -108,6 +108,8 @@ def test_a_state_is_built_from_its_bookkeeping_or_from_the_fields_of_it() -> Non
     evolved = attrs.evolve(state, waits=(0, 4, 0))  # type: ignore[call-arg]
     assert evolved.waits == (0, 4, 0)
     assert evolved.bookkeeping == attrs.evolve(book, waits=(0, 4, 0))
+    with pytest.raises(TypeError, match="unexpected keyword arguments: spam"):
+        GameState(**fields, bookkeeping=book, spam=1)  # type: ignore[call-arg]
     with pytest.raises(TypeError, match="missing: waits, slap"):
         GameState(
             **fields, **{k: v for k, v in by_name.items() if k not in ("waits", "slap")}

@@ -441,6 +441,12 @@ class GameState:
         **fields: Unpack[BookkeepingFields],
     ) -> None:
         """Build a state from its fields; see the class's docstring."""
+        unknown = fields.keys() - BOOKKEEPING_FIELDS
+        if unknown:
+            raise TypeError(
+                "GameState() got unexpected keyword arguments: "
+                + ", ".join(sorted(unknown))
+            )
         if bookkeeping is None:
             missing = [name for name in BOOKKEEPING_FIELDS if name not in fields]
             if missing:
