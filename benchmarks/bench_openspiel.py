@@ -118,7 +118,7 @@ def _patient(options: tuple[tonk.Action, ...]) -> tuple[tonk.Action, ...]:
     return options
 
 
-_ENDERS = frozenset((Drop, ClaimDealTonk))
+_ENDERS: frozenset[type] = frozenset((Drop, ClaimDealTonk))
 
 
 def tonk_decisions(*, deal_timed: bool, patient: bool) -> Run:
