@@ -22,7 +22,14 @@ from tonk._transition import _Unbuilt, _UnbuiltBookkeeping, revised, successor
 from tonk.cards import Card
 from tonk.rules import PackKind, Rules
 from tonk.scoring import settle_deal, settle_drop
-from tonk.state import Bookkeeping, GameState, Phase, SlapWindow
+from tonk.state import (
+    BOOKKEEPING_FIELDS,
+    Bookkeeping,
+    BookkeepingFields,
+    GameState,
+    Phase,
+    SlapWindow,
+)
 from tonk.testing.strategies import presets, rules
 
 any_rules = rules() | presets()
@@ -90,6 +97,11 @@ def test_the_unbuilt_twins_have_the_slots_of_what_they_build() -> None:
     assert (
         _UnbuiltBookkeeping.__slots__ == Bookkeeping.__slots__  # type: ignore[attr-defined]
     )
+
+
+def test_the_keywords_of_the_bookkeeping_are_its_fields() -> None:
+    # GameState's **fields are typed by a TypedDict that repeats Bookkeeping.
+    assert tuple(BookkeepingFields.__annotations__) == BOOKKEEPING_FIELDS
 
 
 def test_a_state_is_built_from_its_bookkeeping_or_from_the_fields_of_it() -> None:
