@@ -158,32 +158,12 @@ class _Unbuilt:
     """
 
     __slots__ = tuple(field.name for field in attrs.fields(GameState))
-    rules: Rules
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    discard_pile: tuple[Card, ...]
-    spreads: tuple[Spread, ...]
-    to_move: int
-    phase: Phase
-    turns_taken: int
-    taken: tuple[tuple[Card, ...], ...]
-    bookkeeping: Bookkeeping
-    outcome: Outcome | None
 
 
 class _UnbuiltBookkeeping:
     """A :class:`Bookkeeping` being built, as :class:`_Unbuilt` is a state."""
 
     __slots__ = tuple(field.name for field in attrs.fields(Bookkeeping))
-    waits: tuple[int, ...]
-    going_out_barred: tuple[bool, ...]
-    hit_this_round: tuple[bool, ...]
-    hits_this_turn: int
-    must_use: Card | None
-    widows: tuple[Card, ...]
-    exchanged: tuple[bool, ...]
-    slap: SlapWindow | None
 
 
 def successor(
@@ -208,7 +188,7 @@ def successor(
     about a tenth of ``__init__``'s cost. The bookkeeping changes through
     :func:`revised`. A test checks that it sets every field.
     """
-    new = _new(_Unbuilt)
+    new: Any = _new(_Unbuilt)  # the arguments are typed: the slots need not be
     new.rules = state.rules
     new.dealer = state.dealer
     new.hands = state.hands if hands is KEEP else hands
@@ -221,8 +201,9 @@ def successor(
     new.taken = state.taken if taken is KEEP else taken
     new.bookkeeping = state.bookkeeping if bookkeeping is KEEP else bookkeeping
     new.outcome = state.outcome if outcome is KEEP else outcome
-    new.__class__ = GameState  # type: ignore[assignment]
-    return new  # type: ignore[return-value]
+    new.__class__ = GameState
+    built: GameState = new
+    return built
 
 
 def revised(
@@ -255,7 +236,7 @@ def revised(
         and (slap is KEEP or slap is book.slap)
     ):
         return book
-    new = _new(_UnbuiltBookkeeping)
+    new: Any = _new(_UnbuiltBookkeeping)
     new.waits = book.waits if waits is KEEP else waits
     new.going_out_barred = (
         book.going_out_barred if going_out_barred is KEEP else going_out_barred
@@ -270,8 +251,9 @@ def revised(
     new.widows = book.widows if widows is KEEP else widows
     new.exchanged = book.exchanged if exchanged is KEEP else exchanged
     new.slap = book.slap if slap is KEEP else slap
-    new.__class__ = Bookkeeping  # type: ignore[assignment]
-    return new  # type: ignore[return-value]
+    new.__class__ = Bookkeeping
+    built: Bookkeeping = new
+    return built
 
 
 def refuse(action: Action, reason: IllegalReason, why: str) -> IllegalActionError:
