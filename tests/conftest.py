@@ -61,5 +61,6 @@ def _empty_spread_caches_for_mutmut() -> None:
             if hasattr(value, "cache_clear") and value.__module__ == _spreads.__name__:
                 value.cache_clear()
         _compiled._CACHE.clear()
+        _compiled._SEEN.clear()
         _compiled._last = (None, None)
         _deal._BLANKS.clear()

@@ -7,6 +7,7 @@ Timings are never asserted here; ``benchmarks/`` prints them.
 from __future__ import annotations
 
 import os
+import pickle
 import random
 import sys
 from collections import Counter
@@ -240,6 +241,28 @@ def test_the_last_rule_set_object_and_an_equal_one_share_a_compiled_form() -> No
     assert _compiled.compiled(second) is table  # an equal one, through the cache
     assert _compiled.compiled(Rules(hand_size=6)).rules == Rules(hand_size=6)
     assert _compiled.compiled(first) is table
+
+
+def test_an_equal_rule_set_is_compared_by_value_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A worker process plays with an unpickled copy of the rule set, while the
+    # states it deals carry the first equal object: the lookups alternate.
+    first = Rules(hand_size=7)
+    copy = pickle.loads(pickle.dumps(first))
+    table = _compiled.compiled(first)
+    compared = []
+    value_eq = Rules.__eq__
+
+    def counting_eq(self: Rules, other: object) -> bool:
+        compared.append(other)
+        return value_eq(self, other)
+
+    monkeypatch.setattr(Rules, "__eq__", counting_eq)
+    for _ in range(3):
+        assert _compiled.compiled(copy) is table
+        assert _compiled.compiled(first) is table
+    assert len(compared) == 1
 
 
 def _patient_state(table_rules: Rules, seed: int, steps: int) -> GameState:

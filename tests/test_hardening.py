@@ -155,6 +155,7 @@ def test_the_tables_of_rule_sets_are_bounded(monkeypatch: pytest.MonkeyPatch) ->
         assert _compiled.compiled(rules).rules == rules
     assert _compiled.card_tables.cache_info().currsize <= 64
     assert 0 < len(_compiled._CACHE) <= 50
+    assert 0 < len(_compiled._SEEN) <= 50
     caches = [
         value
         for value in vars(_spreads).values()

@@ -279,6 +279,10 @@ _CACHE_SIZE = 256
 """Few rule sets are in use at once; a full cache is emptied and refilled."""
 
 
+_SEEN: dict[int, tuple[Rules, Compiled]] = {}
+"""The rule set objects looked up before, by identity, each with its compiled
+form; each entry holds its object, so that no other object can take its id."""
+
 _last: tuple[Rules | None, Compiled | None] = (None, None)
 """The rule set looked up last and its compiled form: the states of a hand all
 carry one rule set object, so most lookups find it here, with no hashing."""
@@ -287,17 +291,27 @@ carry one rule set object, so most lookups find it here, with no hashing."""
 def compiled(rules: Rules) -> Compiled:
     """Return ``rules`` compiled, from the cache when an equal value was before.
 
-    The rule set object looked up last is answered at once; another one by a
-    probe of the cache, keyed by value.
+    The rule set object looked up last is answered at once; another one seen
+    before by its identity; a new one by a probe of the cache, keyed by value.
+    Comparing two equal rule sets compares every option, so an object equal to
+    the one its states carry (a copy unpickled in a worker process, say) is
+    compared once, not at every lookup.
     """
     global _last
     last_rules, found = _last
     if rules is last_rules and found is not None:
         return found
-    found = _CACHE.get(rules)
-    if found is None:
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.clear()
-        found = _CACHE[rules] = _compile(rules)
+    seen = _SEEN.get(id(rules))
+    if seen is not None and seen[0] is rules:
+        found = seen[1]
+    else:
+        found = _CACHE.get(rules)
+        if found is None:
+            if len(_CACHE) >= _CACHE_SIZE:
+                _CACHE.clear()
+            found = _CACHE[rules] = _compile(rules)
+        if len(_SEEN) >= _CACHE_SIZE:
+            _SEEN.clear()
+        _SEEN[id(rules)] = (rules, found)
     _last = (rules, found)
     return found
