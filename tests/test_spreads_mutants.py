@@ -296,6 +296,36 @@ def test_v4_v5_spreads_with_wilds_match_the_brute_force(
         )
 
 
+ONE_JOKER = Rules(jokers=1, wilds=Wilds.JOKERS, deal_tonks=())
+
+
+def test_v4_one_wild_lays_a_run_of_two_naturals_two_places_apart() -> None:
+    assert _spreads(ONE_JOKER, "5H 7H JK 9C QD", "2S") == {"spread 5H JK=6H 7H"}
+
+
+def test_v4_one_wild_lays_no_run_of_two_naturals_three_places_apart() -> None:
+    assert _spreads(ONE_JOKER, "5H 8H JK 9C QD", "2S") == set()
+
+
+def test_v4_one_wild_lays_runs_either_side_of_two_naturals_in_a_row() -> None:
+    assert _spreads(ONE_JOKER, "5H 6H JK 9C QD", "2S") == {
+        "spread JK=4H 5H 6H",
+        "spread 5H 6H JK=7H",
+    }
+
+
+def test_v4_one_wild_makes_no_run_across_two_suits() -> None:
+    # The king of clubs and the ace of diamonds are neighbours in code order.
+    assert _spreads(ONE_JOKER, "QC KC JK 2D 9S", "5H") == {"spread JK=JC QC KC"}
+    assert _spreads(ONE_JOKER, "KC AD JK 9S 5H", "2H") == set()
+
+
+def test_v4_v10_one_wild_lays_q_k_a_when_the_ace_is_high() -> None:
+    high = Rules(jokers=1, wilds=Wilds.JOKERS, deal_tonks=(), ace_high=True)
+    assert _spreads(high, "QH AH JK 9C 5D", "2S") == {"spread AH QH JK=KH"}
+    assert _spreads(ONE_JOKER, "QH AH JK 9C 5D", "2S") == set()
+
+
 def test_v4_a_wild_may_stand_for_the_ace_of_clubs() -> None:
     wild = Rules(jokers=1, wilds=Wilds.JOKERS, deal_tonks=())
     assert _hits(wild, "2C 3C 4C JK 9H", "9S", "2C 3C 4C", "6D 8D 10D 10H 4S") == {

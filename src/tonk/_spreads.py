@@ -17,7 +17,7 @@ from itertools import combinations
 
 from tonk._compiled import Tables, card_tables
 from tonk.actions import LaySpread
-from tonk.cards import CODE_COUNT, Card, Suit, WildCard, card_from_code
+from tonk.cards import CODE_COUNT, Card, WildCard, card_from_code
 from tonk.rules import CourtValues, PackKind, Wilds
 from tonk.state import Spread, SpreadKind
 
@@ -246,6 +246,7 @@ def elements_of(
 
 # Book test: a 4-bit field per rank counts its cards from 5, so that its top bit
 # (8) is set exactly when 3 or more are held (at most 8 with two packs: 13).
+_SUIT_PLACES = 0xFFFF  # a suit's run positions, as bits of run_bit
 _FIVES = sum(5 << (4 * rank) for rank in range(14))
 _EIGHTS = sum(8 << (4 * rank) for rank in range(14))
 
@@ -263,8 +264,9 @@ def find_spreads(
         return []
     if tables.any_wild:
         wild = tables.wild
-        if any(wild[card.code] for card in hand):
-            return _spreads_with_wilds(hand, tables, copies)
+        for card in hand:  # a loop: no generator to start at every draw
+            if wild[card.code]:
+                return _spreads_with_wilds(hand, tables, copies)
     run_bit = tables.run_bit
     book_unit = tables.book_unit
     runs = 0  # the run positions held: a bit at 16 * suit + position
@@ -319,21 +321,6 @@ designations over and over.
 """
 
 
-def _find_book_candidates(
-    key: _TablesKey, rank: int, copies: int
-) -> list[tuple[int, ...]]:
-    """Return every multiset of codes (sorted) that is a book of ``rank``."""
-    naturals = _tables(key).naturals
-    pool = sorted(card.code for card in naturals if card.code % 13 == rank)
-    return sorted(
-        {
-            book
-            for size in range(3, MAX_BOOK_SIZE + 1)
-            for book in combinations(sorted(pool * copies), size)
-        }
-    )
-
-
 def _spreads_with_wilds(
     hand: tuple[Card, ...], tables: Tables, copies: int
 ) -> list[LaySpread]:
@@ -349,9 +336,11 @@ def _spreads_with_wilds(
     """
     wild = tables.wild
     positions = tables.positions
+    run_bit = tables.run_bit
     wild_codes: list[int] = []  # ascending: hands are sorted
     by_suit: dict[int, list[int]] = {}
     by_rank: dict[int, list[int]] = {}
+    runs = 0  # the run positions of the natural cards, as in find_spreads
     for card in hand:
         code = card.code
         if wild[code]:
@@ -360,6 +349,7 @@ def _spreads_with_wilds(
                 by_suit.setdefault(code // 13, [])
                 by_rank.setdefault(code % 13, [])
             continue
+        runs |= run_bit[code]
         suit = by_suit.get(code // 13)
         if suit is None:
             by_suit[code // 13] = [code]
@@ -375,8 +365,11 @@ def _spreads_with_wilds(
     wilds = tuple(wild_codes)
     key = tables.key
     found: _Found = []
+    # With one wild, a run of three needs two natural cards within three places.
+    close = runs & (runs >> 1 | runs >> 2) if len(wilds) == 1 else -1
     for suit_number, naturals in by_suit.items():
-        found += _runs_in_suit(key, suit_number, tuple(naturals), wilds)
+        if close >> 16 * suit_number & _SUIT_PLACES:
+            found += _runs_in_suit(key, suit_number, tuple(naturals), wilds)
     book_size = 3 - len(wilds)
     for rank_number, naturals in by_rank.items():
         if len(naturals) >= book_size:
@@ -385,23 +378,15 @@ def _spreads_with_wilds(
     return [elements for _, elements in found]
 
 
-# Every rule set treats the suits alike, and the ranks alike in books. So each
-# pattern is carried by a permutation of the codes onto a canonical one (a
-# suit's runs into clubs, a rank's books onto the aces), its spreads worked out
-# there once as code layouts, and carried back: the same few shapes recur
-# across hands far more often than the same cards do. Bounded caches
-# (functools.lru_cache wrappers, made by a call at the end of the module, which
-# hold no logic) keep the answers: each pattern's spreads, each canonical
-# pattern's layouts and coverings, and each spread, as the hands' spreads share
-# them; a long simulation soon works out nothing new. Answers that depend on
+# The same few patterns (a suit's natural cards held, a rank's, and the wilds)
+# recur across hands, so bounded caches (functools.lru_cache wrappers, made by
+# a call at the end of the module, which hold no logic) keep each pattern's
+# spreads; a long simulation soon works out nothing new. Answers that depend on
 # the rules are keyed by the value of their card options (Tables.key), never by
 # an object's id: a copied rule set (pickle, deepcopy) finds the original's
 # answers, and no other rule set's, after any object is freed. The cached
 # functions take that key and find the tables again by it (_tables).
 
-_Layout = tuple[int, ...]
-"""A spread as its represented and physical codes, pair by pair, in canonical
-element order: ``(represented, physical, represented, physical, ...)``."""
 _Entry = tuple[tuple[tuple[int, ...], tuple[int, ...]], LaySpread]
 """A spread with its sort key: its physical codes sorted, its represented codes."""
 _Found = list[_Entry]
@@ -422,96 +407,58 @@ def _find_tables(key: _TablesKey) -> Tables:
     )
 
 
-def _carried(layouts: Sequence[_Layout], back: Sequence[int]) -> _Found:
-    """Return the spreads of canonical ``layouts`` carried back by ``back``."""
-    return [_spread_entry(tuple([back[code] for code in layout])) for layout in layouts]
-
-
-def _entry(layout: _Layout) -> _Entry:
-    """Return the spread of ``layout`` and its sort key.
-
-    The permutation that carried ``layout`` need not keep the order of the
-    wilds, so its cards are paired again: each card that is one of the cards
-    represented stands for itself, as in every layout.
-    """
-    pairs = _paired((), sorted(layout[1::2]), sorted(layout[::2]))
-    represented_codes = pairs[::2]
-    physical_codes = pairs[1::2]
-    key = (tuple(sorted(physical_codes)), represented_codes)
-    spread = LaySpread._canonical(
-        tuple(map(designation, physical_codes, represented_codes))
-    )
-    return key, spread
-
-
-def _find_suit_swap(suit: int) -> list[int]:
-    """Return a code permutation swapping the cards of ``suit`` with the clubs.
-
-    It is its own inverse; the joker stays put.
-    """
-    to = list(range(CODE_COUNT))
-    for rank in range(13):
-        to[13 * suit + rank], to[rank] = rank, 13 * suit + rank
-    return to
-
-
 def _find_runs_in_suit(
     key: _TablesKey, suit: int, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
 ) -> _Found:
-    """Return every run of ``suit`` its natural cards and the wilds can lay."""
-    swap = _suit_swap(suit)
-    layouts = _club_runs(
-        key,
-        tuple(sorted([swap[code] for code in naturals])),
-        tuple(sorted([swap[code] for code in wild_codes])),
-    )
-    return _carried(layouts, swap)
+    """Return every run of ``suit`` its natural cards and the wilds can lay.
 
-
-def _find_club_runs(
-    key: _TablesKey, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
-) -> list[_Layout]:
-    """Return the layouts of every run of clubs ``naturals`` and the wilds lay."""
+    Each window of consecutive positions that holds an anchor (a natural card,
+    or a wild that can stand for itself) and no more gaps than there are wilds
+    is a run's represented cards; :func:`_covered` finds the ways to lay it.
+    """
     tables = _tables(key)
     positions = tables.positions
-    # Every suit searched holds an anchor: a natural card, or a wild that can
-    # stand for itself.
-    anchors = [
-        *naturals,
-        *(code for code in wild_codes if card_from_code(code).suit is Suit.CLUBS),
-    ]
-    places = sorted({p for code in anchors for p in positions[code]})
-    layouts = []
+    run_card = tables.run_card
+    self_standing = _self_standing(wild_codes, positions)
     natural_places = {p for code in naturals for p in positions[code]}
+    places = sorted(
+        natural_places.union(
+            *(positions[code] for code in self_standing if code // 13 == suit)
+        )
+    )
     wild_count = len(wild_codes)
+    first = 16 * suit  # the run positions of the suit: first + position
+    last = min(tables.top, places[-1] + wild_count)  # the highest place to reach
+    found: _Found = []
     seen: set[tuple[int, ...]] = set()  # A-K and 2-A (V10) are the same 13 cards
     for low in range(max(1, places[0] - wild_count), places[-1] + 1):
         gaps = 0
-        run: list[int] = []
-        for high in range(low, min(tables.top, places[-1] + wild_count) + 1):
-            gaps += high not in natural_places
-            if gaps > wild_count:
-                break
-            code = tables.run_card[high]  # high is on the suit: at most top
+        run: list[int] = []  # the cards represented, from ``low`` up
+        pool: list[int] = []  # the natural cards held among them
+        for high in range(low, last + 1):
+            code = run_card[first + high]  # high is on the suit: at most top
+            if high in natural_places:
+                pool.append(code)
+            else:
+                gaps += 1
+                if gaps > wild_count:
+                    break
             if code in run:
                 break  # the ace a second time (V10)
             run.append(code)
-            cards = tuple(sorted(run))
-            if high - low >= 2 and cards not in seen:  # _covered keeps V5
-                seen.add(cards)
-                layouts += _covered(cards, naturals, wild_codes, key)
-    return layouts
+            if high - low >= 2:
+                cards = tuple(sorted(run))
+                if cards not in seen:
+                    seen.add(cards)
+                    found += _covered(cards, sorted(pool), wild_codes, self_standing)
+    return found
 
 
-def _find_rank_swap(rank: int) -> list[int]:
-    """Return a code permutation swapping the cards of ``rank`` with the aces.
-
-    It is its own inverse; the joker stays put.
-    """
-    to = list(range(CODE_COUNT))
-    for suit in range(4):
-        to[13 * suit + rank], to[13 * suit] = 13 * suit, 13 * suit + rank
-    return to
+def _self_standing(
+    wild_codes: tuple[int, ...], positions: Sequence[tuple[int, ...]]
+) -> frozenset[int]:
+    """Return the wilds that can stand for themselves: those with a place in a run."""
+    return frozenset([code for code in wild_codes if positions[code]])
 
 
 def _find_books_of_rank(
@@ -521,84 +468,81 @@ def _find_books_of_rank(
     wild_codes: tuple[int, ...],
     copies: int,
 ) -> _Found:
-    """Return every book of ``rank`` its natural cards and the wilds can lay."""
-    swap = _rank_swap(rank)
-    layouts = _canonical_books(
-        key,
-        swap[rank],
-        tuple(sorted([swap[code] for code in naturals])),
-        tuple(sorted([swap[code] for code in wild_codes])),
-        copies,
-    )
-    return _carried(layouts, swap)
+    """Return every book of ``rank`` its natural cards and the wilds can lay.
 
-
-def _find_canonical_books(
-    key: _TablesKey,
-    rank: int,
-    naturals: tuple[int, ...],
-    wild_codes: tuple[int, ...],
-    copies: int,
-) -> list[_Layout]:
-    """Return the layouts of every book of ``rank`` ``naturals`` and the wilds lay."""
-    layouts = []
+    With two packs a book may repeat a card: each card is used at most as many
+    times as the book and the hand both hold it.
+    """
+    self_standing = _self_standing(wild_codes, _tables(key).positions)
+    found: _Found = []
     for book in _book_candidates(key, rank, copies):
-        layouts += _covered(book, naturals, wild_codes, key)
-    return layouts
+        held = list(naturals)
+        pool = []  # the cards both the book and the hand hold, as often as both do
+        for code in book:
+            if code in held:
+                held.remove(code)
+                pool.append(code)
+        if len(pool) + len(wild_codes) >= len(book):
+            found += _covered(book, pool, wild_codes, self_standing)
+    return found
+
+
+def _find_book_candidates(
+    key: _TablesKey, rank: int, copies: int
+) -> list[tuple[int, ...]]:
+    """Return every multiset of codes (sorted) that is a book of ``rank``."""
+    naturals = _tables(key).naturals
+    pool = sorted(card.code for card in naturals if card.code % 13 == rank)
+    return sorted(
+        {
+            book
+            for size in range(3, MAX_BOOK_SIZE + 1)
+            for book in combinations(sorted(pool * copies), size)
+        }
+    )
 
 
 def _covered(
     represented: tuple[int, ...],
-    naturals: tuple[int, ...],
+    pool: list[int],
     wild_codes: tuple[int, ...],
-    key: _TablesKey,
-) -> list[_Layout]:
-    """Return every way to cover ``represented`` with ``naturals`` and the wilds.
+    self_standing: frozenset[int],
+) -> _Found:
+    """Return every way to cover ``represented`` with cards of ``pool`` and wilds.
 
-    ``naturals`` are the natural cards held; a covering uses some of those that
-    ``represented`` holds and fills the other places with wilds.
+    ``represented`` is sorted; ``pool`` holds the natural cards that are both
+    held and represented (sorted). A covering uses some of them and fills the
+    other places with wilds. At least one card stands for itself: a natural
+    card, or a wild that can (V5). Cards held twice (two packs, two jokers)
+    give each covering once.
     """
-    if len(set(represented)) == len(represented):  # one of each: a run, a book
-        pool = tuple(code for code in represented if code in naturals)
-    else:  # two packs: a book may repeat a card
-        pool = tuple(
-            code
-            for code in sorted(set(represented))
-            for _ in range(min(represented.count(code), naturals.count(code)))
-        )
-    return _coverings(key, represented, pool, wild_codes)
+    found: _Found = []
+    if not pool and not self_standing.intersection(represented):  # V5
+        return found
+    size = len(represented)
+    for count in range(max(0, size - len(wild_codes)), len(pool) + 1):
+        for natural in dict.fromkeys(combinations(pool, count)):
+            rest = list(represented)
+            for code in natural:
+                rest.remove(code)
+            for wilds in dict.fromkeys(combinations(wild_codes, size - count)):
+                if natural or self_standing.intersection(rest, wilds):
+                    found.append(_spread_of(represented, natural, wilds, rest))
+    return found
 
 
-def _find_coverings(
-    key: _TablesKey,
+def _spread_of(
     represented: tuple[int, ...],
-    pool: tuple[int, ...],
-    wild_codes: tuple[int, ...],
-) -> list[_Layout]:
-    """Return every way to cover ``represented`` with cards of ``pool`` and wilds."""
-    positions = _tables(key).positions
-    self_standing = {code for code in wild_codes if positions[code]}
-    layouts = []
-    if pool or self_standing.intersection(represented):  # V5: one natural card
-        size = len(represented)
-        for count in range(len(pool) + 1):
-            for natural in sorted(set(combinations(pool, count))):
-                rest = list(represented)
-                for code in natural:
-                    rest.remove(code)
-                for wilds in sorted(set(combinations(wild_codes, size - count))):
-                    if natural or self_standing.intersection(rest, wilds):
-                        layouts.append(_paired(natural, wilds, rest))
-    return layouts
+    natural: Sequence[int],
+    wilds: Sequence[int],
+    rest: Sequence[int],
+) -> _Entry:
+    """Return a spread in canonical pairing and order, with its sort key.
 
-
-def _paired(
-    natural: Sequence[int], wilds: Sequence[int], rest: Sequence[int]
-) -> _Layout:
-    """Return the layout of a spread in canonical pairing and order.
-
-    Naturals stand for themselves, then wilds that can stand for themselves do,
-    then the other wilds stand, in order, for the remaining ``rest`` cards.
+    ``represented`` (sorted) is ``natural`` and ``rest`` together. Naturals
+    stand for themselves, then wilds that can stand for themselves do, then the
+    other wilds stand, in order, for the remaining ``rest`` cards; the pairs are
+    ordered by the cards represented, then the physical cards.
     """
     pairs = [(code, code) for code in natural]
     left = list(rest)
@@ -609,22 +553,17 @@ def _paired(
             pairs.append((code, code))
         else:
             others.append(code)
-    spare = iter(others)  # the other wilds, in order, for the cards left
-    pairs.extend([(code, next(spare)) for code in left])
+    pairs += zip(left, others, strict=True)  # the other wilds, in order
     pairs.sort()
-    return tuple([code for pair in pairs for code in pair])
+    physical = [code for _, code in pairs]
+    spread = LaySpread._canonical(tuple(map(designation, physical, represented)))
+    return (tuple(sorted(physical)), represented), spread
 
 
 # The caches: thin wrappers around the functions above, each keeping a bounded
-# number of answers (the least recently used go first): as many as there are
-# suits or ranks, as card_tables keeps tables, or _CACHE_LIMIT.
+# number of answers (the least recently used go first): as many as card_tables
+# keeps tables, or _CACHE_LIMIT.
 _tables = functools.lru_cache(maxsize=64)(_find_tables)
-_suit_swap = functools.lru_cache(maxsize=4)(_find_suit_swap)
-_rank_swap = functools.lru_cache(maxsize=13)(_find_rank_swap)
 _runs_in_suit = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_runs_in_suit)
 _books_of_rank = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_books_of_rank)
-_club_runs = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_club_runs)
-_canonical_books = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_canonical_books)
-_coverings = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_coverings)
 _book_candidates = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_book_candidates)
-_spread_entry = functools.lru_cache(maxsize=_CACHE_LIMIT)(_entry)
