@@ -314,3 +314,22 @@ def test_actions_built_once_equal_new_ones() -> None:
     assert _transition.hit_of(2, card) is _transition.hit_of(2, card)
     assert _transition.slap_of(3) == tonk.Slap(3)
     assert _transition.EXCHANGES[card.code] == tonk.Exchange(card)
+
+
+@pytest.mark.parametrize(
+    ("hand", "distinct"),
+    [
+        ("", ""),
+        ("3C 5D KS JK", "3C 5D KS JK"),
+        ("3C 3C 5D", "3C 5D"),
+        ("3C 5D 5D 9H", "3C 5D 9H"),
+        ("3C 5D JK JK", "3C 5D JK"),
+        ("3C 3C 5D 5D 5D JK JK", "3C 5D JK"),
+    ],
+)
+def test_distinct_cards_drops_repeats_of_a_sorted_hand(hand: str, distinct: str) -> None:
+    cards = tuple(sorted(tonk.parse_cards(hand), key=lambda card: card.code))
+    found = _transition.distinct_cards(cards)
+    assert found == tuple(sorted(tonk.parse_cards(distinct), key=lambda c: c.code))
+    if found == cards:
+        assert found is cards  # nothing repeated: the hand itself

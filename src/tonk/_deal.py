@@ -324,8 +324,8 @@ def can_claim(state: GameState) -> bool:
     hand = state.hands[state.to_move]
     totals = table.late_totals
     if totals is not None and not spread:  # the usual case: the count alone
-        values = table.tables.values
-        return sum(values[card.code] for card in hand) in totals
+        value_of = table.tables.values.__getitem__
+        return sum(map(value_of, map(_CODE_OF, hand))) in totals
     claim = DealTonkClaim.BEFORE_FIRST_TURN
     return deal_tonk_row(hand, state.rules, claim, spread=spread) is not None
 

@@ -304,8 +304,18 @@ def after_draw(state: GameState, action: Action) -> None:
 
 
 def distinct_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """Return the sorted ``hand`` without repeated cards."""
-    return tuple(dict.fromkeys(hand))
+    """Return the sorted ``hand`` without repeated cards (``hand`` if it has none).
+
+    Equal cards are neighbours in a sorted hand, so the codes are compared in
+    turn, without hashing the cards.
+    """
+    previous = -1
+    for card in hand:
+        code = card.code
+        if code == previous:
+            return tuple(dict.fromkeys(hand))
+        previous = code
+    return hand
 
 
 def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

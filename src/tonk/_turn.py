@@ -600,12 +600,13 @@ def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
             f"seat {seat} does not hold them all",
         )
     rules = state.rules
+    tables = compiled(rules).tables
     for element in action.cards:
-        if isinstance(element, WildCard) and not rules.is_wild(element.card):
+        if isinstance(element, WildCard) and not tables.wild[element.card.code]:
             raise refuse(
                 action, IllegalReason.NOT_A_SPREAD, f"{element.card} is not wild here"
             )
-    laid = lay_out(action.cards, compiled(rules).tables, pack_copies(state))
+    laid = lay_out(action.cards, tables, pack_copies(state))
     if laid is None:
         raise refuse(
             action,
