@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from tonk._compiled import compiled
+from tonk._compiled import Tables, compiled
 from tonk._deal import (
     can_claim,
     claimed_at_turn_end,
@@ -190,7 +190,8 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
     seat = state.to_move
     hand = state.hands[seat]
     distinct = distinct_cards(hand) if table.has_duplicates else hand
-    laid = find_spreads(hand, table.tables, pack_copies(state))
+    copies = pack_copies(state)
+    laid = find_spreads(hand, table.tables, copies)
     if (
         not laid
         and not state.spreads
@@ -203,7 +204,7 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
         return tuple(discards)
     actions: list[Action] = list(laid)
     if _may_hit(state):
-        actions.extend(_hits(state, distinct))
+        actions.extend(_hits(state, distinct, table.tables, copies))
     must_use = state.bookkeeping.must_use
     if must_use is not None and rules.discard_draw_must_meld:  # V24d
         actions = [action for action in actions if must_use in _physical(action)]
@@ -248,12 +249,16 @@ def _without_pickup(
     return others or allowed
 
 
-def _hits(state: GameState, distinct: tuple[Card, ...]) -> list[Action]:
-    """Return every hit of a card of ``distinct`` that fits a spread (B9, V5, V30)."""
+def _hits(
+    state: GameState, distinct: tuple[Card, ...], tables: Tables, copies: int
+) -> list[Action]:
+    """Return every hit of a card of ``distinct`` that fits a spread (B9, V5, V30).
+
+    ``tables`` are the rules' card tables and ``copies`` the packs' copies of
+    each card (:func:`pack_copies`).
+    """
     rules = state.rules
     seat = state.to_move
-    tables = compiled(rules).tables
-    copies = pack_copies(state)
     book_limit = 4 if rules.four_card_books else 3  # V24a
     wild = tables.wild
     lock = rules.three_spread_lock or not rules.hit_own_spreads  # V30, X9
