@@ -450,7 +450,7 @@ def _find_runs_in_suit(
                 cards = tuple(sorted(run))
                 if cards not in seen:
                     seen.add(cards)
-                    found += _covered(cards, sorted(pool), wild_codes, self_standing)
+                    found += _coverings(cards, tuple(sorted(pool)), wild_codes, self_standing)
     return found
 
 
@@ -483,7 +483,7 @@ def _find_books_of_rank(
                 held.remove(code)
                 pool.append(code)
         if len(pool) + len(wild_codes) >= len(book):
-            found += _covered(book, pool, wild_codes, self_standing)
+            found += _coverings(book, tuple(pool), wild_codes, self_standing)
     return found
 
 
@@ -504,7 +504,7 @@ def _find_book_candidates(
 
 def _covered(
     represented: tuple[int, ...],
-    pool: list[int],
+    pool: tuple[int, ...],
     wild_codes: tuple[int, ...],
     self_standing: frozenset[int],
 ) -> _Found:
@@ -567,3 +567,4 @@ _tables = functools.lru_cache(maxsize=64)(_find_tables)
 _runs_in_suit = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_runs_in_suit)
 _books_of_rank = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_books_of_rank)
 _book_candidates = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_book_candidates)
+_coverings = functools.lru_cache(maxsize=_CACHE_LIMIT)(_covered)
