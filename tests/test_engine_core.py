@@ -327,7 +327,9 @@ def test_actions_built_once_equal_new_ones() -> None:
         ("3C 3C 5D 5D 5D JK JK", "3C 5D JK"),
     ],
 )
-def test_distinct_cards_drops_repeats_of_a_sorted_hand(hand: str, distinct: str) -> None:
+def test_distinct_cards_drops_repeats_of_a_sorted_hand(
+    hand: str, distinct: str
+) -> None:
     cards = tuple(sorted(tonk.parse_cards(hand), key=lambda card: card.code))
     found = _transition.distinct_cards(cards)
     assert found == tuple(sorted(tonk.parse_cards(distinct), key=lambda c: c.code))

@@ -450,7 +450,9 @@ def _find_runs_in_suit(
                 cards = tuple(sorted(run))
                 if cards not in seen:
                     seen.add(cards)
-                    found += _coverings(cards, tuple(sorted(pool)), wild_codes, self_standing)
+                    found += _coverings(
+                        cards, tuple(sorted(pool)), wild_codes, self_standing
+                    )
     return found
 
 
