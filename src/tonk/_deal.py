@@ -235,9 +235,11 @@ def _may_win_at_deal(table: Compiled, hands: tuple[tuple[Card, ...], ...]) -> bo
     if table.deal_courts:
         return True
     totals, at_most = table.deal_totals, table.deal_at_most
-    value_of = table.tables.values.__getitem__
+    values = table.tables.values
     for hand in hands:
-        count = sum(map(value_of, map(_CODE_OF, hand)))
+        count = 0
+        for card in hand:  # a loop: faster than sum() over maps of the cards
+            count += values[card.code]
         if count <= at_most or count in totals:
             return True
     return False
@@ -324,8 +326,11 @@ def can_claim(state: GameState) -> bool:
     hand = state.hands[state.to_move]
     totals = table.late_totals
     if totals is not None and not spread:  # the usual case: the count alone
-        value_of = table.tables.values.__getitem__
-        return sum(map(value_of, map(_CODE_OF, hand))) in totals
+        values = table.tables.values
+        count = 0
+        for card in hand:
+            count += values[card.code]
+        return count in totals
     claim = DealTonkClaim.BEFORE_FIRST_TURN
     return deal_tonk_row(hand, state.rules, claim, spread=spread) is not None
 
