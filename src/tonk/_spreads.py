@@ -379,13 +379,15 @@ def _spreads_with_wilds(
 
 
 # The same few patterns (a suit's natural cards held, a rank's, and the wilds)
-# recur across hands, so bounded caches (functools.lru_cache wrappers, made by
-# a call at the end of the module, which hold no logic) keep each pattern's
-# spreads; a long simulation soon works out nothing new. Answers that depend on
-# the rules are keyed by the value of their card options (Tables.key), never by
-# an object's id: a copied rule set (pickle, deepcopy) finds the original's
+# recur across hands, and the same windows across patterns, so bounded caches
+# (functools.lru_cache wrappers, made by a call at the end of the module, which
+# hold no logic) keep each pattern's spreads and each window's coverings; a
+# long simulation soon works out nothing new. Answers that depend on the rules
+# are keyed by the value of their card options (Tables.key), never by an
+# object's id: a copied rule set (pickle, deepcopy) finds the original's
 # answers, and no other rule set's, after any object is freed. The cached
-# functions take that key and find the tables again by it (_tables).
+# functions take that key and find the tables again by it (_tables); a
+# window's coverings depend on its codes alone.
 
 _Entry = tuple[tuple[tuple[int, ...], tuple[int, ...]], LaySpread]
 """A spread with its sort key: its physical codes sorted, its represented codes."""
