@@ -557,7 +557,9 @@ def _spread_of(
             pairs.append((code, code))
         else:
             others.append(code)
-    pairs += zip(left, others, strict=True)  # the other wilds, in order
+    spare = iter(others)  # the other wilds, in order, one for each card left
+    for code in left:  # (zip's strict= keyword alone would cost more than this)
+        pairs.append((code, next(spare)))
     pairs.sort()
     physical = [code for _, code in pairs]
     spread = LaySpread._canonical(tuple(map(designation, physical, represented)))
