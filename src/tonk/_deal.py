@@ -24,6 +24,7 @@ from tonk._transition import (
     TURN_START,
     at_turn_start,
     check_not_forced,
+    count_of,
     ended,
     refuse,
     revised,
@@ -237,9 +238,7 @@ def _may_win_at_deal(table: Compiled, hands: tuple[tuple[Card, ...], ...]) -> bo
     totals, at_most = table.deal_totals, table.deal_at_most
     values = table.tables.values
     for hand in hands:
-        count = 0
-        for card in hand:  # a loop: faster than sum() over maps of the cards
-            count += values[card.code]
+        count = count_of(hand, values)
         if count <= at_most or count in totals:
             return True
     return False
@@ -326,11 +325,7 @@ def can_claim(state: GameState) -> bool:
     hand = state.hands[state.to_move]
     totals = table.late_totals
     if totals is not None and not spread:  # the usual case: the count alone
-        values = table.tables.values
-        count = 0
-        for card in hand:
-            count += values[card.code]
-        return count in totals
+        return count_of(hand, table.tables.values) in totals
     claim = DealTonkClaim.BEFORE_FIRST_TURN
     return deal_tonk_row(hand, state.rules, claim, spread=spread) is not None
 
