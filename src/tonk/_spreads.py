@@ -338,6 +338,7 @@ def _spreads_with_wilds(
     positions = tables.positions
     run_bit = tables.run_bit
     wild_codes: list[int] = []  # ascending: hands are sorted
+    standing: list[int] = []  # the wilds that can stand for themselves
     by_suit: dict[int, list[int]] = {}
     by_rank: dict[int, list[int]] = {}
     runs = 0  # the run positions of the natural cards, as in find_spreads
@@ -346,6 +347,7 @@ def _spreads_with_wilds(
         if wild[code]:
             wild_codes.append(code)
             if positions[code]:  # a wild that can stand for itself anchors both
+                standing.append(code)
                 by_suit.setdefault(code // 13, [])
                 by_rank.setdefault(code % 13, [])
             continue
@@ -363,37 +365,44 @@ def _spreads_with_wilds(
     # No spread comes from two patterns: each pattern's spreads represent cards
     # of its own suit (runs) or rank (books), so the lists just join.
     wilds = tuple(wild_codes)
+    self_standing = frozenset(standing) if standing else _NONE
     key = tables.key
     found: _Found = []
     # With one wild, a run of three needs two natural cards within three places.
     close = runs & (runs >> 1 | runs >> 2) if len(wilds) == 1 else -1
     for suit_number, naturals in by_suit.items():
         if close >> 16 * suit_number & _SUIT_PLACES:
-            found += _runs_in_suit(key, suit_number, tuple(naturals), wilds)
+            found += _runs_in_suit(
+                key, suit_number, tuple(naturals), wilds, self_standing
+            )
     book_size = 3 - len(wilds)
     for rank_number, naturals in by_rank.items():
         if len(naturals) >= book_size:
-            found += _books_of_rank(key, rank_number, tuple(naturals), wilds, copies)
-    found.sort()  # by the keys alone: no two spreads share one
-    return [elements for _, elements in found]
+            found += _books_of_rank(
+                key, rank_number, tuple(naturals), wilds, self_standing, copies
+            )
+    found.sort()  # by the codes alone: no two spreads share them
+    return [spread for _, _, spread in found]
 
 
 # The same few patterns (a suit's natural cards held, a rank's, and the wilds)
-# recur across hands, and the same windows across patterns, so bounded caches
-# (functools.lru_cache wrappers, made by a call at the end of the module, which
-# hold no logic) keep each pattern's spreads and each window's coverings; a
-# long simulation soon works out nothing new. Answers that depend on the rules
-# are keyed by the value of their card options (Tables.key), never by an
-# object's id: a copied rule set (pickle, deepcopy) finds the original's
+# recur across hands, so bounded caches (functools.lru_cache wrappers, made by
+# a call at the end of the module, which hold no logic) keep each pattern's
+# spreads; a long simulation soon works out nothing new. Answers that depend
+# on the rules are keyed by the value of their card options (Tables.key), never
+# by an object's id: a copied rule set (pickle, deepcopy) finds the original's
 # answers, and no other rule set's, after any object is freed. The cached
-# functions take that key and find the tables again by it (_tables); a
-# window's coverings depend on its codes alone.
+# functions take that key and find the tables again by it (_tables). A window's
+# coverings are not kept: in the first thousand hands of a game with wilds few
+# windows recur, and keeping them cost as much as it saved.
 
-_Entry = tuple[tuple[tuple[int, ...], tuple[int, ...]], LaySpread]
-"""A spread with its sort key: its physical codes sorted, its represented codes."""
+_Entry = tuple[tuple[int, ...], tuple[int, ...], LaySpread]
+"""A spread after its sort key: its physical codes sorted, its represented codes."""
 _Found = list[_Entry]
 _TablesKey = tuple[str, int, str, int, str, bool]
 _CACHE_LIMIT = 50_000  # entries per cache: about 500 bytes each
+_NONE: frozenset[int] = frozenset()
+"""No wild that can stand for itself: the usual case, shared."""
 
 
 def _find_tables(key: _TablesKey) -> Tables:
@@ -410,7 +419,11 @@ def _find_tables(key: _TablesKey) -> Tables:
 
 
 def _find_runs_in_suit(
-    key: _TablesKey, suit: int, naturals: tuple[int, ...], wild_codes: tuple[int, ...]
+    key: _TablesKey,
+    suit: int,
+    naturals: tuple[int, ...],
+    wild_codes: tuple[int, ...],
+    self_standing: frozenset[int],
 ) -> _Found:
     """Return every run of ``suit`` its natural cards and the wilds can lay.
 
@@ -421,7 +434,6 @@ def _find_runs_in_suit(
     tables = _tables(key)
     positions = tables.positions
     run_card = tables.run_card
-    self_standing = _self_standing(wild_codes, positions)
     natural_places = {p for code in naturals for p in positions[code]}
     places = sorted(
         natural_places.union(
@@ -452,17 +464,10 @@ def _find_runs_in_suit(
                 cards = tuple(sorted(run))
                 if cards not in seen:
                     seen.add(cards)
-                    found += _coverings(
+                    found += _covered(
                         cards, tuple(sorted(pool)), wild_codes, self_standing
                     )
     return found
-
-
-def _self_standing(
-    wild_codes: tuple[int, ...], positions: Sequence[tuple[int, ...]]
-) -> frozenset[int]:
-    """Return the wilds that can stand for themselves: those with a place in a run."""
-    return frozenset([code for code in wild_codes if positions[code]])
 
 
 def _find_books_of_rank(
@@ -470,6 +475,7 @@ def _find_books_of_rank(
     rank: int,
     naturals: tuple[int, ...],
     wild_codes: tuple[int, ...],
+    self_standing: frozenset[int],
     copies: int,
 ) -> _Found:
     """Return every book of ``rank`` its natural cards and the wilds can lay.
@@ -477,7 +483,6 @@ def _find_books_of_rank(
     With two packs a book may repeat a card: each card is used at most as many
     times as the book and the hand both hold it.
     """
-    self_standing = _self_standing(wild_codes, _tables(key).positions)
     found: _Found = []
     for book in _book_candidates(key, rank, copies):
         held = list(naturals)
@@ -487,7 +492,7 @@ def _find_books_of_rank(
                 held.remove(code)
                 pool.append(code)
         if len(pool) + len(wild_codes) >= len(book):
-            found += _coverings(book, tuple(pool), wild_codes, self_standing)
+            found += _covered(book, tuple(pool), wild_codes, self_standing)
     return found
 
 
@@ -521,49 +526,87 @@ def _covered(
     give each covering once.
     """
     found: _Found = []
+    size = len(represented)
+    if pool and len(pool) + len(wild_codes) == size:
+        # The usual case: every natural card and every wild is needed, so
+        # there is one covering.
+        found.append(_spread_of(represented, pool, wild_codes))
+        return found
     if not pool and not self_standing.intersection(represented):  # V5
         return found
-    size = len(represented)
     for count in range(max(0, size - len(wild_codes)), len(pool) + 1):
         for natural in dict.fromkeys(combinations(pool, count)):
-            rest = list(represented)
-            for code in natural:
-                rest.remove(code)
             for wilds in dict.fromkeys(combinations(wild_codes, size - count)):
-                if natural or self_standing.intersection(rest, wilds):
-                    found.append(_spread_of(represented, natural, wilds, rest))
+                # V5: without a natural card, a wild stands for itself
+                if natural or self_standing.intersection(represented, wilds):
+                    found.append(_spread_of(represented, natural, wilds))
     return found
 
 
 def _spread_of(
-    represented: tuple[int, ...],
-    natural: Sequence[int],
-    wilds: Sequence[int],
-    rest: Sequence[int],
+    represented: tuple[int, ...], natural: tuple[int, ...], wilds: tuple[int, ...]
 ) -> _Entry:
     """Return a spread in canonical pairing and order, with its sort key.
 
-    ``represented`` (sorted) is ``natural`` and ``rest`` together. Naturals
-    stand for themselves, then wilds that can stand for themselves do, then the
-    other wilds stand, in order, for the remaining ``rest`` cards; the pairs are
-    ordered by the cards represented, then the physical cards.
+    ``represented`` (sorted) holds ``natural`` (sorted) and as many other cards
+    as there are ``wilds``. Naturals stand for themselves, then wilds that can
+    stand for themselves do, then the other wilds stand, in order, for the
+    cards left; the elements are ordered by the cards represented, then the
+    physical cards.
     """
-    pairs = [(code, code) for code in natural]
-    left = list(rest)
+    selves = natural  # the cards that stand for themselves
+    others: Sequence[int] = wilds  # the wilds that stand in for the others
+    for code in wilds:
+        if code in represented:
+            selves, others = _standing_for_themselves(represented, natural, wilds)
+            break
+    spare = iter(others)  # in order, for the cards left
+    own = iter(selves)
+    next_own = next(own, None)
+    elements = []
+    previous = -1
+    repeated = False
+    for code in represented:
+        if code == next_own:
+            elements.append(designation(code, code))
+            next_own = next(own, None)
+        else:
+            elements.append(designation(next(spare), code))
+        if code == previous:  # a book of two packs repeats a card
+            repeated = True
+        previous = code
+    if repeated:  # a natural and a wild for one card: the lower code first
+        elements.sort(key=_element_order)
+    physical = tuple(sorted(natural + wilds))
+    return physical, represented, LaySpread._canonical(tuple(elements))
+
+
+def _standing_for_themselves(
+    represented: tuple[int, ...], natural: tuple[int, ...], wilds: tuple[int, ...]
+) -> tuple[tuple[int, ...], list[int]]:
+    """Return the cards that stand for themselves, sorted, and the other wilds.
+
+    A wild that is one of the cards ``natural`` leaves to cover stands for
+    itself (once for each time the spread represents it).
+    """
+    rest = list(represented)
+    for code in natural:
+        rest.remove(code)
+    selves = list(natural)
     others = []
     for code in wilds:
-        if code in left:
-            left.remove(code)
-            pairs.append((code, code))
+        if code in rest:
+            rest.remove(code)
+            selves.append(code)
         else:
             others.append(code)
-    spare = iter(others)  # the other wilds, in order, one for each card left
-    for code in left:  # (zip's strict= keyword alone would cost more than this)
-        pairs.append((code, next(spare)))
-    pairs.sort()
-    physical = [code for _, code in pairs]
-    spread = LaySpread._canonical(tuple(map(designation, physical, represented)))
-    return (tuple(sorted(physical)), represented), spread
+    return tuple(sorted(selves)), others
+
+
+def _element_order(element: Element) -> tuple[int, int]:
+    """Return the order of an element within a spread: represented, then physical."""
+    physical, represented = split(element)
+    return represented.code, physical.code
 
 
 # The caches: thin wrappers around the functions above, each keeping a bounded
@@ -573,4 +616,3 @@ _tables = functools.lru_cache(maxsize=64)(_find_tables)
 _runs_in_suit = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_runs_in_suit)
 _books_of_rank = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_books_of_rank)
 _book_candidates = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_book_candidates)
-_coverings = functools.lru_cache(maxsize=_CACHE_LIMIT)(_covered)

@@ -87,6 +87,7 @@ def _sorted_elements(cards: Iterable[Card | WildCard]) -> tuple[Card | WildCard,
     )
 
 
+_new = object.__new__
 _is_element = instance_of((Card, WildCard))
 _is_card = instance_of(Card)
 
@@ -128,8 +129,8 @@ class LaySpread:
     @classmethod
     def _canonical(cls, cards: tuple[Card | WildCard, ...]) -> LaySpread:
         """Build from elements already sorted as the converter would sort them."""
-        action = object.__new__(cls)
-        object.__setattr__(action, "cards", cards)
+        action = _new(cls)
+        _SET_CARDS(action, cards)
         return action
 
     def _key(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -157,6 +158,10 @@ class LaySpread:
     def __hash__(self) -> int:
         """Hash the cards used and what they stand for."""
         return hash(self._key())
+
+
+_SET_CARDS = LaySpread.__dict__["cards"].__set__
+"""Set a new spread's cards through its slot, past the frozen ``__setattr__``."""
 
 
 @attrs.frozen
