@@ -386,15 +386,15 @@ def _spreads_with_wilds(
 
 
 # The same few patterns (a suit's natural cards held, a rank's, and the wilds)
-# recur across hands, so bounded caches (functools.lru_cache wrappers, made by
-# a call at the end of the module, which hold no logic) keep each pattern's
-# spreads; a long simulation soon works out nothing new. Answers that depend
-# on the rules are keyed by the value of their card options (Tables.key), never
-# by an object's id: a copied rule set (pickle, deepcopy) finds the original's
+# recur across hands, and the same windows across patterns, so bounded caches
+# (functools.lru_cache wrappers, made by a call at the end of the module, which
+# hold no logic) keep each pattern's spreads and each window's coverings; a
+# long simulation soon works out nothing new. Answers that depend on the rules
+# are keyed by the value of their card options (Tables.key), never by an
+# object's id: a copied rule set (pickle, deepcopy) finds the original's
 # answers, and no other rule set's, after any object is freed. The cached
-# functions take that key and find the tables again by it (_tables). A window's
-# coverings are not kept: in the first thousand hands of a game with wilds few
-# windows recur, and keeping them cost as much as it saved.
+# functions take that key and find the tables again by it (_tables); a
+# window's coverings depend on its codes alone.
 
 _Entry = tuple[tuple[int, ...], tuple[int, ...], LaySpread]
 """A spread after its sort key: its physical codes sorted, its represented codes."""
@@ -464,7 +464,7 @@ def _find_runs_in_suit(
                 cards = tuple(sorted(run))
                 if cards not in seen:
                     seen.add(cards)
-                    found += _covered(
+                    found += _coverings(
                         cards, tuple(sorted(pool)), wild_codes, self_standing
                     )
     return found
@@ -492,7 +492,7 @@ def _find_books_of_rank(
                 held.remove(code)
                 pool.append(code)
         if len(pool) + len(wild_codes) >= len(book):
-            found += _covered(book, tuple(pool), wild_codes, self_standing)
+            found += _coverings(book, tuple(pool), wild_codes, self_standing)
     return found
 
 
@@ -616,3 +616,4 @@ _tables = functools.lru_cache(maxsize=64)(_find_tables)
 _runs_in_suit = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_runs_in_suit)
 _books_of_rank = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_books_of_rank)
 _book_candidates = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_book_candidates)
+_coverings = functools.lru_cache(maxsize=_CACHE_LIMIT)(_covered)
