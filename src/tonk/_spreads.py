@@ -557,7 +557,7 @@ def _spread_of(
     selves = natural  # the cards that stand for themselves
     others: Sequence[int] = wilds  # the wilds that stand in for the others
     for code in wilds:
-        if code in represented:
+        if code in represented:  # a wild that is one of the cards may be itself
             selves, others = _standing_for_themselves(represented, natural, wilds)
             break
     spare = iter(others)  # in order, for the cards left
