@@ -217,7 +217,6 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
         for card in allowed:
             actions.append(DISCARDS[card.code])
     if rules.must_spread and rules.hit_ends_turn:  # V21 with V24c
-        copies = pack_copies(state)
         actions = [
             action
             for action in actions
