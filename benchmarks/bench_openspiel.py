@@ -23,6 +23,11 @@ nodes, its deal and its stock draws, are timed but not counted):
   when nothing else is legal; gin plays as in (a), having no drop;
 - (c) per action, deal excluded: timing starts at the first decision.
 
+Row 3 times workload (c)'s loop with a stand-in engine that does no work
+(the harness alone) against tonk's, in turn, and prints tonk's engine time
+a decision without the harness, and the time that (c)'s target leaves the
+engine: what 2.5x gin's rate allows a decision, less the harness.
+
 The ratio is tonk's actions per second over gin's (above 1: tonk is faster).
 Last, each ratio against issue 14's target for it: (a) at least 2.5x, (b) at
 least 5x, (c) at least 2.5x.
@@ -148,6 +153,53 @@ def tonk_decisions(*, deal_timed: bool, patient: bool) -> Run:
     return run
 
 
+class _Step:
+    """A stand-in state for :func:`harness_alone`: no outcome until the last."""
+
+    __slots__ = ("after", "outcome")
+
+    def __init__(self, after: _Step | None) -> None:
+        self.after = after
+        self.outcome = None if after is not None else "over"
+
+
+def harness_alone() -> Run:
+    """Workload (c)'s loop with a stand-in engine that does no work (row 3).
+
+    ``legal_actions`` returns three actions, ``apply`` the next state of a
+    chain of five (a hand of (c) lasts about five decisions): what remains is
+    the harness's own cost, a random choice and two calls a decision. What a
+    target ratio leaves the engine is the time it allows a decision less this.
+    """
+    options = (Drop(), tonk.DrawStock(), tonk.DrawDiscard())
+
+    def legal_actions(state: _Step) -> tuple[tonk.Action, ...]:
+        return options
+
+    def apply(state: _Step, action: tonk.Action) -> _Step:
+        assert state.after is not None
+        return state.after
+
+    def run(hands: int, rng: random.Random) -> tuple[float, int]:
+        choice = rng.choice
+        decisions = 0
+        dealt = []
+        for _ in range(hands):
+            state = _Step(None)
+            for _ in range(5):
+                state = _Step(state)
+            dealt.append(state)
+        started = _clock()
+        for state in dealt:
+            while state.outcome is None:
+                options = legal_actions(state)
+                state = apply(state, choice(options))
+                decisions += 1
+        return _clock() - started, decisions
+
+    return run
+
+
 def race(
     first: Run, second: Run, *, rounds: int, hands: tuple[int, int], seed: int
 ) -> tuple[tuple[float, int], tuple[float, int]]:
@@ -204,6 +256,7 @@ def main() -> None:
         ("c", "per action, deal excluded", False, False, 20, 2.5),
     ]
     ratios = []
+    gin_rates = []  # decisions a second
     for label, title, deal_timed, patient, times, _ in workloads:
         tonk_hands = times * hands
         (tonk_time, tonk_actions), (gin_time, gin_actions) = race(
@@ -222,6 +275,23 @@ def main() -> None:
             f"  ratio {tonk_rate / gin_rate:4.2f}x"
         )
         ratios.append(tonk_rate / gin_rate)
+        gin_rates.append(gin_rate)
+    (harness_time, harness_actions), (tonk_time, tonk_actions) = race(
+        harness_alone(),
+        tonk_decisions(deal_timed=False, patient=False),
+        rounds=rounds,
+        hands=(20 * hands, 20 * hands),
+        seed=args.seed,
+    )
+    harness_us = harness_time / harness_actions * 1e6
+    engine_us = tonk_time / tonk_actions * 1e6 - harness_us
+    target_c = workloads[2][-1]
+    allowed_us = 1e6 / (gin_rates[2] * target_c) - harness_us
+    print("3  (c) per decision: the harness alone, and the engine's share")
+    print(
+        f"   harness {harness_us:5.2f} us   tonk's engine {engine_us:5.2f} us"
+        f"   what {target_c}x gin_rummy leaves the engine {allowed_us:5.2f} us"
+    )
     print("issue 14 targets, tonk's decisions/s over gin_rummy's")
     for (label, title, *_, target), ratio in zip(workloads, ratios, strict=True):
         print_target(f"({label}) {title}", ratio, at_least=target)
