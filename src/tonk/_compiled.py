@@ -73,12 +73,14 @@ class Tables:
     """The code of the card at ``16 * suit + position``, or -1."""
     top: int
     """The highest run position."""
-    run_bit: tuple[int, ...]
-    """Bits at ``16 * suit + position`` for a natural card: three run cards in
-    hand show as three neighbouring bits. 0 for a wild card."""
     book_unit: tuple[int, ...]
     """``1 << 4 * rank`` for a natural card, else 0: summed over a hand, each
     4-bit field counts the natural cards of one rank."""
+    hand_unit: tuple[int, ...]
+    """What a card adds to its hand's sum: its :attr:`book_unit` in the low
+    56 bits (14 ranks of 4 bits), and above them a 2-bit field for each run
+    place ``16 * suit + position`` that counts the natural cards held there
+    (at most two: two packs). 0 for a wild card."""
     pack: tuple[Card, ...]
     """One pack, with the jokers, in canonical order."""
     naturals: tuple[Card, ...]
@@ -86,6 +88,9 @@ class Tables:
     any_wild: bool
     """Whether any card of the pack is wild."""
 
+
+RUN_FIELDS = 56
+"""The bit of :attr:`Tables.hand_unit` where the run places' fields start."""
 
 _RUN_ORDER = {
     PackKind.FULL: tuple(range(1, 14)),
@@ -107,8 +112,8 @@ def card_tables(
     wild = [False] * CODE_COUNT
     positions: list[tuple[int, ...]] = [()] * CODE_COUNT
     run_card = [-1] * 64
-    run_bit = [0] * CODE_COUNT
     book_unit = [0] * CODE_COUNT
+    hand_unit = [0] * CODE_COUNT
     top = len(order) + int(ace_high)
     naturals = []
     for code in range(JOKER_CODE):
@@ -129,8 +134,10 @@ def card_tables(
             run_card[16 * suit + position] = code
         wild[code] = wilds is Wilds.JOKERS_AND_TWOS and rank == 2
         if not wild[code]:
-            run_bit[code] = sum(1 << (16 * suit + p) for p in card_positions)
             book_unit[code] = 1 << (4 * rank)
+            hand_unit[code] = book_unit[code] + sum(
+                1 << (RUN_FIELDS + 2 * (16 * suit + p)) for p in card_positions
+            )
     values[JOKER_CODE] = joker_value
     wild[JOKER_CODE] = wilds is not Wilds.NONE
     pack = (*naturals, *[card_from_code(JOKER_CODE)] * jokers)
@@ -148,8 +155,8 @@ def card_tables(
         positions=tuple(positions),
         run_card=tuple(run_card),
         top=top,
-        run_bit=tuple(run_bit),
         book_unit=tuple(book_unit),
+        hand_unit=tuple(hand_unit),
         pack=pack,
         naturals=tuple(naturals),
         any_wild=any(wild[card.code] for card in pack),

@@ -15,7 +15,7 @@ import operator
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from tonk._compiled import Tables, card_tables
+from tonk._compiled import RUN_FIELDS, Tables, card_tables
 from tonk.actions import LaySpread
 from tonk.cards import CODE_COUNT, Card, WildCard, card_from_code
 from tonk.rules import CourtValues, PackKind, Wilds
@@ -244,11 +244,17 @@ def elements_of(
     )
 
 
-# Book test: a 4-bit field per rank counts its cards from 5, so that its top bit
-# (8) is set exactly when 3 or more are held (at most 8 with two packs: 13).
-_SUIT_PLACES = 0xFFFF  # a suit's run positions, as bits of run_bit
+# A hand's sum of Tables.hand_unit, started at _FIVES. Book test: a 4-bit field
+# per rank counts its cards from 5, so that its top bit (8) is set exactly when
+# 3 or more are held (at most 8 with two packs: 13). Above RUN_FIELDS, a 2-bit
+# field per run place counts the cards held there. With ``fields = total >>
+# RUN_FIELDS``, the places held are ``(fields | fields >> 1) & _LOW_BITS``, a
+# bit at 2 * place for each (a field's high bit folded onto its low bit):
+# three run cards in hand show as three such bits two apart.
 _FIVES = sum(5 << (4 * rank) for rank in range(14))
 _EIGHTS = sum(8 << (4 * rank) for rank in range(14))
+_LOW_BITS = sum(1 << (2 * place) for place in range(64))  # each place's low bit
+_SUIT_PLACES = sum(1 << (2 * position) for position in range(16))  # of a suit
 
 
 def find_spreads(
@@ -267,18 +273,17 @@ def find_spreads(
         for card in hand:  # a loop: no generator to start at every draw
             if wild[card.code]:
                 return _spreads_with_wilds(hand, tables, copies)
-    run_bit = tables.run_bit
-    book_unit = tables.book_unit
-    runs = 0  # the run positions held: a bit at 16 * suit + position
-    books = _FIVES  # each rank's field: 5 and its cards held (a joker adds none)
+    hand_unit = tables.hand_unit
+    total = _FIVES  # each rank's field: 5 and its cards held (a joker adds none)
     for card in hand:
-        code = card.code
-        runs |= run_bit[code]
-        books += book_unit[code]
-    starts = runs & (runs >> 1) & (runs >> 2)  # the lowest of three held in a row
-    eights = books & _EIGHTS  # the ranks held three times or more
+        total += hand_unit[card.code]
+    fields = total >> RUN_FIELDS
+    held = (fields | fields >> 1) & _LOW_BITS  # the run places held
+    starts = held & (held >> 2) & (held >> 4)  # the lowest of three held in a row
+    eights = total & _EIGHTS  # the ranks held three times or more
     if not starts and not eights:
         return []  # the usual case, decided without building anything
+    book_unit = tables.book_unit
     found: set[tuple[Card, ...]] = set()
     while eights:  # each such rank, lowest first
         eight = eights & -eights  # the lowest bit left: one rank's top bit
@@ -293,12 +298,12 @@ def find_spreads(
     while starts:  # the runs of three cards or more from each lowest position
         start = starts & -starts  # the lowest bit left
         starts -= start
-        place = start.bit_length() - 1  # 16 * suit + position
+        place = (start.bit_length() - 1) // 2  # 16 * suit + position
         run = [card_from_code(code) for code in run_card[place : place + 3]]
         found.add(tuple(sorted(run)))
         first = run[0].code
         place += 3
-        while runs >> place & 1 and run_card[place] != first:  # ace once (V10)
+        while held >> 2 * place & 1 and run_card[place] != first:  # ace once (V10)
             run.append(card_from_code(run_card[place]))
             found.add(tuple(sorted(run)))
             place += 1
@@ -336,12 +341,12 @@ def _spreads_with_wilds(
     """
     wild = tables.wild
     positions = tables.positions
-    run_bit = tables.run_bit
+    hand_unit = tables.hand_unit
     wild_codes: list[int] = []  # ascending: hands are sorted
     standing: list[int] = []  # the wilds that can stand for themselves
     by_suit: dict[int, list[int]] = {}
     by_rank: dict[int, list[int]] = {}
-    runs = 0  # the run positions of the natural cards, as in find_spreads
+    total = 0  # the natural cards' sum, as in find_spreads (no book is read)
     for card in hand:
         code = card.code
         if wild[code]:
@@ -351,7 +356,7 @@ def _spreads_with_wilds(
                 by_suit.setdefault(code // 13, [])
                 by_rank.setdefault(code % 13, [])
             continue
-        runs |= run_bit[code]
+        total += hand_unit[code]
         suit = by_suit.get(code // 13)
         if suit is None:
             by_suit[code // 13] = [code]
@@ -369,9 +374,11 @@ def _spreads_with_wilds(
     key = tables.key
     found: _Found = []
     # With one wild, a run of three needs two natural cards within three places.
-    close = runs & (runs >> 1 | runs >> 2) if len(wilds) == 1 else -1
+    fields = total >> RUN_FIELDS
+    held = (fields | fields >> 1) & _LOW_BITS  # the run places held
+    close = held & (held >> 2 | held >> 4) if len(wilds) == 1 else -1
     for suit_number, naturals in by_suit.items():
-        if close >> 16 * suit_number & _SUIT_PLACES:
+        if close >> 32 * suit_number & _SUIT_PLACES:
             found += _runs_in_suit(
                 key, suit_number, tuple(naturals), wilds, self_standing
             )
