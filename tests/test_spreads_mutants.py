@@ -303,6 +303,21 @@ def test_v4_one_wild_lays_a_run_of_two_naturals_two_places_apart() -> None:
     assert _spreads(ONE_JOKER, "5H 7H JK 9C QD", "2S") == {"spread 5H JK=6H 7H"}
 
 
+def test_v2_v4_one_wild_lays_a_run_between_cards_held_twice() -> None:
+    # Two copies of the 5H and of the 7H fill each place twice: a place still
+    # counts as held, and the one wild fills the 6H between them.
+    two = Rules(two_packs_from=2, jokers=1, wilds=Wilds.JOKERS, deal_tonks=())
+    assert _spreads(two, "5H 5H 7H 7H JK", "QD") == {
+        "spread 5H JK=6H 7H",
+        "spread 5H 5H JK=5S",
+        "spread JK=5C 5H 5H",
+        "spread JK=5D 5H 5H",
+        "spread 7H 7H JK=7S",
+        "spread JK=7C 7H 7H",
+        "spread JK=7D 7H 7H",
+    }
+
+
 def test_v4_one_wild_lays_no_run_of_two_naturals_three_places_apart() -> None:
     assert _spreads(ONE_JOKER, "5H 8H JK 9C QD", "2S") == set()
 
