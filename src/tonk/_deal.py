@@ -24,7 +24,6 @@ from tonk._transition import (
     TURN_START,
     at_turn_start,
     check_not_forced,
-    count_of,
     ended,
     refuse,
     revised,
@@ -38,6 +37,7 @@ from tonk.cards import Card, card_from_code
 from tonk.errors import IllegalReason, RulesError
 from tonk.rules import CutWinner, DealTonkClaim, Rules
 from tonk.scoring import (
+    count_of,
     deal_tonk_row,
     settle_claim,
     settle_deal,

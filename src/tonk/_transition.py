@@ -42,6 +42,7 @@ from tonk.cards import CODE_COUNT, Card, Rank, card_from_code
 from tonk.errors import IllegalActionError, IllegalReason
 from tonk.rules import OutWay, Rules, StockEnd
 from tonk.scoring import (
+    count_of,
     hit_and_split_transfers,
     settle_out,
     widow_transfers,
@@ -79,7 +80,6 @@ __all__ = [
     "check_not_forced",
     "check_not_locked",
     "check_spread_number",
-    "count_of",
     "counts_of",
     "discardable",
     "distinct_cards",
@@ -400,20 +400,8 @@ def taken_less(
     return replace_at(taken, seat, remaining)
 
 
-def count_of(hand: Sequence[Card], values: Sequence[int]) -> int:
-    """Return the count of ``hand`` (B12) by the rules' card ``values``.
-
-    A plain loop: for a few cards it is faster than ``sum`` over a generator
-    or over maps of the codes and values.
-    """
-    count = 0
-    for card in hand:
-        count += values[card.code]
-    return count
-
-
 def counts_of(state: GameState) -> tuple[int, ...]:
-    """Return every seat's count (B12), as :func:`tonk.scoring.hand_count` does."""
+    """Return every seat's count (B12), as :func:`tonk.scoring.hand_count` gives it."""
     values = compiled(state.rules).tables.values
     counts = []
     for hand in state.hands:  # a loop, not a comprehension: this runs at every drop
