@@ -311,11 +311,17 @@ def cut_for_deal(rules: Rules, *, players: int, seed: int | None = None) -> int:
 
 
 def can_claim(state: GameState) -> bool:
-    """Return whether the player to move may claim a deal tonk now (V19, X13)."""
+    """Return whether the player to move may claim a deal tonk now (V19, X13).
+
+    The first-turn test comes first: every later turn is answered without
+    looking up the rule set's compiled form.
+    """
+    if state.turns_taken >= len(state.hands):  # not the player's first turn
+        return False
     table = compiled(state.rules)
     spread = bool(state.spreads)
     if (
-        state.turns_taken >= len(state.hands)  # not the player's first turn
+        not table.late_claims
         or (spread and not table.late_after_spread)  # V19; X13 lifts it by row
         or (
             state.bookkeeping.exchanged and state.bookkeeping.exchanged[state.to_move]
@@ -333,13 +339,10 @@ def can_claim(state: GameState) -> bool:
 def claimed_at_turn_end(state: GameState, seat: int) -> Outcome | None:
     """Return the settlement of a deal tonk won at the end of a first turn (X13).
 
-    ``state`` is the state once ``seat``'s turn is over (its discard made);
-    ``None`` if the turn was not the seat's first or its hand wins no row
-    claimed then (only a row that sets ``after_spread`` once someone has
-    spread).
+    ``state`` is the state once ``seat``'s first turn is over (its discard
+    made); ``None`` if its hand wins no row claimed then (only a row that sets
+    ``after_spread`` once someone has spread).
     """
-    if state.turns_taken > len(state.hands):  # the turn just ended was not a first
-        return None
     claim = DealTonkClaim.AFTER_FIRST_TURN
     spread = bool(state.spreads)
     if deal_tonk_row(state.hands[seat], state.rules, claim, spread=spread) is None:
@@ -350,7 +353,7 @@ def claimed_at_turn_end(state: GameState, seat: int) -> Outcome | None:
 def apply_claim(state: GameState, action: ClaimDealTonk) -> GameState:
     at_turn_start(state, action)
     check_not_forced(state, action)
-    if not (compiled(state.rules).late_claims and can_claim(state)):
+    if not can_claim(state):
         raise refuse(
             action,
             IllegalReason.NO_DEAL_TONK,

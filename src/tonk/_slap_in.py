@@ -49,7 +49,7 @@ from tonk.actions import (
     Pass,
     Slap,
 )
-from tonk.cards import Card, card_from_code
+from tonk.cards import CARDS, Card
 from tonk.errors import IllegalReason
 from tonk.rules import OutWay
 from tonk.state import GameState, SlapWindow
@@ -188,7 +188,7 @@ def apply_extra_discard(state: GameState, action: Discard) -> GameState:
         )
     check_discard(state, action, hand)
     rules = state.rules
-    card = card_from_code(action.card.code)
+    card = CARDS[action.card.code]
     after = successor(
         state,
         hands=with_hand(state.hands, seat, hand),

@@ -17,7 +17,7 @@ from itertools import combinations
 
 from tonk._compiled import RUN_FIELDS, Tables, card_tables
 from tonk.actions import LaySpread
-from tonk.cards import CODE_COUNT, Card, WildCard, card_from_code
+from tonk.cards import CARDS, CODE_COUNT, Card, WildCard, card_from_code
 from tonk.rules import CourtValues, PackKind, Wilds
 from tonk.state import Spread, SpreadKind
 
@@ -34,11 +34,9 @@ def split(element: Element) -> tuple[Card, Card]:
     """Return the (physical, represented) cards of an element, both interned."""
     if element.__class__ is WildCard:
         assert isinstance(element, WildCard)
-        return card_from_code(element.card.code), card_from_code(
-            element.stands_for.code
-        )
+        return CARDS[element.card.code], CARDS[element.stands_for.code]
     assert isinstance(element, Card)
-    card = card_from_code(element.code)
+    card = CARDS[element.code]
     return card, card
 
 
@@ -299,12 +297,12 @@ def find_spreads(
         start = starts & -starts  # the lowest bit left
         starts -= start
         place = (start.bit_length() - 1) // 2  # 16 * suit + position
-        run = [card_from_code(code) for code in run_card[place : place + 3]]
+        run = [CARDS[code] for code in run_card[place : place + 3]]
         found.add(tuple(sorted(run)))
         first = run[0].code
         place += 3
         while held >> 2 * place & 1 and run_card[place] != first:  # ace once (V10)
-            run.append(card_from_code(run_card[place]))
+            run.append(CARDS[run_card[place]])
             found.add(tuple(sorted(run)))
             place += 1
     return [LaySpread._canonical(cards) for cards in sorted(found)]

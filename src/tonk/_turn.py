@@ -87,7 +87,7 @@ from tonk.actions import (
     Hit,
     LaySpread,
 )
-from tonk.cards import Card, WildCard, card_from_code
+from tonk.cards import CARDS, Card, WildCard
 from tonk.errors import IllegalReason
 from tonk.rules import OutWay, StockEnd
 from tonk.scoring import (
@@ -110,23 +110,29 @@ __all__ = [
     "play_actions",
     "start_actions",
 ]
-_STARTS = {
-    (claim, drop, take): tuple(
-        action
-        for action, open_ in (
-            (CLAIM, claim),
-            (DROP, drop),
-            (DRAW_STOCK, True),
-            (DRAW_DISCARD, take),
+_STARTS = tuple(
+    tuple(
+        tuple(
+            tuple(
+                action
+                for action, open_ in (
+                    (CLAIM, claim),
+                    (DROP, drop),
+                    (DRAW_STOCK, True),
+                    (DRAW_DISCARD, take),
+                )
+                if open_
+            )
+            for take in (False, True)
         )
-        if open_
+        for drop in (False, True)
     )
     for claim in (False, True)
-    for drop in (False, True)
-    for take in (False, True)
-}
-"""The actions at the start of a turn, by whether a claim, a drop and taking
-the discard are open (the widow's exchanges come after them)."""
+)
+"""The actions at the start of a turn, ``_STARTS[claim][drop][take]`` by
+whether a claim, a drop and taking the discard are open (the widow's
+exchanges come after them). Nested tuples indexed by the three bools: three
+subscripts cost less than building and hashing a key."""
 _EAT_OR_PASS: tuple[Action, ...] = (Eat(), PASS)
 
 
@@ -135,11 +141,11 @@ def start_actions(state: GameState) -> tuple[Action, ...]:
     if is_drop_forced(state):
         return (DROP,)
     rules = state.rules
-    claim = compiled(rules).late_claims and can_claim(state)
+    claim = can_claim(state)
     take = bool(state.discard_pile) and (
         not rules.discard_draw_must_meld or _usable_discard(state)
     )
-    actions = _STARTS[claim, _drop_bar(state) is None, take]
+    actions = _STARTS[claim][_drop_bar(state) is None][take]
     if rules.widow and not state.bookkeeping.exchanged[state.to_move]:  # V46
         hand = state.hands[state.to_move]
         return (*actions, *(EXCHANGES[card.code] for card in distinct_cards(hand)))
@@ -522,7 +528,10 @@ def _end_turn(
             book, going_out_barred=barred, hits_this_turn=0, must_use=None
         ),
     )
-    if compiled(rules).end_claims:  # X13: a deal tonk won at a first turn's end
+    # X13: a deal tonk won at the end of a first turn (one of the first
+    # ``players`` turns); the turn count is tested before the compiled rules
+    # are looked up, so later turns pay no lookup.
+    if turns_taken <= len(state.hands) and compiled(rules).end_claims:
         claimed = claimed_at_turn_end(after, seat)
         if claimed is not None:
             return ended(successor(after, to_move=seat), claimed)
@@ -743,7 +752,7 @@ def apply_exchange(state: GameState, action: Exchange) -> GameState:
         raise refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
-    card = card_from_code(action.card.code)
+    card = CARDS[action.card.code]
     book = state.bookkeeping
     return successor(
         state,
@@ -777,7 +786,7 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
         _check_not_out(state, action, hand)
     if state.rules.must_spread:  # V21
         check_discard(state, action, hand)
-    card = card_from_code(action.card.code)
+    card = CARDS[action.card.code]
     hands = with_hand(state.hands, seat, hand)
     # Concatenation copies the pile once; unpacking builds a list first, which
     # costs more as the pile grows (40 cards: 118 ns against 181).

@@ -23,6 +23,7 @@ from tonk._validate import brief, instance_of
 from tonk.errors import EncodingError, NotationError
 
 __all__ = [
+    "CARDS",
     "CODE_COUNT",
     "Card",
     "Element",
@@ -234,7 +235,7 @@ def _parse_card(token: str, text: str, offset: int) -> Card:
     """Parse ``token``, found at ``offset`` in ``text``, into an interned card."""
     upper = token.upper()
     if upper == "JK":
-        return _CARDS[JOKER_CODE]
+        return CARDS[JOKER_CODE]
     if len(upper) < 2:
         raise NotationError(
             f"{brief(token)} is not a card: expected a rank and a suit",
@@ -254,7 +255,7 @@ def _parse_card(token: str, text: str, offset: int) -> Card:
             text=text,
             position=offset + len(token) - 1,
         ) from None
-    return _CARDS[_code(rank, suit)]
+    return CARDS[_code(rank, suit)]
 
 
 @attrs.frozen
@@ -377,7 +378,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 
 def card_from_code(code: int) -> Card:
-    """Return the card with the given :attr:`Card.code`.
+    """Return the card with the given code (``Card.code``).
 
     Raises:
         EncodingError: If ``code`` is not 0..52.
@@ -391,14 +392,25 @@ def card_from_code(code: int) -> Card:
         tonk.errors.EncodingError: a card code must be 0..52, got -1
     """
     if 0 <= code < CODE_COUNT:  # a wrong type fails here or below: TypeError
-        return _CARDS[code]
+        return CARDS[code]
     raise EncodingError(f"a card code must be 0..{CODE_COUNT - 1}, got {brief(code)}")
 
 
-_CARDS: tuple[Card, ...] = (
+CARDS: tuple[Card, ...] = (
     *(Card(Rank(rank), suit) for suit in _SUIT_ORDER for rank in range(1, 14)),
     Card(Rank.JOKER, None),
 )
+"""Every distinct card, indexed by its code (``Card.code``): the shared instances.
+
+``CARDS[card.code]`` is the shared instance of any card, without
+:func:`card_from_code`'s check of the code (a card's code is always valid).
+
+Examples:
+    >>> len(CARDS), CARDS[0], CARDS[52]
+    (53, Card.parse('AC'), Card.parse('JK'))
+    >>> CARDS[Card(Rank.ACE, Suit.CLUBS).code] is Card.parse("AC")
+    True
+"""
 _TEXT: tuple[str, ...] = tuple(
-    "JK" if card.suit is None else card.rank.symbol + card.suit.value for card in _CARDS
+    "JK" if card.suit is None else card.rank.symbol + card.suit.value for card in CARDS
 )

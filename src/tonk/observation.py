@@ -30,7 +30,7 @@ import attrs
 from tonk import text
 from tonk._validate import brief, is_int
 from tonk.actions import Action
-from tonk.cards import CODE_COUNT, Card, card_from_code
+from tonk.cards import CARDS, CODE_COUNT, Card
 from tonk.engine import legal_actions
 from tonk.errors import RulesError
 from tonk.rules import Rules
@@ -230,7 +230,6 @@ def observe(state: GameState, seat: int) -> Observation:
     )
 
 
-_CARDS = tuple(card_from_code(code) for code in range(CODE_COUNT))
 _TRIES = 10_000
 """How many deals :func:`determinize` tries before giving up on a state that
 needs the player to move to hold particular cards."""
@@ -347,7 +346,7 @@ def _dealt(
     """Return the state with the card codes of ``pool`` in the hidden places."""
     codes = pool[:]
     rng.shuffle(codes)
-    card = _CARDS
+    card = CARDS
     at = 0
     hands = []
     for seen, count in zip(known, missing, strict=True):

@@ -64,7 +64,7 @@ import attrs
 
 from tonk.actions import DrawStock, format_action
 from tonk.bots import Bot
-from tonk.cards import CODE_COUNT, Card, card_from_code
+from tonk.cards import CARDS, CODE_COUNT, Card, card_from_code
 from tonk.encoding import (
     action_space_size,
     action_to_index,
@@ -152,7 +152,6 @@ _GAME_TYPE = pyspiel.GameType(
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _DRAW_STOCK = DrawStock()
-_CARDS = tuple(card_from_code(code) for code in range(CODE_COUNT))
 
 
 def _option(name: str, value: bool | int | str) -> object:
@@ -443,11 +442,11 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         except ValueError:
             raise RulesError(f"no card with code {code} is left to deal") from None
         left = left[:at] + left[at + 1 :]
-        dealt = (*now.dealt, _CARDS[code])
+        dealt = (*now.dealt, CARDS[code])
         table = self._table
         if len(dealt) < table.deal_size:
             return _Now(dealt, left, None, False)
-        rest = [_CARDS[code] for code in left]
+        rest = [CARDS[code] for code in left]
         state = new_game(
             table.rules,
             players=table.players,
@@ -539,7 +538,7 @@ def _drawn(state: GameState, code: int) -> GameState:
     :class:`tonk.DrawStock` is applied.
     """
     stock = list(state.stock)
-    card = _CARDS[code] if 0 <= code < CODE_COUNT else None
+    card = CARDS[code] if 0 <= code < CODE_COUNT else None
     if card not in stock:
         raise RulesError(f"no card with code {code} is in the stock")
     stock.remove(card)
