@@ -1457,3 +1457,27 @@ def test_a_turn_ending_hit_is_judged_by_the_hand_it_leaves(
     assert Hit(1, _card("10H")) in tonk.legal_actions(state)
     state = _play(state, "hit 1 10H")  # the turn ends (V24c)
     assert state.to_move == 1
+
+
+def test_v22_v24b_a_draw_that_serves_a_wait_starts_the_count_of_hits_at_zero() -> None:
+    # Serving a wait revises the bookkeeping at the draw; the turn still has
+    # its one hit (V24b) to make.
+    rules = Rules(deal_tonks=(), spread_wait=3, max_hits_per_turn=1)
+    state = _deal(rules, ["7H 8H 9H KS KD", OTHER], upcard="QD", stock="2C 3C 10H")
+    state = _play(state, "draw stock", "spread 7H 8H 9H", "discard KS")
+    state = _play(state, "draw stock", "discard 3C", "draw stock")
+    assert state.waits == (2, 0)
+    assert state.hits_this_turn == 0
+    assert Hit(1, _card("10H")) in tonk.legal_actions(state)
+    state = _play(state, "hit 1 10H")
+    assert state.hits_this_turn == 1
+
+
+def test_v22_option_the_bar_lifts_after_a_turn_without_a_hit() -> None:
+    # The barred seat's turn makes no hit and takes no card from the pile:
+    # only the bar changes at its end.
+    state = _barred_from_going_out()
+    assert state.going_out_barred == (True, False)
+    state = _play(state, "discard KC")
+    assert state.going_out_barred == (False, False)
+    assert state.hits_this_turn == 0

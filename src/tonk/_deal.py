@@ -22,12 +22,13 @@ from tonk._compiled import Compiled, compiled
 from tonk._transition import (
     HAND_OVER,
     TURN_START,
-    at_turn_start,
-    check_not_forced,
     ended,
+    forced_drop_refusal,
+    is_drop_forced,
     refuse,
     revised,
     successor,
+    turn_start_refusal,
 )
 from tonk._validate import brief, check_seed, is_int
 from tonk.actions import (
@@ -351,8 +352,10 @@ def claimed_at_turn_end(state: GameState, seat: int) -> Outcome | None:
 
 
 def apply_claim(state: GameState, action: ClaimDealTonk) -> GameState:
-    at_turn_start(state, action)
-    check_not_forced(state, action)
+    if state.phase is not TURN_START:
+        raise turn_start_refusal(state, action)
+    if is_drop_forced(state):
+        raise forced_drop_refusal(state, action)
     if not can_claim(state):
         raise refuse(
             action,

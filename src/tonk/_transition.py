@@ -3,9 +3,10 @@
 One successor builder, the checks and predicates several parts of the game
 use, and the end of a hand.
 
-:func:`successor` is the one place a state's successor is built. The phase
-checks (:func:`at_turn_start`, :func:`after_draw`) refuse an action out of
-its time (B7, docs/rules/base.md); :func:`is_drop_forced` is V27/V29,
+:func:`successor` is the one place a state's successor is built. The
+refusals of an action out of its time (:func:`turn_start_refusal`,
+:func:`after_draw_refusal`; B7, docs/rules/base.md) are raised by the
+transitions once they have tested the phase; :func:`is_drop_forced` is V27/V29,
 :func:`is_locked` V30 and X9, :func:`holds_spread` and :func:`discardable` V21 and
 :func:`hit_effects` V22/V23/X7 (docs/rules/play.md); :func:`ended` and
 :func:`went_out` settle a hand (B11-B14, docs/rules/base.md; V31-V34, V39,
@@ -74,16 +75,15 @@ __all__ = [
     "STOCK_LAST_CARD",
     "TURN_START",
     "Keep",
-    "after_draw",
-    "at_turn_start",
+    "after_draw_refusal",
     "check_discard",
-    "check_not_forced",
     "check_not_locked",
     "check_spread_number",
     "counts_of",
     "discardable",
     "distinct_cards",
     "ended",
+    "forced_drop_refusal",
     "hit_effects",
     "hit_of",
     "holds_spread",
@@ -97,6 +97,7 @@ __all__ = [
     "spread_count",
     "successor",
     "taken_less",
+    "turn_start_refusal",
     "went_out",
     "with_card",
     "with_hand",
@@ -266,45 +267,50 @@ def refuse(action: Action, reason: IllegalReason, why: str) -> IllegalActionErro
     )
 
 
-def _not_in_window(state: GameState, action: Action) -> None:
+def _window_refusal(state: GameState, action: Action) -> IllegalActionError:
+    return refuse(
+        action,
+        IllegalReason.NOT_SLAP_TIME,
+        f"seat {state.to_move} must "
+        + (
+            "discard"
+            if state.phase is EXTRA_DISCARD
+            else "eat or pass"
+            if state.rules.eating
+            else "slap or pass"
+        ),
+    )
+
+
+# The phase checks (B7). A transition tests the phase itself and raises the
+# refusal these build only when the phase is wrong, so that the usual case
+# costs a comparison, not a call:
+#
+#     if state.phase is not TURN_START:
+#         raise turn_start_refusal(state, action)
+
+
+def turn_start_refusal(state: GameState, action: Action) -> IllegalActionError:
+    """Return the refusal of ``action``, open only at a turn's start, now."""
     if state.phase is SLAP_WINDOW or state.phase is EXTRA_DISCARD:
-        raise refuse(
-            action,
-            IllegalReason.NOT_SLAP_TIME,
-            f"seat {state.to_move} must "
-            + (
-                "discard"
-                if state.phase is EXTRA_DISCARD
-                else "eat or pass"
-                if state.rules.eating
-                else "slap or pass"
-            ),
-        )
+        return _window_refusal(state, action)
+    return refuse(
+        action,
+        IllegalReason.ALREADY_DREW,
+        f"seat {state.to_move} has drawn; spread, hit or discard",
+    )
 
 
-def at_turn_start(state: GameState, action: Action) -> None:
-    if state.phase is TURN_START:
-        return
-    _not_in_window(state, action)
-    if state.phase is not TURN_START:
-        raise refuse(
-            action,
-            IllegalReason.ALREADY_DREW,
-            f"seat {state.to_move} has drawn; spread, hit or discard",
-        )
-
-
-def after_draw(state: GameState, action: Action) -> None:
-    if state.phase is AFTER_DRAW:
-        return
-    _not_in_window(state, action)
-    if state.phase is not AFTER_DRAW:
-        raise IllegalActionError(
-            f"cannot {format_action(action).split()[0]} before drawing: seat"
-            f" {state.to_move} must drop or draw first",
-            action=action,
-            reason=IllegalReason.MUST_DRAW_FIRST,
-        )
+def after_draw_refusal(state: GameState, action: Action) -> IllegalActionError:
+    """Return the refusal of ``action``, open only after a draw, now."""
+    if state.phase is SLAP_WINDOW or state.phase is EXTRA_DISCARD:
+        return _window_refusal(state, action)
+    return IllegalActionError(
+        f"cannot {format_action(action).split()[0]} before drawing: seat"
+        f" {state.to_move} must drop or draw first",
+        action=action,
+        reason=IllegalReason.MUST_DRAW_FIRST,
+    )
 
 
 def distinct_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -498,18 +504,22 @@ def is_drop_forced(state: GameState) -> bool:
     )
 
 
-def check_not_forced(state: GameState, action: Action) -> None:
-    if is_drop_forced(state):
-        raise refuse(
-            action,
-            IllegalReason.MUST_DROP,
-            f"seat {state.to_move} must drop"
-            + (
-                " the empty hand (V27)"
-                if not state.hands[state.to_move]
-                else ": the stock is empty (V29)"
-            ),
-        )
+def forced_drop_refusal(state: GameState, action: Action) -> IllegalActionError:
+    """Return the refusal of ``action`` when the player must drop (V27, V29).
+
+    The caller tests :func:`is_drop_forced` first, as the phase checks are
+    tested (:func:`turn_start_refusal`).
+    """
+    return refuse(
+        action,
+        IllegalReason.MUST_DROP,
+        f"seat {state.to_move} must drop"
+        + (
+            " the empty hand (V27)"
+            if not state.hands[state.to_move]
+            else ": the stock is empty (V29)"
+        ),
+    )
 
 
 def discardable(state: GameState, hand: tuple[Card, ...]) -> list[Card]:

@@ -48,16 +48,15 @@ from tonk._transition import (
     STOCK_LAST_CARD,
     TURN_START,
     Keep,
-    after_draw,
-    at_turn_start,
+    after_draw_refusal,
     check_discard,
-    check_not_forced,
     check_not_locked,
     check_spread_number,
     counts_of,
     discardable,
     distinct_cards,
     ended,
+    forced_drop_refusal,
     hit_effects,
     hit_of,
     holds_spread,
@@ -70,6 +69,7 @@ from tonk._transition import (
     spread_count,
     successor,
     taken_less,
+    turn_start_refusal,
     went_out,
     with_card,
     with_hand,
@@ -321,7 +321,8 @@ def _may_hit(state: GameState) -> bool:
 
 
 def apply_drop(state: GameState, action: Drop) -> GameState:
-    at_turn_start(state, action)
+    if state.phase is not TURN_START:
+        raise turn_start_refusal(state, action)
     rules = state.rules
     if not is_drop_forced(state):
         bar = _drop_bar(state)
@@ -364,9 +365,11 @@ def _settled_drop(state: GameState, counts: tuple[int, ...]) -> Outcome:
 
 
 def apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
-    at_turn_start(state, action)
+    if state.phase is not TURN_START:
+        raise turn_start_refusal(state, action)
     rules = state.rules
-    check_not_forced(state, action)
+    if is_drop_forced(state):
+        raise forced_drop_refusal(state, action)
     stock = state.stock
     if not stock:  # B14: a draw from the empty stock ends the hand
         counts = counts_of(state)
@@ -450,12 +453,14 @@ def _drawn(
 
 
 def apply_draw_discard(state: GameState, action: DrawDiscard) -> GameState:
-    at_turn_start(state, action)
+    if state.phase is not TURN_START:
+        raise turn_start_refusal(state, action)
     if not state.discard_pile:
         raise refuse(
             action, IllegalReason.DISCARD_PILE_EMPTY, "the discard pile is empty"
         )
-    check_not_forced(state, action)
+    if is_drop_forced(state):
+        raise forced_drop_refusal(state, action)
     if state.rules.discard_draw_must_meld and not _usable_discard(state):
         raise refuse(
             action,
@@ -618,7 +623,8 @@ def _pickup_after(state: GameState, played: Sequence[Card]) -> Card | None:
 
 
 def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
-    after_draw(state, action)
+    if state.phase is not AFTER_DRAW:
+        raise after_draw_refusal(state, action)
     seat = state.to_move
     physical = action.physical
     hand = without_cards(state.hands[seat], physical)
@@ -674,7 +680,8 @@ def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
 
 
 def apply_hit(state: GameState, action: Hit) -> GameState:
-    after_draw(state, action)
+    if state.phase is not AFTER_DRAW:
+        raise after_draw_refusal(state, action)
     seat = state.to_move
     number = action.spread
     check_spread_number(state, action)
@@ -752,7 +759,8 @@ def _check_hit(
 
 def apply_exchange(state: GameState, action: Exchange) -> GameState:
     """Swap a hand card for the widow, paying 1x into the widow pot (V46)."""
-    at_turn_start(state, action)
+    if state.phase is not TURN_START:
+        raise turn_start_refusal(state, action)
     seat = state.to_move
     if not state.rules.widow or state.bookkeeping.exchanged[seat]:
         raise refuse(
@@ -762,7 +770,8 @@ def apply_exchange(state: GameState, action: Exchange) -> GameState:
             if not state.rules.widow
             else f"seat {seat} has already exchanged with its widow this hand",
         )
-    check_not_forced(state, action)
+    if is_drop_forced(state):
+        raise forced_drop_refusal(state, action)
     hand = without_card(state.hands[seat], action.card)
     if hand is None:
         raise refuse(
@@ -788,7 +797,8 @@ def apply_exchange(state: GameState, action: Exchange) -> GameState:
 def apply_discard(state: GameState, action: Discard) -> GameState:
     if state.phase is EXTRA_DISCARD:
         return apply_extra_discard(state, action)
-    after_draw(state, action)
+    if state.phase is not AFTER_DRAW:
+        raise after_draw_refusal(state, action)
     seat = state.to_move
     hand = without_card(state.hands[seat], action.card)
     if hand is None:
