@@ -33,6 +33,7 @@ from tonk.rules import (
     DealTonkClaim,
     PackKind,
     Rules,
+    StockEnd,
     Wilds,
 )
 
@@ -244,6 +245,13 @@ class Compiled:
     """The highest ``at_most`` of the deal tonks at the deal, or -1."""
     deal_courts: bool
     """Whether a deal tonk at the deal counts court cards (V18)."""
+    forced_drops: bool
+    """Whether a player can be made to drop: the boobed deck (V27) or the
+    forced knock on an empty stock (V29). Without them no state is tested."""
+    drop_limits: bool
+    """Whether an option other than waiting (V22, V23) can bar a drop: the
+    three-spread lock (V30) or a drop ceiling (X6). Without them, and with no
+    turn to wait, a drop is open and no state is tested."""
     drops: dict[tuple[tuple[int, ...], int, int], Outcome] = attrs.field(
         factory=dict, eq=False, repr=False
     )
@@ -278,6 +286,10 @@ def _compile(rules: Rules) -> Compiled:
             (row.at_most for row in at_deal if row.at_most is not None), default=-1
         ),
         deal_courts=any(row.court_cards is not None for row in at_deal),
+        forced_drops=rules.boobed_deck or rules.stock_end is StockEnd.FORCED_KNOCK,
+        drop_limits=rules.three_spread_lock
+        or rules.drop_at_most is not None
+        or rules.first_turn_drop_at_most is not None,
     )
 
 

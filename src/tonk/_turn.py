@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from tonk._compiled import Tables, compiled
+from tonk._compiled import Compiled, Tables, compiled
 from tonk._deal import (
     can_claim,
     claimed_at_turn_end,
@@ -137,15 +137,25 @@ _EAT_OR_PASS: tuple[Action, ...] = (Eat(), PASS)
 
 
 def start_actions(state: GameState) -> tuple[Action, ...]:
-    """Return what the player to move may do before drawing (B7, V19, V46)."""
-    if is_drop_forced(state):
-        return (DROP,)
+    """Return what the player to move may do before drawing (B7, V19, V46).
+
+    The compiled rules gate each test a state needs: under most rule sets no
+    drop is forced or limited and no deal tonk is claimed now, and three flags
+    say so without a call apiece.
+    """
     rules = state.rules
-    claim = can_claim(state)
+    table = compiled(rules)
+    if table.forced_drops and is_drop_forced(state):
+        return (DROP,)
+    claim = table.late_claims and can_claim(state)
+    drop = (
+        not (state.bookkeeping.waits[state.to_move] or table.drop_limits)
+        or _drop_bar(state) is None
+    )
     take = bool(state.discard_pile) and (
         not rules.discard_draw_must_meld or _usable_discard(state)
     )
-    actions = _STARTS[claim][_drop_bar(state) is None][take]
+    actions = _STARTS[claim][drop][take]
     if rules.widow and not state.bookkeeping.exchanged[state.to_move]:  # V46
         hand = state.hands[state.to_move]
         return (*actions, *(EXCHANGES[card.code] for card in distinct_cards(hand)))
@@ -196,7 +206,7 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
     seat = state.to_move
     hand = state.hands[seat]
     distinct = distinct_cards(hand) if table.has_duplicates else hand
-    copies = pack_copies(state)
+    copies = 1 if rules.two_packs_from is None else pack_copies(state)
     laid = find_spreads(hand, table.tables, copies)
     if (
         not laid
@@ -324,30 +334,35 @@ def apply_drop(state: GameState, action: Drop) -> GameState:
     if state.phase is not TURN_START:
         raise turn_start_refusal(state, action)
     rules = state.rules
-    if not is_drop_forced(state):
+    table = compiled(rules)
+    if (state.bookkeeping.waits[state.to_move] or table.drop_limits) and not (
+        table.forced_drops and is_drop_forced(state)
+    ):  # as in start_actions; a forced drop is never barred
         bar = _drop_bar(state)
         if bar is not None:
             raise refuse(action, IllegalReason.DROP_BARRED, bar)
-    counts = counts_of(state)
+    counts = counts_of(state, table)
     if rules.stock_end is STOCK_FORCED_KNOCK and not state.stock:  # V29
         outcome = settle_showdown(
             counts, OutcomeKind.FORCED_KNOCK, rules.exhaustion_tie
         )
         return ended(state, attrs.evolve(outcome, dropper=state.to_move))
-    return ended(state, _settled_drop(state, counts))
+    return ended(state, _settled_drop(state, counts, table))
 
 
 _DROPS_KEPT = 4096
 """How many drop settlements a rule set keeps; a full store is emptied."""
 
 
-def _settled_drop(state: GameState, counts: tuple[int, ...]) -> Outcome:
+def _settled_drop(
+    state: GameState, counts: tuple[int, ...], table: Compiled
+) -> Outcome:
     """Settle the drop of the player to move (B13, V35-V38, X11, X12).
 
-    The settlement is remembered in the rule set's compiled form, by what it
-    depends on: the counts, the dropper and the dealer.
+    The settlement is remembered in the rule set's compiled form ``table``, by
+    what it depends on: the counts, the dropper and the dealer.
     """
-    drops = compiled(state.rules).drops
+    drops = table.drops
     key = (counts, state.to_move, state.dealer)
     outcome = drops.get(key)
     if outcome is None:
@@ -372,7 +387,7 @@ def apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
         raise forced_drop_refusal(state, action)
     stock = state.stock
     if not stock:  # B14: a draw from the empty stock ends the hand
-        counts = counts_of(state)
+        counts = counts_of(state, compiled(rules))
         if rules.stock_end is StockEnd.DEAD:  # V28
             return ended(
                 state,
@@ -564,7 +579,9 @@ def _end_turn(
     if showdown is not None:
         return ended(
             successor(after, to_move=seat),
-            settle_showdown(counts_of(after), showdown, rules.exhaustion_tie),
+            settle_showdown(
+                counts_of(after, compiled(rules)), showdown, rules.exhaustion_tie
+            ),
         )
     if discarded is not None and (
         (rules.slap_in and state.spreads) or rules.eating
@@ -817,7 +834,9 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
     # Concatenation copies the pile once; unpacking builds a list first, which
     # costs more as the pile grows (40 cards: 118 ns against 181).
     pile = state.discard_pile + (card,)  # noqa: RUF005
-    taken = taken_less(state, seat, (card,))
+    taken = state.taken
+    if taken[seat]:  # tested here too: most discards skip the call
+        taken = taken_less(state, seat, (card,))
     if not hand:  # B11b: out by discarding the last card
         after = successor(
             state,
