@@ -377,6 +377,21 @@ def _waiting() -> GameState:
     )
 
 
+def _waiting_boobed() -> GameState:
+    """As :func:`_waiting`, under the boobed deck (V27): a drop may be forced
+    under these rules, but this one is not, so the wait still bars it."""
+    rules = Rules(
+        deal_tonks=(),
+        spread_wait=3,
+        boobed_deck=True,
+        exhaustion_tie=tonk.ExhaustionTie.DEAD_HAND,
+    )
+    state = _deal(rules, ["7H 8H 9H KS KD", OTHER], upcard="QD", stock="2C 3C")
+    return _play(
+        state, "draw stock", "spread 7H 8H 9H", "discard KS", "draw stock", "discard 3C"
+    )
+
+
 def _hit_once() -> GameState:
     rules = Rules(deal_tonks=(), max_hits_per_turn=1)
     state = _deal(rules, ["7H 8H 9H 10H JH", OTHER], upcard="QD", stock="6H")
@@ -512,6 +527,12 @@ REFUSALS: list[
     (_widow, "exchange 2C", _R.CARD_NOT_IN_HAND, "not in seat 0's hand"),
     (_locked_drop, "drop", _R.DROP_BARRED, "seat 0 has laid three spreads (V30)"),
     (_waiting, "drop", _R.DROP_BARRED, "seat 0 must wait 3 more turn(s) to drop"),
+    (
+        _waiting_boobed,
+        "drop",
+        _R.DROP_BARRED,
+        "seat 0 must wait 3 more turn(s) to drop",
+    ),
     (
         _must_use,
         "discard KD",
