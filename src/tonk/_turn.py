@@ -812,9 +812,9 @@ def apply_exchange(state: GameState, action: Exchange) -> GameState:
 
 
 def apply_discard(state: GameState, action: Discard) -> GameState:
-    if state.phase is EXTRA_DISCARD:
-        return apply_extra_discard(state, action)
-    if state.phase is not AFTER_DRAW:
+    if state.phase is not AFTER_DRAW:  # the usual phase, tested first
+        if state.phase is EXTRA_DISCARD:
+            return apply_extra_discard(state, action)
         raise after_draw_refusal(state, action)
     seat = state.to_move
     hand = without_card(state.hands[seat], action.card)
