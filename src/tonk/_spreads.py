@@ -432,7 +432,7 @@ def _spreads_with_wilds(
 # key and find the tables again by it (_tables, and _run_windows for the cards
 # of each run).
 
-_Entry = tuple[tuple[int, ...], tuple[int, ...], LaySpread]
+_Entry = tuple[list[int], tuple[int, ...], LaySpread]
 """A spread after its sort key: its physical codes sorted, its represented codes."""
 _Found = list[_Entry]
 _TablesKey = tuple[str, int, str, int, str, bool]
@@ -681,8 +681,9 @@ def _spread_of(
             elements.append(
                 designation(wild_code, code) if element is None else element
             )
-    physical = tuple(sorted(natural + wilds))
-    return physical, represented, _canonical(tuple(elements))
+    # The physical codes as a list, not a tuple: they sort alike, one object
+    # fewer to make (about 40 ns a spread).
+    return sorted(natural + wilds), represented, _canonical(tuple(elements))
 
 
 def _standing_for_themselves(
