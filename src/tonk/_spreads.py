@@ -371,25 +371,26 @@ def _spreads_with_wilds(
             total += hand_unit[code]
     # No spread comes from two patterns: each pattern's spreads represent cards
     # of its own suit (runs) or rank (books), so the lists just join. Only the
-    # suits and ranks that may lay a spread are grouped, read off ``total``:
-    # with one wild most hands have none (about 2 µs a hand saved).
-    wilds = tuple(wild_codes)
-    self_standing = frozenset(standing) if standing else _NONE
-    key = tables.key
-    found: _Found = []
+    # suits and ranks that may lay a spread are grouped, read off ``total``.
     anchors = naturals + standing if standing else naturals
-    if len(wilds) == 1:
+    if len(wild_codes) == 1:
         # A run of three needs two natural cards within three places.
         fields = total >> RUN_FIELDS
         held = (fields | fields >> 1) & _LOW_BITS  # the run places held
         close = held & (held >> 2 | held >> 4)
-        suits = [suit for suit in range(4) if close >> 32 * suit & _SUIT_PLACES]
         # A book needs two natural cards of its rank: a field of 6 and two or
         # more sets its top bit (a joker, no book's card, adds nothing).
         eights = (total + _SIXES) & _EIGHTS
+        if not close and not eights:
+            return []  # 121 of chicago's first 530 hands with one wild
+        suits = [suit for suit in range(4) if close >> 32 * suit & _SUIT_PLACES]
     else:
         suits = list(dict.fromkeys([code // 13 for code in anchors]))
         eights = (total + _SEVENS) & _EIGHTS  # a rank held at all
+    wilds = tuple(wild_codes)
+    self_standing = frozenset(standing) if standing else _NONE
+    key = tables.key
+    found: _Found = []
     for suit_number in suits:
         found += _runs_in_suit(
             key,
