@@ -435,3 +435,71 @@ def test_v10_a_whole_suit_without_wilds_lays_every_run_of_it_once() -> None:
     }
     assert {frozenset(text.split()[1:]) for text in texts} == expected
     assert len(texts) == len(expected) == 76
+
+
+# --- the wild search rewritten for speed (mutation run of 2 December 2026) -----
+
+
+def _ranks_laid(texts: set[str]) -> set[str]:
+    """Return the ranks that the cards of the spreads ``texts`` stand for."""
+    return {card.split("=")[-1][:-1] for text in texts for card in text.split()[1:]}
+
+
+def test_v2_v4_eight_aces_of_two_packs_lay_books_with_one_wild_or_two() -> None:
+    # A rank held eight times (two packs) still counts as held: the quick test
+    # of the ranks that may lay a book reads each rank's count of cards.
+    aces = "AC AC AD AD AH AH AS AS"
+    one = Rules(two_packs_from=2, jokers=1, wilds=Wilds.JOKERS, hand_size=8)
+    texts = _spreads(one, aces, "JK", "2D 3D 4D 5D 6D 7D 8D 9D")
+    assert {"spread AC AC AD", "spread AC AD AH AS", "spread AC AC JK=AD"} <= texts
+    assert _ranks_laid(texts) == {"A"}
+    two = Rules(two_packs_from=2, jokers=2, wilds=Wilds.JOKERS, hand_size=9)
+    texts = _spreads(two, f"{aces} JK", "JK", "2D 3D 4D 5D 6D 7D 8D 9D 10D")
+    assert {"spread AC AC AD", "spread AC JK=AD JK=AH"} <= texts
+    assert _ranks_laid(texts) == {"A", "2", "3"}  # and AC JK=2C JK=3C
+
+
+CLUBS_TO_KING = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
+
+
+def test_v4_a_wild_and_twelve_clubs_lay_the_runs_of_twelve_and_thirteen() -> None:
+    # With the ace low, the run of every rank starts at the ace: a wild fills
+    # it, and the 2 to the king are a run of twelve natural cards.
+    rules = Rules(hand_size=12, jokers=1, wilds=Wilds.JOKERS, deal_tonks=())
+    other = "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD"
+    texts = _spreads(rules, CLUBS_TO_KING, "JK", other)
+    assert f"spread JK=AC {CLUBS_TO_KING}" in texts
+    assert f"spread {CLUBS_TO_KING}" in texts
+    assert f"spread {CLUBS_TO_KING.removesuffix(' KC')} JK=KC" in texts
+
+
+def test_v4_two_wilds_after_the_ace_stand_for_the_two_and_the_three() -> None:
+    # The 2C is code 1: no card after the AC stands for itself, not even it.
+    two_jokers = Rules(jokers=2, wilds=Wilds.JOKERS, deal_tonks=())
+    texts = _spreads(two_jokers, "AC JK JK 9H 5D", "KS")
+    assert "spread AC JK=2C JK=3C" in texts
+    assert "spread AC JK=AD JK=AH" in texts
+    assert not any(" 2C" in text or " 3C" in text for text in texts)
+
+
+def test_v4_a_wild_stands_for_the_3c_after_the_ks_was_laid_and_checked() -> None:
+    # Each designation made is kept in a table by the codes of the card and
+    # the card it stands for: checking a spread of the KS (tonk.validate)
+    # fills the KS's own entry, at 51 * 53 + 51 = 52 * 53 - 2, the joker's
+    # (52) code times 53 less the 3C's (2). The joker value only gives these
+    # card options tables of their own, so the search is not cached.
+    rules = Rules(jokers=1, wilds=Wilds.JOKERS, joker_value=17, deal_tonks=())
+    state = _drawn(rules, "JS QS KS 9H 5D", "8C")
+    state = _played_texts(state, "spread JS QS KS")
+    tonk.validate(state)
+    texts = _spreads(rules, "2C 4C JK 9H 7D", "QH")
+    assert texts == {"spread 2C JK=3C 4C"}
+
+
+def test_v2_v5_three_wild_twos_lay_a_book_of_twos_each_standing_for_itself() -> None:
+    # The 2C, 2C and 2D lay the 2C, 2D and 2H: the 2C and the 2D each stand
+    # for themselves and the other 2C for the 2H.
+    rules = Rules(wilds=Wilds.JOKERS_AND_TWOS, two_packs_from=2, deal_tonks=())
+    texts = _spreads(rules, "2C 2C 2D 9H 5S", "KD")
+    assert "spread 2C 2D 2C=2H" in texts
+    assert "spread 2C 2C=2D 2D=2H" not in texts
