@@ -206,7 +206,7 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
     seat = state.to_move
     hand = state.hands[seat]
     distinct = distinct_cards(hand) if table.has_duplicates else hand
-    copies = 1 if rules.two_packs_from is None else pack_copies(state)
+    copies = pack_copies(state)
     laid = find_spreads(hand, table.tables, copies)
     if (
         not laid
@@ -834,9 +834,7 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
     # Concatenation copies the pile once; unpacking builds a list first, which
     # costs more as the pile grows (40 cards: 118 ns against 181).
     pile = state.discard_pile + (card,)  # noqa: RUF005
-    taken = state.taken
-    if taken[seat]:  # tested here too: most discards skip the call
-        taken = taken_less(state, seat, (card,))
+    taken = taken_less(state, seat, (card,))
     if not hand:  # B11b: out by discarding the last card
         after = successor(
             state,
