@@ -18,10 +18,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tonk
-from tonk import _compiled, _deal, _transition
+from tonk import _compiled, _deal, _transition, _turn
 from tonk._transition import _Unbuilt, _UnbuiltBookkeeping, revised, successor
 from tonk.cards import Card
-from tonk.rules import PackKind, Rules
+from tonk.rules import Catch, DropPay, PackKind, Rules
 from tonk.scoring import settle_deal, settle_drop
 from tonk.state import (
     BOOKKEEPING_FIELDS,
@@ -306,6 +306,60 @@ def test_a_remembered_drop_settlement_is_settle_drops_answer(
         assert (outcome.winners, outcome.dropper) == (fresh.winners, fresh.dropper)
         # then any side payments (V39, V46)
         assert outcome.transfers[: len(fresh.transfers)] == fresh.transfers
+
+
+_ORDERED_COUNTS = [
+    # counts of four seats, many in the same order as an earlier one
+    (10, 30, 20, 40),
+    (3, 9, 5, 12),  # the order of the first, all lower
+    (10, 10, 20, 40),  # a tie with the dropper
+    (2, 2, 7, 9),  # the same tie lower
+    (30, 10, 10, 40),  # a tie for the lowest other
+    (31, 11, 11, 41),
+    (30, 10, 20, 10),  # the same tie, other seats
+    (4, 9, 9, 9),
+    (6, 9, 9, 9),  # same order, the dropper's count in the next bonus row
+    (5, 9, 9, 9),  # a bonus row's bound
+    (40, 40, 40, 40),
+    (1, 1, 1, 1),
+]
+
+
+@pytest.mark.parametrize(
+    "catch",
+    [
+        Catch.B13,
+        Catch.SINGLE,
+        Catch.STAKES_TO_LOWEST,
+        Catch.FIVE_TO_LOWEST,
+        Catch(to_catchers=1, ties_catch=False),
+        Catch.LEPAPE,
+    ],
+)
+@pytest.mark.parametrize("bonus", [(), (DropPay(at_most=5, pays=3),)])
+def test_a_drop_settled_from_counts_in_the_same_order_is_settle_drops_answer(
+    catch: Catch, bonus: tuple[DropPay, ...]
+) -> None:
+    # Counts not seen before are settled from an earlier settlement of
+    # counts in the same order, by the same dropper and dealer, with the
+    # dropper's count in the same bonus row (X11): each is what settle_drop
+    # gives them, counts shown included.
+    table_rules = Rules(catch=catch, drop_bonus=bonus)
+    table = _compiled.compiled(table_rules)
+    table.drops.clear()
+    table.drop_orders.clear()
+    for dropper, dealer in [(0, 3), (0, 1), (1, 0), (2, 0)]:
+        state = attrs.evolve(
+            tonk.new_game(table_rules, players=4, seed=1, dealer=dealer),
+            to_move=dropper,
+        )
+        for counts in _ORDERED_COUNTS * 2:  # the second time, remembered as is
+            outcome = _turn._settled_drop(state, counts, table)
+            assert outcome == settle_drop(
+                counts, dropper, catch=catch, dealer=dealer, bonus=bonus
+            ), (counts, dropper, dealer)
+    assert len(table.drops) == 4 * len(_ORDERED_COUNTS)
+    assert len(table.drop_orders) < len(table.drops)  # orders served again
 
 
 def test_actions_built_once_equal_new_ones() -> None:

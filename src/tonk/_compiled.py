@@ -239,6 +239,9 @@ class Compiled:
     """The largest table the rules deal to."""
     hand_sizes: tuple[int, ...]
     """The hand size at each table, indexed by the number of players (X2)."""
+    pack_copies: tuple[int, ...]
+    """The copies of each card in the packs at each table, indexed by the
+    number of players: 2 from ``two_packs_from`` players on (V2), else 1."""
     deal_totals: frozenset[int]
     """The counts that win a deal tonk at the deal by ``totals`` (B5)."""
     deal_at_most: int
@@ -258,6 +261,13 @@ class Compiled:
     """The settlements of drops worked out so far, by the counts, the dropper
     and the dealer (a settlement depends on nothing else of a state): a drop
     ends every random hand, and settling it costs more than a turn."""
+    drop_orders: dict[tuple[tuple[int, ...], int, int, int], Outcome] = attrs.field(
+        factory=dict, eq=False, repr=False
+    )
+    """A settlement of a drop for each order of the counts seen so far, by the
+    counts' ranks, the drop bonus row of the dropper's count (X11), the
+    dropper and the dealer: what :attr:`drops` does not hold is settled from
+    it, with its own counts shown."""
 
 
 def _compile(rules: Rules) -> Compiled:
@@ -281,6 +291,10 @@ def _compile(rules: Rules) -> Compiled:
         else None,
         max_players=largest,
         hand_sizes=tuple(map(rules.hand_size_for, range(largest + 1))),
+        pack_copies=tuple(
+            1 if rules.two_packs_from is None or players < rules.two_packs_from else 2
+            for players in range(largest + 1)
+        ),
         deal_totals=frozenset().union(*(row.totals for row in at_deal)),
         deal_at_most=max(
             (row.at_most for row in at_deal if row.at_most is not None), default=-1

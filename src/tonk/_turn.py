@@ -206,7 +206,7 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
     seat = state.to_move
     hand = state.hands[seat]
     distinct = distinct_cards(hand) if table.has_duplicates else hand
-    copies = pack_copies(state)
+    copies = table.pack_copies[len(state.hands)]
     laid = find_spreads(hand, table.tables, copies)
     if (
         not laid
@@ -360,7 +360,9 @@ def _settled_drop(
     """Settle the drop of the player to move (B13, V35-V38, X11, X12).
 
     The settlement is remembered in the rule set's compiled form ``table``, by
-    what it depends on: the counts, the dropper and the dealer.
+    what it depends on: the counts, the dropper and the dealer. Counts not
+    seen before are settled from a drop whose counts were in the same order
+    (:func:`_settled_in_order`).
     """
     drops = table.drops
     key = (counts, state.to_move, state.dealer)
@@ -368,15 +370,58 @@ def _settled_drop(
     if outcome is None:
         if len(drops) >= _DROPS_KEPT:
             drops.clear()
-        rules = state.rules
-        outcome = drops[key] = settle_drop(
+        outcome = drops[key] = _settled_in_order(state, counts, table)
+    return outcome
+
+
+def _settled_in_order(
+    state: GameState, counts: tuple[int, ...], table: Compiled
+) -> Outcome:
+    """Settle a drop as an earlier one whose counts were in the same order.
+
+    :func:`~tonk.scoring.settle_drop` compares the counts only with each other,
+    and the dropper's with the drop bonus rows (X11). So counts whose ranks
+    are the same (``(12, 30)`` and ``(3, 8)`` both rank ``(0, 1)``), with the
+    dropper's count in the same bonus row, settle alike but for the counts
+    shown: one settlement serves them all, at a quarter of the cost of
+    settling anew. A drop ends most random hands, and at first most of its
+    counts are new.
+    """
+    rules = state.rules
+    order = sorted(set(counts))
+    mine = counts[state.to_move]
+    row = 0
+    for bonus in rules.drop_bonus:  # the first row that the count does not exceed
+        if mine <= bonus.at_most:
+            break
+        row += 1
+    key = (
+        tuple([order.index(count) for count in counts]),
+        row,
+        state.to_move,
+        state.dealer,
+    )
+    orders = table.drop_orders
+    alike = orders.get(key)
+    if alike is None:
+        if len(orders) >= _DROPS_KEPT:
+            orders.clear()
+        alike = orders[key] = settle_drop(
             counts,
             state.to_move,
             catch=rules.catch,
             dealer=state.dealer,
             bonus=rules.drop_bonus,
         )
-    return outcome
+        return alike
+    return Outcome(
+        kind=alike.kind,
+        payoffs=alike.payoffs,
+        winners=alike.winners,
+        transfers=alike.transfers,
+        counts=counts,
+        dropper=alike.dropper,
+    )
 
 
 def apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
@@ -422,32 +467,34 @@ def _drawn(
     """Return the state after the player to move draws ``card``."""
     seat = state.to_move
     rules = state.rules
-    hands = with_hand(state.hands, seat, with_card(state.hands[seat], card))
+    hands = with_card(state.hands, seat, card)
     book = state.bookkeeping
-    waits, charged, must_use = book.waits, book.hit_this_round, None
+    must_use = None
     taken = state.taken
-    from_pile = len(discard_pile) < len(state.discard_pile)
-    if from_pile:
+    if len(discard_pile) < len(state.discard_pile):  # taken from the pile
         taken = replace_at(taken, seat, (*taken[seat], card))
         if rules.discard_draw_must_meld or not rules.discard_pickup:
             must_use = card  # V24d: it must be used at once; X8: not discarded
-    if waits[seat]:  # V22, V23: one turn of waiting served
-        waits = replace_at(waits, seat, waits[seat] - 1)
-    if rules.hit_wait_once_per_turn:  # X7: a new turn for every seat's charge
-        if any(charged):
-            charged = (False,) * len(charged)
-    elif charged[seat]:  # V22's once-per-round option: a new round for this seat
-        charged = replace_at(charged, seat, False)
-    # The record is revised only if the draw changes it. ``revised`` would
+    # The record is revised only if the draw may change it. ``revised`` would
     # return it unchanged, but its call costs about 120 ns, and most draws
-    # change nothing: a turn starts with no hit made and no card to use.
+    # change nothing: a turn starts with no wait, charge or hit, and no card
+    # to use.
     if (
-        waits is not book.waits
-        or charged is not book.hit_this_round
+        book.waits[seat]
+        or book.hit_this_round[seat]
+        or rules.hit_wait_once_per_turn
         or book.hits_this_turn
         or must_use is not book.must_use
         or book.slap is not None  # an eating window closes (X5)
     ):
+        waits, charged = book.waits, book.hit_this_round
+        if waits[seat]:  # V22, V23: one turn of waiting served
+            waits = replace_at(waits, seat, waits[seat] - 1)
+        if rules.hit_wait_once_per_turn:  # X7: a new turn for every seat's charge
+            if any(charged):
+                charged = (False,) * len(charged)
+        elif charged[seat]:  # V22's once-per-round option: a new round for this seat
+            charged = replace_at(charged, seat, False)
         book = revised(
             book,
             waits=waits,
@@ -798,7 +845,7 @@ def apply_exchange(state: GameState, action: Exchange) -> GameState:
     book = state.bookkeeping
     return successor(
         state,
-        hands=with_hand(state.hands, seat, with_card(hand, book.widows[seat])),
+        hands=with_card(with_hand(state.hands, seat, hand), seat, book.widows[seat]),
         # The card goes face down: the table can no longer tell which of the
         # cards the seat took from the pile it still holds, so it forgets them
         # all (less than it could know, never something false).
