@@ -320,6 +320,8 @@ _ORDERED_COUNTS = [
     (4, 9, 9, 9),
     (6, 9, 9, 9),  # same order, the dropper's count in the next bonus row
     (5, 9, 9, 9),  # a bonus row's bound
+    (2, 9, 9, 9),  # with two rows, each row and none of them
+    (8, 9, 9, 9),
     (40, 40, 40, 40),
     (1, 1, 1, 1),
 ]
@@ -336,7 +338,14 @@ _ORDERED_COUNTS = [
         Catch.LEPAPE,
     ],
 )
-@pytest.mark.parametrize("bonus", [(), (DropPay(at_most=5, pays=3),)])
+@pytest.mark.parametrize(
+    "bonus",
+    [
+        (),
+        (DropPay(at_most=5, pays=3),),
+        (DropPay(at_most=3, pays=4), DropPay(at_most=6, pays=2)),
+    ],
+)
 def test_a_drop_settled_from_counts_in_the_same_order_is_settle_drops_answer(
     catch: Catch, bonus: tuple[DropPay, ...]
 ) -> None:
