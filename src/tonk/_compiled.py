@@ -261,13 +261,6 @@ class Compiled:
     """The settlements of drops worked out so far, by the counts, the dropper
     and the dealer (a settlement depends on nothing else of a state): a drop
     ends every random hand, and settling it costs more than a turn."""
-    drop_orders: dict[tuple[tuple[int, ...], int, int, int], Outcome] = attrs.field(
-        factory=dict, eq=False, repr=False
-    )
-    """A settlement of a drop for each order of the counts seen so far, by the
-    counts' ranks, the drop bonus row of the dropper's count (X11), the
-    dropper and the dealer: what :attr:`drops` does not hold is settled from
-    it, with its own counts shown."""
 
 
 def _compile(rules: Rules) -> Compiled:

@@ -360,9 +360,7 @@ def _settled_drop(
     """Settle the drop of the player to move (B13, V35-V38, X11, X12).
 
     The settlement is remembered in the rule set's compiled form ``table``, by
-    what it depends on: the counts, the dropper and the dealer. Counts not
-    seen before are settled from a drop whose counts were in the same order
-    (:func:`_settled_in_order`).
+    what it depends on: the counts, the dropper and the dealer.
     """
     drops = table.drops
     key = (counts, state.to_move, state.dealer)
@@ -370,58 +368,15 @@ def _settled_drop(
     if outcome is None:
         if len(drops) >= _DROPS_KEPT:
             drops.clear()
-        outcome = drops[key] = _settled_in_order(state, counts, table)
-    return outcome
-
-
-def _settled_in_order(
-    state: GameState, counts: tuple[int, ...], table: Compiled
-) -> Outcome:
-    """Settle a drop as an earlier one whose counts were in the same order.
-
-    :func:`~tonk.scoring.settle_drop` compares the counts only with each other,
-    and the dropper's with the drop bonus rows (X11). So counts whose ranks
-    are the same (``(12, 30)`` and ``(3, 8)`` both rank ``(0, 1)``), with the
-    dropper's count in the same bonus row, settle alike but for the counts
-    shown: one settlement serves them all, at a quarter of the cost of
-    settling anew. A drop ends most random hands, and at first most of its
-    counts are new.
-    """
-    rules = state.rules
-    order = sorted(set(counts))
-    mine = counts[state.to_move]
-    row = 0
-    for bonus in rules.drop_bonus:  # the first row that the count does not exceed
-        if mine <= bonus.at_most:
-            break
-        row += 1
-    key = (
-        tuple([order.index(count) for count in counts]),
-        row,
-        state.to_move,
-        state.dealer,
-    )
-    orders = table.drop_orders
-    alike = orders.get(key)
-    if alike is None:
-        if len(orders) >= _DROPS_KEPT:
-            orders.clear()
-        alike = orders[key] = settle_drop(
+        rules = state.rules
+        outcome = drops[key] = settle_drop(
             counts,
             state.to_move,
             catch=rules.catch,
             dealer=state.dealer,
             bonus=rules.drop_bonus,
         )
-        return alike
-    return Outcome(
-        kind=alike.kind,
-        payoffs=alike.payoffs,
-        winners=alike.winners,
-        transfers=alike.transfers,
-        counts=counts,
-        dropper=alike.dropper,
-    )
+    return outcome
 
 
 def apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
