@@ -420,7 +420,9 @@ def counts_of(state: GameState, table: Compiled) -> tuple[int, ...]:
     """
     values = table.tables.values
     counts = []
-    for hand in state.hands:  # loops, not calls of count_of: this runs at every drop
+    # Loops, not calls of count_of: this runs at every drop, and the two calls
+    # were 0.5% of the instructions of a random decision (workload (c)).
+    for hand in state.hands:
         count = 0
         for card in hand:
             count += values[card.code]
