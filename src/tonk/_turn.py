@@ -422,7 +422,7 @@ def _drawn(
     """Return the state after the player to move draws ``card``."""
     seat = state.to_move
     rules = state.rules
-    hands = with_card(state.hands, seat, card)
+    hands = with_hand(state.hands, seat, with_card(state.hands[seat], card))
     book = state.bookkeeping
     must_use = None
     taken = state.taken
@@ -800,7 +800,7 @@ def apply_exchange(state: GameState, action: Exchange) -> GameState:
     book = state.bookkeeping
     return successor(
         state,
-        hands=with_card(with_hand(state.hands, seat, hand), seat, book.widows[seat]),
+        hands=with_hand(state.hands, seat, with_card(hand, book.widows[seat])),
         # The card goes face down: the table can no longer tell which of the
         # cards the seat took from the pile it still holds, so it forgets them
         # all (less than it could know, never something false).
