@@ -40,7 +40,6 @@ from tonk._transition import (
     successor,
     taken_less,
     went_out,
-    with_hand,
     without_card,
 )
 from tonk.actions import (
@@ -191,7 +190,7 @@ def apply_extra_discard(state: GameState, action: Discard) -> GameState:
     card = CARDS[action.card.code]
     after = successor(
         state,
-        hands=with_hand(state.hands, seat, hand),
+        hand=hand,
         discard_pile=(*state.discard_pile, card),
         taken=taken_less(state, seat, (card,)),
         bookkeeping=revised(state.bookkeeping, slap=None),

@@ -100,7 +100,6 @@ __all__ = [
     "turn_start_refusal",
     "went_out",
     "with_card",
-    "with_hand",
     "without_card",
     "without_cards",
 ]
@@ -168,6 +167,7 @@ class _UnbuiltBookkeeping:
 def successor(
     state: GameState,
     /,
+    hand: tuple[Card, ...] | Keep = KEEP,
     hands: tuple[tuple[Card, ...], ...] | Keep = KEEP,
     stock: tuple[Card, ...] | Keep = KEEP,
     discard_pile: tuple[Card, ...] | Keep = KEEP,
@@ -181,7 +181,9 @@ def successor(
 ) -> GameState:
     """Return the state after ``state`` with the fields given changed.
 
-    The one place the engine builds a successor state. It is ``attrs.evolve``
+    ``hand`` is the new hand of the player to move in ``state`` (every
+    action changes only the mover's cards); ``hands`` replaces them all (the
+    deal). The one place the engine builds a successor state. It is ``attrs.evolve``
     with typed arguments, built as an :class:`_Unbuilt` without
     ``GameState.__init__`` (which has no validator or converter to skip), at
     about a tenth of ``__init__``'s cost. The bookkeeping changes through
@@ -195,7 +197,12 @@ def successor(
     new: Any = _new(_Unbuilt)  # the arguments are typed: the slots need not be
     new.rules = state.rules
     new.dealer = state.dealer
-    new.hands = state.hands if hands is KEEP else hands
+    if hand is not KEEP:
+        changed = list(state.hands)
+        changed[state.to_move] = hand
+        new.hands = tuple(changed)
+    else:
+        new.hands = state.hands if hands is KEEP else hands
     new.stock = state.stock if stock is KEEP else stock
     new.discard_pile = state.discard_pile if discard_pile is KEEP else discard_pile
     new.spreads = state.spreads if spreads is KEEP else spreads
@@ -371,15 +378,6 @@ def without_cards(
             return None
         hand = remaining
     return remaining
-
-
-def with_hand(
-    hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    """Return ``hands`` with ``seat``'s hand replaced by ``hand``."""
-    changed = list(hands)
-    changed[seat] = hand
-    return tuple(changed)
 
 
 def replace_at(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:

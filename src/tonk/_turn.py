@@ -72,7 +72,6 @@ from tonk._transition import (
     turn_start_refusal,
     went_out,
     with_card,
-    with_hand,
     without_card,
     without_cards,
 )
@@ -419,14 +418,19 @@ def _drawn(
     stock: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
 ) -> GameState:
-    """Return the state after the player to move draws ``card``."""
+    """Return the state after the player to move draws ``card``.
+
+    ``stock`` and ``discard_pile`` are what the draw leaves of them:
+    ``discard_pile`` is the state's own pile, the same object, unless the card
+    was taken from it.
+    """
     seat = state.to_move
     rules = state.rules
-    hands = with_hand(state.hands, seat, with_card(state.hands[seat], card))
+    hand = with_card(state.hands[seat], card)
     book = state.bookkeeping
     must_use = None
     taken = state.taken
-    if len(discard_pile) < len(state.discard_pile):  # taken from the pile
+    if discard_pile is not state.discard_pile:  # taken from the pile
         taken = replace_at(taken, seat, (*taken[seat], card))
         if rules.discard_draw_must_meld or not rules.discard_pickup:
             must_use = card  # V24d: it must be used at once; X8: not discarded
@@ -460,7 +464,7 @@ def _drawn(
         )
     return successor(
         state,
-        hands=hands,
+        hand=hand,
         stock=stock,
         discard_pile=discard_pile,
         phase=AFTER_DRAW,
@@ -530,7 +534,7 @@ def _end_turn(
     seat: int,
     discarded: Card | None,
     *,
-    hands: tuple[tuple[Card, ...], ...] | Keep = KEEP,
+    hand: tuple[Card, ...] | Keep = KEEP,
     discard_pile: tuple[Card, ...] | Keep = KEEP,
     taken: tuple[tuple[Card, ...], ...] | Keep = KEEP,
 ) -> GameState:
@@ -539,12 +543,13 @@ def _end_turn(
     The hand ends on an empty stock (X10) or at the turn limit (B15); else a
     discard that fits a spread opens a slap-in window (V26).
 
-    ``hands``, ``discard_pile`` and ``taken`` are what the turn's last action
-    changed (a discard), so that the turn ends in one successor.
+    ``hand`` (``seat``'s), ``discard_pile`` and ``taken`` are what the turn's
+    last action changed (a discard), so that the turn ends in one successor.
     """
     rules = state.rules
     turns_taken = state.turns_taken + 1
-    following = (seat + 1) % len(state.hands)
+    players = len(state.hands)
+    following = (seat + 1) % players
     book = state.bookkeeping
     barred = book.going_out_barred
     if barred[seat]:  # V22's option: the bar lasts one turn
@@ -558,7 +563,7 @@ def _end_turn(
         book = revised(book, going_out_barred=barred, hits_this_turn=0, must_use=None)
     after = successor(
         state,
-        hands=hands,
+        hand=hand,
         discard_pile=discard_pile,
         taken=taken,
         to_move=following,
@@ -569,7 +574,7 @@ def _end_turn(
     # X13: a deal tonk won at the end of a first turn (one of the first
     # ``players`` turns); the turn count is tested before the compiled rules
     # are looked up, so later turns pay no lookup.
-    if turns_taken <= len(state.hands) and compiled(rules).end_claims:
+    if turns_taken <= players and compiled(rules).end_claims:
         claimed = claimed_at_turn_end(after, seat)
         if claimed is not None:
             return ended(successor(after, to_move=seat), claimed)
@@ -676,7 +681,6 @@ def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
         stands_for=stands_for,
         turn=state.turns_taken,
     )
-    hands = with_hand(state.hands, seat, hand)
     spreads = (*state.spreads, spread)
     taken = taken_less(state, seat, physical)
     _check_uses_discard(state, action, physical)
@@ -686,7 +690,7 @@ def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
         waits = replace_at(waits, seat, waits[seat] + rules.spread_wait)
     after = successor(
         state,
-        hands=hands,
+        hand=hand,
         spreads=spreads,
         taken=taken,
         bookkeeping=revised(
@@ -731,7 +735,7 @@ def apply_hit(state: GameState, action: Hit) -> GameState:
     waits, barred, charged = hit_effects(state, target.owner, seat)
     after = successor(
         state,
-        hands=with_hand(state.hands, seat, hand),
+        hand=hand,
         spreads=(*state.spreads[: number - 1], spread, *state.spreads[number:]),
         taken=taken_less(state, seat, (physical,)),
         bookkeeping=revised(
@@ -800,7 +804,7 @@ def apply_exchange(state: GameState, action: Exchange) -> GameState:
     book = state.bookkeeping
     return successor(
         state,
-        hands=with_hand(state.hands, seat, with_card(hand, book.widows[seat])),
+        hand=with_card(hand, book.widows[seat]),
         # The card goes face down: the table can no longer tell which of the
         # cards the seat took from the pile it still holds, so it forgets them
         # all (less than it could know, never something false).
@@ -832,7 +836,6 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
     if state.rules.must_spread:  # V21
         check_discard(state, action, hand)
     card = CARDS[action.card.code]
-    hands = with_hand(state.hands, seat, hand)
     # Concatenation copies the pile once; unpacking builds a list first, which
     # costs more as the pile grows (40 cards: 118 ns against 181).
     pile = state.discard_pile + (card,)  # noqa: RUF005
@@ -840,10 +843,10 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
     if not hand:  # B11b: out by discarding the last card
         after = successor(
             state,
-            hands=hands,
+            hand=hand,
             discard_pile=pile,
             taken=taken,
             bookkeeping=revised(state.bookkeeping, must_use=None),
         )
         return _emptied(after, seat, OutWay.DISCARD, card)
-    return _end_turn(state, seat, card, hands=hands, discard_pile=pile, taken=taken)
+    return _end_turn(state, seat, card, hand=hand, discard_pile=pile, taken=taken)
