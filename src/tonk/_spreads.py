@@ -141,6 +141,9 @@ def lay_out(
     if result is None:
         return None
     kind, ordered = result
+    if physical == represented:  # no wild in it: each card is itself, in order
+        cards = tuple(map(card_from_code, ordered))
+        return kind, cards, cards
     codes = pair_up(physical, ordered, tables)
     if codes is None or not any(map(operator.eq, codes, ordered)):
         return None  # V5: a spread holds at least one natural card
