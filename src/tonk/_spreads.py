@@ -327,10 +327,12 @@ def find_spreads(
             run.append(run_card[place])
             found.add(tuple(sorted(run)))
             place += 1
-    spreads = []
-    for codes in sorted(found):
-        spreads.append(_canonical(tuple([CARDS[code] for code in codes])))
-    return spreads
+    return list(map(_natural_spread, sorted(found)))
+
+
+def _find_natural_spread(codes: tuple[int, ...]) -> LaySpread:
+    """Return the spread of the natural cards ``codes`` (sorted)."""
+    return _canonical(tuple([CARDS[code] for code in codes]))
 
 
 def _element(physical: int, represented: int) -> Element:
@@ -743,3 +745,4 @@ _runs_in_suit = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_runs_in_suit)
 _books_of_rank = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_books_of_rank)
 _book_candidates = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_book_candidates)
 _run_windows = functools.lru_cache(maxsize=64)(_find_run_windows)
+_natural_spread = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_natural_spread)

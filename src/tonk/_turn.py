@@ -218,7 +218,7 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
             discards.append(DISCARDS[card.code])
         return tuple(discards)
     actions: list[Action] = list(laid)
-    if _may_hit(state):
+    if state.spreads and _may_hit(state):  # B10: a hit needs a spread on the table
         actions.extend(_hits(state, distinct, table.tables, copies))
     must_use = state.bookkeeping.must_use
     if must_use is not None and rules.discard_draw_must_meld:  # V24d
