@@ -151,9 +151,9 @@ def start_actions(state: GameState) -> tuple[Action, ...]:
         not (state.bookkeeping.waits[state.to_move] or table.drop_limits)
         or _drop_bar(state) is None
     )
-    take = bool(state.discard_pile) and (
-        not rules.discard_draw_must_meld or _usable_discard(state)
-    )
+    take = False
+    if state.discard_pile:
+        take = not rules.discard_draw_must_meld or _usable_discard(state)
     actions = _STARTS[claim][drop][take]
     if rules.widow and not state.bookkeeping.exchanged[state.to_move]:  # V46
         hand = state.hands[state.to_move]
