@@ -133,7 +133,11 @@ slap_of = functools.lru_cache(maxsize=_ACTIONS_KEPT)(Slap)
 
 
 class Keep(enum.Enum):
-    """The default of :func:`successor`'s arguments: keep the field as it is."""
+    """The default of the arguments that may be ``None``: keep the field as it is.
+
+    :func:`successor`'s ``outcome`` and :func:`revised`'s ``must_use`` and
+    ``slap``; their other arguments keep a field when left ``None``.
+    """
 
     KEEP = enum.auto()
 
@@ -167,50 +171,53 @@ class _UnbuiltBookkeeping:
 def successor(
     state: GameState,
     /,
-    hand: tuple[Card, ...] | Keep = KEEP,
-    hands: tuple[tuple[Card, ...], ...] | Keep = KEEP,
-    stock: tuple[Card, ...] | Keep = KEEP,
-    discard_pile: tuple[Card, ...] | Keep = KEEP,
-    spreads: tuple[Spread, ...] | Keep = KEEP,
-    to_move: int | Keep = KEEP,
-    phase: Phase | Keep = KEEP,
-    turns_taken: int | Keep = KEEP,
-    taken: tuple[tuple[Card, ...], ...] | Keep = KEEP,
-    bookkeeping: Bookkeeping | Keep = KEEP,
+    hand: tuple[Card, ...] | None = None,
+    hands: tuple[tuple[Card, ...], ...] | None = None,
+    stock: tuple[Card, ...] | None = None,
+    discard_pile: tuple[Card, ...] | None = None,
+    spreads: tuple[Spread, ...] | None = None,
+    to_move: int | None = None,
+    phase: Phase | None = None,
+    turns_taken: int | None = None,
+    taken: tuple[tuple[Card, ...], ...] | None = None,
+    bookkeeping: Bookkeeping | None = None,
     outcome: Outcome | Keep | None = KEEP,
 ) -> GameState:
     """Return the state after ``state`` with the fields given changed.
 
-    ``hand`` is the new hand of the player to move in ``state`` (every
-    action changes only the mover's cards); ``hands`` replaces them all (the
-    deal). The one place the engine builds a successor state. It is ``attrs.evolve``
-    with typed arguments, built as an :class:`_Unbuilt` without
-    ``GameState.__init__`` (which has no validator or converter to skip), at
-    about a tenth of ``__init__``'s cost. The bookkeeping changes through
-    :func:`revised`. A test checks that it sets every field.
+    A field left ``None`` keeps its value; ``outcome``, which may be ``None``,
+    keeps its value when left :data:`KEEP`. ``hand`` is the new hand of the
+    player to move in ``state`` (every action changes only the mover's cards);
+    ``hands`` replaces them all (the deal). The one place the engine builds a
+    successor state. It is ``attrs.evolve`` with typed arguments, built as an
+    :class:`_Unbuilt` without ``GameState.__init__`` (which has no validator or
+    converter to skip), at about a tenth of ``__init__``'s cost. The
+    bookkeeping changes through :func:`revised`. A test checks that it sets
+    every field.
 
     Callers name every field they give. The fields follow a ``/``, not a
     ``*``: CPython fills each keyword-only argument left out from a dict, a
     lookup apiece, and a positional-or-keyword one from a tuple, which made
-    ``apply`` about 8% faster.
+    ``apply`` about 8% faster. ``None`` is tested in one instruction, where a
+    sentinel takes three.
     """
     new: Any = _new(_Unbuilt)  # the arguments are typed: the slots need not be
     new.rules = state.rules
     new.dealer = state.dealer
-    if hand is not KEEP:
+    if hand is not None:
         changed = list(state.hands)
         changed[state.to_move] = hand
         new.hands = tuple(changed)
     else:
-        new.hands = state.hands if hands is KEEP else hands
-    new.stock = state.stock if stock is KEEP else stock
-    new.discard_pile = state.discard_pile if discard_pile is KEEP else discard_pile
-    new.spreads = state.spreads if spreads is KEEP else spreads
-    new.to_move = state.to_move if to_move is KEEP else to_move
-    new.phase = state.phase if phase is KEEP else phase
-    new.turns_taken = state.turns_taken if turns_taken is KEEP else turns_taken
-    new.taken = state.taken if taken is KEEP else taken
-    new.bookkeeping = state.bookkeeping if bookkeeping is KEEP else bookkeeping
+        new.hands = state.hands if hands is None else hands
+    new.stock = state.stock if stock is None else stock
+    new.discard_pile = state.discard_pile if discard_pile is None else discard_pile
+    new.spreads = state.spreads if spreads is None else spreads
+    new.to_move = state.to_move if to_move is None else to_move
+    new.phase = state.phase if phase is None else phase
+    new.turns_taken = state.turns_taken if turns_taken is None else turns_taken
+    new.taken = state.taken if taken is None else taken
+    new.bookkeeping = state.bookkeeping if bookkeeping is None else bookkeeping
     new.outcome = state.outcome if outcome is KEEP else outcome
     new.__class__ = GameState
     built: GameState = new
@@ -220,48 +227,50 @@ def successor(
 def revised(
     book: Bookkeeping,
     /,
-    waits: tuple[int, ...] | Keep = KEEP,
-    going_out_barred: tuple[bool, ...] | Keep = KEEP,
-    hit_this_round: tuple[bool, ...] | Keep = KEEP,
-    hits_this_turn: int | Keep = KEEP,
+    waits: tuple[int, ...] | None = None,
+    going_out_barred: tuple[bool, ...] | None = None,
+    hit_this_round: tuple[bool, ...] | None = None,
+    hits_this_turn: int | None = None,
     must_use: Card | Keep | None = KEEP,
-    widows: tuple[Card, ...] | Keep = KEEP,
-    exchanged: tuple[bool, ...] | Keep = KEEP,
+    widows: tuple[Card, ...] | None = None,
+    exchanged: tuple[bool, ...] | None = None,
     slap: SlapWindow | Keep | None = KEEP,
 ) -> Bookkeeping:
     """Return ``book`` with the fields given changed: ``book`` itself if none is.
 
-    A field is unchanged when the value given is the one ``book`` holds (the
-    same object; for ``hits_this_turn``, an equal number), so the states of a
-    hand share one record while the rules keep nothing in it. Built as
-    :func:`successor` builds a state, and its fields follow a ``/`` for the
-    same reason.
+    A field left ``None`` keeps its value, as in :func:`successor`;
+    ``must_use`` and ``slap``, which may be ``None``, keep theirs when left
+    :data:`KEEP`. A field is also unchanged when the value given is the one
+    ``book`` holds (the same object; for ``hits_this_turn``, an equal number),
+    so the states of a hand share one record while the rules keep nothing in
+    it. Built as :func:`successor` builds a state, and its fields follow a
+    ``/`` for the same reason.
     """
     if (
-        (waits is KEEP or waits is book.waits)
-        and (going_out_barred is KEEP or going_out_barred is book.going_out_barred)
-        and (hit_this_round is KEEP or hit_this_round is book.hit_this_round)
-        and (hits_this_turn is KEEP or hits_this_turn == book.hits_this_turn)
+        (waits is None or waits is book.waits)
+        and (going_out_barred is None or going_out_barred is book.going_out_barred)
+        and (hit_this_round is None or hit_this_round is book.hit_this_round)
+        and (hits_this_turn is None or hits_this_turn == book.hits_this_turn)
         and (must_use is KEEP or must_use is book.must_use)
-        and (widows is KEEP or widows is book.widows)
-        and (exchanged is KEEP or exchanged is book.exchanged)
+        and (widows is None or widows is book.widows)
+        and (exchanged is None or exchanged is book.exchanged)
         and (slap is KEEP or slap is book.slap)
     ):
         return book
     new: Any = _new(_UnbuiltBookkeeping)
-    new.waits = book.waits if waits is KEEP else waits
+    new.waits = book.waits if waits is None else waits
     new.going_out_barred = (
-        book.going_out_barred if going_out_barred is KEEP else going_out_barred
+        book.going_out_barred if going_out_barred is None else going_out_barred
     )
     new.hit_this_round = (
-        book.hit_this_round if hit_this_round is KEEP else hit_this_round
+        book.hit_this_round if hit_this_round is None else hit_this_round
     )
     new.hits_this_turn = (
-        book.hits_this_turn if hits_this_turn is KEEP else hits_this_turn
+        book.hits_this_turn if hits_this_turn is None else hits_this_turn
     )
     new.must_use = book.must_use if must_use is KEEP else must_use
-    new.widows = book.widows if widows is KEEP else widows
-    new.exchanged = book.exchanged if exchanged is KEEP else exchanged
+    new.widows = book.widows if widows is None else widows
+    new.exchanged = book.exchanged if exchanged is None else exchanged
     new.slap = book.slap if slap is KEEP else slap
     new.__class__ = Bookkeeping
     built: Bookkeeping = new

@@ -41,13 +41,11 @@ from tonk._transition import (
     DROP,
     EXCHANGES,
     EXTRA_DISCARD,
-    KEEP,
     PASS,
     SLAP_WINDOW,
     STOCK_FORCED_KNOCK,
     STOCK_LAST_CARD,
     TURN_START,
-    Keep,
     after_draw_refusal,
     check_discard,
     check_not_locked,
@@ -534,9 +532,9 @@ def _end_turn(
     seat: int,
     discarded: Card | None,
     *,
-    hand: tuple[Card, ...] | Keep = KEEP,
-    discard_pile: tuple[Card, ...] | Keep = KEEP,
-    taken: tuple[tuple[Card, ...], ...] | Keep = KEEP,
+    hand: tuple[Card, ...] | None = None,
+    discard_pile: tuple[Card, ...] | None = None,
+    taken: tuple[tuple[Card, ...], ...] | None = None,
 ) -> GameState:
     """Finish ``seat``'s turn: count it, end the hand or open a slap window.
 
