@@ -62,5 +62,5 @@ def _empty_spread_caches_for_mutmut() -> None:
                 value.cache_clear()
         _compiled._CACHE.clear()
         _compiled._SEEN.clear()
-        _compiled._last = (None, None)
+        _compiled._last = _compiled._UNSET
         _deal._BLANKS.clear()

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -309,7 +309,10 @@ _SEEN: dict[int, tuple[Rules, Compiled]] = {}
 """The rule set objects looked up before, by identity, each with its compiled
 form; each entry holds its object, so that no other object can take its id."""
 
-_last: tuple[Rules | None, Compiled | None] = (None, None)
+_UNSET: tuple[object, Compiled] = (object(), cast(Compiled, None))
+"""What :data:`_last` holds before any lookup: an object that no rule set is,
+so its second entry is never read."""
+_last: tuple[object, Compiled] = _UNSET
 """The rule set looked up last and its compiled form: the states of a hand all
 carry one rule set object, so most lookups find it here, with no hashing."""
 
@@ -325,17 +328,18 @@ def compiled(rules: Rules) -> Compiled:
     """
     global _last
     last_rules, found = _last
-    if rules is last_rules and found is not None:
+    if rules is last_rules:
         return found
     seen = _SEEN.get(id(rules))
     if seen is not None and seen[0] is rules:
         found = seen[1]
     else:
-        found = _CACHE.get(rules)
-        if found is None:
+        cached = _CACHE.get(rules)
+        if cached is None:
             if len(_CACHE) >= _CACHE_SIZE:
                 _CACHE.clear()
-            found = _CACHE[rules] = _compile(rules)
+            cached = _CACHE[rules] = _compile(rules)
+        found = cached
         if len(_SEEN) >= _CACHE_SIZE:
             _SEEN.clear()
         _SEEN[id(rules)] = (rules, found)
