@@ -185,7 +185,7 @@ def apply_extra_discard(state: GameState, action: Discard) -> GameState:
         raise refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
-    check_discard(state, action, hand)
+    check_discard(state, action)
     rules = state.rules
     card = CARDS[action.card.code]
     after = successor(

@@ -603,7 +603,8 @@ def check_spread_number(state: GameState, action: Hit | Slap) -> None:
         )
 
 
-def check_discard(state: GameState, action: Discard, hand: tuple[Card, ...]) -> None:
+def check_discard(state: GameState, action: Discard) -> None:
+    """Refuse a discard that keeps a complete spread in hand (V21)."""
     if state.rules.must_spread and action.card not in discardable(
         state, state.hands[state.to_move]
     ):

@@ -832,7 +832,7 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
     if state.bookkeeping.going_out_barred[seat]:  # V22's option
         _check_not_out(state, action, hand)
     if state.rules.must_spread:  # V21
-        check_discard(state, action, hand)
+        check_discard(state, action)
     card = CARDS[action.card.code]
     # Concatenation copies the pile once; unpacking builds a list first, which
     # costs more as the pile grows (40 cards: 118 ns against 181).
