@@ -549,16 +549,17 @@ def _end_turn(
     players = len(state.hands)
     following = (seat + 1) % players
     book = state.bookkeeping
-    barred = book.going_out_barred
-    if barred[seat]:  # V22's option: the bar lasts one turn
-        barred = replace_at(barred, seat, False)
+    barred = book.going_out_barred[seat]  # V22's option: the bar lasts one turn
     # As at a draw (_drawn), the record is revised only if the turn changed it.
-    if (
-        barred is not book.going_out_barred
-        or book.hits_this_turn
-        or book.must_use is not None
-    ):
-        book = revised(book, going_out_barred=barred, hits_this_turn=0, must_use=None)
+    if barred or book.hits_this_turn or book.must_use is not None:
+        book = revised(
+            book,
+            going_out_barred=replace_at(book.going_out_barred, seat, False)
+            if barred
+            else None,
+            hits_this_turn=0,
+            must_use=None,
+        )
     after = successor(
         state,
         hand=hand,
