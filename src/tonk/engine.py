@@ -201,9 +201,10 @@ def apply(state: GameState, action: Action) -> GameState:
         ...
         tonk.errors.IllegalActionError: cannot discard before drawing: seat 1 must drop or draw first
     """  # noqa: E501
-    handler = _HANDLERS.get(action.__class__)
-    if handler is None:
-        raise TypeError(f"not a tonk action: {brief(action)}")
+    try:
+        handler = _HANDLERS[action.__class__]
+    except KeyError:
+        raise TypeError(f"not a tonk action: {brief(action)}") from None
     if state.outcome is not None:
         raise IllegalActionError(
             f"cannot {format_action(action)}: the hand is over",
