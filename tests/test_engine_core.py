@@ -61,13 +61,30 @@ def test_the_successor_builder_sets_every_field() -> None:
         "turns_taken": 99,
         "taken": ((Card.parse("2C"),), (), ()),
         "bookkeeping": book,
-        "outcome": None,
+        "outcome": tonk.apply(
+            tonk.new_game(Rules(), players=3, seed=11), tonk.Drop()
+        ).outcome,
     }
     names = {field.name for field in attrs.fields(GameState)}
     assert set(changed) == names - {"rules", "dealer"}
     for name, value in changed.items():
         built = successor(state, **{name: value})  # type: ignore[arg-type]
         assert built == attrs.evolve(state, **{name: value}), name  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_successor_builder_replaces_the_movers_hand_alone(players: int) -> None:
+    new_hand = (Card.parse("2C"), Card.parse("9S"))
+    for to_move in range(players):
+        state = attrs.evolve(
+            tonk.new_game(Rules(), players=players, seed=5), to_move=to_move
+        )
+        hands = list(state.hands)
+        hands[to_move] = new_hand
+        built = successor(state, hand=new_hand)
+        assert built.hands == tuple(hands), to_move
+        assert type(built.hands) is tuple
+        assert built == attrs.evolve(state, hands=tuple(hands))
 
 
 def test_the_bookkeeping_is_revised_field_by_field_and_kept_when_unchanged() -> None:

@@ -380,9 +380,11 @@ def apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
     if state.phase is not TURN_START:
         raise turn_start_refusal(state, action)
     rules = state.rules
-    if is_drop_forced(state):
-        raise forced_drop_refusal(state, action)
     stock = state.stock
+    # A drop is forced only by V27's empty hand or V29's empty stock, so the
+    # test is called only when one may be: a call saved at most draws.
+    if (rules.boobed_deck or not stock) and is_drop_forced(state):
+        raise forced_drop_refusal(state, action)
     if not stock:  # B14: a draw from the empty stock ends the hand
         counts = counts_of(state, compiled(rules))
         if rules.stock_end is StockEnd.DEAD:  # V28
@@ -478,8 +480,8 @@ def apply_draw_discard(state: GameState, action: DrawDiscard) -> GameState:
         raise refuse(
             action, IllegalReason.DISCARD_PILE_EMPTY, "the discard pile is empty"
         )
-    if is_drop_forced(state):
-        raise forced_drop_refusal(state, action)
+    if (state.rules.boobed_deck or not state.stock) and is_drop_forced(state):
+        raise forced_drop_refusal(state, action)  # as in apply_draw_stock
     if state.rules.discard_draw_must_meld and not _usable_discard(state):
         raise refuse(
             action,
