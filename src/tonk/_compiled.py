@@ -226,6 +226,9 @@ class Compiled:
     """The card tables (values, wilds, runs, books)."""
     has_duplicates: bool
     """Whether a card can be in play twice (two packs, or several jokers)."""
+    plain_cards: bool
+    """Whether every card is natural and in play once: no wild card and no
+    duplicate, so a hand's discards are its cards and its spreads are natural."""
     late_claims: bool
     """Whether a deal tonk is claimed before the holder's first turn (V19)."""
     late_totals: frozenset[int] | None
@@ -274,6 +277,7 @@ def _compile(rules: Rules) -> Compiled:
         rules=rules,
         tables=tables,
         has_duplicates=rules.has_duplicates,
+        plain_cards=not (tables.any_wild or rules.has_duplicates),
         late_claims=bool(late),
         late_after_spread=any(row.after_spread for row in late),
         end_claims=any(

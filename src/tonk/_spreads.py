@@ -261,6 +261,9 @@ def elements_of(
 # bit at 2 * place for each (a field's high bit folded onto its low bit):
 # three run cards in hand show as three such bits two apart.
 _FIVES = sum(5 << (4 * rank) for rank in range(14))
+HAND_SUM_START = _FIVES
+"""Where a hand's sum of :attr:`~tonk._compiled.Tables.hand_unit` starts: each
+rank's field at 5, and no run place held (a joker adds nothing)."""
 _EIGHTS = sum(8 << (4 * rank) for rank in range(14))
 _SIXES = sum(6 << (4 * rank) for rank in range(14))  # a top bit from two cards
 _SEVENS = sum(7 << (4 * rank) for rank in range(14))  # a top bit from one card
@@ -286,9 +289,22 @@ def find_spreads(
             if wild[card.code]:
                 return _spreads_with_wilds(hand, tables, copies)
     hand_unit = tables.hand_unit
-    total = _FIVES  # each rank's field: 5 and its cards held (a joker adds none)
+    total = HAND_SUM_START
     for card in hand:
         total += hand_unit[card.code]
+    return natural_spreads(hand, total, copies, tables)
+
+
+def natural_spreads(
+    hand: tuple[Card, ...], total: int, copies: int, tables: Tables
+) -> list[LaySpread]:
+    """Return every spread of natural cards in ``hand``, as :func:`find_spreads`.
+
+    ``total`` is :data:`HAND_SUM_START` plus the hand's cards'
+    :attr:`~tonk._compiled.Tables.hand_unit`: the books and run places held.
+    A caller that loops over the hand anyway (:func:`tonk._turn.play_actions`)
+    sums it there, and one loop is saved.
+    """
     fields = total >> RUN_FIELDS
     # The run places held. From one pack a field counts 0 or 1 (a hand holds
     # no card twice but a joker, which has no place), so it needs no fold:

@@ -24,12 +24,14 @@ from tonk._slap_in import (
     opened_window,
 )
 from tonk._spreads import (
+    HAND_SUM_START,
     designation,
     extended,
     find_spreads,
     fits,
     hit_candidates,
     lay_out,
+    natural_spreads,
     split,
 )
 from tonk._transition import (
@@ -202,18 +204,30 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
     table = compiled(rules)
     seat = state.to_move
     hand = state.hands[seat]
-    distinct = distinct_cards(hand) if table.has_duplicates else hand
     copies = table.pack_copies[len(state.hands)]
-    laid = find_spreads(hand, table.tables, copies)
+    discards: list[Action] = []
+    if table.plain_cards:
+        # Every card natural and distinct: one loop lists the discards and sums
+        # the hand for its spreads (the sum find_spreads would loop for).
+        distinct = hand
+        hand_unit = table.tables.hand_unit
+        total = HAND_SUM_START
+        for card in hand:  # a loop builds this faster than a comprehension
+            code = card.code
+            total += hand_unit[code]
+            discards.append(DISCARDS[code])
+        laid = natural_spreads(hand, total, copies, table.tables)
+    else:
+        distinct = distinct_cards(hand) if table.has_duplicates else hand
+        for card in distinct:
+            discards.append(DISCARDS[card.code])
+        laid = find_spreads(hand, table.tables, copies)
     if (
         not laid
         and not state.spreads
         and state.bookkeeping.must_use is None
         and not state.bookkeeping.going_out_barred[seat]
     ):  # nothing to lay or hit, so nothing to forbid: every discard
-        discards = []
-        for card in distinct:  # a loop builds this faster than a comprehension
-            discards.append(DISCARDS[card.code])
         return tuple(discards)
     actions: list[Action] = list(laid)
     if state.spreads and _may_hit(state):  # B10: a hit needs a spread on the table
