@@ -81,7 +81,8 @@ class Tables:
     """What a card adds to its hand's sum: its :attr:`book_unit` in the low
     56 bits (14 ranks of 4 bits), and above them a 2-bit field for each run
     place ``16 * suit + position`` that counts the natural cards held there
-    (at most two: two packs). 0 for a wild card."""
+    (at most two: two packs). A wild card adds ``1 << WILD_FIELD`` alone, so
+    a hand's sum tells whether it holds a wild card (and then nothing else)."""
     pack: tuple[Card, ...]
     """One pack, with the jokers, in canonical order."""
     naturals: tuple[Card, ...]
@@ -92,6 +93,9 @@ class Tables:
 
 RUN_FIELDS = 56
 """The bit of :attr:`Tables.hand_unit` where the run places' fields start."""
+WILD_FIELD = RUN_FIELDS + 2 * 64
+"""The bit of :attr:`Tables.hand_unit` where the count of wild cards starts,
+past the 64 run places' fields."""
 
 _RUN_ORDER = {
     PackKind.FULL: tuple(range(1, 14)),
@@ -134,13 +138,17 @@ def card_tables(
         for position in card_positions:
             run_card[16 * suit + position] = code
         wild[code] = wilds is Wilds.JOKERS_AND_TWOS and rank == 2
-        if not wild[code]:
+        if wild[code]:
+            hand_unit[code] = 1 << WILD_FIELD
+        else:
             book_unit[code] = 1 << (4 * rank)
             hand_unit[code] = book_unit[code] + sum(
                 1 << (RUN_FIELDS + 2 * (16 * suit + p)) for p in card_positions
             )
     values[JOKER_CODE] = joker_value
     wild[JOKER_CODE] = wilds is not Wilds.NONE
+    if wild[JOKER_CODE]:
+        hand_unit[JOKER_CODE] = 1 << WILD_FIELD
     pack = (*naturals, *[card_from_code(JOKER_CODE)] * jokers)
     return Tables(
         key=(
@@ -226,9 +234,6 @@ class Compiled:
     """The card tables (values, wilds, runs, books)."""
     has_duplicates: bool
     """Whether a card can be in play twice (two packs, or several jokers)."""
-    plain_cards: bool
-    """Whether every card is natural and in play once: no wild card and no
-    duplicate, so a hand's discards are its cards and its spreads are natural."""
     late_claims: bool
     """Whether a deal tonk is claimed before the holder's first turn (V19)."""
     late_totals: frozenset[int] | None
@@ -277,7 +282,6 @@ def _compile(rules: Rules) -> Compiled:
         rules=rules,
         tables=tables,
         has_duplicates=rules.has_duplicates,
-        plain_cards=not (tables.any_wild or rules.has_duplicates),
         late_claims=bool(late),
         late_after_spread=any(row.after_spread for row in late),
         end_claims=any(

@@ -15,7 +15,7 @@ import operator
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from tonk._compiled import RUN_FIELDS, Tables, card_tables
+from tonk._compiled import RUN_FIELDS, WILD_FIELD, Tables, card_tables
 from tonk.actions import LaySpread
 from tonk.cards import CARDS, CODE_COUNT, Card, WildCard, card_from_code
 from tonk.rules import CourtValues, PackKind, Wilds
@@ -269,6 +269,7 @@ _SIXES = sum(6 << (4 * rank) for rank in range(14))  # a top bit from two cards
 _SEVENS = sum(7 << (4 * rank) for rank in range(14))  # a top bit from one card
 _LOW_BITS = sum(1 << (2 * place) for place in range(64))  # each place's low bit
 _SUIT_PLACES = sum(1 << (2 * position) for position in range(16))  # of a suit
+_WILD_HELD = 1 << WILD_FIELD  # a sum this high holds a wild card
 _canonical = LaySpread._canonical  # bound once: the lookup cost about 40 ns a spread
 
 
@@ -281,30 +282,25 @@ def find_spreads(
 
     Each spread is given once, its elements in their canonical pairing.
     """
-    if len(hand) < 3:
-        return []
-    if tables.any_wild:
-        wild = tables.wild
-        for card in hand:  # a loop: no generator to start at every draw
-            if wild[card.code]:
-                return _spreads_with_wilds(hand, tables, copies)
     hand_unit = tables.hand_unit
     total = HAND_SUM_START
     for card in hand:
         total += hand_unit[card.code]
-    return natural_spreads(hand, total, copies, tables)
+    return spreads_by_sum(hand, total, copies, tables)
 
 
-def natural_spreads(
+def spreads_by_sum(
     hand: tuple[Card, ...], total: int, copies: int, tables: Tables
 ) -> list[LaySpread]:
-    """Return every spread of natural cards in ``hand``, as :func:`find_spreads`.
+    """Return :func:`find_spreads`'s answer for ``hand``, whose sum is ``total``.
 
     ``total`` is :data:`HAND_SUM_START` plus the hand's cards'
-    :attr:`~tonk._compiled.Tables.hand_unit`: the books and run places held.
-    A caller that loops over the hand anyway (:func:`tonk._turn.play_actions`)
-    sums it there, and one loop is saved.
+    :attr:`~tonk._compiled.Tables.hand_unit`: the books and run places held,
+    and the wild cards. A caller that loops over the hand anyway
+    (:func:`tonk._turn.play_actions`) sums it there, and one loop is saved.
     """
+    if total >= _WILD_HELD:  # a wild card held (V4, V5): the search by pattern
+        return _spreads_with_wilds(hand, tables, copies) if len(hand) >= 3 else []
     fields = total >> RUN_FIELDS
     # The run places held. From one pack a field counts 0 or 1 (a hand holds
     # no card twice but a joker, which has no place), so it needs no fold:

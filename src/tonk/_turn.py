@@ -27,12 +27,11 @@ from tonk._spreads import (
     HAND_SUM_START,
     designation,
     extended,
-    find_spreads,
     fits,
     hit_candidates,
     lay_out,
-    natural_spreads,
     split,
+    spreads_by_sum,
 )
 from tonk._transition import (
     AFTER_DRAW,
@@ -204,24 +203,23 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
     table = compiled(rules)
     seat = state.to_move
     hand = state.hands[seat]
-    copies = table.pack_copies[len(state.hands)]
+    tables = table.tables
+    # One loop lists each card's discard and sums the hand for its spreads
+    # (the sum find_spreads would loop for again).
+    hand_unit = tables.hand_unit
+    total = HAND_SUM_START
     discards: list[Action] = []
-    if table.plain_cards:
-        # Every card natural and distinct: one loop lists the discards and sums
-        # the hand for its spreads (the sum find_spreads would loop for).
-        distinct = hand
-        hand_unit = table.tables.hand_unit
-        total = HAND_SUM_START
-        for card in hand:  # a loop builds this faster than a comprehension
-            code = card.code
-            total += hand_unit[code]
-            discards.append(DISCARDS[code])
-        laid = natural_spreads(hand, total, copies, table.tables)
-    else:
-        distinct = distinct_cards(hand) if table.has_duplicates else hand
-        for card in distinct:
-            discards.append(DISCARDS[card.code])
-        laid = find_spreads(hand, table.tables, copies)
+    for card in hand:  # a loop builds this faster than a comprehension
+        code = card.code
+        total += hand_unit[code]
+        discards.append(DISCARDS[code])
+    distinct = hand
+    if table.has_duplicates:  # equal cards (two packs, jokers) go as one discard
+        distinct = distinct_cards(hand)
+        if distinct is not hand:
+            discards = [DISCARDS[card.code] for card in distinct]
+    copies = table.pack_copies[len(state.hands)]
+    laid = spreads_by_sum(hand, total, copies, tables)
     if (
         not laid
         and not state.spreads
@@ -231,11 +229,11 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
         return tuple(discards)
     actions: list[Action] = list(laid)
     if state.spreads and _may_hit(state):  # B10: a hit needs a spread on the table
-        actions.extend(_hits(state, distinct, table.tables, copies))
+        actions.extend(_hits(state, distinct, tables, copies))
     must_use = state.bookkeeping.must_use
     if must_use is not None and rules.discard_draw_must_meld:  # V24d
         actions = [action for action in actions if must_use in _physical(action)]
-    else:
+    elif rules.must_spread or must_use is not None:
         allowed: Sequence[Card] = (
             discardable(state, hand) if rules.must_spread else distinct  # V21
         )
@@ -243,6 +241,8 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
             allowed = _without_pickup(allowed, hand, must_use)
         for card in allowed:
             actions.append(DISCARDS[card.code])
+    else:  # nothing forbids a discard: every distinct card's
+        actions.extend(discards)
     if rules.must_spread and rules.hit_ends_turn:  # V21 with V24c
         actions = [
             action
