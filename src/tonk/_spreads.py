@@ -259,11 +259,13 @@ def elements_of(
 # field per run place counts the cards held there. With ``fields = total >>
 # RUN_FIELDS``, the places held are ``(fields | fields >> 1) & _LOW_BITS``, a
 # bit at 2 * place for each (a field's high bit folded onto its low bit):
-# three run cards in hand show as three such bits two apart.
+# three run cards in hand show as three such bits two apart. Above them, from
+# WILD_FIELD, the wild cards held are counted: a sum that high holds one, and
+# its hand goes to the wild search (a joker that is not wild adds nothing).
 _FIVES = sum(5 << (4 * rank) for rank in range(14))
 HAND_SUM_START = _FIVES
 """Where a hand's sum of :attr:`~tonk._compiled.Tables.hand_unit` starts: each
-rank's field at 5, and no run place held (a joker adds nothing)."""
+rank's field at 5, no run place held and no wild card."""
 _EIGHTS = sum(8 << (4 * rank) for rank in range(14))
 _SIXES = sum(6 << (4 * rank) for rank in range(14))  # a top bit from two cards
 _SEVENS = sum(7 << (4 * rank) for rank in range(14))  # a top bit from one card

@@ -186,14 +186,14 @@ def successor(
     """Return the state after ``state`` with the fields given changed.
 
     A field left ``None`` keeps its value (a state's outcome is ``None``
-    until the hand ends, and a hand never starts again). ``hand`` is the new hand of the
-    player to move in ``state`` (every action changes only the mover's cards);
-    ``hands`` replaces them all (the deal). The one place the engine builds a
-    successor state. It is ``attrs.evolve`` with typed arguments, built as an
-    :class:`_Unbuilt` without ``GameState.__init__`` (which has no validator or
-    converter to skip), at about a tenth of ``__init__``'s cost. The
-    bookkeeping changes through :func:`revised`. A test checks that it sets
-    every field.
+    until the hand ends, and a hand never starts again). ``hand`` is the new
+    hand of the player to move in ``state`` (every action changes only the
+    mover's cards); ``hands`` replaces them all (the deal). The one place the
+    engine builds a successor state. It is ``attrs.evolve`` with typed
+    arguments, built as an :class:`_Unbuilt` without ``GameState.__init__``
+    (which has no validator or converter to skip), at about a tenth of
+    ``__init__``'s cost. The bookkeeping changes through :func:`revised`. A
+    test checks that it sets every field.
 
     Callers name every field they give. The fields follow a ``/``, not a
     ``*``: CPython fills each keyword-only argument left out from a dict, a
