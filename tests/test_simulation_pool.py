@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import time
 
 import pytest
 
 import tonk
-from tonk._parallel import run_chunks
+from tonk import _parallel
+from tonk._parallel import _claim, run_chunks
 from tonk.presets import PAGAT
 
 
 def _where(first: int, stop: int) -> tuple[int, int, int]:
+    # Long enough that the pool starts before this process has claimed every
+    # chunk (a claim is made only when a process is free to play it).
+    time.sleep(0.002)
     return first, stop, os.getpid()
 
 
@@ -41,6 +47,31 @@ def test_the_pool_and_this_process_share_the_chunks_in_order() -> None:
     # last chunks, from the end back.
     assert 0 < len(here) < 200
     assert here == list(range(200 - len(here), 200))
+
+
+def test_claims_give_each_chunk_once_from_either_end() -> None:
+    claims = multiprocessing.Array("q", [0, 5])
+    taken = [_claim(claims, front=index % 2 == 0) for index in range(5)]
+    assert taken == [0, 4, 1, 3, 2]
+    assert _claim(claims, front=True) is None
+    assert _claim(claims, front=False) is None
+
+
+def test_a_pool_task_that_finds_every_chunk_claimed_plays_nothing() -> None:
+    played: list[tuple[int, int]] = []
+
+    def work(first: int, stop: int) -> int:
+        played.append((first, stop))
+        return first
+
+    _parallel._share_claims(multiprocessing.Array("q", [0, 2]))
+    try:
+        assert _parallel._play_claimed(work, 15, 10) == (0, 0)
+        assert _parallel._play_claimed(work, 15, 10) == (1, 10)
+        assert _parallel._play_claimed(work, 15, 10) is None
+        assert played == [(0, 10), (10, 15)]
+    finally:
+        _parallel._share_claims(None)
 
 
 @pytest.mark.parametrize("units", [1, 4, 40])
