@@ -47,6 +47,14 @@ def test_the_pool_and_this_process_share_the_chunks_in_order() -> None:
     # last chunks, from the end back.
     assert 0 < len(here) < 200
     assert here == list(range(200 - len(here), 200))
+    assert len({pid for *_, pid in results}) == 2  # a pool of one, and this process
+
+
+def test_without_workers_every_chunk_is_played_here() -> None:
+    results = list(run_chunks(_where, 3, 1))
+    assert [(first, stop, pid) for first, stop, pid in results] == [
+        (first, first + 1, os.getpid()) for first in range(3)
+    ]
 
 
 def test_claims_give_each_chunk_once_from_either_end() -> None:
