@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
@@ -161,20 +162,17 @@ def _shared(
     with ProcessPoolExecutor(
         max_workers=workers - 1, initializer=_share_claims, initargs=(claims,)
     ) as pool:
-        # A task for each chunk the pool might play: each claims one.
-        futures = [
+        # A task for each chunk the pool might play: each claims one. The pool
+        # starts them in order, so the results so far are the leading done
+        # ones (a test of the first, not a scan of them all, each time round).
+        futures = deque(
             pool.submit(_play_claimed, work, units, size) for _ in range(claims[1])
-        ]
+        )
         following = 0  # the next chunk to yield
         try:
             while True:
-                running = []
-                for future in futures:  # the pool's results so far
-                    if future.done():
-                        take(future)
-                    else:
-                        running.append(future)
-                futures = running
+                while futures and futures[0].done():
+                    take(futures.popleft())
                 while following in arrived:
                     yield arrived.pop(following)
                     following += 1
