@@ -394,11 +394,9 @@ def apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
     if state.phase is not TURN_START:
         raise turn_start_refusal(state, action)
     rules = state.rules
-    stock = state.stock
-    # A drop is forced only by V27's empty hand or V29's empty stock, so the
-    # test is called only when one may be: a call saved at most draws.
-    if (rules.boobed_deck or not stock) and is_drop_forced(state):
+    if is_drop_forced(state):
         raise forced_drop_refusal(state, action)
+    stock = state.stock
     if not stock:  # B14: a draw from the empty stock ends the hand
         counts = counts_of(state, compiled(rules))
         if rules.stock_end is StockEnd.DEAD:  # V28
@@ -494,8 +492,8 @@ def apply_draw_discard(state: GameState, action: DrawDiscard) -> GameState:
         raise refuse(
             action, IllegalReason.DISCARD_PILE_EMPTY, "the discard pile is empty"
         )
-    if (state.rules.boobed_deck or not state.stock) and is_drop_forced(state):
-        raise forced_drop_refusal(state, action)  # as in apply_draw_stock
+    if is_drop_forced(state):
+        raise forced_drop_refusal(state, action)
     if state.rules.discard_draw_must_meld and not _usable_discard(state):
         raise refuse(
             action,
@@ -854,9 +852,7 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
     # Concatenation copies the pile once; unpacking builds a list first, which
     # costs more as the pile grows (40 cards: 118 ns against 181).
     pile = state.discard_pile + (card,)  # noqa: RUF005
-    # What the seat took from the pile, less this card; ``None`` keeps it: most
-    # seats hold nothing taken, and the test saves a call.
-    taken = taken_less(state, seat, (card,)) if state.taken[seat] else None
+    taken = taken_less(state, seat, (card,))
     if not hand:  # B11b: out by discarding the last card
         after = successor(
             state,
