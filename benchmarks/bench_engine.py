@@ -239,11 +239,12 @@ def bench_workers(hands: int, rounds: int) -> float:
         one += seconds_of(simulate_seconds(hands, 1))
         two += seconds_of(simulate_seconds(hands, 2))
         pair = [simulate_seconds(hands, 1, seed) for seed in (2, 3)]
-        alone += max(map(seconds_of, pair))  # both hands' wall time
+        alone += max(map(seconds_of, pair))  # until the later one is done
     for workers, seconds in [(1, one), (2, two)]:
         rate = rounds * hands / seconds
         print(f"{'tonk sim':<10} {2:>7} {workers:>7} {hands:>7,} {rate:>9,.0f}")
-    print(f"two workers: {one / two:.2f}x one ({rounds} rounds, fresh processes)")
+    counted = f"{rounds} round{'s' * (rounds > 1)}"
+    print(f"two workers: {one / two:.2f}x one ({counted}, fresh processes)")
     print(f"two one-worker runs at once: {2 * one / alone:.2f}x one (the ceiling)")
     return one / two
 
@@ -442,7 +443,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     one = bench_simulate(tournament_hands, 1)
     two = bench_simulate(tournament_hands, 2)
     print(f"two workers: {two / one:.2f}x one")
-    workers = bench_workers(10 * tournament_hands, 1 if args.quick else 4)
+    workers = bench_workers(60_000, 1 if args.quick else 4)
     print()
     ratios = bench_cold_starts(1_000, 1 if args.quick else 6)
     print()
