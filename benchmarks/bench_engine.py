@@ -64,7 +64,7 @@ import tracemalloc
 from collections.abc import Sequence
 
 import attrs
-from targets import print_target
+from targets import QUICK, print_target
 
 import tonk
 from tonk import Action, ClaimDealTonk, Drop, GameState, Rules, encoding
@@ -459,6 +459,8 @@ def print_targets(
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     memory = float(done.stdout)  # in a fresh process, where it is reproducible
     print("issue 14 targets ((a)-(c) against OpenSpiel: bench_openspiel.py)")
+    if quick:
+        print(QUICK)
     print_target("seeded deal", seeded, at_most=15, unit=" us", digits=1)
     print_target("unseeded deal", unseeded, at_most=30, unit=" us", digits=1)
     print_target(

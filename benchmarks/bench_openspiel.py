@@ -42,7 +42,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pyspiel
-from targets import print_target
+from targets import QUICK, print_target
 
 import tonk
 import tonk.envs.openspiel  # registers python_tonk
@@ -293,6 +293,8 @@ def main() -> None:
         f"   what {target_c}x gin_rummy leaves the engine {allowed_us:5.2f} us"
     )
     print("issue 14 targets, tonk's decisions/s over gin_rummy's")
+    if args.quick:
+        print(QUICK)
     for (label, title, *_, target), ratio in zip(workloads, ratios, strict=True):
         print_target(f"({label}) {title}", ratio, at_least=target)
 

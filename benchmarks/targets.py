@@ -6,6 +6,12 @@ directory is the first entry of ``sys.path``).
 
 from __future__ import annotations
 
+QUICK = (
+    "(a --quick run, for CI: too short to judge a target by, with few rounds and"
+    " caches still cold; the full run is the measurement)"
+)
+"""What a ``--quick`` run prints under its heading of targets."""
+
 
 def format_target(
     label: str,

@@ -404,8 +404,8 @@ def _spreads_with_wilds(
     # suits and ranks that may lay a spread are searched, read off the sum.
     if len(wilds) == 1:
         # A run of three needs two natural cards within three places, and a
-        # book two of its rank: a field (from 5) of 6 and more, plus one,
-        # sets its top bit.
+        # book two of its rank: a rank's field (counted from 5) at 7 or more,
+        # plus one, sets its top bit.
         close = held & (held >> 2 | held >> 4)
         eights = (total + _ONES) & _EIGHTS
         if not close and not eights:
