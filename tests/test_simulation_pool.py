@@ -65,21 +65,21 @@ def test_claims_give_each_chunk_once_from_either_end() -> None:
     assert _claim(claims, front=False) is None
 
 
-def test_a_pool_task_that_finds_every_chunk_claimed_plays_nothing() -> None:
+def test_a_pool_task_that_finds_every_chunk_claimed_plays_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     played: list[tuple[int, int]] = []
 
     def work(first: int, stop: int) -> int:
         played.append((first, stop))
         return first
 
-    _parallel._share_claims(multiprocessing.Array("q", [0, 2]))
-    try:
-        assert _parallel._play_claimed(work, 15, 10) == (0, 0)
-        assert _parallel._play_claimed(work, 15, 10) == (1, 10)
-        assert _parallel._play_claimed(work, 15, 10) is None
-        assert played == [(0, 10), (10, 15)]
-    finally:
-        _parallel._share_claims(None)
+    monkeypatch.setattr(_parallel, "_run", None)  # restored afterwards
+    _parallel._share_run(multiprocessing.Array("q", [0, 2]), work, 15, 10)
+    assert _parallel._play_claimed() == (0, 0)
+    assert _parallel._play_claimed() == (1, 10)
+    assert _parallel._play_claimed() is None
+    assert played == [(0, 10), (10, 15)]
 
 
 @pytest.mark.parametrize("units", [1, 4, 40])

@@ -160,14 +160,17 @@ def _shared(
             arrive(*claimed)
 
     with ProcessPoolExecutor(
-        max_workers=workers - 1, initializer=_share_claims, initargs=(claims,)
+        max_workers=workers - 1,
+        initializer=_share_run,
+        initargs=(claims, work, units, size),
     ) as pool:
-        # A task for each chunk the pool might play: each claims one. The pool
-        # starts them in order, so the results so far are the leading done
-        # ones (a test of the first, not a scan of them all, each time round).
-        futures = deque(
-            pool.submit(_play_claimed, work, units, size) for _ in range(claims[1])
-        )
+        # A task for each chunk the pool might play: each claims one. The work
+        # went to each pool process once, at its start (_share_run), so a task
+        # is the function alone: no rule set pickled and unpickled per chunk.
+        # The pool starts the tasks in order, so the results so far are the
+        # leading done ones (a test of the first, not a scan of them all, each
+        # time round).
+        futures = deque(pool.submit(_play_claimed) for _ in range(claims[1]))
         following = 0  # the next chunk to yield
         try:
             while True:
@@ -195,14 +198,17 @@ def _shared(
                 future.cancel()
 
 
-_claims: Any = None
-"""In a pool process of :func:`_shared`: the claims it shares with the others."""
+_run: tuple[Any, Callable[[int, int], Any], int, int] | None = None
+"""In a pool process of :func:`_shared`: the claims it shares with the others,
+the work, the units and the chunks' size, sent once rather than with each task."""
 
 
-def _share_claims(claims: Any) -> None:
-    """Keep the shared claims in a new pool process (its initializer)."""
-    global _claims
-    _claims = claims
+def _share_run(
+    claims: Any, work: Callable[[int, int], Any], units: int, size: int
+) -> None:
+    """Keep the run's claims and work in a new pool process (its initializer)."""
+    global _run
+    _run = (claims, work, units, size)
 
 
 def _claim(claims: Any, *, front: bool) -> int | None:
@@ -218,11 +224,11 @@ def _claim(claims: Any, *, front: bool) -> int | None:
         return int(stop - 1)
 
 
-def _play_claimed(
-    work: Callable[[int, int], _R], units: int, size: int
-) -> tuple[int, _R] | None:
+def _play_claimed() -> tuple[int, Any] | None:
     """Claim the first chunk left and play it (a pool task of :func:`_shared`)."""
-    index = _claim(_claims, front=True)
+    assert _run is not None
+    claims, work, units, size = _run
+    index = _claim(claims, front=True)
     if index is None:
         return None
     return index, work(*_chunk(index, units, size))
