@@ -204,7 +204,7 @@ def bench_simulate(hands: int, workers: int) -> float:
     return rate
 
 
-def simulate_seconds(hands: int, workers: int, seed: int = 1) -> subprocess.Popen[str]:
+def start_simulate(hands: int, workers: int, seed: int = 1) -> subprocess.Popen[str]:
     """Start ``tonk simulate --workers K --json`` in a fresh process; return it.
 
     Its JSON's ``seconds`` is the wall time of the hands alone (the CLI's own
@@ -216,7 +216,7 @@ def simulate_seconds(hands: int, workers: int, seed: int = 1) -> subprocess.Pope
 
 
 def seconds_of(process: subprocess.Popen[str]) -> float:
-    """Wait for a :func:`simulate_seconds` process; return its ``seconds``."""
+    """Wait for a :func:`start_simulate` process; return its ``seconds``."""
     out, _ = process.communicate()
     if process.returncode:
         raise RuntimeError(f"tonk simulate failed: {process.args!r}")
@@ -236,9 +236,9 @@ def bench_workers(hands: int, rounds: int) -> float:
     """
     one = two = alone = 0.0
     for _ in range(rounds):
-        one += seconds_of(simulate_seconds(hands, 1))
-        two += seconds_of(simulate_seconds(hands, 2))
-        pair = [simulate_seconds(hands, 1, seed) for seed in (2, 3)]
+        one += seconds_of(start_simulate(hands, 1))
+        two += seconds_of(start_simulate(hands, 2))
+        pair = [start_simulate(hands, 1, seed) for seed in (2, 3)]
         alone += max(map(seconds_of, pair))  # until the later one is done
     for workers, seconds in [(1, one), (2, two)]:
         rate = rounds * hands / seconds

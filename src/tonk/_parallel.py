@@ -105,16 +105,16 @@ def run_chunks(
     ``work`` must be picklable (a module-level function, or a
     :func:`functools.partial` of one) to go to another process.
     """
+    if executor is None and workers > 1:  # the pool computes its own chunks
+        yield from _shared(work, units, size, workers, finished)
+        return
     chunks = [_chunk(index, units, size) for index in range(-(-units // size))]
-    if executor is None and workers == 1:
+    if executor is None:
         for first, stop in chunks:
             result = work(first, stop)
             if finished is not None:
                 finished(first, stop, result)
             yield result
-        return
-    if executor is None:
-        yield from _shared(work, units, size, workers, finished)
         return
     futures: dict[Future[_R], int] = {}
     try:
