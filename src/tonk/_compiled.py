@@ -112,6 +112,7 @@ def card_tables(
     court_values: CourtValues,
     ace_high: bool,
 ) -> Tables:
+    """Return the per-card tables of a pack, wilds and values (B1, B9, V1-V6, V10)."""
     order = _RUN_ORDER[pack_kind]
     values = [0] * CODE_COUNT
     wild = [False] * CODE_COUNT
@@ -183,6 +184,7 @@ def reachable_counts(values: Iterable[int], hand_size: int) -> frozenset[int]:
 
 @functools.lru_cache(maxsize=256)
 def _reachable_counts(values: tuple[int, ...], hand_size: int) -> frozenset[int]:
+    """Return the counts ``hand_size`` cards of ``values`` can add up to (B12)."""
     reachable: list[set[int]] = [set() for _ in range(hand_size + 1)]
     reachable[0].add(0)
     for value in values:
@@ -272,6 +274,7 @@ class Compiled:
 
 
 def _compile(rules: Rules) -> Compiled:
+    """Compile ``rules`` into the engine's tables; :func:`compiled` caches it."""
     tables = tables_of(rules)
     largest = largest_table(rules, tables)
     late = [

@@ -58,6 +58,7 @@ __all__ = [
 
 
 def _random(seed: int | None) -> random.Random:
+    """Return a random source for the deal: seeded, or the system's (B4)."""
     return random.SystemRandom() if seed is None else random.Random(seed)
 
 
@@ -246,6 +247,7 @@ def _may_win_at_deal(table: Compiled, hands: tuple[tuple[Card, ...], ...]) -> bo
 
 
 def checked_deck(rules: Rules, deck: Sequence[Card], players: int) -> list[Card]:
+    """Return ``deck`` as the rules' pack in some order, or refuse it (B1, B4)."""
     cards = list(deck)
     for card in cards:
         if not isinstance(card, Card):
@@ -352,6 +354,7 @@ def claimed_at_turn_end(state: GameState, seat: int) -> Outcome | None:
 
 
 def apply_claim(state: GameState, action: ClaimDealTonk) -> GameState:
+    """Claim a deal tonk at the start of the first turn (B5, V19, X13)."""
     if state.phase is not TURN_START:
         raise turn_start_refusal(state, action)
     if is_drop_forced(state):

@@ -63,6 +63,7 @@ __all__ = [
 
 
 def slap_actions(state: GameState) -> tuple[Action, ...]:
+    """Return the slaps and the pass open to the seat asked in a window (V26)."""
     window = state.bookkeeping.slap
     assert window is not None
     return (
@@ -114,6 +115,7 @@ def _slaps_for(
 
 
 def apply_slap(state: GameState, action: Slap) -> GameState:
+    """Slap the window's card onto a spread out of turn (V26)."""
     window = state.bookkeeping.slap
     if state.phase is not SLAP_WINDOW or window is None or not state.rules.slap_in:
         raise refuse(action, IllegalReason.NOT_SLAP_TIME, "no slap-in window is open")
@@ -160,6 +162,7 @@ def apply_slap(state: GameState, action: Slap) -> GameState:
 
 
 def apply_pass(state: GameState, action: Pass) -> GameState:
+    """Pass on the window's card, asking the next seat (V26)."""
     window = state.bookkeeping.slap
     if state.phase is not SLAP_WINDOW or window is None:
         raise refuse(action, IllegalReason.NOT_SLAP_TIME, "no window is open")
@@ -267,6 +270,7 @@ def _eaters(state: GameState, due: int) -> tuple[int, ...]:
 
 
 def _closed_window(state: GameState, due: int) -> GameState:
+    """Return the state with the window closed and ``due`` to move (V26)."""
     return successor(
         state,
         phase=TURN_START,

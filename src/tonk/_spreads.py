@@ -22,8 +22,8 @@ from tonk.rules import CourtValues, PackKind, Wilds
 from tonk.state import Spread, SpreadKind
 
 MAX_BOOK_SIZE = 4
-# The kinds, read once: a member read off its enum class is a slow lookup on
-# Python 3.11 (about 95 ns), and fits() runs for every card and spread.
+# The kinds, read once: on Python 3.11 a member read off its enum class is a
+# slow lookup (3.12 made it cheap), and fits() runs for every card and spread.
 BOOK = SpreadKind.BOOK
 RUN = SpreadKind.RUN
 
@@ -46,7 +46,7 @@ def _run_order(represented: Sequence[int], tables: Tables) -> tuple[int, ...] | 
     Every code must have a run position (see :func:`classify`).
     """
     suit = represented[0] // 13
-    for code in represented:  # a loop, not a set: about 0.1 µs less
+    for code in represented:  # a loop builds no set
         if code // 13 != suit:
             return None  # a run is of one suit
     if len(set(represented)) != len(represented):
@@ -68,7 +68,7 @@ def classify(
     positions = tables.positions
     rank = represented[0] % 13
     book = True
-    # A loop, not all() and a set: about 0.3 µs less a spread laid.
+    # A loop, not all() and a set: nothing is built for a spread laid.
     for code in represented:
         if not positions[code]:
             return None  # a joker or a card not in the pack
@@ -273,7 +273,7 @@ _LOW_BITS = sum(1 << (2 * place) for place in range(64))  # each place's low bit
 _SUIT_PLACES = sum(1 << (2 * position) for position in range(16))  # of a suit
 _RANK_FIELDS = sum(3 << (32 * suit) for suit in range(4))  # a place in each suit
 _WILD_HELD = 1 << WILD_FIELD  # a sum this high holds a wild card
-_canonical = LaySpread._canonical  # bound once: the lookup cost about 40 ns a spread
+_canonical = LaySpread._canonical  # bound once, not looked up for every spread
 
 
 def find_spreads(
@@ -309,8 +309,8 @@ def spreads_by_sum(
     fields = total >> RUN_FIELDS
     # The run places held. From one pack a field counts 0 or 1 (a hand holds
     # no card twice but a joker, which has no place), so it needs no fold:
-    # three fewer operations on a 128-bit int, about 60 ns of the 480 that a
-    # hand without a spread costs.
+    # three fewer operations on a 128-bit int, in the search that runs for
+    # every hand.
     held = fields if copies == 1 else (fields | fields >> 1) & _LOW_BITS
     starts = held & (held >> 2) & (held >> 4)  # the lowest of three held in a row
     eights = total & _EIGHTS  # the ranks held three times or more
@@ -318,8 +318,7 @@ def spreads_by_sum(
         return []  # the usual case, decided without building anything
     # The spreads are found as tuples of codes, which hash, compare and sort
     # as ints do; tuples of cards would call Card's __hash__, __eq__ and
-    # __lt__ (Python methods) for each: 1.8 µs against 2.0 a six-card hand
-    # holding a spread (pagat).
+    # __lt__ (Python methods) for each.
     book_unit = tables.book_unit
     found: set[tuple[int, ...]] = set()
     while eights:  # each such rank, lowest first
@@ -392,7 +391,7 @@ def _spreads_with_wilds(
     only on that rank's, so each is worked out once per pattern
     (:func:`_runs_in_suit`, :func:`_books_of_rank`) and the hand merges them.
     A pattern's natural cards are read off the sum's run places, a few
-    operations on an int: about 1 µs a hand less than grouping the cards.
+    operations on an int, cheaper than grouping the cards.
     """
     wild = tables.wild
     positions = tables.positions  # a wild with a place can stand for itself (V5)
@@ -409,7 +408,7 @@ def _spreads_with_wilds(
         close = held & (held >> 2 | held >> 4)
         eights = (total + _ONES) & _EIGHTS
         if not close and not eights:
-            return []  # 121 of chicago's first 530 one-wild hands: 2 µs less each
+            return []  # common (about a quarter of one-wild hands): decided early
         suits = [suit for suit in range(4) if close >> 32 * suit & _SUIT_PLACES]
     else:  # any natural card anchors a run, or a wild that stands for itself
         suits = [suit for suit in range(4) if held >> 32 * suit & _SUIT_PLACES]
@@ -485,7 +484,7 @@ def _find_runs_in_suit(
     tables = _tables(key)
     positions = tables.positions
     run_card = tables.run_card
-    natural_places = 0  # a bit for each position held (a set took 0.8 µs more)
+    natural_places = 0  # a bit for each position held (cheaper than a set)
     while held:
         bit = held & -held
         held -= bit
@@ -502,7 +501,7 @@ def _find_runs_in_suit(
     last = min(tables.top, highest + wild_count)  # the highest place to reach
     # A window without an anchor lays nothing (V5), and one reaches its first
     # anchor only across gaps: it starts at most one place a wild before one.
-    # Trying only those starts saves about 1.5 µs a pattern.
+    # Trying only those starts saves the windows that could lay nothing.
     starts = anchors
     for _ in range(wild_count):
         starts |= starts >> 1
@@ -660,8 +659,7 @@ def _choices(codes: tuple[int, ...], count: int) -> Iterable[tuple[int, ...]]:
     """Return each way to choose ``count`` of ``codes`` (sorted), once each.
 
     Codes held twice (two packs, two jokers) would give a choice twice. All
-    or none is one choice, answered without building one (the usual case:
-    about 1 µs saved a covering).
+    or none is one choice, answered without building one (the usual case).
     """
     if count == len(codes):
         return (codes,)
@@ -687,8 +685,8 @@ def _spread_of(
         if code in represented:  # a wild that is one of the cards may be itself
             selves, others = _standing_for_themselves(represented, natural, wilds)
             break
-    # Walked by index, the designations read from a flat table: about 0.15 µs
-    # a spread less than iterators and designation()'s cache.
+    # Walked by index, the designations read from a flat table: cheaper than
+    # iterators and designation()'s cache for every spread built.
     designations = _DESIGNATIONS
     elements: list[Element] = []
     own = 0
@@ -706,8 +704,8 @@ def _spread_of(
             elements.append(
                 designation(wild_code, code) if element is None else element
             )
-    # The physical codes as a list, not a tuple: they sort alike, and made
-    # in place cost about 90 ns a spread less than tuple(sorted(natural + wilds)).
+    # The physical codes as a list, not a tuple: they sort alike, and sorting
+    # in place builds fewer objects than tuple(sorted(natural + wilds)).
     physical = [*natural, *wilds]
     physical.sort()
     return physical, represented, _canonical(tuple(elements))

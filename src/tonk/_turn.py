@@ -278,7 +278,7 @@ def _without_pickup(
 def _hits(
     state: GameState, distinct: tuple[Card, ...], tables: Tables, copies: int
 ) -> list[Action]:
-    """Return every hit of a card of ``distinct`` that fits a spread (B9, V5, V30).
+    """Return every hit of a card of ``distinct`` that fits a spread (B10, V5, V30).
 
     ``tables`` are the rules' card tables and ``copies`` the packs' copies of
     each card (:func:`pack_copies`).
@@ -337,11 +337,17 @@ def _physical(action: Action) -> tuple[Card, ...]:
 
 
 def _may_hit(state: GameState) -> bool:
+    """Return whether the player to move may make another hit this turn (V24b)."""
     limit = state.rules.max_hits_per_turn
     return limit is None or state.bookkeeping.hits_this_turn < limit
 
 
 def apply_drop(state: GameState, action: Drop) -> GameState:
+    """Drop: end the hand at the start of a turn and settle it (B7.1, B13).
+
+    Refused when a wait or a drop limit bars it (V22, V23, X6, X7); under the
+    forced knock an empty stock makes it a showdown (V29).
+    """
     if state.phase is not TURN_START:
         raise turn_start_refusal(state, action)
     rules = state.rules
@@ -391,6 +397,7 @@ def _settled_drop(
 
 
 def apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
+    """Draw the stock's top card (B7.2); an empty stock ends the hand (B14, V28)."""
     if state.phase is not TURN_START:
         raise turn_start_refusal(state, action)
     rules = state.rules
@@ -447,9 +454,9 @@ def _drawn(
         if rules.discard_draw_must_meld or not rules.discard_pickup:
             must_use = card  # V24d: it must be used at once; X8: not discarded
     # The record is revised only if the draw may change it. ``revised`` would
-    # return it unchanged, but its call costs about 120 ns, and most draws
-    # change nothing: a turn starts with no wait, charge or hit, and no card
-    # to use.
+    # return it unchanged, but most draws change nothing (a turn starts with
+    # no wait, charge or hit, and no card to use), and each draw would pay for
+    # the call.
     if (
         book.waits[seat]
         or book.hit_this_round[seat]
@@ -486,6 +493,7 @@ def _drawn(
 
 
 def apply_draw_discard(state: GameState, action: DrawDiscard) -> GameState:
+    """Take the top discard (B7.2); V24d and X8 restrict what may follow."""
     if state.phase is not TURN_START:
         raise turn_start_refusal(state, action)
     if not state.discard_pile:
@@ -613,6 +621,7 @@ def _end_turn(
 
 
 def _check_not_out(state: GameState, action: Action, hand: tuple[Card, ...]) -> None:
+    """Refuse an action that would empty a hand barred from going out (V22)."""
     if state.bookkeeping.going_out_barred[state.to_move] and len(hand) < _cards_to_keep(
         state, action
     ):
@@ -625,6 +634,7 @@ def _check_not_out(state: GameState, action: Action, hand: tuple[Card, ...]) -> 
 
 
 def _check_uses_discard(state: GameState, action: Action, used: Sequence[Card]) -> None:
+    """Refuse an action that does not use the card taken from the pile (V24d)."""
     pickup = state.bookkeeping.must_use
     if pickup is not None and state.rules.discard_draw_must_meld and pickup not in used:
         raise refuse(
@@ -660,6 +670,10 @@ def _pickup_after(state: GameState, played: Sequence[Card]) -> Card | None:
 
 
 def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
+    """Lay a spread from the hand of the player who drew (B9, V4, V5, V21, V22).
+
+    Emptying the hand this way is going out (B11a).
+    """
     if state.phase is not AFTER_DRAW:
         raise after_draw_refusal(state, action)
     seat = state.to_move
@@ -716,6 +730,10 @@ def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
 
 
 def apply_hit(state: GameState, action: Hit) -> GameState:
+    """Hit a spread on the table with one card (B10, V22-V24, V30, X7, X9).
+
+    Emptying the hand this way is going out (B11a).
+    """
     if state.phase is not AFTER_DRAW:
         raise after_draw_refusal(state, action)
     seat = state.to_move
@@ -770,7 +788,7 @@ def apply_hit(state: GameState, action: Hit) -> GameState:
 def _check_hit(
     state: GameState, action: Hit, target: Spread, physical: Card, represented: Card
 ) -> None:
-    """Refuse a hit the spread or the options do not allow (B9, V5, V24, V30, X9)."""
+    """Refuse a hit the spread or the options do not allow (B10, V5, V24, V30, X9)."""
     rules = state.rules
     tables = compiled(rules).tables
     if physical != represented and not tables.wild[physical.code]:
@@ -831,6 +849,11 @@ def apply_exchange(state: GameState, action: Exchange) -> GameState:
 
 
 def apply_discard(state: GameState, action: Discard) -> GameState:
+    """Discard one card and end the turn (B7.2, V21, V24d, X8).
+
+    Discarding the last card is going out (B11b); a discard that could be
+    hit opens the slap-in window (V26).
+    """
     if state.phase is not AFTER_DRAW:  # the usual phase, tested first
         if state.phase is EXTRA_DISCARD:
             return apply_extra_discard(state, action)
@@ -850,7 +873,7 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
         check_discard(state, action)
     card = CARDS[action.card.code]
     # Concatenation copies the pile once; unpacking builds a list first, which
-    # costs more as the pile grows (40 cards: 118 ns against 181).
+    # costs more as the pile grows.
     pile = state.discard_pile + (card,)  # noqa: RUF005
     taken = taken_less(state, seat, (card,))
     if not hand:  # B11b: out by discarding the last card

@@ -240,10 +240,12 @@ def settle_out(
 
 
 def _at(amount: int | PerPlayer, players: int) -> int:
+    """Return a stake fixed or per player at a table of ``players`` (V38)."""
     return amount.at(players) if isinstance(amount, PerPlayer) else amount
 
 
 def _checked_bonus(bonus: object) -> tuple[DropPay, ...]:
+    """Return the drop bonus table as a tuple, or refuse it (X11)."""
     if (
         isinstance(bonus, str | bytes)
         or not isinstance(bonus, Sequence)
