@@ -1,7 +1,5 @@
-"""Tests of ``tonk.Rules`` and its rows that kill the mutants others let survive.
+"""Tests of ``tonk.Rules``'s options and rows: bounds, refusals, derived values.
 
-Mutation testing (docs/testing.md, "Mutation testing") changed ``rules.py``
-one edit at a time; each test here fails under at least one of those edits.
 They build rule sets through the public constructors only: every option's
 bounds (the last good value and the first bad one), the message each refusal
 shows, and what the derived properties say.

@@ -1,11 +1,8 @@
-"""Tests of the engine's transitions that kill mutants others let survive.
+"""Tests of the engine's transitions, action by action, with exact results.
 
-Mutation testing (docs/testing.md, "Mutation testing") changed the engine's
-modules (``engine.py``, ``_compiled.py``, ``_transition.py``, ``_deal.py``,
-``_turn.py``, ``_slap_in.py``) one edit at a time; each test here fails under
-at least one of those edits. They go through the public API only: stacked
-deals, then actions, with exact expectations (the state after an action, or
-the reason and message of the refusal).
+They go through the public API only: stacked deals, then actions, with exact
+expectations (the state after an action, or the reason and message of the
+refusal).
 """
 
 from __future__ import annotations

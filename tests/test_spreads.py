@@ -1,7 +1,5 @@
-"""Tests of finding, laying and hitting spreads that kill mutants others let survive.
+"""Tests of finding, laying and hitting spreads (B9, B10, V1-V5, V10, V24a).
 
-Mutation testing (docs/testing.md, "Mutation testing") changed ``_spreads.py``
-one edit at a time; each test here fails under at least one of those edits.
 They go through the public API only: a stacked deal, then the spreads and hits
 that :func:`tonk.legal_actions` offers and :func:`tonk.is_legal` accepts
 (B8-B10, V1-V5, V10, V24a), with exact expectations for plain cards and the
@@ -437,7 +435,7 @@ def test_v10_a_whole_suit_without_wilds_lays_every_run_of_it_once() -> None:
     assert len(texts) == len(expected) == 76
 
 
-# --- the wild search rewritten for speed (mutation run of 2 December 2026) -----
+# --- the wild search: runs and books found per suit and rank (V4, V5) ---------
 
 
 def _ranks_laid(texts: set[str]) -> set[str]:
