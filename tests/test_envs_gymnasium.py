@@ -178,6 +178,38 @@ def test_an_illegal_action_may_raise_instead() -> None:
     assert env.hand is hand
 
 
+NOT_INDICES = [1.7, "1", float("nan"), None, True, np.float64(1.0), np.bool_(True), [1]]
+
+
+@pytest.mark.parametrize("action", NOT_INDICES, ids=repr)
+@pytest.mark.parametrize("illegal_action", ["penalty", "raise"])
+def test_a_step_takes_an_int_index_and_nothing_else(
+    action: object, illegal_action: str
+) -> None:
+    """A float, a string, None or a bool is refused, not converted by int()."""
+    env = TonkEnv(rules="pagat", players=2, seat=0, illegal_action=illegal_action)
+    env.reset(seed=1)
+    hand = env.hand
+    with pytest.raises(TypeError, match="an action must be an int index"):
+        env.step(action)
+    assert env.hand is hand
+    _, _, terminated, _, _ = env.step(np.int64(1))  # draw from the stock
+    assert env.hand is not hand
+    assert not terminated
+
+
+def test_an_index_outside_the_space_raises_even_under_the_penalty() -> None:
+    """An index no action has is a caller's error, not an illegal move."""
+    env = TonkEnv(rules="pagat", players=2)
+    env.reset(seed=1)
+    hand = env.hand
+    for index in (-1, 1158, 10**6):
+        with pytest.raises(tonk.EncodingError, match="action index must be"):
+            env.step(index)
+    assert env.hand is hand
+    assert env.action_masks().any()
+
+
 def test_each_opponent_plays_its_own_seat() -> None:
     class Recorder:
         def __init__(self) -> None:

@@ -204,6 +204,33 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
     assert game.agent_selection == agent
 
 
+NOT_INDICES = [1.7, "1", float("nan"), None, True, np.float64(1.0), np.bool_(True), [1]]
+
+
+@pytest.mark.parametrize("action", NOT_INDICES, ids=repr)
+def test_a_step_takes_an_int_index_and_nothing_else(action: object) -> None:
+    """A float, a string, None or a bool is refused, not converted by int()."""
+    game = tonk_pz.raw_env(rules="pagat", players=2)
+    game.reset(seed=1)
+    hand, agent = game.hand, game.agent_selection
+    with pytest.raises(TypeError, match="an action must be an int index"):
+        game.step(action)
+    assert game.hand is hand
+    assert game.agent_selection == agent
+    game.step(np.int64(1))  # a numpy integer is an index: draw from the stock
+    assert game.hand is not hand
+
+
+def test_an_index_outside_a_session_s_space_is_an_encoding_error() -> None:
+    game = tonk_pz.raw_env(rules="sheet", players=2, session=True)
+    game.reset(seed=3)
+    session = game.session
+    for index in (-1, game.hand_actions + len(tonk_pz.SESSION_ACTIONS)):
+        with pytest.raises(tonk.EncodingError, match="action index must be"):
+            game.step(index)
+    assert game.session is session
+
+
 def patient(hand: tonk.GameState, legal: tuple[int, ...]) -> list[int]:
     """Prefer discards that open a slap-in window, then spreads; never drop or hit."""
     rules, players = hand.rules, hand.player_count

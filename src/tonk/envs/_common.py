@@ -12,9 +12,10 @@ import numpy as np
 import numpy.typing as npt
 
 from tonk import presets
+from tonk._validate import brief
 from tonk.cards import Card
 from tonk.encoding import observation_entries
-from tonk.errors import TonkError
+from tonk.errors import EncodingError, TonkError
 from tonk.observation import Observation, observe
 from tonk.rules import Rules
 from tonk.state import GameState
@@ -30,6 +31,27 @@ def resolved_rules(rules: Rules | str) -> Rules:
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be Rules or a preset name, got {rules!r}")
     return rules
+
+
+def action_index(action: object, size: int) -> int:
+    """Return ``action`` as an index of an action space of ``size`` actions.
+
+    Only an int or a numpy integer is an index: a bool, a float (``1.7``,
+    NaN), a string (``"1"``) or ``None`` is refused, never converted.
+
+    Raises:
+        TypeError: If ``action`` is not an int or a numpy integer.
+        EncodingError: If it is outside ``0..size - 1``.
+    """
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise TypeError(
+            "an action must be an int index (an int or a numpy integer), got"
+            f" {brief(action)} of type {type(action).__name__}"
+        )
+    index = int(action)
+    if not 0 <= index < size:
+        raise EncodingError(f"action index must be 0..{size - 1}, got {index}")
+    return index
 
 
 DEALS = 1_000

@@ -25,8 +25,10 @@ An illegal action (the mask says which are legal) ends the episode, by
 default: ``illegal_action="penalty"`` terminates it with reward
 ``illegal_reward`` (-1 by default) and ``info["illegal_action"] = True``,
 leaving the hand as it was; ``illegal_action="raise"`` raises
-:class:`~tonk.IllegalActionError` (or :class:`~tonk.EncodingError` for an
-index outside the space) and changes nothing.
+:class:`~tonk.IllegalActionError` and changes nothing. An action is an int
+or a numpy integer: anything else raises :class:`TypeError`, and an index
+outside the space :class:`~tonk.EncodingError`, whatever ``illegal_action``
+says; either changes nothing.
 
 Examples:
     >>> import gymnasium, tonk.envs.gymnasium
@@ -62,6 +64,7 @@ from tonk.engine import apply, new_game
 from tonk.envs._common import (
     Bytes,
     Floats,
+    action_index,
     live_hand,
     mask_array,
     observation_array,
@@ -198,10 +201,10 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
         """Play ``action`` (an index) for the learner, then the bots' turns.
 
         Raises:
+            TypeError: If ``action`` is not an int or a numpy integer.
+            EncodingError: If the index is outside the action space.
             IllegalActionError: Under ``illegal_action="raise"``, if the action
                 is not legal now.
-            EncodingError: Under ``illegal_action="raise"``, if the index is
-                outside the action space.
         """
         hand = self.hand
         if hand is None or self._done:
@@ -210,7 +213,7 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
                 action=action,
                 reason=IllegalReason.HAND_OVER,
             )
-        index = int(action)
+        index = action_index(action, self._size)
         if index not in self._legal and self.illegal_action == "penalty":
             self._done = True
             self._legal = ()

@@ -31,7 +31,8 @@ first seat, and the seat of an agent that left is empty.
 
 An illegal action raises :class:`~tonk.IllegalActionError` (or
 :class:`~tonk.EncodingError` for an index outside the layout) and changes
-nothing.
+nothing; an action that is not an int or a numpy integer raises
+:class:`TypeError`.
 
 Examples:
     >>> from tonk.envs import pettingzoo as tonk_pz
@@ -72,13 +73,14 @@ from tonk.engine import apply, new_game
 from tonk.envs._common import (
     Bytes,
     Floats,
+    action_index,
     live_hand,
     mask_array,
     observation_array,
     render_table,
     resolved_rules,
 )
-from tonk.errors import EncodingError, SessionError
+from tonk.errors import SessionError
 from tonk.observation import observe
 from tonk.rules import Rules, Scoring
 from tonk.session import (
@@ -281,14 +283,15 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         """Play ``action`` (an index) for ``agent_selection``.
 
         Raises:
-            IllegalActionError: If the action is not legal now.
+            TypeError: If ``action`` is not an int or a numpy integer.
             EncodingError: If the index is outside the action space.
+            IllegalActionError: If the action is not legal now.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        index = int(action)
+        index = action_index(action, self._size)
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # rewards are 0 but after a hand's end: skip the loops
             self._clear_rewards()
@@ -321,10 +324,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
 
     def _session_step(self, session: Session, index: int) -> None:
         played = index - self.hand_actions
-        if not 0 <= index < self._size:
-            raise EncodingError(
-                f"action index must be 0..{self._size - 1} in this session, got {index}"
-            )
         last = session.last
         session = apply_session(
             session, SESSION_ACTIONS[played] if played >= 0 else self._action(index)
