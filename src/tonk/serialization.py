@@ -12,7 +12,12 @@ kind              ``format``                  other fields
 ``GameState``     ``"tonk.state"``            every field of the state
 ``GameRecord``    ``"tonk.record"``           rules, table, deal, actions, outcome
 an action         ``"tonk.action"``           ``action``, in action notation
+``Observation``   ``"tonk.observation"``      every field of the observation
+legal actions     ``"tonk.legal_actions"``    ``seat``, ``actions`` (notation, index)
 ================  =========================  ========================
+
+The legal-action listing is written only, by :func:`legal_actions_to_dict`:
+each action with its notation and its index in :mod:`tonk.encoding`'s layout.
 
 Cards are written in notation (``"QH"``, ``"JK"``, a wild ``"2C=6H"``), enums by
 value, sets as sorted lists and fractions as strings (``"1/2"``). The rules are
@@ -40,12 +45,15 @@ Examples:
 from __future__ import annotations
 
 import json
+import random
 import types
 import typing
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar, overload
+
+import attrs
 
 from tonk._checks import check_outcome, check_state
 from tonk._codec import (
@@ -75,7 +83,10 @@ from tonk.actions import (
     Slap,
     format_action,
 )
-from tonk.errors import SerializationError
+from tonk.encoding import action_to_index
+from tonk.engine import legal_actions
+from tonk.errors import RulesError, SerializationError
+from tonk.observation import Observation, determinize, observe
 from tonk.records import RECORD_FORMAT, GameRecord, _problem
 from tonk.rules import Rules
 from tonk.state import GameState
@@ -84,6 +95,7 @@ __all__ = [
     "from_dict",
     "from_json",
     "json_schema",
+    "legal_actions_to_dict",
     "to_dict",
     "to_json",
     "validate",
@@ -97,6 +109,7 @@ _Document = TypeVar(
     Rules,
     GameState,
     GameRecord,
+    Observation,
     Drop,
     DrawStock,
     DrawDiscard,
@@ -111,18 +124,26 @@ _Document = TypeVar(
 )
 
 _ACTION_CLASSES = typing.get_args(Action)
+LEGAL_ACTIONS_FORMAT = "tonk.legal_actions"
+"""The ``format`` of :func:`legal_actions_to_dict`'s listing."""
 _FORMATS: dict[Any, str] = {
     Rules: "tonk.rules",
     GameState: "tonk.state",
     GameRecord: RECORD_FORMAT,
+    Observation: "tonk.observation",
 }
 _SCHEMA_FILES = {
     "tonk.rules": "rules.schema.json",
     "tonk.state": "game_state.schema.json",
     RECORD_FORMAT: "game_record.schema.json",
     "tonk.action": "action.schema.json",
+    "tonk.observation": "observation.schema.json",
+    LEGAL_ACTIONS_FORMAT: "legal_actions.schema.json",
 }
 _HEADER = frozenset({"format", "version"})
+
+_Writable = Rules | GameState | GameRecord | Observation | Action
+"""The values :func:`to_dict` writes."""
 
 
 def _format_of(kind: object) -> str:
@@ -132,16 +153,21 @@ def _format_of(kind: object) -> str:
     if kind == Action or kind in _ACTION_CLASSES:
         return "tonk.action"
     raise TypeError(
-        "kind must be Rules, GameState, GameRecord, Action or an action class,"
+        "kind must be Rules, GameState, GameRecord, Observation, Action or an"
+        " action class,"
         f" got {brief(kind)}"
     )
 
 
-def to_dict(value: Rules | GameState | GameRecord | Action) -> dict[str, Any]:
+def to_dict(value: _Writable) -> dict[str, Any]:
     """Write a value as a JSON-ready dict: a versioned document.
 
+    An observation is written with exactly what its seat may know (every
+    field of :class:`~tonk.observation.Observation`, its legal actions in
+    action notation), so it is safe to send to that seat.
+
     Args:
-        value: Rules, a state, a game record or an action.
+        value: Rules, a state, a game record, an observation or an action.
 
     Returns:
         A dict of JSON types only (str, int, bool, None, list, dict), starting
@@ -158,8 +184,13 @@ def to_dict(value: Rules | GameState | GameRecord | Action) -> dict[str, Any]:
         >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
         >>> to_dict(state)["hands"]
         [['JC', 'QC', '7D', 'AS', 'QS'], ['AC', '2D', '5D', '6H', '2S']]
+        >>> seen = to_dict(tonk.observe(state, 1))
+        >>> seen["format"], seen["hand"], seen["hand_sizes"], seen["legal_actions"]
+        ('tonk.observation', ['AC', '2D', '5D', '6H', '2S'], [5, 5], ['drop', 'draw stock', 'draw discard'])
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.2.0
+       Writes observations.
     """  # noqa: E501
     kind = type(value)
     fmt = _format_of(kind) if kind in _FORMATS or kind in _ACTION_CLASSES else None
@@ -187,7 +218,8 @@ def from_dict(data: Mapping[str, Any], kind: Any) -> Any:
         data: The document, as parsed JSON (dicts, lists, str, int, bool, None).
         kind: What to read: :class:`~tonk.rules.Rules`,
             :class:`~tonk.state.GameState`, :class:`~tonk.records.GameRecord`,
-            ``tonk.Action`` (any action) or one action class.
+            :class:`~tonk.observation.Observation`, ``tonk.Action`` (any
+            action) or one action class.
 
     Returns:
         The value.
@@ -195,8 +227,9 @@ def from_dict(data: Mapping[str, Any], kind: Any) -> Any:
     Raises:
         SerializationError: If anything in the document is wrong: a missing,
             unknown or mistyped field, a bad card, action or version, invalid
-            rules, a deal that does not fit them, or a state or outcome that
-            could not have been reached. Its ``path`` says where.
+            rules, a deal that does not fit them, a state or outcome that
+            could not have been reached, or an observation that no reachable
+            state gives its seat. Its ``path`` says where.
         TypeError: If ``kind`` is not one of the kinds above.
 
     Examples:
@@ -214,8 +247,18 @@ def from_dict(data: Mapping[str, Any], kind: Any) -> Any:
         Traceback (most recent call last):
         ...
         tonk.errors.SerializationError: $.version: unsupported version 2 of "tonk.rules": this tonk reads version 1
+        >>> seen = to_dict(tonk.observe(tonk.new_game(tonk.Rules(), players=2, seed=7), 0))
+        >>> from_dict(seen, tonk.Observation).hand_sizes
+        (5, 5)
+        >>> seen["stock_size"] = 40
+        >>> from_dict(seen, tonk.Observation)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.SerializationError: $: no reachable state gives this observation: the observation does not fit the pack of its rules: 46 unseen cards for 45 hidden places
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.2.0
+       Reads observations, checked against the state they could come from.
     """  # noqa: E501
     fmt = _format_of(kind)
     if json_kind(data) != "object":
@@ -247,6 +290,8 @@ def from_dict(data: Mapping[str, Any], kind: Any) -> Any:
     value = codec.decode(data, "$", skip=_HEADER)
     if kind is GameState:
         validate(value)
+    elif kind is Observation:
+        _check_observation(value)
     return value
 
 
@@ -304,6 +349,60 @@ def validate(state: GameState) -> None:
     check_state(state)
 
 
+_SEAT_COUNTS = ("taken", "waits", "going_out_barred", "hit_this_round")
+"""The observation's fields with one value per seat."""
+_CHECK_SEED = 0
+"""The seed of the deal of the hidden cards an observation is checked with."""
+
+
+def _check_observation(observation: Observation) -> None:
+    """Refuse an observation that no state the engine could reach gives its seat.
+
+    The hidden cards are dealt (:func:`~tonk.observation.determinize`), the
+    state so made is checked as :func:`validate` checks it, and it must give
+    the seat back exactly this observation: its legal actions, its shown
+    hands and every count included.
+    """
+    players = len(observation.hand_sizes)
+    for name in _SEAT_COUNTS:
+        if len(getattr(observation, name)) != players:
+            raise SerializationError(
+                f"must have one value per seat ({players}, as hand_sizes)",
+                path=child("$", name),
+            )
+    for name in ("seat", "dealer", "to_move"):
+        if not 0 <= getattr(observation, name) < players:
+            raise SerializationError(
+                f"seat {getattr(observation, name)} is not at the table of {players}",
+                path=child("$", name),
+            )
+    try:
+        state = determinize(observation, random.Random(_CHECK_SEED))
+        check_state(state)
+    except (RulesError, SerializationError) as error:
+        raise SerializationError(
+            f"no reachable state gives this observation: {_bare(error)}"
+        ) from None
+    again = observe(state, observation.seat)
+    for name in _OBSERVATION_FIELDS:
+        if getattr(again, name) != getattr(observation, name):
+            raise SerializationError(
+                "does not agree with the rest of the observation",
+                path=child("$", name),
+            )
+    assert again == observation
+
+
+_OBSERVATION_FIELDS = tuple(field.name for field in attrs.fields(Observation))
+
+
+def _bare(error: Exception) -> str:
+    """Return an error's message without the path a SerializationError adds."""
+    if isinstance(error, SerializationError):
+        return str(error).removeprefix(f"{error.path}: ")
+    return str(error)
+
+
 def _action_from_dict(data: Mapping[str, Any], kind: Any) -> Action:
     for key in data:
         if key not in _HEADER and key != "action":
@@ -337,13 +436,11 @@ def _record_from_dict(data: Mapping[str, Any], codec: Object) -> GameRecord:
     return record
 
 
-def to_json(
-    value: Rules | GameState | GameRecord | Action, *, indent: int | None = None
-) -> str:
+def to_json(value: _Writable, *, indent: int | None = None) -> str:
     """Write a value as a JSON document (see :func:`to_dict`).
 
     Args:
-        value: Rules, a state, a game record or an action.
+        value: Rules, a state, a game record, an observation or an action.
         indent: Indent nested values by this many spaces, one a line; ``None``
             writes everything on one line, without spaces.
 
@@ -425,7 +522,63 @@ def from_json(
     return from_dict(load_json(text, max_bytes=max_bytes, max_depth=max_depth), kind)
 
 
-def json_schema(kind: type | types.UnionType) -> dict[str, Any]:
+def legal_actions_to_dict(value: GameState | Observation) -> dict[str, Any]:
+    """Write the legal actions of a state or an observation, with their indices.
+
+    The listing a table sends a seat that must act: each legal action in
+    action notation (what :func:`tonk.parse_action` reads) and its index in
+    the action layout of :mod:`tonk.encoding` (what
+    :func:`tonk.encoding.index_to_action` reads), in the order of
+    :func:`tonk.legal_actions`. A client may answer with either. The listing
+    is a derived view: there is no reader for it, and its schema is
+    ``json_schema("tonk.legal_actions")``.
+
+    Args:
+        value: A state (the actions of the seat to move) or an observation
+            (its seat's actions: none unless the seat is to move).
+
+    Returns:
+        A document with ``format`` ``"tonk.legal_actions"``, ``version``,
+        ``seat`` (the seat the actions are for) and ``actions``, a list of
+        objects with ``action`` and ``index``.
+
+    Raises:
+        TypeError: If ``value`` is neither a state nor an observation.
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+        >>> legal_actions_to_dict(state)
+        {'format': 'tonk.legal_actions', 'version': 1, 'seat': 1, 'actions': [{'action': 'drop', 'index': 0}, {'action': 'draw stock', 'index': 1}, {'action': 'draw discard', 'index': 2}]}
+        >>> legal_actions_to_dict(tonk.observe(state, 0))["actions"]
+        []
+
+    .. versionadded:: 0.2.0
+    """  # noqa: E501
+    if isinstance(value, Observation):
+        seat, actions, players = value.seat, value.legal_actions, value.player_count
+    elif isinstance(value, GameState):
+        seat, actions, players = value.to_move, legal_actions(value), len(value.hands)
+    else:
+        raise TypeError(
+            f"expected a GameState or an Observation, got {type(value).__name__}"
+        )
+    rules = value.rules
+    return {
+        "format": LEGAL_ACTIONS_FORMAT,
+        "version": VERSION,
+        "seat": seat,
+        "actions": [
+            {
+                "action": format_action(action),
+                "index": action_to_index(action, rules, players),
+            }
+            for action in actions
+        ],
+    }
+
+
+def json_schema(kind: type | types.UnionType | str) -> dict[str, Any]:
     """Return the published JSON Schema (draft 2020-12) of a kind of document.
 
     The schemas ship with the package, in ``tonk/schemas/``. They describe the
@@ -435,11 +588,18 @@ def json_schema(kind: type | types.UnionType) -> dict[str, Any]:
     refused by :func:`from_dict`; one the schema refuses always is.
 
     Args:
-        kind: :class:`~tonk.rules.Rules`, :class:`~tonk.state.GameState`,
-            :class:`~tonk.records.GameRecord` or ``tonk.Action``.
+        kind: A kind that :func:`from_dict` reads
+            (:class:`~tonk.rules.Rules`, :class:`~tonk.state.GameState`,
+            :class:`~tonk.records.GameRecord`,
+            :class:`~tonk.observation.Observation`, ``tonk.Action`` ...), or
+            the ``format`` of a document, such as ``"tonk.legal_actions"``.
 
     Returns:
         The schema, a new dict each call.
+
+    Raises:
+        TypeError: If ``kind`` is not a kind of document.
+        ValueError: If ``kind`` is a string that is no document's format.
 
     Examples:
         >>> import tonk
@@ -448,10 +608,22 @@ def json_schema(kind: type | types.UnionType) -> dict[str, Any]:
         ('tonk game record', ['format', 'version', 'rules', 'players'])
         >>> schema["properties"]["actions"]["items"]["pattern"][:30]
         '^(?:drop|claim|pass|draw stock'
+        >>> json_schema("tonk.legal_actions")["title"]
+        'tonk legal actions'
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.2.0
+       Takes a document's format too.
     """
-    name = _SCHEMA_FILES[_format_of(kind)]
+    if isinstance(kind, str):
+        if kind not in _SCHEMA_FILES:
+            raise ValueError(
+                f"no document has the format {show(kind)}; the formats are"
+                f" {', '.join(_SCHEMA_FILES)}"
+            )
+        name = _SCHEMA_FILES[kind]
+    else:
+        name = _SCHEMA_FILES[_format_of(kind)]
     text = resources.files("tonk").joinpath("schemas", name).read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
@@ -462,6 +634,8 @@ _TITLES = {
     "tonk.state": "tonk game state",
     RECORD_FORMAT: "tonk game record",
     "tonk.action": "tonk action",
+    "tonk.observation": "tonk observation",
+    LEGAL_ACTIONS_FORMAT: "tonk legal actions",
 }
 _DESCRIPTIONS = {
     "tonk.rules": "The options of a hand of Tonk (tonk.Rules); an option left out"
@@ -471,6 +645,12 @@ _DESCRIPTIONS = {
     RECORD_FORMAT: "A hand of Tonk as its rules, table, deal (a seed or a stacked"
     " deck), actions in action notation and outcome (tonk.GameRecord).",
     "tonk.action": "One action in action notation.",
+    "tonk.observation": "What one seat may know of a hand of Tonk, with perfect"
+    " memory (tonk.Observation): its own hand, the size of every hand, the"
+    " table and every public fact, and nothing else.",
+    LEGAL_ACTIONS_FORMAT: "The legal actions of the seat to act, each in action"
+    " notation with its index in the action layout of tonk.encoding, in the"
+    " order of tonk.legal_actions.",
 }
 
 
@@ -478,8 +658,11 @@ def _build_schema(fmt: str) -> dict[str, Any]:
     """Return the JSON Schema of documents of format ``fmt``, built from the codecs."""
     header = {"format": {"const": fmt}, "version": {"const": VERSION}}
     defs: dict[str, Any] = {}
-    if fmt == "tonk.action":
-        body: dict[str, Any] = {
+    body: dict[str, Any]
+    if fmt == LEGAL_ACTIONS_FORMAT:
+        body = _legal_actions_schema(header, defs)
+    elif fmt == "tonk.action":
+        body = {
             "type": "object",
             "properties": {**header, "action": ACTION.schema(defs)},
             "required": ["format", "version", "action"],
@@ -498,6 +681,30 @@ def _build_schema(fmt: str) -> dict[str, Any]:
     if defs:
         schema["$defs"] = dict(sorted(defs.items()))
     return schema
+
+
+def _legal_actions_schema(
+    header: dict[str, Any], defs: dict[str, Any]
+) -> dict[str, Any]:
+    entry = {
+        "type": "object",
+        "properties": {
+            "action": ACTION.schema(defs),
+            "index": {"type": "integer", "minimum": 0},
+        },
+        "required": ["action", "index"],
+        "additionalProperties": False,
+    }
+    return {
+        "type": "object",
+        "properties": {
+            **header,
+            "seat": {"type": "integer", "minimum": 0},
+            "actions": {"type": "array", "items": entry},
+        },
+        "required": ["format", "version", "seat", "actions"],
+        "additionalProperties": False,
+    }
 
 
 def _schema_texts() -> dict[str, str]:

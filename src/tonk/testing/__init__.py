@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -26,12 +27,18 @@ from tonk._validate import brief, is_int
 from tonk.cards import Card, parse_cards
 from tonk.engine import legal_actions
 from tonk.errors import InvalidStateError, RulesError
-from tonk.observation import observe
+from tonk.observation import Observation, observe
 from tonk.rules import Rules
-from tonk.serialization import validate
+from tonk.serialization import legal_actions_to_dict, to_json, validate
 from tonk.state import GameState
 
-__all__ = ["check_invariants", "check_no_leak", "redeal_hidden", "stack_deck"]
+__all__ = [
+    "check_invariants",
+    "check_no_leak",
+    "observed",
+    "redeal_hidden",
+    "stack_deck",
+]
 
 CardsLike = str | Sequence[Card]
 
@@ -244,24 +251,53 @@ def redeal_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
     )
 
 
+def observed(state: GameState, seat: int) -> tuple[Observation, str, dict[str, Any]]:
+    """Return everything ``seat`` is shown of ``state``: the default leak check view.
+
+    The seat's observation (:func:`tonk.observe`), its JSON form
+    (:func:`tonk.to_json`) and the listing of its legal actions with their
+    indices (:func:`tonk.serialization.legal_actions_to_dict`).
+
+    Args:
+        state: The state.
+        seat: The seat observing.
+
+    Returns:
+        The observation, its JSON text and its legal-action listing.
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+        >>> seen, text, listing = observed(state, 1)
+        >>> text.startswith('{"format":"tonk.observation"'), len(listing["actions"])
+        (True, 3)
+
+    .. versionadded:: 0.2.0
+    """
+    observation = observe(state, seat)
+    return observation, to_json(observation), legal_actions_to_dict(observation)
+
+
 def check_no_leak(
     state: GameState,
     seat: int,
     rng: random.Random,
     *,
-    view: Callable[[GameState, int], object] = observe,
+    view: Callable[[GameState, int], object] = observed,
 ) -> None:
     """Assert that what ``seat`` sees does not change with the cards it cannot see.
 
     Deals the hidden cards again (:func:`redeal_hidden`) and compares the two
-    views. Pass your own ``view`` to check that a bot's features, or a
-    server's messages to a player, give nothing away.
+    views. By default the view is :func:`observed`: the observation, its JSON
+    form and its legal-action listing, so what a server sends is checked too.
+    Pass your own ``view`` to check that a bot's features, or a server's
+    messages to a player, give nothing away.
 
     Args:
         state: The state.
         seat: The seat observing.
         rng: The source of randomness for the new deal.
-        view: What the seat is shown: :func:`tonk.observe` by default.
+        view: What the seat is shown: :func:`observed` by default.
 
     Raises:
         AssertionError: If the views differ.
@@ -277,6 +313,9 @@ def check_no_leak(
         Traceback (most recent call last):
         ...
         AssertionError: seat 1 can tell apart two states that differ only in cards it cannot see
+
+    .. versionchanged:: 0.2.0
+       The default view includes the observation's JSON form.
     """  # noqa: E501
     other = redeal_hidden(state, seat, rng)
     assert view(state, seat) == view(other, seat), (

@@ -1,0 +1,269 @@
+"""The JSON forms of observations, legal-action listings and results.
+
+Observations round-trip exactly from every state of random hands for every
+seat, validate against their schema, leak nothing (two states that differ only
+in hidden cards give the same JSON), and a forged observation, one that no
+reachable state gives its seat, is refused with a SerializationError.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import jsonschema  # type: ignore[import-untyped]
+import pytest
+from documents import any_playouts
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tonk
+from tonk import (
+    GameState,
+    Observation,
+    Rules,
+    SerializationError,
+    from_dict,
+    from_json,
+    json_schema,
+    observe,
+    parse_action,
+    to_dict,
+    to_json,
+)
+from tonk.encoding import action_to_index, index_to_action
+from tonk.serialization import legal_actions_to_dict
+from tonk.testing import check_no_leak, observed, redeal_hidden
+from tonk.testing.strategies import Playout
+
+
+def validator(kind: Any) -> jsonschema.Draft202012Validator:
+    schema = json_schema(kind)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+OBSERVATION = validator(Observation)
+LEGAL_ACTIONS = validator("tonk.legal_actions")
+
+
+def sampled(playout: Playout) -> list[GameState]:
+    """A few states of a playout: the deal, some in between, the last."""
+    states = playout.states
+    picked = {0, len(states) - 1, *range(0, len(states), max(1, len(states) // 5))}
+    return [states[index] for index in sorted(picked)]
+
+
+def play(state: GameState, *texts: str) -> GameState:
+    for text in texts:
+        state = tonk.apply(state, parse_action(state, text))
+    return state
+
+
+def fresh_observation() -> dict[str, Any]:
+    state = play(tonk.new_game(Rules(), players=3, seed=2), "draw discard")
+    return to_dict(observe(state, 1))
+
+
+# --- observations -----------------------------------------------------------------
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(any_playouts(max_actions=120))
+def test_observations_round_trip_and_validate(playout: Playout) -> None:
+    for state in sampled(playout):
+        for seat in range(playout.players):
+            seen = observe(state, seat)
+            data = to_dict(seen)
+            OBSERVATION.validate(data)
+            assert from_dict(data, Observation) == seen
+            text = to_json(seen)
+            assert from_json(text, Observation) == seen
+            assert json.loads(text) == data
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(any_playouts(max_actions=120), st.randoms(use_true_random=False))
+def test_observation_json_leaks_nothing(playout: Playout, rng: random.Random) -> None:
+    """Two states that differ only in what a seat cannot see: the same JSON."""
+    for state in sampled(playout):
+        for seat in range(playout.players):
+            check_no_leak(state, seat, rng)
+            other = redeal_hidden(state, seat, rng)
+            assert to_json(observe(state, seat)) == to_json(observe(other, seat))
+
+
+def test_the_default_leak_check_covers_the_json_form() -> None:
+    """A JSON writer that leaked a hidden card would fail the default check."""
+    state = tonk.new_game(Rules(), players=2, seed=7)
+    seen, text, listing = observed(state, 1)
+    assert seen == observe(state, 1)
+    assert text == to_json(seen)
+    assert listing == legal_actions_to_dict(seen)
+
+    def leaky_json(state: GameState, seat: int) -> object:
+        return (observe(state, seat), json.dumps([str(state.stock[0])]))
+
+    with pytest.raises(AssertionError, match="can tell apart"):
+        check_no_leak(state, 1, random.Random(0), view=leaky_json)
+
+
+def test_an_observation_shows_no_hidden_card() -> None:
+    state = tonk.new_game(Rules(), players=3, seed=2)
+    data = to_dict(observe(state, 1))
+    others = {str(card) for seat in (0, 2) for card in state.hand(seat)}
+    stock = {str(card) for card in state.stock}
+    written = set(json.dumps(data).replace('"', " ").replace(",", " ").split())
+    assert not (others - set(data["discard_pile"])) & written
+    assert not (stock - set(data["discard_pile"])) & written
+    assert "stock" not in data
+    assert "hands" not in data
+    assert data["stock_size"] == len(state.stock)
+
+
+# --- forged observations ----------------------------------------------------------
+
+Change = Callable[[dict[str, Any]], None]
+
+
+def setting(field: str, value: Any) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        data[field] = value
+
+    return change
+
+
+def swap_hand_card(data: dict[str, Any]) -> None:
+    data["hand"][0] = data["hand"][1]
+
+
+def unsorted_hand(data: dict[str, Any]) -> None:
+    data["hand"] = list(reversed(data["hand"]))
+
+
+def extra_legal_action(data: dict[str, Any]) -> None:
+    data["legal_actions"] = ["drop"]
+
+
+def drop_legal_actions(data: dict[str, Any]) -> None:
+    data["legal_actions"] = []
+
+
+def showing_hands(data: dict[str, Any]) -> None:
+    data["shown_hands"] = [data["hand"], data["hand"], data["hand"]]
+
+
+FORGED: list[tuple[str, Change, str]] = [
+    ("stock size", setting("stock_size", 30), r"^\$: no reachable state"),
+    ("hand size", setting("hand_sizes", [5, 6, 6]), r"^\$: no reachable state"),
+    ("too few seats", setting("waits", [0, 0]), r"^\$\.waits: must have one value"),
+    ("seat", setting("seat", 3), r"^\$\.seat: seat 3 is not at the table"),
+    ("to move", setting("to_move", -1), r"^\$\.to_move: seat -1 is not"),
+    ("dealer", setting("dealer", 9), r"^\$\.dealer: seat 9 is not"),
+    ("hand card", swap_hand_card, r"^\$"),
+    ("unsorted hand", unsorted_hand, r"^\$\.hand: does not agree"),
+    ("legal actions", extra_legal_action, r"^\$\.legal_actions: does not agree"),
+    ("no legal actions", drop_legal_actions, r"^\$\.legal_actions: does not agree"),
+    ("shown hands", showing_hands, r"^\$"),
+    ("phase", setting("phase", "extra_discard"), r"^\$"),
+    ("turns", setting("turns_taken", 10**400), r"^\$"),
+    ("taken", setting("taken", [[], ["5H"], ["3D"]]), r"^\$: no reachable"),
+    ("widow", setting("widow", "KS"), r"^\$"),
+    ("type", setting("hand_sizes", ["5", 6, 6]), r"^\$\.hand_sizes\[0\]: must be"),
+    ("unknown field", setting("hands", []), r"^\$\.hands: unknown field"),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [(change, message) for _, change, message in FORGED],
+    ids=[name for name, _, _ in FORGED],
+)
+def test_forged_observations_are_refused(change: Change, message: str) -> None:
+    data = fresh_observation()
+    assert from_dict(data, Observation) == from_dict(copy.deepcopy(data), Observation)
+    change(data)
+    with pytest.raises(SerializationError, match=message):
+        from_dict(data, Observation)
+    with pytest.raises(SerializationError, match=message):
+        from_json(json.dumps(data), Observation)
+
+
+def test_the_observation_to_move_must_list_its_legal_actions() -> None:
+    state = play(tonk.new_game(Rules(), players=3, seed=2), "draw discard")
+    data = to_dict(observe(state, state.to_move))
+    assert data["legal_actions"]
+    assert from_dict(data, Observation) == observe(state, state.to_move)
+    data["legal_actions"] = data["legal_actions"][:-1]
+    with pytest.raises(SerializationError, match=r"^\$\.legal_actions"):
+        from_dict(data, Observation)
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(any_playouts(max_actions=80), st.data())
+def test_damaged_observations_are_refused_or_consistent(
+    playout: Playout, data: st.DataObject
+) -> None:
+    """Change one field of a real observation: refused, or still a true view."""
+    state = data.draw(st.sampled_from(playout.states))
+    seat = data.draw(st.integers(0, playout.players - 1))
+    document = to_dict(observe(state, seat))
+    field = data.draw(st.sampled_from(sorted(set(document) - {"format", "version"})))
+    document[field] = data.draw(
+        st.sampled_from([None, 0, 1, -1, 2**70, "x", [], [0], [[]], {}, True])
+    )
+    try:
+        read = from_dict(document, Observation)
+    except SerializationError:
+        return
+    assert from_dict(to_dict(read), Observation) == read
+    sample = tonk.determinize(read, random.Random(0))
+    assert observe(sample, seat) == read
+
+
+# --- the legal-action listing -----------------------------------------------------
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(any_playouts(max_actions=120))
+def test_listings_give_notation_and_index(playout: Playout) -> None:
+    players = playout.players
+    for state in sampled(playout):
+        listing = legal_actions_to_dict(state)
+        LEGAL_ACTIONS.validate(listing)
+        actions = tonk.legal_actions(state)
+        assert listing["seat"] == state.to_move
+        assert [entry["action"] for entry in listing["actions"]] == [
+            tonk.format_action(action) for action in actions
+        ]
+        for entry, action in zip(listing["actions"], actions, strict=True):
+            assert entry["index"] == action_to_index(action, state.rules, players)
+            assert index_to_action(entry["index"], state.rules, players) == action
+            assert parse_action(state, entry["action"]) == action
+        seen = observe(state, state.to_move)
+        if state.outcome is None:
+            assert legal_actions_to_dict(seen) == listing
+
+
+def test_a_listing_for_a_seat_that_waits_is_empty() -> None:
+    state = tonk.new_game(Rules(), players=2, seed=7)
+    assert legal_actions_to_dict(observe(state, 0)) == {
+        "format": "tonk.legal_actions",
+        "version": 1,
+        "seat": 0,
+        "actions": [],
+    }
+
+
+def test_listing_refuses_other_values() -> None:
+    with pytest.raises(TypeError, match="got Rules"):
+        legal_actions_to_dict(Rules())  # type: ignore[arg-type]
+
+
+def test_json_schema_by_format_name() -> None:
+    assert json_schema("tonk.observation") == json_schema(Observation)
+    with pytest.raises(ValueError, match="no document has the format"):
+        json_schema("tonk.nothing")
