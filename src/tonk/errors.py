@@ -29,6 +29,8 @@ __all__ = [
     "IllegalReason",
     "InvalidStateError",
     "NotationError",
+    "ProtocolError",
+    "ProtocolErrorCode",
     "ReplayError",
     "RulesError",
     "SerializationError",
@@ -284,6 +286,82 @@ class InvalidStateError(SerializationError):
 
     .. versionadded:: 0.2
     """
+
+
+class ProtocolErrorCode(enum.StrEnum):
+    """Why a message of the table protocol was refused (:mod:`tonk.protocol`).
+
+    Clients compare these codes, never message text.
+
+    Examples:
+        >>> ProtocolErrorCode.NOT_YOUR_TURN.value
+        'not_your_turn'
+
+    .. versionadded:: 0.2.0
+    """
+
+    MALFORMED = "malformed"
+    """The message is not JSON text: bad syntax, not UTF-8, a repeated key."""
+    TOO_LARGE = "too_large"
+    """The message is longer than the limit."""
+    TOO_DEEP = "too_deep"
+    """The message nests lists and objects too deep."""
+    NOT_AN_OBJECT = "not_an_object"
+    """The message is JSON, but not a JSON object."""
+    UNKNOWN_TYPE = "unknown_type"
+    """The message's ``type`` is missing or not one of the protocol's."""
+    UNKNOWN_FIELD = "unknown_field"
+    """The message has a field its type does not have."""
+    MISSING_FIELD = "missing_field"
+    """The message lacks a field its type requires."""
+    BAD_FIELD = "bad_field"
+    """A field has the wrong JSON type or is out of range (a huge number)."""
+    VERSION = "version"
+    """The peer speaks another major version of the protocol."""
+    WRONG_SEAT = "wrong_seat"
+    """The message speaks for a seat other than the sender's."""
+    NOT_YOUR_TURN = "not_your_turn"
+    """The sender is not asked to act now."""
+    STALE_REQUEST = "stale_request"
+    """The answer names a request that is not the open one."""
+    BAD_ACTION = "bad_action"
+    """The action is not notation, or the index is not one of the encoding's."""
+    ILLEGAL_ACTION = "illegal_action"
+    """The action is not one of the legal actions now."""
+    GAME_OVER = "game_over"
+    """The table has finished: no action is possible."""
+
+
+class ProtocolError(TonkError, ValueError):
+    """A message of the table protocol that cannot be accepted.
+
+    Raised by :func:`tonk.protocol.decode_message`; a
+    :class:`tonk.protocol.Table` sends it to the client as an ``error`` message
+    instead.
+
+    Attributes:
+        code: Why, as a :class:`ProtocolErrorCode`.
+
+    Examples:
+        >>> error = ProtocolError("not your turn", code=ProtocolErrorCode.NOT_YOUR_TURN)
+        >>> error.code
+        <ProtocolErrorCode.NOT_YOUR_TURN: 'not_your_turn'>
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, message: str, *, code: ProtocolErrorCode) -> None:
+        """Create the error with its ``code``."""
+        super().__init__(message)
+        self.code = code
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle with the code."""
+        return (_protocol_error, (str(self), self.code))
+
+
+def _protocol_error(message: str, code: ProtocolErrorCode) -> ProtocolError:
+    return ProtocolError(message, code=code)
 
 
 class ReplayError(TonkError, ValueError):

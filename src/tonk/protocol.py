@@ -1,0 +1,1009 @@
+"""The table protocol: JSON messages between a table and its seats' clients.
+
+A *table* holds the true state of a game; a *client* (a person's screen, a bot,
+a program in any language) plays one seat. They exchange JSON objects, each
+with a ``"type"``, one per line on a stream or one per WebSocket message:
+
+=============  ==========  ==================================================
+type           from        what
+=============  ==========  ==================================================
+``hello``      client      the protocol version the client speaks, a name
+``welcome``    table       the version, the seat, the players, the rules
+``act``        table       a request: the seat's view and its legal actions
+``action``     client      the answer: the action, by notation or by index
+``event``      table       what a player did, as the recipient may see it
+``hand_over``  table       the hand's outcome, every transfer, the standings
+``error``      both        a refused message: a code, a text, the request
+``goodbye``    both        the end of the conversation
+=============  ==========  ==================================================
+
+:class:`Table` is the table *without input or output* (as h11 and wsproto
+are): it takes each client's message with :meth:`Table.receive` and returns
+the messages to send, as :class:`Outgoing` values; sockets, pipes, threads and
+clocks are the caller's. Every message to a seat holds only what that seat may
+know (:func:`tonk.observe`); spectators get public facts only. A bad message
+gets an ``error`` to its sender alone and changes nothing.
+
+:func:`encode_message` writes a message as one line of JSON and
+:func:`decode_message` reads one from untrusted text, refusing anything
+malformed with a :class:`~tonk.errors.ProtocolError` whose ``code`` says why.
+The JSON Schemas of every message are in the package
+(``tonk/schemas/protocol.schema.json``, :func:`message_schema`); see
+``docs/protocol.md`` for the worked exchange.
+
+Examples:
+    >>> import tonk
+    >>> from tonk.protocol import Table, encode_message
+    >>> table = Table(tonk.Rules(), players=2, seed=7)
+    >>> [(out.to, out.message["type"]) for out in table.start()][-3:]
+    [(1, 'event'), (None, 'event'), (0, 'act')]
+    >>> table.waiting_for
+    (0,)
+    >>> out = table.receive(0, '{"type": "action", "request": 1, "action": "drop"}')
+    >>> [each.message["type"] for each in out if each.to == 0]
+    ['event', 'hand_over', 'goodbye']
+    >>> encode_message({"type": "goodbye"})
+    '{"type":"goodbye"}'
+
+.. versionadded:: 0.2.0
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import secrets
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from tonk._codec import ACTION, FRACTION, FRACTION_PATTERN, load_json, object_codec
+from tonk._validate import brief, is_int
+from tonk.actions import Action, Exchange, format_action
+from tonk.encoding import action_to_index, index_to_action
+from tonk.engine import check, legal_actions
+from tonk.errors import (
+    AmbiguousActionError,
+    EncodingError,
+    NotationError,
+    ProtocolError,
+    ProtocolErrorCode,
+    RulesError,
+    SerializationError,
+    SessionError,
+)
+from tonk.notation import parse_action
+from tonk.observation import Observation, observe
+from tonk.rules import Rules
+from tonk.serialization import to_dict
+from tonk.session import Deal, Session, SessionPhase, apply_session, new_session
+from tonk.state import GameState, Outcome, Stake
+
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "PROTOCOL_VERSION",
+    "Outgoing",
+    "Table",
+    "decode_message",
+    "encode_message",
+    "message_schema",
+    "observation_json",
+]
+
+PROTOCOL_VERSION: Final = 1
+"""The protocol's major version: a client speaking another one is refused."""
+
+MAX_MESSAGE_BYTES: Final = 1_000_000
+"""The largest message :func:`decode_message` reads by default, in bytes."""
+
+MAX_CLIENT_BYTES: Final = 4_096
+"""The largest message a :class:`Table` reads from a client, in bytes."""
+
+MAX_DEPTH: Final = 16
+"""The deepest nesting of lists and objects a message may have."""
+
+_MAX_COUNT = 2**53 - 1
+"""The largest whole number a message may hold: every JSON reader keeps it exact."""
+
+_MAX_TEXT = 1_000
+"""The longest text a client's field may hold, in characters."""
+
+_Code = ProtocolErrorCode
+
+_EVENT_KINDS: Final = ("deal", "action", "snapshot")
+"""What an event tells: a new hand dealt, a player's action, a seat's view now."""
+
+
+# --- messages ---------------------------------------------------------------------
+
+
+def _is_count(value: object) -> bool:
+    return is_int(value) and 0 <= value <= _MAX_COUNT  # type: ignore[operator]
+
+
+def _is_text(value: object) -> bool:
+    return isinstance(value, str) and len(value) <= _MAX_TEXT
+
+
+def _is_seconds(value: object) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and 0 < value <= 1e6
+    )
+
+
+def _is_seat(value: object) -> bool:
+    return value is None or _is_count(value)
+
+
+def _is_object(value: object) -> bool:
+    return isinstance(value, Mapping)
+
+
+def _is_list(value: object) -> bool:
+    return isinstance(value, list | tuple)
+
+
+def _is_bool(value: object) -> bool:
+    return value is True or value is False
+
+
+# For each type of message: its fields, whether each is required, and the check
+# of its value (only the top level: the contents of a table's observation are
+# described by the schema, and a table reads none of them).
+_FIELDS: Final[dict[str, dict[str, tuple[bool, Any]]]] = {
+    "hello": {"protocol": (True, _is_count), "name": (False, _is_text)},
+    "welcome": {
+        "protocol": (True, _is_count),
+        "seat": (True, _is_seat),
+        "players": (True, _is_count),
+        "names": (True, _is_list),
+        "rules": (True, _is_object),
+        "hands": (True, _is_count),
+    },
+    "act": {
+        "request": (True, _is_count),
+        "seat": (True, _is_count),
+        "observation": (True, _is_object),
+        "legal": (True, _is_list),
+        "time_limit": (False, _is_seconds),
+        "seed": (False, _is_count),
+    },
+    "action": {
+        "request": (True, _is_count),
+        "action": (False, _is_text),
+        "index": (False, _is_count),
+        "seat": (False, _is_count),
+    },
+    "event": {
+        "kind": (True, lambda value: value in _EVENT_KINDS),
+        "hand": (True, _is_count),
+        "seat": (True, _is_seat),
+        "action": (True, lambda value: value is None or _is_text(value)),
+        "window": (True, lambda value: value in (None, "slap", "eat")),
+        "observation": (True, _is_object),
+        "standings": (True, _is_list),
+    },
+    "hand_over": {
+        "hand": (True, _is_count),
+        "outcome": (True, _is_object),
+        "net": (True, _is_list),
+        "standings": (True, _is_list),
+        "over": (True, _is_bool),
+    },
+    "error": {
+        "code": (True, _is_text),
+        "message": (True, _is_text),
+        "request": (False, _is_seat),
+    },
+    "goodbye": {"reason": (False, _is_text)},
+}
+
+_CLIENT_TYPES: Final = frozenset({"hello", "action", "error", "goodbye"})
+"""The messages a client sends a table."""
+
+
+def _checked(data: object) -> dict[str, Any]:
+    """Return ``data`` if it is a message of a known type with valid fields."""
+    if not isinstance(data, Mapping):
+        raise ProtocolError("a message must be a JSON object", code=_Code.NOT_AN_OBJECT)
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise ProtocolError(
+            f"unknown message type {brief(kind)}: expected one of {', '.join(_FIELDS)}",
+            code=_Code.UNKNOWN_TYPE,
+        )
+    fields = _FIELDS[kind]
+    for key in data:
+        if key != "type" and key not in fields:
+            raise ProtocolError(
+                f"a {kind} message has no field {brief(key)}",
+                code=_Code.UNKNOWN_FIELD,
+            )
+    for name, (required, is_valid) in fields.items():
+        if name not in data:
+            if required:
+                raise ProtocolError(
+                    f"a {kind} message needs the field {name!r}",
+                    code=_Code.MISSING_FIELD,
+                )
+        elif not is_valid(data[name]):
+            raise ProtocolError(
+                f"the field {name!r} of a {kind} message is out of range or of"
+                f" the wrong type: {brief(data[name])}",
+                code=_Code.BAD_FIELD,
+            )
+    return dict(data)
+
+
+def encode_message(message: Mapping[str, Any]) -> str:
+    r"""Write ``message`` as one line of compact JSON, without the newline.
+
+    The text is ASCII (every other character is escaped), so it never holds a
+    line break and a stream may carry one message per line.
+
+    Args:
+        message: A JSON object with a ``type``.
+
+    Returns:
+        The JSON text.
+
+    Raises:
+        TypeError: If ``message`` is not a mapping, or holds values JSON cannot
+            write.
+        ValueError: If it holds a float that is not finite.
+
+    Examples:
+        >>> print(encode_message({"type": "hello", "protocol": 1, "name": "Zoë"}))
+        {"type":"hello","protocol":1,"name":"Zo\u00eb"}
+    """
+    if not isinstance(message, Mapping):
+        raise TypeError(f"a message must be a mapping, got {type(message).__name__}")
+    return json.dumps(message, separators=(",", ":"), allow_nan=False)
+
+
+def decode_message(
+    data: str | bytes | bytearray, *, max_bytes: int = MAX_MESSAGE_BYTES
+) -> dict[str, Any]:
+    """Read one message from untrusted JSON text and check its fields.
+
+    The message must be a JSON object of one of the protocol's types, with
+    exactly that type's fields, each of the right JSON type; whole numbers
+    must lie in 0..2**53 - 1. The contents of an ``observation``, ``rules`` or
+    ``outcome`` are not checked here (the schemas describe them).
+
+    Args:
+        data: The text of one message (a trailing newline is allowed).
+        max_bytes: The largest message to read.
+
+    Returns:
+        The message.
+
+    Raises:
+        ProtocolError: If the text is too large, too deep, not JSON, not an
+            object, of an unknown type, or has an unknown, missing or bad
+            field; its ``code`` says which.
+        TypeError: If ``data`` is not text or bytes.
+
+    Examples:
+        >>> decode_message('{"type": "action", "request": 3, "action": "drop"}')
+        {'type': 'action', 'request': 3, 'action': 'drop'}
+        >>> decode_message('{"type": "action", "request": 3, "card": "QH"}')
+        Traceback (most recent call last):
+        ...
+        tonk.errors.ProtocolError: a action message has no field 'card'
+        >>> decode_message('[1, 2]')
+        Traceback (most recent call last):
+        ...
+        tonk.errors.ProtocolError: a message must be a JSON object
+    """
+    try:
+        parsed = load_json(data, max_bytes=max_bytes, max_depth=MAX_DEPTH)
+    except SerializationError as error:
+        text = str(error).removeprefix("$: ")
+        if "bytes, more than" in text:
+            code = _Code.TOO_LARGE
+        elif "deep" in text:
+            code = _Code.TOO_DEEP
+        else:
+            code = _Code.MALFORMED
+        raise ProtocolError(text, code=code) from None
+    return _checked(parsed)
+
+
+def message_schema() -> dict[str, Any]:
+    """Return the JSON Schema of every protocol message, as shipped in the package.
+
+    Examples:
+        >>> schema = message_schema()
+        >>> schema["title"], len(schema["oneOf"])
+        ('tonk table protocol message', 8)
+    """
+    text = resources.files("tonk").joinpath(*_SCHEMA_PATH).read_text("utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+_SCHEMA_PATH = ("schemas", "protocol", "message.schema.json")
+"""Where the schema of the messages ships, inside the package."""
+
+_COUNT_SCHEMA = {"type": "integer", "minimum": 0, "maximum": _MAX_COUNT}
+_TEXT_SCHEMA = {"type": "string", "maxLength": _MAX_TEXT}
+_SEAT_SCHEMA = {"anyOf": [_COUNT_SCHEMA, {"type": "null"}]}
+_STAKE_SCHEMA = {
+    "anyOf": [
+        {"type": "integer"},
+        {"type": "string", "pattern": f"^{FRACTION_PATTERN}$"},
+    ]
+}
+
+
+def _closed(properties: dict[str, Any], required: Sequence[str]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(required),
+        "additionalProperties": False,
+    }
+
+
+def _field_schemas(defs: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Return the schema of each field, by message type and field name."""
+    standings = {
+        "type": "array",
+        "items": _closed(
+            {"name": {"type": "string"}, "score": _STAKE_SCHEMA}, ["name", "score"]
+        ),
+    }
+    legal = _closed(
+        {"action": ACTION.schema(defs), "index": _COUNT_SCHEMA}, ["action", "index"]
+    )
+    observation = {"$ref": "#/$defs/SeatView"}
+    return {
+        "hello": {"protocol": _COUNT_SCHEMA, "name": _TEXT_SCHEMA},
+        "welcome": {
+            "protocol": _COUNT_SCHEMA,
+            "seat": _SEAT_SCHEMA,
+            "players": _COUNT_SCHEMA,
+            "names": {"type": "array", "items": {"type": "string"}},
+            "rules": {"$ref": "#/$defs/RulesDocument"},
+            "hands": _COUNT_SCHEMA,
+        },
+        "act": {
+            "request": _COUNT_SCHEMA,
+            "seat": _COUNT_SCHEMA,
+            "observation": observation,
+            "legal": {"type": "array", "items": legal},
+            "time_limit": {"type": "number", "exclusiveMinimum": 0, "maximum": 1e6},
+            "seed": _COUNT_SCHEMA,
+        },
+        "action": {
+            "request": _COUNT_SCHEMA,
+            "action": _TEXT_SCHEMA,
+            "index": _COUNT_SCHEMA,
+            "seat": _COUNT_SCHEMA,
+        },
+        "event": {
+            "kind": {"enum": list(_EVENT_KINDS)},
+            "hand": _COUNT_SCHEMA,
+            "seat": _SEAT_SCHEMA,
+            "action": {"anyOf": [_TEXT_SCHEMA, {"type": "null"}]},
+            "window": {"enum": ["slap", "eat", None]},
+            "observation": observation,
+            "standings": standings,
+        },
+        "hand_over": {
+            "hand": _COUNT_SCHEMA,
+            "outcome": _OUTCOME.schema(defs),
+            "net": {"type": "array", "items": _STAKE_SCHEMA},
+            "standings": standings,
+            "over": {"type": "boolean"},
+        },
+        "error": {
+            "code": {"enum": [code.value for code in ProtocolErrorCode]},
+            "message": _TEXT_SCHEMA,
+            "request": _SEAT_SCHEMA,
+        },
+        "goodbye": {"reason": _TEXT_SCHEMA},
+    }
+
+
+def _seat_view_schema(defs: dict[str, Any]) -> dict[str, Any]:
+    """Return the schema of an ``observation`` field: a seat's or the public view."""
+    header = {"format": {"const": "tonk.observation"}, "version": {"const": 1}}
+    view = _OBSERVATION.object_schema(defs, header=header)
+    del view["properties"]["rules"]
+    view["required"].remove("rules")
+    view["properties"]["seat"] = _SEAT_SCHEMA
+    view["description"] = (
+        "What the recipient may see: the observation's document without its"
+        " rules (the welcome gives them); for spectators, seat null and no"
+        " hand, widow or legal actions."
+    )
+    return view
+
+
+def _build_schema() -> dict[str, Any]:
+    """Return the JSON Schema of every message, built from the codecs and fields."""
+    defs: dict[str, Any] = {}
+    fields = _field_schemas(defs)
+    defs["SeatView"] = _seat_view_schema(defs)
+    defs["RulesDocument"] = object_codec(Rules).object_schema(
+        defs, header={"format": {"const": "tonk.rules"}, "version": {"const": 1}}
+    )
+    for kind, properties in fields.items():
+        required = [name for name, (needed, _) in _FIELDS[kind].items() if needed]
+        defs[_message_name(kind)] = _closed(
+            {"type": {"const": kind}, **properties}, ["type", *required]
+        )
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "tonk table protocol message",
+        "description": (
+            f"One message of the tonk table protocol, version {PROTOCOL_VERSION}:"
+            " a JSON object whose type says which."
+        ),
+        "oneOf": [{"$ref": f"#/$defs/{_message_name(kind)}"} for kind in fields],
+        "$defs": dict(sorted(defs.items())),
+    }
+
+
+def _message_name(kind: str) -> str:
+    return "".join(part.title() for part in kind.split("_")) + "Message"
+
+
+def _schema_text() -> str:
+    """Return the text of the shipped schema file."""
+    return json.dumps(_build_schema(), indent=2) + "\n"
+
+
+def _write_schema() -> None:
+    """Write the shipped schema file (run after changing a message)."""
+    path = Path(__file__).parent.joinpath(*_SCHEMA_PATH)
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(_schema_text(), encoding="utf-8")
+
+
+# --- the JSON of what a seat sees ---------------------------------------------------
+
+_OBSERVATION = object_codec(Observation)
+_OUTCOME = object_codec(Outcome)
+
+
+def observation_json(observation: Observation) -> dict[str, Any]:
+    """Return what a seat sees as the ``observation`` of an ``act`` or ``event``.
+
+    It is the observation's document (``tonk.to_dict``) without its ``rules``,
+    which the ``welcome`` message gives once: every field of
+    :class:`~tonk.observation.Observation`, cards in notation, and the legal
+    actions in action notation.
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+        >>> seen = observation_json(tonk.observe(state, 1))
+        >>> seen["seat"], seen["hand"], seen["legal_actions"]
+        (1, ['AC', '2D', '5D', '6H', '2S'], ['drop', 'draw stock', 'draw discard'])
+        >>> "rules" in seen
+        False
+    """
+    data: dict[str, Any] = {"format": "tonk.observation", "version": 1}
+    for name, field in _OBSERVATION.fields.items():
+        if name != "rules":
+            data[name] = field.codec.encode(getattr(observation, name))
+    return data
+
+
+def _public_json(state: GameState) -> dict[str, Any]:
+    """Return what a spectator sees: an observation without any seat's own cards."""
+    data = observation_json(observe(state, 0))
+    data.update(seat=None, hand=[], widow=None, legal_actions=[])
+    return data
+
+
+def _stake(amount: Stake) -> int | str:
+    """Write an amount: an int, or a fraction as ``"n/d"``."""
+    if isinstance(amount, Fraction):
+        written: str = FRACTION.encode(amount)
+        return written
+    return amount
+
+
+def _standings(session: Session) -> list[dict[str, Any]]:
+    return [{"name": name, "score": _stake(score)} for name, score in session.standings]
+
+
+def _seen_action(action: Action, actor: int, recipient: int | None) -> str:
+    """Write ``action`` as ``recipient`` sees it: an exchange's card stays hidden."""
+    if isinstance(action, Exchange) and recipient != actor:
+        return "exchange"
+    return format_action(action)
+
+
+def _window(state: GameState) -> str | None:
+    if state.slap is None:
+        return None
+    return "eat" if state.rules.eating else "slap"
+
+
+def _event_message(
+    session: Session,
+    recipient: int | None,
+    *,
+    kind: str,
+    actor: int | None = None,
+    action: Action | None = None,
+) -> dict[str, Any]:
+    """Return the ``event`` message for ``recipient`` (``None``: spectators)."""
+    state = session.hand
+    assert state is not None
+    return {
+        "type": "event",
+        "kind": kind,
+        "hand": session.number,
+        "seat": actor,
+        "action": None
+        if action is None or actor is None
+        else _seen_action(action, actor, recipient),
+        "window": _window(state),
+        "observation": _public_json(state)
+        if recipient is None
+        else observation_json(observe(state, recipient)),
+        "standings": _standings(session),
+    }
+
+
+# --- the table --------------------------------------------------------------------
+
+
+@attrs.frozen
+class Outgoing:
+    """A message for the table's caller to send.
+
+    Attributes:
+        to: The seat to send it to, or ``None`` for every spectator.
+        message: The message: a JSON object, ready for :func:`encode_message`.
+
+    Examples:
+        >>> Outgoing(0, {"type": "goodbye"})
+        Outgoing(to=0, message={'type': 'goodbye'})
+
+    .. versionadded:: 0.2.0
+    """
+
+    to: int | None
+    message: dict[str, Any] = attrs.field(eq=True, hash=False)
+
+
+def _error(
+    seat: int, error: ProtocolError, request: int | None = None
+) -> list[Outgoing]:
+    return [
+        Outgoing(
+            seat,
+            {
+                "type": "error",
+                "code": error.code.value,
+                "message": str(error),
+                "request": request,
+            },
+        )
+    ]
+
+
+_UNSUPPORTED = ("suit_bet", "naturals_bet")
+
+
+class Table:
+    """A table that holds the true state and speaks the protocol to its seats.
+
+    It plays ``hands`` hands of a :class:`~tonk.session.Session` (fewer if
+    the session ends first, V43, X3), dealing each at once, with the ledger
+    and the deal passing left. It does no input or output: give it each
+    client's message with :meth:`receive`, and send the :class:`Outgoing`
+    messages it returns.
+
+    Args:
+        rules: The rules of every hand. Side bets (V45) and the dealer's call
+            of the Big One (V43) ask choices of the dealer that the protocol
+            does not offer yet: such rules are refused.
+        players: How many seats.
+        seed: Makes the whole table reproducible; ``None`` draws one from the
+            operating system's secure source (:attr:`seed` tells it).
+        names: The players' names, by seat; ``None`` names them ``P1``,
+            ``P2``...
+        hands: How many hands to play.
+        time_limit: Seconds each seat has to answer, written in every ``act``
+            (the caller keeps the time), or ``None``.
+
+    Raises:
+        RulesError: If the rules ask for choices the protocol does not offer,
+            or ``hands`` or ``time_limit`` is out of range.
+        SessionError: For a bad player count, bad names or a bad seed.
+
+    Examples:
+        >>> import tonk
+        >>> table = Table(tonk.Rules(), players=2, seed=7, hands=3)
+        >>> messages = table.start()
+        >>> welcome = messages[0].message
+        >>> welcome["type"], welcome["seat"], welcome["names"], welcome["hands"]
+        ('welcome', 0, ['P1', 'P2'], 3)
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        players: int,
+        seed: int | None = None,
+        names: Sequence[str] | None = None,
+        hands: int = 1,
+        time_limit: float | None = None,
+    ) -> None:
+        """Seat the players; :meth:`start` deals the first hand."""
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be Rules, got {type(rules).__name__}")
+        for option in _UNSUPPORTED:
+            if getattr(rules, option):
+                raise RulesError(
+                    f"the table protocol does not offer side bets yet ({option})"
+                )
+        if rules.big_one_deals and rules.match_deals is None:
+            raise RulesError(
+                "the table protocol does not offer the call of the Big One yet"
+                " (big_one_deals without match_deals)"
+            )
+        if not is_int(players):
+            raise TypeError(f"players must be an int, got {brief(players)}")
+        if not is_int(hands):
+            raise TypeError(f"hands must be an int, got {brief(hands)}")
+        if hands < 1:
+            raise RulesError(f"hands must be at least 1, got {brief(hands)}")
+        if time_limit is not None and not _is_seconds(time_limit):
+            raise RulesError(
+                f"time_limit must be 0 < seconds <= 1e6, got {brief(time_limit)}"
+            )
+        if names is not None and (isinstance(names, str) or len(names) != players):
+            raise SessionError(
+                f"names must give one name per seat ({brief(players)}),"
+                f" got {brief(names)}"
+            )
+        if seed is None:
+            seed = secrets.randbits(64)
+        self._session = new_session(
+            rules, players=players if names is None else list(names), seed=seed
+        )
+        self._seed: int = seed
+        self._hands = hands
+        self._time_limit = time_limit
+        self._actions: list[Action] = []
+        self._request = 0
+        self._started = False
+
+    # -- what the caller may read --
+
+    @property
+    def seed(self) -> int:
+        """The seed the table deals from."""
+        return self._seed
+
+    @property
+    def state(self) -> Session:
+        """The session: the true state (never send it to a seat)."""
+        return self._session
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action played so far, in order: :meth:`restore` replays them."""
+        return tuple(self._actions)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the table has played its last hand."""
+        return self._started and not self.waiting_for
+
+    @property
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats the table waits for: the seat to move, or ``()``."""
+        session = self._session
+        if session.phase is not SessionPhase.PLAYING:
+            return ()
+        assert session.hand is not None
+        return (session.hand.to_move,)
+
+    @classmethod
+    def restore(
+        cls,
+        rules: Rules,
+        *,
+        players: int,
+        seed: int,
+        actions: Sequence[Action],
+        names: Sequence[str] | None = None,
+        hands: int = 1,
+        time_limit: float | None = None,
+    ) -> Table:
+        """Rebuild a table from its arguments and its :attr:`history`.
+
+        Raises:
+            IllegalActionError: If an action is not legal where it comes.
+            RulesError: If there are more actions than the table's hands take.
+
+        Examples:
+            >>> import tonk
+            >>> table = Table(tonk.Rules(), players=2, seed=7, hands=2)
+            >>> _ = table.start()
+            >>> _ = table.receive(1, {"type": "action", "request": 1, "index": 1})
+            >>> again = Table.restore(tonk.Rules(), players=2, seed=7, hands=2,
+            ...                       actions=table.history)
+            >>> again.state == table.state
+            True
+        """
+        table = cls(
+            rules,
+            players=players,
+            seed=seed,
+            names=names,
+            hands=hands,
+            time_limit=time_limit,
+        )
+        table.start()
+        for number, action in enumerate(actions):
+            if not table.waiting_for:
+                raise RulesError(f"action {number} comes after the table's last hand")
+            state = table._session.hand
+            assert state is not None
+            check(state, action)
+            table._play(action)
+        return table
+
+    # -- the conversation --
+
+    def start(self) -> list[Outgoing]:
+        """Deal the first hand: a ``welcome`` to everyone, the deal, the first ``act``.
+
+        Raises:
+            SessionError: If the table has already started.
+        """
+        if self._started:
+            raise SessionError("the table has already started")
+        self._started = True
+        self._session = apply_session(self._session, Deal())
+        out = [self._welcome(seat) for seat in self._seats()]
+        out += self._broadcast(kind="deal")
+        return out + self._act()
+
+    def snapshot(self, seat: int | None) -> list[Outgoing]:
+        """Return all a (re)connecting seat, or spectator (``None``), needs now.
+
+        That is a ``welcome``, an ``event`` of kind ``snapshot`` with its view
+        and the standings, and the open ``act`` if it is to move (with the same
+        request number as before).
+
+        Raises:
+            RulesError: If ``seat`` is not at the table.
+            SessionError: If the table has not started.
+        """
+        self._check_seat(seat, allow_none=True)
+        if not self._started:
+            raise SessionError("the table has not started")
+        out = [self._welcome(seat)]
+        out.append(Outgoing(seat, _event_message(self._session, seat, kind="snapshot")))
+        if seat is not None and seat in self.waiting_for:
+            out.append(self._act_message(seat))
+        return out
+
+    def receive(
+        self, seat: int, message: str | bytes | bytearray | Mapping[str, Any]
+    ) -> list[Outgoing]:
+        """Take one message from ``seat``'s client; return the messages to send.
+
+        ``message`` is the client's text (read within :data:`MAX_CLIENT_BYTES`)
+        or an already decoded JSON object. A bad message — malformed, too
+        large or deep, of an unknown type or field, speaking for another seat,
+        out of turn, for a stale request, with an illegal action — gets one
+        ``error`` message to ``seat`` and changes nothing.
+
+        Raises:
+            RulesError: If ``seat`` is not at the table (the caller's mistake).
+            SessionError: If the table has not started.
+            TypeError: If ``message`` is neither text nor a mapping.
+        """
+        self._check_seat(seat, allow_none=False)
+        if not self._started:
+            raise SessionError("the table has not started")
+        try:
+            if isinstance(message, str | bytes | bytearray):
+                data = decode_message(message, max_bytes=MAX_CLIENT_BYTES)
+            elif isinstance(message, Mapping):
+                data = _checked(message)
+            else:
+                raise TypeError(
+                    f"a message must be text or a mapping, got {type(message).__name__}"
+                )
+            kind = data["type"]
+            if kind not in _CLIENT_TYPES:
+                raise ProtocolError(
+                    f"a table takes no {kind} message from a client",
+                    code=_Code.UNKNOWN_TYPE,
+                )
+        except ProtocolError as error:
+            return _error(seat, error)
+        if kind == "hello":
+            return self._hello(seat, data)
+        if kind == "goodbye":
+            return [Outgoing(seat, {"type": "goodbye"})]
+        if kind == "error":
+            return []
+        return self._action(seat, data)
+
+    # -- inside --
+
+    def _seats(self) -> list[int | None]:
+        return [*range(len(self._session.players)), None]
+
+    def _check_seat(self, seat: object, *, allow_none: bool) -> None:
+        if seat is None and allow_none:
+            return
+        if not is_int(seat):
+            raise TypeError(f"seat must be an int, got {brief(seat)}")
+        count = len(self._session.players)
+        if not 0 <= seat < count:  # type: ignore[operator]
+            raise RulesError(f"seat must be 0..{count - 1}, got {brief(seat)}")
+
+    def _welcome(self, seat: int | None) -> Outgoing:
+        session = self._session
+        return Outgoing(
+            seat,
+            {
+                "type": "welcome",
+                "protocol": PROTOCOL_VERSION,
+                "seat": seat,
+                "players": len(session.players),
+                "names": list(session.players),
+                "rules": to_dict(session.rules),
+                "hands": self._hands,
+            },
+        )
+
+    def _hello(self, seat: int, data: dict[str, Any]) -> list[Outgoing]:
+        version = data["protocol"]
+        if version != PROTOCOL_VERSION:
+            error = ProtocolError(
+                f"this table speaks protocol version {PROTOCOL_VERSION}, not"
+                f" {brief(version)}",
+                code=_Code.VERSION,
+            )
+            return [*_error(seat, error), Outgoing(seat, {"type": "goodbye"})]
+        return self.snapshot(seat)
+
+    def _broadcast(
+        self, *, kind: str, actor: int | None = None, action: Action | None = None
+    ) -> list[Outgoing]:
+        session = self._session
+        return [
+            Outgoing(
+                seat,
+                _event_message(session, seat, kind=kind, actor=actor, action=action),
+            )
+            for seat in self._seats()
+        ]
+
+    def _act_message(self, seat: int) -> Outgoing:
+        session = self._session
+        state = session.hand
+        assert state is not None
+        rules = state.rules
+        players = len(session.players)
+        message: dict[str, Any] = {
+            "type": "act",
+            "request": self._request,
+            "seat": seat,
+            "observation": observation_json(observe(state, seat)),
+            "legal": [
+                {
+                    "action": format_action(action),
+                    "index": action_to_index(action, rules, players),
+                }
+                for action in legal_actions(state)
+            ],
+        }
+        if self._time_limit is not None:
+            message["time_limit"] = self._time_limit
+        return Outgoing(seat, message)
+
+    def _act(self) -> list[Outgoing]:
+        """Open a new request for the seat to move, if any."""
+        waiting = self.waiting_for
+        if not waiting:
+            return []
+        self._request += 1
+        return [self._act_message(waiting[0])]
+
+    def _action(self, seat: int, data: dict[str, Any]) -> list[Outgoing]:
+        request = data["request"]
+        try:
+            action = self._resolve(seat, data)
+        except ProtocolError as error:
+            return _error(seat, error, request)
+        return self._play(action)
+
+    def _resolve(self, seat: int, data: dict[str, Any]) -> Action:
+        """Return the legal action ``data`` names, or raise why it cannot be played."""
+        if "seat" in data and data["seat"] != seat:
+            raise ProtocolError(
+                f"seat {seat} cannot act for seat {brief(data['seat'])}",
+                code=_Code.WRONG_SEAT,
+            )
+        if not self.waiting_for:
+            raise ProtocolError("the table has finished", code=_Code.GAME_OVER)
+        if seat not in self.waiting_for:
+            raise ProtocolError(
+                f"it is not seat {seat}'s turn to act", code=_Code.NOT_YOUR_TURN
+            )
+        if data["request"] != self._request:
+            raise ProtocolError(
+                f"request {brief(data['request'])} is not the open one"
+                f" ({self._request})",
+                code=_Code.STALE_REQUEST,
+            )
+        if ("action" in data) == ("index" in data):
+            raise ProtocolError(
+                "an action message needs exactly one of 'action' and 'index'",
+                code=_Code.BAD_FIELD,
+            )
+        state = self._session.hand
+        assert state is not None
+        try:
+            if "action" in data:
+                action = parse_action(state, data["action"])
+            else:
+                action = index_to_action(data["index"], state.rules, len(state.hands))
+        except (NotationError, AmbiguousActionError, EncodingError) as error:
+            raise ProtocolError(str(error), code=_Code.BAD_ACTION) from None
+        if action not in legal_actions(state):
+            raise ProtocolError(
+                f"{format_action(action)!r} is not a legal action now",
+                code=_Code.ILLEGAL_ACTION,
+            )
+        return action
+
+    def _play(self, action: Action) -> list[Outgoing]:
+        """Play a legal action; return the events, results, next deal and request."""
+        session = self._session
+        assert session.hand is not None
+        actor = session.hand.to_move
+        self._session = session = apply_session(session, action)
+        self._actions.append(action)
+        out = self._broadcast(kind="action", actor=actor, action=action)
+        if session.phase is SessionPhase.PLAYING:
+            return out + self._act()
+        out += self._hand_over()
+        if session.phase is SessionPhase.BEFORE_DEAL and session.number < self._hands:
+            self._session = apply_session(session, Deal())
+            out += self._broadcast(kind="deal")
+            return out + self._act()
+        return out + [Outgoing(seat, {"type": "goodbye"}) for seat in self._seats()]
+
+    def _hand_over(self) -> list[Outgoing]:
+        session = self._session
+        result = session.last
+        assert result is not None
+        over = session.is_over or session.number >= self._hands
+        message = {
+            "type": "hand_over",
+            "hand": result.number,
+            "outcome": _OUTCOME.encode(result.outcome),
+            "net": [_stake(amount) for amount in result.net],
+            "standings": _standings(session),
+            "over": over,
+        }
+        return [Outgoing(seat, message) for seat in self._seats()]
