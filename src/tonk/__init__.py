@@ -8,7 +8,7 @@ Examples:
     'after_draw'
 """
 
-from tonk import bots, encoding, presets, svg, text
+from tonk import bots, encoding, presets, protocol, svg, text
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -145,8 +145,6 @@ __all__ = [
     "LaySpread",
     "LowestTie",
     "NotationError",
-    "ProtocolError",
-    "ProtocolErrorCode",
     "Observation",
     "OutPay",
     "OutWay",
@@ -156,6 +154,8 @@ __all__ = [
     "Pass",
     "PerPlayer",
     "Phase",
+    "ProtocolError",
+    "ProtocolErrorCode",
     "Rank",
     "ReplayError",
     "Rules",
@@ -209,6 +209,7 @@ __all__ = [
     "parse_element",
     "parse_record",
     "presets",
+    "protocol",
     "replay",
     "session_actions",
     "simulate",
