@@ -394,13 +394,36 @@ def _spreads_with_wilds(
     operations on an int, cheaper than grouping the cards.
     """
     wild = tables.wild
-    positions = tables.positions  # a wild with a place can stand for itself (V5)
+    positions = tables.positions
     wilds = tuple([card.code for card in hand if wild[card.code]])  # ascending
     fields = total >> RUN_FIELDS  # the natural cards at each run place
     held = (fields | fields >> 1) & _LOW_BITS  # the run places held
     # No spread comes from two patterns: each pattern's spreads represent cards
-    # of its own suit (runs) or rank (books), so the lists just join. Only the
-    # suits and ranks that may lay a spread are searched, read off the sum.
+    # of its own suit (runs) or rank (books), so the lists just join.
+    suits, ranks = _searched(total, held, wilds, positions)
+    key = tables.key
+    found: _Found = []
+    for suit in suits:
+        found += _runs_in_suit(key, suit, held >> 32 * suit & _SUIT_PLACES, wilds)
+    for rank in ranks:
+        # The rank's natural cards: the count at its place in each suit.
+        counts = fields >> 2 * positions[rank][0] & _RANK_FIELDS
+        found += _books_of_rank(key, rank, counts, wilds, copies)
+    found.sort()  # by the codes alone: no two spreads share them
+    return [spread for _, _, spread in found]
+
+
+def _searched(
+    total: int,
+    held: int,
+    wilds: tuple[int, ...],
+    positions: tuple[tuple[int, ...], ...],
+) -> tuple[list[int], list[int]]:
+    """Return the suits and ranks whose patterns may lay a spread (V4, V5).
+
+    Read off the hand's sum ``total`` and its run places ``held``: only they
+    are searched. A wild with a place (``positions``) can stand for itself.
+    """
     if len(wilds) == 1:
         # A run of three needs two natural cards within three places, and a
         # book two of its rank: a rank's field (counted from 5) at 7 or more,
@@ -408,7 +431,7 @@ def _spreads_with_wilds(
         close = held & (held >> 2 | held >> 4)
         eights = (total + _ONES) & _EIGHTS
         if not close and not eights:
-            return []  # common (about a quarter of one-wild hands): decided early
+            return [], []  # common (about a quarter of one-wild hands)
         suits = [suit for suit in range(4) if close >> 32 * suit & _SUIT_PLACES]
     else:  # any natural card anchors a run, or a wild that stands for itself
         suits = [suit for suit in range(4) if held >> 32 * suit & _SUIT_PLACES]
@@ -416,10 +439,6 @@ def _spreads_with_wilds(
             if positions[code] and code // 13 not in suits:
                 suits.append(code // 13)
         eights = (total + _TWOS) & _EIGHTS  # a rank held at all
-    key = tables.key
-    found: _Found = []
-    for suit in suits:
-        found += _runs_in_suit(key, suit, held >> 32 * suit & _SUIT_PLACES, wilds)
     ranks = []
     while eights:  # each rank held often enough, lowest first
         eight = eights & -eights
@@ -429,12 +448,7 @@ def _spreads_with_wilds(
         for code in wilds:
             if positions[code] and code % 13 not in ranks:
                 ranks.append(code % 13)
-    for rank in ranks:
-        # The rank's natural cards: the count at its place in each suit.
-        counts = fields >> 2 * positions[rank][0] & _RANK_FIELDS
-        found += _books_of_rank(key, rank, counts, wilds, copies)
-    found.sort()  # by the codes alone: no two spreads share them
-    return [spread for _, _, spread in found]
+    return suits, ranks
 
 
 # The same few patterns (a suit's natural cards held, a rank's, and the wilds)

@@ -250,32 +250,37 @@ def revised(
     it. Built as :func:`successor` builds a state, and its fields follow a
     ``/`` for the same reason.
     """
+    waits = book.waits if waits is None else waits
+    if going_out_barred is None:
+        going_out_barred = book.going_out_barred
+    if hit_this_round is None:
+        hit_this_round = book.hit_this_round
+    if hits_this_turn is None:
+        hits_this_turn = book.hits_this_turn
+    must_use = book.must_use if must_use is KEEP else must_use
+    widows = book.widows if widows is None else widows
+    exchanged = book.exchanged if exchanged is None else exchanged
+    slap = book.slap if slap is KEEP else slap
     if (
-        (waits is None or waits is book.waits)
-        and (going_out_barred is None or going_out_barred is book.going_out_barred)
-        and (hit_this_round is None or hit_this_round is book.hit_this_round)
-        and (hits_this_turn is None or hits_this_turn == book.hits_this_turn)
-        and (must_use is KEEP or must_use is book.must_use)
-        and (widows is None or widows is book.widows)
-        and (exchanged is None or exchanged is book.exchanged)
-        and (slap is KEEP or slap is book.slap)
+        waits is book.waits
+        and going_out_barred is book.going_out_barred
+        and hit_this_round is book.hit_this_round
+        and hits_this_turn == book.hits_this_turn
+        and must_use is book.must_use
+        and widows is book.widows
+        and exchanged is book.exchanged
+        and slap is book.slap
     ):
         return book
     new: Any = _new(_UnbuiltBookkeeping)
-    new.waits = book.waits if waits is None else waits
-    new.going_out_barred = (
-        book.going_out_barred if going_out_barred is None else going_out_barred
-    )
-    new.hit_this_round = (
-        book.hit_this_round if hit_this_round is None else hit_this_round
-    )
-    new.hits_this_turn = (
-        book.hits_this_turn if hits_this_turn is None else hits_this_turn
-    )
-    new.must_use = book.must_use if must_use is KEEP else must_use
-    new.widows = book.widows if widows is None else widows
-    new.exchanged = book.exchanged if exchanged is None else exchanged
-    new.slap = book.slap if slap is KEEP else slap
+    new.waits = waits
+    new.going_out_barred = going_out_barred
+    new.hit_this_round = hit_this_round
+    new.hits_this_turn = hits_this_turn
+    new.must_use = must_use
+    new.widows = widows
+    new.exchanged = exchanged
+    new.slap = slap
     new.__class__ = Bookkeeping
     built: Bookkeeping = new
     return built

@@ -227,10 +227,28 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
         and not state.bookkeeping.going_out_barred[seat]
     ):  # nothing to lay or hit, so nothing to forbid: every discard
         return tuple(discards)
-    actions: list[Action] = list(laid)
+    melds: list[Action] = list(laid)
     if state.spreads and _may_hit(state):  # B10: a hit needs a spread on the table
-        actions.extend(_hits(state, distinct, tables, copies))
+        melds.extend(_hits(state, distinct, tables, copies))
+    return _open_to_play(state, melds, distinct, discards, copies)
+
+
+def _open_to_play(
+    state: GameState,
+    melds: list[Action],
+    distinct: tuple[Card, ...],
+    discards: list[Action],
+    copies: int,
+) -> tuple[Action, ...]:
+    """Return the spreads, hits and discards the options leave open (V21-V24, X8).
+
+    ``melds`` are the spreads and hits the hand could make, ``discards`` every
+    distinct card's discard; the options each forbid some of them.
+    """
+    rules = state.rules
+    hand = state.hands[state.to_move]
     must_use = state.bookkeeping.must_use
+    actions = melds
     if must_use is not None and rules.discard_draw_must_meld:  # V24d
         actions = [action for action in actions if must_use in _physical(action)]
     elif rules.must_spread or must_use is not None:
@@ -252,7 +270,7 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
                 without_cards(hand, _physical(action)) or (), rules, copies
             )
         ]
-    if state.bookkeeping.going_out_barred[seat]:  # V22's option: no going out this turn
+    if state.bookkeeping.going_out_barred[state.to_move]:  # V22's option
         actions = [
             action
             for action in actions

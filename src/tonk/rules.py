@@ -1056,17 +1056,33 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         """Check the options that span several (each one checks itself)."""
         _check_sizes(self)
-        self._check_combinations()
+        self._check_deck_options()
+        self._check_play_options()
+        self._check_wait_options()
         self._check_payouts()
         self._check_deal_tonks()
 
-    def _check_combinations(self) -> None:
+    def _check_deck_options(self) -> None:
+        """Refuse jokers' options without jokers, and a boobed deck's (V3-V5, V27)."""
         if self.jokers == 0 and self.joker_value != 0:
             raise RulesError(
                 f"joker_value={self.joker_value} needs jokers in the deck (jokers=0)"
             )
         if self.wilds is Wilds.JOKERS and self.jokers == 0:
             raise RulesError("wilds=JOKERS needs jokers in the deck (jokers=0)")
+        if self.boobed_deck and self.exhaustion_tie is not ExhaustionTie.DEAD_HAND:
+            raise RulesError(
+                "boobed_deck makes a tie at exhaustion a dead hand (V27):"
+                " set exhaustion_tie=ExhaustionTie.DEAD_HAND"
+            )
+        if self.boobed_deck and self.stock_end is not StockEnd.SHOWDOWN:
+            raise RulesError(
+                f"boobed_deck ends at exhaustion with a showdown (V27), not"
+                f" stock_end={self.stock_end.value}"
+            )
+
+    def _check_play_options(self) -> None:
+        """Refuse play options that need or exclude another (V21, V26, X5, X8)."""
         if self.three_aces_may_be_held and not self.must_spread:
             raise RulesError("three_aces_may_be_held is an option of must_spread")
         if self.must_spread and self.hit_bars_going_out:
@@ -1083,6 +1099,14 @@ class Rules:
                 " window on the same discard, and no source orders a slap against"
                 " an eat"
             )
+        if self.discard_draw_must_meld and not self.discard_pickup:
+            raise RulesError(
+                "discard_pickup=False adds nothing to discard_draw_must_meld: the"
+                " card taken must be used at once, so it is never discarded (X8)"
+            )
+
+    def _check_wait_options(self) -> None:
+        """Refuse hit waits' options without a hit wait to qualify (V22, X7, X9)."""
         if self.hit_wait_once_per_round and self.hit_wait == 0:
             raise RulesError("hit_wait_once_per_round needs a hit_wait")
         if self.hit_wait == 0 and (
@@ -1096,25 +1120,10 @@ class Rules:
                 "hit_wait_once_per_turn adds nothing to hit_wait_once_per_round,"
                 " which charges one hit wait between two of the owner's turns"
             )
-        if self.discard_draw_must_meld and not self.discard_pickup:
-            raise RulesError(
-                "discard_pickup=False adds nothing to discard_draw_must_meld: the"
-                " card taken must be used at once, so it is never discarded (X8)"
-            )
         if self.own_hit_wait and not self.hit_own_spreads:
             raise RulesError(
                 f"own_hit_wait={self.own_hit_wait} needs hits on your own spreads,"
                 " which hit_own_spreads=False forbids (X9)"
-            )
-        if self.boobed_deck and self.exhaustion_tie is not ExhaustionTie.DEAD_HAND:
-            raise RulesError(
-                "boobed_deck makes a tie at exhaustion a dead hand (V27):"
-                " set exhaustion_tie=ExhaustionTie.DEAD_HAND"
-            )
-        if self.boobed_deck and self.stock_end is not StockEnd.SHOWDOWN:
-            raise RulesError(
-                f"boobed_deck ends at exhaustion with a showdown (V27), not"
-                f" stock_end={self.stock_end.value}"
             )
 
     def _check_payouts(self) -> None:

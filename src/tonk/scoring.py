@@ -312,53 +312,91 @@ def settle_drop(
         _check_seat(dealer, player_count, "dealer")
     mine = counts[dropper]
     others = [seat for seat in range(player_count) if seat != dropper]
-    shown = tuple(counts)
     ties_catch = catch.ties_catch  # X12: False, only a lower count catches
     if all(
         counts[seat] > mine or (counts[seat] == mine and not ties_catch)
         for seat in others
     ):
+        winners: tuple[int, ...] = (dropper,)
+        kind = OutcomeKind.DROP_WON
         pays = next((row.pays for row in bonus if mine <= row.at_most), 1)
-        won = tuple(
+        transfers = tuple(
             Transfer(seat, dropper, pays, TransferReason.DROP_WON) for seat in others
         )
-        return Outcome.from_transfers(
-            OutcomeKind.DROP_WON,
-            player_count,
-            winners=(dropper,),
-            transfers=won,
-            counts=shown,
-            dropper=dropper,
-        )
+    else:
+        kind = OutcomeKind.CAUGHT
+        winners = _lowest_others(counts, others, catch.lowest_tie, dealer)
+        transfers = _caught_transfers(counts, dropper, others, winners, catch)
+    return Outcome.from_transfers(
+        kind,
+        player_count,
+        winners=winners,
+        transfers=transfers,
+        counts=tuple(counts),
+        dropper=dropper,
+    )
+
+
+def _lowest_others(
+    counts: Sequence[int],
+    others: Sequence[int],
+    tie: LowestTie,
+    dealer: int | None,
+) -> tuple[int, ...]:
+    """Return the seats other than the dropper with the lowest count (B13, V35).
+
+    A tie for lowest is kept, unless ``tie`` gives it to the seat nearest the
+    dealer's left (V35 5).
+    """
     lowest_count = min(counts[seat] for seat in others)
     lowest = tuple(seat for seat in others if counts[seat] == lowest_count)
-    if catch.lowest_tie is LowestTie.NEAREST_DEALER_LEFT and len(lowest) > 1:
+    if tie is LowestTie.NEAREST_DEALER_LEFT and len(lowest) > 1:
         if dealer is None:
             raise RulesError("this catch needs the dealer to break a tie for lowest")
-        lowest = (min(lowest, key=lambda seat: (seat - dealer - 1) % player_count),)
+        players = len(counts)
+        lowest = (min(lowest, key=lambda seat: (seat - dealer - 1) % players),)
+    return lowest
+
+
+def _caught_transfers(
+    counts: Sequence[int],
+    dropper: int,
+    others: Sequence[int],
+    lowest: tuple[int, ...],
+    catch: Catch,
+) -> tuple[Transfer, ...]:
+    """Return what a caught dropper and the others pay (B13, V35-V38, X12).
+
+    One component of ``catch`` at a time: the dropper pays each catcher (a
+    lower count, or an equal one unless X12), each other player, and the
+    lowest; the players neither lowest nor dropping pay the lowest. A tie for
+    lowest splits the lowest's shares under :attr:`LowestTie.SPLIT`.
+    """
+    players = len(counts)
+    mine = counts[dropper]
     share: Stake = 1
     if catch.lowest_tie is LowestTie.SPLIT and len(lowest) > 1:
         share = Fraction(1, len(lowest))
     transfers: list[Transfer] = []
-    to_catchers = _at(catch.to_catchers, player_count)
+    to_catchers = _at(catch.to_catchers, players)
     if to_catchers:
         transfers.extend(
             Transfer(dropper, seat, to_catchers, TransferReason.CATCHER)
             for seat in others
-            if counts[seat] < mine or (counts[seat] == mine and ties_catch)
+            if counts[seat] < mine or (counts[seat] == mine and catch.ties_catch)
         )
-    to_others = _at(catch.to_others, player_count)
+    to_others = _at(catch.to_others, players)
     if to_others:
         transfers.extend(
             Transfer(dropper, seat, to_others, TransferReason.CATCHER)
             for seat in others
         )
-    to_lowest = _at(catch.to_lowest, player_count) * share
+    to_lowest = _at(catch.to_lowest, players) * share
     if to_lowest:
         transfers.extend(
             Transfer(dropper, seat, to_lowest, TransferReason.LOWEST) for seat in lowest
         )
-    from_others = _at(catch.lowest_from_others, player_count) * share
+    from_others = _at(catch.lowest_from_others, players) * share
     if from_others:
         transfers.extend(
             Transfer(payer, payee, from_others, TransferReason.LOWEST)
@@ -366,14 +404,7 @@ def settle_drop(
             if payer not in lowest
             for payee in lowest
         )
-    return Outcome.from_transfers(
-        OutcomeKind.CAUGHT,
-        player_count,
-        winners=lowest,
-        transfers=tuple(transfers),
-        counts=shown,
-        dropper=dropper,
-    )
+    return tuple(transfers)
 
 
 def settle_showdown(
