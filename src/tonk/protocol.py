@@ -88,6 +88,7 @@ __all__ = [
     "PROTOCOL_VERSION",
     "Outgoing",
     "Table",
+    "act_message",
     "decode_message",
     "encode_message",
     "message_schema",
@@ -559,6 +560,48 @@ def _event_message(
     }
 
 
+def act_message(
+    observation: Observation, *, request: int, time_limit: float | None = None
+) -> dict[str, Any]:
+    """Return the ``act`` message that asks ``observation``'s seat to act.
+
+    Its legal actions are the observation's, each with its notation and its
+    index in :mod:`tonk.encoding`'s layout. :class:`Table` sends these; a
+    program that plays bots in its own loop (as
+    :class:`tonk.bots.ProcessBot` does) builds them with this.
+
+    Args:
+        observation: What the seat to move sees.
+        request: The request's number, which the answer must repeat.
+        time_limit: Seconds the seat has to answer, or ``None``.
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+        >>> message = act_message(tonk.observe(state, 1), request=4)
+        >>> message["type"], message["request"], message["legal"][1]
+        ('act', 4, {'action': 'draw stock', 'index': 1})
+    """
+    rules = observation.rules
+    players = len(observation.hand_sizes)
+    message: dict[str, Any] = {
+        "type": "act",
+        "request": request,
+        "seat": observation.seat,
+        "observation": observation_json(observation),
+        "legal": [
+            {
+                "action": format_action(action),
+                "index": action_to_index(action, rules, players),
+            }
+            for action in observation.legal_actions
+        ],
+    }
+    if time_limit is not None:
+        message["time_limit"] = time_limit
+    return message
+
+
 # --- the table --------------------------------------------------------------------
 
 
@@ -898,26 +941,11 @@ class Table:
         ]
 
     def _act_message(self, seat: int) -> Outgoing:
-        session = self._session
-        state = session.hand
+        state = self._session.hand
         assert state is not None
-        rules = state.rules
-        players = len(session.players)
-        message: dict[str, Any] = {
-            "type": "act",
-            "request": self._request,
-            "seat": seat,
-            "observation": observation_json(observe(state, seat)),
-            "legal": [
-                {
-                    "action": format_action(action),
-                    "index": action_to_index(action, rules, players),
-                }
-                for action in legal_actions(state)
-            ],
-        }
-        if self._time_limit is not None:
-            message["time_limit"] = self._time_limit
+        message = act_message(
+            observe(state, seat), request=self._request, time_limit=self._time_limit
+        )
         return Outgoing(seat, message)
 
     def _act(self) -> list[Outgoing]:

@@ -1,0 +1,612 @@
+"""The table protocol (tonk.protocol): messages, the table, bad input, no leaks."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import attrs
+import jsonschema  # type: ignore[import-untyped]
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tonk
+from tonk import presets
+from tonk.errors import ProtocolError, ProtocolErrorCode
+from tonk.protocol import (
+    MAX_CLIENT_BYTES,
+    PROTOCOL_VERSION,
+    Outgoing,
+    Table,
+    _event_message,
+    _schema_text,
+    act_message,
+    decode_message,
+    encode_message,
+    message_schema,
+)
+from tonk.session import Session
+from tonk.state import GameState
+from tonk.testing import check_no_leak
+
+VALIDATOR = jsonschema.Draft202012Validator(message_schema())
+
+RULE_SETS = {
+    "pagat": presets.PAGAT,
+    "slap_in": attrs.evolve(presets.PAGAT, slap_in=True),
+    "eating": attrs.evolve(presets.PAGAT, eating=True),
+    "widow": attrs.evolve(presets.PAGAT, widow=True),
+    "chicago": presets.CHICAGO,
+}
+
+
+def answer(message: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Return a random legal answer to an ``act``, by notation or by index."""
+    choice = rng.choice(message["legal"])
+    reply: dict[str, Any] = {"type": "action", "request": message["request"]}
+    if rng.random() < 0.5:
+        reply["action"] = choice["action"]
+    else:
+        reply["index"] = choice["index"]
+    return reply
+
+
+@attrs.define
+class Step:
+    """One action of a game at a table: the session before and after, the outgoing."""
+
+    before: Session
+    after: Session
+    actor: int
+    action: tonk.Action
+    out: list[Outgoing]
+
+
+def play(table: Table, rng: random.Random) -> tuple[list[Outgoing], list[Step]]:
+    """Play the table to its end with random legal answers through text."""
+    out = table.start()
+    everything = list(out)
+    steps = []
+    while table.waiting_for:
+        seat = table.waiting_for[0]
+        (act,) = [each.message for each in out if each.message["type"] == "act"]
+        assert act["seat"] == seat
+        before = table.state
+        out = table.receive(seat, encode_message(answer(act, rng)))
+        steps.append(Step(before, table.state, seat, table.history[-1], out))
+        everything += out
+    return everything, steps
+
+
+# --- messages -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_message_of_whole_games_fits_the_schema(name: str, players: int) -> None:
+    table = Table(RULE_SETS[name], players=players, seed=players, hands=3)
+    everything, _ = play(table, random.Random(5))
+    kinds = set()
+    for each in everything:
+        VALIDATOR.validate(each.message)
+        line = encode_message(each.message)
+        assert "\n" not in line
+        assert decode_message(line) == each.message
+        kinds.add(each.message["type"])
+    assert kinds == {"welcome", "event", "act", "hand_over", "goodbye"}
+    assert table.is_over
+
+
+def test_client_messages_and_errors_fit_the_schema() -> None:
+    table = Table(presets.PAGAT, players=2, seed=1)
+    table.start()
+    for message in (
+        {"type": "hello", "protocol": 1, "name": "Ann"},
+        {"type": "action", "request": 1, "action": "drop", "seat": 0},
+        {"type": "action", "request": 1, "index": 0},
+        {"type": "goodbye", "reason": "done"},
+        {"type": "error", "code": "bad_action", "message": "x", "request": None},
+    ):
+        VALIDATOR.validate(message)
+    other = 1 - table.waiting_for[0]
+    (error,) = table.receive(
+        other, '{"type": "action", "request": 1, "action": "drop"}'
+    )
+    VALIDATOR.validate(error.message)
+
+
+def test_the_shipped_schema_is_up_to_date() -> None:
+    path = Path(tonk.__file__).parent / "schemas" / "protocol" / "message.schema.json"
+    assert path.read_text("utf-8") == _schema_text(), (
+        "regenerate with PYTHONPATH=src python -c"
+        " 'from tonk.protocol import _write_schema; _write_schema()'"
+    )
+    jsonschema.Draft202012Validator.check_schema(message_schema())
+
+
+def test_encode_message_writes_one_ascii_line() -> None:
+    line = encode_message({"type": "hello", "protocol": 1, "name": "a\nb\u2028é"})
+    assert line.isascii()
+    assert "\n" not in line
+    assert decode_message(line)["name"] == "a\nb\u2028é"
+    with pytest.raises(TypeError):
+        encode_message([1])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Out of range float"):
+        encode_message({"type": "act", "time_limit": float("nan")})
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("{", ProtocolErrorCode.MALFORMED),
+        (b"\xff\xfe", ProtocolErrorCode.MALFORMED),
+        (
+            '{"type": "hello", "type": "hello", "protocol": 1}',
+            ProtocolErrorCode.MALFORMED,
+        ),
+        (
+            '{"type": "action", "request": NaN, "action": "drop"}',
+            ProtocolErrorCode.MALFORMED,
+        ),
+        ("[1]", ProtocolErrorCode.NOT_AN_OBJECT),
+        ('"hello"', ProtocolErrorCode.NOT_AN_OBJECT),
+        ("{}", ProtocolErrorCode.UNKNOWN_TYPE),
+        ('{"type": "shout"}', ProtocolErrorCode.UNKNOWN_TYPE),
+        ('{"type": 3}', ProtocolErrorCode.UNKNOWN_TYPE),
+        ('{"type": "hello", "protocol": 1, "x": 1}', ProtocolErrorCode.UNKNOWN_FIELD),
+        ('{"type": "hello"}', ProtocolErrorCode.MISSING_FIELD),
+        ('{"type": "hello", "protocol": "1"}', ProtocolErrorCode.BAD_FIELD),
+        ('{"type": "hello", "protocol": true}', ProtocolErrorCode.BAD_FIELD),
+        ('{"type": "hello", "protocol": 1.0}', ProtocolErrorCode.BAD_FIELD),
+        ('{"type": "hello", "protocol": -1}', ProtocolErrorCode.BAD_FIELD),
+        (
+            '{"type": "hello", "protocol": 1' + "0" * 30 + "}",
+            ProtocolErrorCode.BAD_FIELD,
+        ),
+        (
+            '{"type": "hello", "protocol": 1' + "0" * 5000 + "}",
+            ProtocolErrorCode.MALFORMED,
+        ),
+        (
+            '{"type": "hello", "protocol": 1, "name": ["x"]}',
+            ProtocolErrorCode.BAD_FIELD,
+        ),
+        ("[" * 100 + "]" * 100, ProtocolErrorCode.TOO_DEEP),
+    ],
+)
+def test_decode_message_refuses_bad_text(
+    text: str | bytes, code: ProtocolErrorCode
+) -> None:
+    with pytest.raises(ProtocolError) as raised:
+        decode_message(text)
+    assert raised.value.code is code
+
+
+def test_decode_message_refuses_a_message_over_its_limit() -> None:
+    text = encode_message({"type": "hello", "protocol": 1, "name": "x" * 900})
+    assert decode_message(text, max_bytes=len(text))["name"] == "x" * 900
+    with pytest.raises(ProtocolError) as raised:
+        decode_message(text, max_bytes=len(text) - 1)
+    assert raised.value.code is ProtocolErrorCode.TOO_LARGE
+    with pytest.raises(TypeError):
+        decode_message(3)  # type: ignore[arg-type]
+
+
+# --- the table ----------------------------------------------------------------------
+
+
+def test_start_welcomes_every_seat_and_asks_the_first() -> None:
+    table = Table(presets.PAGAT, players=3, seed=2, names=["Ann", "Bob", "Cy"])
+    out = table.start()
+    welcomes = [each for each in out if each.message["type"] == "welcome"]
+    assert [each.to for each in welcomes] == [0, 1, 2, None]
+    assert welcomes[1].message["seat"] == 1
+    assert welcomes[1].message["names"] == ["Ann", "Bob", "Cy"]
+    assert welcomes[1].message["protocol"] == PROTOCOL_VERSION
+    assert tonk.from_dict(welcomes[0].message["rules"], tonk.Rules) == presets.PAGAT
+    (act,) = [each for each in out if each.message["type"] == "act"]
+    assert (act.to,) == table.waiting_for
+    hand = table.state.hand
+    assert hand is not None
+    assert act.message["observation"]["hand"] == [
+        str(card) for card in hand.hands[table.waiting_for[0]]
+    ]
+    with pytest.raises(tonk.SessionError, match="already started"):
+        table.start()
+
+
+def test_an_action_is_played_and_told_to_everyone() -> None:
+    table = Table(presets.PAGAT, players=3, seed=2)
+    table.start()
+    seat = table.waiting_for[0]
+    out = table.receive(seat, {"type": "action", "request": 1, "action": "draw stock"})
+    events = [each for each in out if each.message["type"] == "event"]
+    assert [each.to for each in events] == [0, 1, 2, None]
+    for event in events:
+        assert event.message["action"] == "draw stock"
+        assert event.message["seat"] == seat
+    assert table.history == (tonk.DrawStock(),)
+    (act,) = [each for each in out if each.message["type"] == "act"]
+    assert act.to == seat
+    assert act.message["request"] == 2
+
+
+def test_an_exchange_hides_its_card_from_the_other_seats() -> None:
+    table = Table(RULE_SETS["widow"], players=2, seed=3)
+    out = table.start()
+    (act,) = [each.message for each in out if each.message["type"] == "act"]
+    exchange = next(
+        each for each in act["legal"] if each["action"].startswith("exchange")
+    )
+    seat = act["seat"]
+    out = table.receive(
+        seat, {"type": "action", "request": 1, "index": exchange["index"]}
+    )
+    seen = {
+        each.to: each.message["action"]
+        for each in out
+        if each.message["type"] == "event"
+    }
+    assert seen == {seat: exchange["action"], 1 - seat: "exchange", None: "exchange"}
+
+
+def test_a_session_deals_its_hands_and_keeps_the_standings() -> None:
+    table = Table(presets.PAGAT, players=2, seed=4, hands=3, names=["Ann", "Bob"])
+    everything, _ = play(table, random.Random(1))
+    overs = [each.message for each in everything if each.message["type"] == "hand_over"]
+    assert [message["hand"] for message in overs[::3]] == [1, 2, 3]
+    assert [message["over"] for message in overs[::3]] == [False, False, True]
+    last = overs[-1]
+    assert last["standings"] == [
+        {"name": name, "score": score} for name, score in table.state.standings
+    ]
+    assert sum(sum(message["net"]) for message in overs[::3]) == 0
+    assert [each.to for each in everything[-3:]] == [0, 1, None]
+    assert all(each.message == {"type": "goodbye"} for each in everything[-3:])
+    assert table.waiting_for == ()
+    (error,) = table.receive(0, {"type": "action", "request": 1, "action": "drop"})
+    assert error.message["code"] == "game_over"
+
+
+def test_restore_rebuilds_the_table_from_its_history() -> None:
+    table = Table(presets.CHICAGO, players=3, seed=8, hands=2)
+    out = table.start()
+    rng = random.Random(2)
+    for _ in range(12):
+        (act,) = [each.message for each in out if each.message["type"] == "act"]
+        out = table.receive(act["seat"], answer(act, rng))
+    again = Table.restore(
+        presets.CHICAGO, players=3, seed=8, hands=2, actions=table.history
+    )
+    assert again.state == table.state
+    assert again.history == table.history
+    for seat in (0, 1, 2, None):
+        assert again.snapshot(seat) == table.snapshot(seat)
+    with pytest.raises(tonk.IllegalActionError) as raised:
+        Table.restore(
+            presets.CHICAGO,
+            players=3,
+            seed=8,
+            actions=[tonk.Discard(tonk.Card.parse("AS"))],
+        )
+    assert raised.value.reason is tonk.IllegalReason.MUST_DRAW_FIRST
+    ended = Table.restore(presets.PAGAT, players=2, seed=1, actions=[tonk.Drop()])
+    assert ended.is_over
+    with pytest.raises(tonk.RulesError, match="after the table's last hand"):
+        Table.restore(presets.PAGAT, players=2, seed=1, actions=[tonk.Drop()] * 2)
+
+
+def test_a_seedless_table_tells_its_seed() -> None:
+    table = Table(presets.PAGAT, players=2)
+    assert isinstance(table.seed, int)
+    table.start()
+    again = Table.restore(presets.PAGAT, players=2, seed=table.seed, actions=())
+    assert again.state == table.state
+
+
+def test_snapshot_gives_a_reconnecting_seat_its_view_and_its_open_request() -> None:
+    table = Table(presets.PAGAT, players=3, seed=2)
+    table.start()
+    seat = table.waiting_for[0]
+    table.receive(seat, {"type": "action", "request": 1, "action": "draw stock"})
+    out = table.snapshot(seat)
+    assert [each.message["type"] for each in out] == ["welcome", "event", "act"]
+    assert out[1].message["kind"] == "snapshot"
+    assert out[2].message["request"] == 2
+    other = (seat + 1) % 3
+    assert [each.message["type"] for each in table.snapshot(other)] == [
+        "welcome",
+        "event",
+    ]
+    public = table.snapshot(None)
+    assert [each.to for each in public] == [None, None]
+    assert public[1].message["observation"]["hand"] == []
+    assert public[1].message["observation"]["seat"] is None
+    assert table.receive(other, {"type": "hello", "protocol": 1}) == table.snapshot(
+        other
+    )
+
+
+def test_a_client_of_another_version_gets_an_error_and_goodbye() -> None:
+    table = Table(presets.PAGAT, players=2, seed=2)
+    table.start()
+    before = table.state
+    out = table.receive(1, {"type": "hello", "protocol": 2, "name": "Zed"})
+    assert [each.to for each in out] == [1, 1]
+    assert out[0].message["code"] == "version"
+    assert out[1].message == {"type": "goodbye"}
+    assert table.state is before
+
+
+def test_a_goodbye_is_answered_and_a_client_error_ignored() -> None:
+    table = Table(presets.PAGAT, players=2, seed=2)
+    table.start()
+    assert table.receive(1, {"type": "goodbye"}) == [Outgoing(1, {"type": "goodbye"})]
+    error = {"type": "error", "code": "bad_action", "message": "cannot", "request": 1}
+    assert table.receive(0, error) == []
+
+
+def test_the_table_refuses_what_it_cannot_play() -> None:
+    with pytest.raises(tonk.RulesError, match="side bets"):
+        Table(attrs.evolve(presets.PAGAT, suit_bet=1), players=2)
+    with pytest.raises(tonk.RulesError, match="Big One"):
+        Table(attrs.evolve(presets.PAGAT, big_one_deals=1), players=2)
+    with pytest.raises(tonk.RulesError, match="hands"):
+        Table(presets.PAGAT, players=2, hands=0)
+    with pytest.raises(tonk.RulesError, match="time_limit"):
+        Table(presets.PAGAT, players=2, time_limit=0)
+    with pytest.raises(tonk.SessionError, match="names"):
+        Table(presets.PAGAT, players=2, names=["Ann"])
+    with pytest.raises(tonk.SessionError):
+        Table(presets.PAGAT, players=1)
+    with pytest.raises(TypeError):
+        Table("pagat", players=2)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Table(presets.PAGAT, players="2")  # type: ignore[arg-type]
+    table = Table(presets.PAGAT, players=2, seed=1, time_limit=2.5)
+    with pytest.raises(tonk.SessionError, match="not started"):
+        table.receive(0, {"type": "goodbye"})
+    out = table.start()
+    assert out[-1].message["time_limit"] == 2.5
+    with pytest.raises(tonk.RulesError, match="seat"):
+        table.receive(2, {"type": "goodbye"})
+    with pytest.raises(TypeError):
+        table.receive(None, {"type": "goodbye"})  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        table.receive(0, 3)  # type: ignore[arg-type]
+
+
+# --- bad input changes nothing ------------------------------------------------------
+
+
+def started() -> tuple[Table, int, int]:
+    """Return a table after one action, the seat to move and another seat."""
+    table = Table(presets.PAGAT, players=3, seed=2)
+    table.start()
+    seat = table.waiting_for[0]
+    table.receive(seat, {"type": "action", "request": 1, "action": "draw stock"})
+    return table, seat, (seat + 1) % 3
+
+
+BAD_FROM_THE_MOVER: list[tuple[Any, ProtocolErrorCode]] = [
+    ("not json", ProtocolErrorCode.MALFORMED),
+    (
+        '{"type": "action", "request": 2, "action": "drop", "at": 1}',
+        ProtocolErrorCode.UNKNOWN_FIELD,
+    ),
+    (
+        {"type": "action", "request": 2, "action": "drop", "at": 1},
+        ProtocolErrorCode.UNKNOWN_FIELD,
+    ),
+    (
+        {"type": "action", "request": 2, "action": "x" * 5000},
+        ProtocolErrorCode.BAD_FIELD,
+    ),
+    (
+        '{"type": "action", "request": 2, "action": "' + "x" * MAX_CLIENT_BYTES + '"}',
+        ProtocolErrorCode.TOO_LARGE,
+    ),
+    ("[" * 40 + "]" * 40, ProtocolErrorCode.TOO_DEEP),
+    (
+        {"type": "action", "request": 10**40, "action": "drop"},
+        ProtocolErrorCode.BAD_FIELD,
+    ),
+    ({"type": "action", "request": 2, "index": 2**60}, ProtocolErrorCode.BAD_FIELD),
+    (
+        {"type": "action", "request": 2, "action": "discard QH", "seat": 9},
+        ProtocolErrorCode.WRONG_SEAT,
+    ),
+    (
+        {"type": "action", "request": 1, "action": "discard QH"},
+        ProtocolErrorCode.STALE_REQUEST,
+    ),
+    (
+        {"type": "action", "request": 3, "action": "discard QH"},
+        ProtocolErrorCode.STALE_REQUEST,
+    ),
+    ({"type": "action", "request": 2}, ProtocolErrorCode.BAD_FIELD),
+    (
+        {"type": "action", "request": 2, "action": "drop", "index": 0},
+        ProtocolErrorCode.BAD_FIELD,
+    ),
+    ({"type": "action", "request": 2, "action": "fold"}, ProtocolErrorCode.BAD_ACTION),
+    ({"type": "action", "request": 2, "index": 10**9}, ProtocolErrorCode.BAD_ACTION),
+    (
+        {"type": "action", "request": 2, "action": "drop"},
+        ProtocolErrorCode.ILLEGAL_ACTION,
+    ),
+    ({"type": "action", "request": 2, "index": 0}, ProtocolErrorCode.ILLEGAL_ACTION),
+    (
+        {"type": "act", "request": 2, "seat": 0, "observation": {}, "legal": []},
+        ProtocolErrorCode.UNKNOWN_TYPE,
+    ),
+    ({"type": "welcome"}, ProtocolErrorCode.MISSING_FIELD),
+    ([], ProtocolErrorCode.NOT_AN_OBJECT),
+]
+
+
+@pytest.mark.parametrize(("message", "code"), BAD_FROM_THE_MOVER)
+def test_a_bad_message_gets_an_error_and_changes_nothing(
+    message: Any, code: ProtocolErrorCode
+) -> None:
+    table, seat, _ = started()
+    before = (table.state, table.history, table.waiting_for, table.snapshot(seat))
+    if isinstance(message, list):
+        with pytest.raises(TypeError):
+            table.receive(seat, message)  # type: ignore[arg-type]
+        return
+    (error,) = table.receive(seat, message)
+    assert error.to == seat
+    assert error.message["type"] == "error"
+    assert error.message["code"] == code.value
+    VALIDATOR.validate(error.message)
+    assert (
+        table.state,
+        table.history,
+        table.waiting_for,
+        table.snapshot(seat),
+    ) == before
+
+
+def test_an_action_out_of_turn_or_for_another_seat_is_refused() -> None:
+    table, seat, other = started()
+    before = table.state
+    act = table.snapshot(seat)[-1].message
+    legal = act["legal"][0]["action"]
+    (error,) = table.receive(other, {"type": "action", "request": 2, "action": legal})
+    assert (error.to, error.message["code"]) == (other, "not_your_turn")
+    assert error.message["request"] == 2
+    (error,) = table.receive(
+        other, {"type": "action", "request": 2, "action": legal, "seat": seat}
+    )
+    assert (error.to, error.message["code"]) == (other, "wrong_seat")
+    assert table.state is before
+    out = table.receive(
+        seat, {"type": "action", "request": 2, "action": legal, "seat": seat}
+    )
+    assert table.state is not before
+    assert len(out) > 1
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+_FIELDS = st.sampled_from(
+    ["type", "request", "action", "index", "seat", "protocol", "name", "code"]
+)
+_JUNK_OBJECTS = st.dictionaries(
+    _FIELDS,
+    st.sampled_from(
+        ["action", "hello", "goodbye", "error", "act", "drop", "discard QH"]
+    )
+    | st.integers(min_value=-3, max_value=2**70)
+    | _JSON_VALUES,
+    max_size=5,
+)
+
+
+@given(
+    junk=st.one_of(
+        st.text(max_size=200),
+        st.binary(max_size=200),
+        _JUNK_OBJECTS,
+        _JUNK_OBJECTS.map(lambda data: json.dumps(data, allow_nan=True)),
+    )
+)
+def test_junk_from_a_seat_not_to_move_changes_nothing(junk: Any) -> None:
+    table, seat, other = started()
+    before = (table.state, table.history, table.snapshot(seat), table.snapshot(None))
+    out = table.receive(other, junk)
+    assert all(each.to == other for each in out)
+    assert (
+        table.state,
+        table.history,
+        table.snapshot(seat),
+        table.snapshot(None),
+    ) == before
+
+
+@given(junk=_JUNK_OBJECTS.filter(lambda data: data.get("request") != 2))
+def test_junk_from_the_seat_to_move_changes_nothing(junk: Any) -> None:
+    table, seat, _ = started()
+    before = (table.state, table.history, table.snapshot(seat))
+    out = table.receive(seat, junk)
+    assert all(each.to == seat for each in out)
+    assert (table.state, table.history, table.snapshot(seat)) == before
+
+
+# --- what each message may show -----------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_no_message_to_a_seat_shows_what_it_cannot_see(name: str) -> None:
+    """Each event and act a seat gets is the same for twin states (check_no_leak).
+
+    Twins differ only in the cards the seat cannot see (redeal_hidden); the
+    spectators' view must not change with anybody's hidden cards.
+    """
+    table = Table(RULE_SETS[name], players=3, seed=11, hands=2)
+    _, steps = play(table, random.Random(4))
+    rng = random.Random(0)
+    for step in steps:
+        played = tonk.apply_session(step.before, step.action)
+        hand = played.hand
+        assert hand is not None
+
+        def event(
+            twin: GameState,
+            seat: int | None,
+            step: Step = step,
+            played: Session = played,
+        ) -> Any:
+            return _event_message(
+                attrs.evolve(played, hand=twin),
+                seat,
+                kind="action",
+                actor=step.actor,
+                action=step.action,
+            )
+
+        for seat in (0, 1, 2):
+            sent = [
+                each.message
+                for each in step.out
+                if each.to == seat and each.message.get("kind") == "action"
+            ]
+            assert sent == [event(hand, seat)]
+            check_no_leak(hand, seat, rng, view=event)
+            check_no_leak(hand, seat, rng, view=lambda twin, _: event(twin, None))
+        state = step.after.hand
+        assert state is not None
+        if state.outcome is None:
+            check_no_leak(
+                state,
+                state.to_move,
+                rng,
+                view=lambda twin, seat: act_message(
+                    tonk.observe(twin, seat), request=1
+                ),
+            )
+
+
+def test_the_leak_check_sees_a_leaking_message() -> None:
+    """The check above can fail: a message with the next stock card is caught."""
+    state = tonk.new_game(presets.PAGAT, players=2, seed=3)
+    with pytest.raises(AssertionError, match="can tell apart"):
+        check_no_leak(
+            state,
+            0,
+            random.Random(0),
+            view=lambda twin, seat: {
+                **act_message(tonk.observe(twin, seat), request=1),
+                "next": str(twin.stock[0]),
+            },
+        )
