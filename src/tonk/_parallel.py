@@ -14,8 +14,13 @@ finished.
 
 from __future__ import annotations
 
+import _thread
 import hashlib
 import multiprocessing
+import os
+import signal
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
@@ -41,6 +46,11 @@ _MIN_CHUNKS = 64
 
 MOST_WORKERS = 256  # worker processes of one run, at most
 MOST_HANDS = 10**9  # hands of one run, at most: days of play
+
+# How often a pool process looks whether it should stop (_watch): about the
+# longest a chunk goes on once its run is abandoned, or a process outlives the
+# process that started it.
+_WATCH_SECONDS = 0.2
 
 
 def derived_seed(label: str, seed: int, number: int) -> int:
@@ -147,6 +157,7 @@ def _shared(
     in chunk order as soon as every earlier chunk has arrived.
     """
     claims = multiprocessing.Array("q", [0, -(-units // size)])  # front, back
+    stopped = multiprocessing.RawValue("b", 0)  # set: the run was abandoned
     arrived: dict[int, _R] = {}
 
     def arrive(index: int, result: _R) -> None:
@@ -161,8 +172,8 @@ def _shared(
 
     with ProcessPoolExecutor(
         max_workers=workers - 1,
-        initializer=_share_run,
-        initargs=(claims, work, units, size),
+        initializer=_start_pool_process,
+        initargs=(claims, stopped, work, units, size),
     ) as pool:
         # A task for each chunk the pool might play: each claims one. The work
         # went to each pool process once, at its start (_share_run), so a task
@@ -191,6 +202,9 @@ def _shared(
             while following in arrived:
                 yield arrived.pop(following)
                 following += 1
+        except BaseException:  # an error, Ctrl-C, SIGTERM, or the run dropped:
+            stopped.value = 1  # the pool's processes stop their chunks (_watch),
+            raise  # so that the pool's shutdown need not wait for them
         finally:
             with claims.get_lock():  # after a failed chunk, none is claimed more
                 claims[0] = claims[1]
@@ -202,6 +216,9 @@ _run: tuple[Any, Callable[[int, int], Any], int, int] | None = None
 """In a pool process of :func:`_shared`: the claims it shares with the others,
 the work, the units and the chunks' size, sent once rather than with each task."""
 
+_playing = False
+"""In a pool process of :func:`_shared`: whether it is playing a chunk."""
+
 
 def _share_run(
     claims: Any, work: Callable[[int, int], Any], units: int, size: int
@@ -209,6 +226,51 @@ def _share_run(
     """Keep the run's claims and work in a new pool process (its initializer)."""
     global _run
     _run = (claims, work, units, size)
+
+
+def _start_pool_process(
+    claims: Any, stopped: Any, work: Callable[[int, int], Any], units: int, size: int
+) -> None:
+    """Start a pool process of :func:`_shared` (its initializer).
+
+    The process keeps the run (:func:`_share_run`). A Ctrl-C stops the chunk it
+    is playing, but never the process (:func:`_interrupted`): a Ctrl-C at a
+    terminal reaches every process of the group, and the one that started
+    the pool stops it. A thread (:func:`_watch`) stops the chunk when the run
+    is abandoned, and ends the process when its parent is gone, however the
+    parent ended: after SIGTERM or SIGKILL sent to the parent alone, a pool
+    process would otherwise wait for work forever.
+    """
+    _share_run(claims, work, units, size)
+    signal.signal(signal.SIGINT, _interrupted)
+    threading.Thread(
+        target=_watch, args=(stopped, os.getppid()), name="tonk-watch", daemon=True
+    ).start()
+
+
+def _interrupted(number: int, frame: object) -> None:
+    """Stop the chunk being played with :class:`KeyboardInterrupt`; else do nothing.
+
+    The chunk's task fails, and the pool process goes on to its next task
+    (the pool ends it at its shutdown). A process waiting for a task would
+    end with a traceback if interrupted.
+    """
+    if _playing:
+        raise KeyboardInterrupt
+
+
+def _watch(stopped: Any, parent: int) -> None:
+    """Stop the chunk played once ``stopped`` is set; end when ``parent`` is gone.
+
+    A process whose parent ended is given a new parent (:func:`os.getppid`
+    changes), whether the pool started it directly (fork, spawn) or through a
+    fork server, which ends with the process that started it.
+    """
+    while os.getppid() == parent:
+        if stopped.value:
+            _thread.interrupt_main()  # as a Ctrl-C: _interrupted
+        time.sleep(_WATCH_SECONDS)
+    os._exit(1)
 
 
 def _claim(claims: Any, *, front: bool) -> int | None:
@@ -226,12 +288,17 @@ def _claim(claims: Any, *, front: bool) -> int | None:
 
 def _play_claimed() -> tuple[int, Any] | None:
     """Claim the first chunk left and play it (a pool task of :func:`_shared`)."""
+    global _playing
     assert _run is not None
     claims, work, units, size = _run
     index = _claim(claims, front=True)
     if index is None:
         return None
-    return index, work(*_chunk(index, units, size))
+    _playing = True
+    try:
+        return index, work(*_chunk(index, units, size))
+    finally:
+        _playing = False
 
 
 def _chunk(index: int, units: int, size: int) -> tuple[int, int]:

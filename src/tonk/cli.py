@@ -14,8 +14,8 @@ Examples:
     ...       "--no-timing"])
     tonk simulate: preset pagat, 3 players, 200 hands, seed 1
     how hands ended:
-      caught              147  73.5%
-      drop_won             53  26.5%
+      dropper caught       147  73.5%
+      drop won              53  26.5%
     mean payoff per seat: seat 0 -0.065, seat 1 +0.120, seat 2 -0.055
     mean actions per hand: 5.5
     0
@@ -29,7 +29,9 @@ import json
 import os
 import random
 import secrets
+import signal
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -39,6 +41,7 @@ from types import ModuleType
 
 from tonk import __version__, presets, text
 from tonk._cli_replay import replay_file
+from tonk._untrusted import escape
 from tonk.bots import (
     BUILT_IN_BOTS,
     Bot,
@@ -255,7 +258,8 @@ def _replay(args: argparse.Namespace) -> int:
         raise
     except OSError as error:
         print(
-            f"tonk: error: cannot read {args.file}: {error.strerror}", file=sys.stderr
+            f"tonk: error: cannot read {escape(str(args.file))}: {error.strerror}",
+            file=sys.stderr,
         )
         return 2
     except EOFError:
@@ -537,7 +541,8 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     print("how hands ended:")
     for kind, count in result.outcomes:
-        print(f"  {kind.value:<16} {count:>6} {100 * count / hands:>5.1f}%")
+        label = text.format_label(kind)
+        print(f"  {label:<17} {count:>6} {100 * count / hands:>5.1f}%")
     means = ", ".join(
         f"seat {seat} {float(mean):+.3f}"
         for seat, mean in enumerate(result.mean_payoffs)
@@ -545,6 +550,31 @@ def _simulate(args: argparse.Namespace) -> int:
     print(f"mean payoff per seat: {means}")
     print(f"mean actions per hand: {result.mean_actions:.1f}")
     return 0
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised as Ctrl-C is: every ``with`` block closes (a pool, a bar)."""
+
+
+def _terminate(number: int, frame: object) -> None:
+    raise _Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_stops() -> Iterator[None]:
+    """Make SIGTERM stop the body as Ctrl-C does, cleaning up (the main thread only).
+
+    Python's default for SIGTERM ends the process at once: a pool's
+    processes would be left behind, and a progress bar drawn.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -555,18 +585,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             ``sys.argv``.
 
     Returns:
-        0 on success, 2 for bad arguments.
+        0 on success, 2 for bad arguments, 130 after Ctrl-C (SIGINT) and 143
+        after SIGTERM, each with one line on standard error.
     """
     args = _parser().parse_args(argv)
     try:
-        if args.command == "play":
-            return _play(args)
-        if args.command == "replay":
-            return _replay(args)
-        return _simulate(args)
+        with _sigterm_stops():
+            if args.command == "play":
+                return _play(args)
+            if args.command == "replay":
+                return _replay(args)
+            return _simulate(args)
     except (TonkError, _UsageError) as error:
-        print(f"tonk: error: {error}", file=sys.stderr)
+        print(f"tonk: error: {escape(str(error))}", file=sys.stderr)
         return 2
+    except _Terminated:
+        print("tonk: terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM
+    except KeyboardInterrupt:
+        print("tonk: interrupted", file=sys.stderr)
+        return 128 + signal.SIGINT
     except BrokenPipeError:  # e.g. piped into `head`: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
