@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import random
 from collections import Counter
 from itertools import combinations_with_replacement
@@ -512,3 +513,167 @@ def test_payoff_bounds_in_the_observation_hold_a_caught_dropper() -> None:
     least, most = encoding.payoff_bounds(rules, 6)
     assert least == -5 * 12  # caught by all five others
     assert payoffs == [(least, most)] * 6
+
+
+# --- the vector against a slow reference -------------------------------------------
+
+
+def reference_vector(seen: tonk.Observation) -> list[float]:
+    """Build the observation vector the slow way, section by named section.
+
+    The layout of ``observation_sections`` read literally: each fact is put at
+    its section's start plus its offset, one dictionary lookup at a time (the
+    implementation before its tables of positions). The fast forms must give
+    exactly this.
+    """
+    rules, players, seat = seen.rules, seen.player_count, seen.seat
+    start = {name: at for name, at, _ in encoding.observation_sections(rules, players)}
+    distinct = list(dict.fromkeys(rules.pack(players=players)))
+    cards = {card: i for i, card in enumerate(distinct)}
+    wilds = {card: i for i, card in enumerate(c for c in distinct if rules.is_wild(c))}
+    seat_width = 6 + len(cards)
+    spread_width = 3 + 2 * players + len(cards) + len(wilds)
+    vector = [0.0] * encoding.observation_size(rules, players)
+
+    def relative(other: int) -> int:
+        return (other - seat) % players
+
+    vector[list(tonk.Phase).index(seen.phase)] = 1.0
+    vector[start["to_move"] + relative(seen.to_move)] = 1.0
+    vector[start["dealer"] + relative(seen.dealer)] = 1.0
+    vector[start["counters"] : start["counters"] + 4] = [
+        float(seen.turns_taken),
+        float(seen.stock_size),
+        float(len(seen.discard_pile)),
+        float(seen.hits_this_turn),
+    ]
+    for name, one in (
+        ("top_discard", seen.top_discard),
+        ("must_use", seen.must_use),
+        ("widow", seen.widow),
+    ):
+        if one is not None:
+            vector[start[name] + cards[one]] = 1.0
+    for pile_card in seen.discard_pile:
+        vector[start["discard_pile"] + cards[pile_card]] += 1.0
+    for other in range(players):
+        base = start["seats"] + relative(other) * seat_width
+        if seen.shown_hands is not None:
+            known = seen.shown_hands[other]
+        else:
+            known = seen.hand if other == seat else seen.taken[other]
+        vector[base : base + 6] = [
+            float(seen.hand_sizes[other]),
+            float(seen.waits[other]),
+            float(seen.going_out_barred[other]),
+            float(seen.hit_this_round[other]),
+            float(bool(seen.exchanged) and seen.exchanged[other]),
+            float(seen.shown_hands is not None),
+        ]
+        for held in known:
+            vector[base + 6 + cards[held]] += 1.0
+    if seen.slap is not None:
+        base = start["slap"]
+        vector[base + cards[seen.slap.card]] = 1.0
+        base += len(cards)
+        vector[base + relative(seen.slap.discarder)] = 1.0
+        vector[base + players + relative(seen.slap.due)] = 1.0
+        if seen.slap.slapper is not None:
+            vector[base + 2 * players + relative(seen.slap.slapper)] = 1.0
+    for laid in seen.spreads:
+        base = start["spreads"] + (laid.number - 1) * spread_width
+        vector[base] = 1.0
+        vector[base + 1 + relative(laid.owner)] = 1.0
+        base += 1 + players
+        vector[base] = float(laid.kind is tonk.SpreadKind.RUN)
+        vector[base + 1] = float(laid.turn == seen.turns_taken)
+        base += 2
+        for hitter in laid.hitters:
+            vector[base + relative(hitter)] += 1.0
+        base += players
+        for stands_for in laid.stands_for:
+            vector[base + cards[stands_for]] += 1.0
+        base += len(cards)
+        for physical in laid.cards:
+            if physical in wilds:
+                vector[base + wilds[physical]] += 1.0
+    if seen.outcome is not None:
+        base = start["outcome"]
+        vector[base] = 1.0
+        for other, payoff in enumerate(seen.outcome.payoffs):
+            vector[base + 1 + relative(other)] = float(payoff)
+    return vector
+
+
+def check_every_form_is_the_reference(state: GameState) -> None:
+    """The tuple, the entries, both buffers and the state's form agree."""
+    rules, players = state.rules, state.player_count
+    size = encoding.observation_size(rules, players)
+    for seat in range(players):
+        seen = observe(state, seat)
+        expected = reference_vector(seen)
+        assert list(encoding.observation_vector(seen)) == expected
+        assert list(encoding.observation_vector(state, seat=seat)) == expected
+        positions, values = encoding.observation_entries(seen)
+        assert list(positions) == [i for i, value in enumerate(expected) if value]
+        assert list(values) == [expected[i] for i in positions]
+        for kind in ("d", "f"):
+            buffer = array.array(kind, [7.0]) * size  # stale values are cleared
+            assert encoding.observation_vector(seen, out=buffer) is buffer
+            assert buffer.tolist() == [
+                float(array.array(kind, [v])[0]) for v in expected
+            ]
+            again = array.array(kind, [7.0]) * size
+            encoding.observation_vector(state, seat=seat, out=again)
+            assert again == buffer
+
+
+@given(patient_hands())
+def test_every_form_of_the_vector_is_the_reference_on_long_hands(
+    playout: Playout,
+) -> None:
+    for state in playout.states[:: max(1, len(playout.states) // 12)]:
+        check_every_form_is_the_reference(state)
+    check_every_form_is_the_reference(playout.states[-1])
+
+
+@given(hands_played())
+def test_every_form_of_the_vector_is_the_reference(playout: Playout) -> None:
+    for state in playout.states:
+        check_every_form_is_the_reference(state)
+
+
+def test_a_vector_is_written_into_a_numpy_row() -> None:
+    np = pytest.importorskip("numpy")
+    state = tonk.new_game(CHICAGO, players=3, seed=4)
+    batch = np.full((2, encoding.observation_size(CHICAGO, 3)), 9.0, np.float32)
+    encoding.observation_vector(state, seat=2, out=batch[1])
+    assert batch[1].tolist() == reference_vector(observe(state, 2))
+    assert (batch[0] == 9.0).all()
+
+
+def test_bad_buffers_and_seats_are_refused() -> None:
+    state = tonk.new_game(PAGAT, players=2, seed=1)
+    seen = observe(state, 0)
+    size = encoding.observation_size(PAGAT, 2)
+    with pytest.raises(
+        EncodingError, match="out must hold the vector's 1401 floats, not 1400"
+    ):
+        encoding.observation_vector(seen, out=array.array("f", bytes(4 * 1400)))
+    for bad in (
+        [0.0] * size,  # not a buffer
+        array.array("i", bytes(4 * size)),  # not floats
+        bytes(8 * size),  # read-only
+    ):
+        with pytest.raises(TypeError):
+            encoding.observation_vector(seen, out=bad)
+    with pytest.raises(TypeError, match="give seat="):
+        encoding.observation_vector(state)
+    with pytest.raises(TypeError, match="not with an observation"):
+        encoding.observation_vector(seen, seat=0)
+    with pytest.raises(RulesError, match=r"seat must be 0\.\.1"):
+        encoding.observation_vector(state, seat=2)
+    with pytest.raises(TypeError, match="seat must be an int"):
+        encoding.observation_vector(state, seat="0")  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match="expected an Observation or a GameState"):
+        encoding.observation_vector(None)  # type: ignore[call-overload]

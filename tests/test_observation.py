@@ -458,3 +458,29 @@ def test_determinize_deals_the_unseen_cards_uniformly(
     # The 99.99th percentile of chi-square is about 26 for 5 degrees of freedom
     # and 28 for 6: a generous bound, and the seeds are fixed.
     assert _chi_square(observed, expected) < 35, (observed, expected)
+
+
+class _OwnDraws(random.Random):
+    """A source with its own ``random``: Python's shuffle draws otherwise."""
+
+    def random(self) -> float:
+        return super().random() / 2
+
+
+@pytest.mark.parametrize("source", [random.Random, _OwnDraws])
+def test_determinize_shuffles_as_random_shuffle_does(
+    source: type[random.Random],
+) -> None:
+    """The unseen cards are dealt in ``rng.shuffle``'s order, and ``rng`` is
+    left where ``rng.shuffle`` leaves it, for any pool a pack can give."""
+    from tonk.cards import CARDS
+    from tonk.observation import _shuffle  # the speed device under test
+
+    for seed in range(400):
+        pool = [CARDS[code % 53] for code in range(seed % 107)]
+        ours, theirs = source(seed), source(seed)
+        shuffled = pool[:]
+        _shuffle(shuffled, ours)
+        theirs.shuffle(pool)
+        assert shuffled == pool
+        assert ours.random() == theirs.random()

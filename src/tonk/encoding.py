@@ -61,14 +61,15 @@ Examples:
 
 from __future__ import annotations
 
+import array
 import bisect
 import functools
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement
-from typing import Final
+from typing import Final, Protocol, TypeVar, cast, overload
 
 from tonk._compiled import compiled
 from tonk._spreads import designation
@@ -624,9 +625,8 @@ def legal_mask(state: GameState | Observation) -> bytes:
         raise TypeError(f"expected a GameState or an Observation, got {brief(state)}")
     layout = _actions(state.rules, players)
     mask = bytearray(layout.size)
-    index = layout.index
-    for action in actions:
-        mask[index(action)] = 1
+    for index in _indices(layout, actions):
+        mask[index] = 1
     return bytes(mask)
 
 
@@ -671,7 +671,13 @@ def legal_indices(state: GameState | Observation) -> tuple[int, ...]:
         players = state.player_count
     else:
         raise TypeError(f"expected a GameState or an Observation, got {state!r}")
-    layout = _actions(state.rules, players)
+    indices = _indices(_actions(state.rules, players), actions)
+    indices.sort()
+    return tuple(indices)
+
+
+def _indices(layout: _ActionLayout, actions: tuple[Action, ...]) -> list[int]:
+    """Return the index of each of ``actions``, remembered per layout."""
     memo = layout.memo
     indices = []
     for action in actions:
@@ -682,14 +688,16 @@ def legal_indices(state: GameState | Observation) -> tuple[int, ...]:
         if index is None:
             index = memo[key] = layout.index(action)
         indices.append(index)
-    indices.sort()
-    return tuple(indices)
+    return indices
 
 
 # --- observation vectors ----------------------------------------------------------
 
 _PHASES = tuple(Phase)
 _SEAT_FACTS = 6  # hand size, waits, going out barred, hit this round, exchanged, shown
+_RUN = SpreadKind.RUN
+_FLOAT_KINDS = ("f", "d")
+"""The buffer formats :func:`observation_vector` writes into: float32, float64."""
 
 
 class _ObservationLayout:
@@ -731,6 +739,58 @@ class _ObservationLayout:
             start += size
         self.sections = tuple(sections)
         self.size = start
+        self.to_move_at = self.start["to_move"]
+        self.dealer_at = self.start["dealer"]
+        self.counters_at = self.start["counters"]
+        self.slap_seats_at = self.start["slap"] + self.cards
+        self.outcome_at = self.start["outcome"]
+        self._positions(card_index=self.card_index, wild_codes=wild_codes)
+
+    def _positions(self, *, card_index: list[int], wild_codes: list[int]) -> None:
+        """Precompute where each fact of an observation goes, for :func:`_write`.
+
+        A card's position in a section is the section's start plus the card's
+        place among the pack's distinct cards; these tables hold the sum per
+        card code (-1 for a code not in the pack), and the per-seat blocks are
+        kept per relative seat, so that writing a fact is one lookup.
+        """
+        players = self.players
+        start = self.start
+
+        def at(base: int) -> list[int]:
+            return [base + i if i >= 0 else -1 for i in card_index]
+
+        self.phase_at = {phase: i for i, phase in enumerate(_PHASES)}
+        self.relative = tuple(
+            tuple((other - seat) % players for other in range(players))
+            for seat in range(players)
+        )
+        self.zeros = [0.0] * self.size
+        self.zero_buffers = {
+            kind: memoryview(array.array(kind, self.zeros)) for kind in _FLOAT_KINDS
+        }
+        self.top_at = at(start["top_discard"])
+        self.pile_at = at(start["discard_pile"])
+        self.must_use_at = at(start["must_use"])
+        self.widow_at = at(start["widow"])
+        self.seat_at = [
+            start["seats"] + seat * self.seat_width for seat in range(players)
+        ]
+        self.seat_card_at = [at(base + _SEAT_FACTS) for base in self.seat_at]
+        self.slap_card_at = at(start["slap"])
+        self.spread_at = [
+            start["spreads"] + number * self.spread_width
+            for number in range(self.spread_limit)
+        ]
+        cards_from = 3 + 2 * players  # on the table, owner, run, this turn, hits
+        self.spread_card_at = [at(base + cards_from) for base in self.spread_at]
+        self.spread_wild_at = [
+            {
+                code: base + cards_from + self.cards + i
+                for i, code in enumerate(wild_codes)
+            }
+            for base in self.spread_at
+        ]
 
 
 _OBSERVATION_LAYOUTS: dict[tuple[Rules, int], _ObservationLayout] = {}
@@ -919,24 +979,81 @@ def observation_bounds(
     return tuple(low), tuple(high)
 
 
-def observation_vector(observation: Observation) -> tuple[float, ...]:
-    """Return ``observation`` as a fixed-size tuple of floats.
+_Out = TypeVar("_Out")
+
+
+@overload
+def observation_vector(
+    observation: Observation | GameState, *, seat: int | None = None, out: None = None
+) -> tuple[float, ...]: ...
+@overload
+def observation_vector(
+    observation: Observation | GameState, *, seat: int | None = None, out: _Out
+) -> _Out: ...
+def observation_vector(
+    observation: Observation | GameState,
+    *,
+    seat: int | None = None,
+    out: object = None,
+) -> object:
+    """Return ``observation`` as a fixed-size tuple of floats, or write it to ``out``.
 
     The layout is described by :func:`observation_sections`; its length is
     :func:`observation_size` of the observation's rules and table size.
 
+    Two ways suit an adapter that steps many hands. Given a
+    :class:`~tonk.state.GameState` and a ``seat``, the vector is that of
+    ``observe(state, seat)``, without building the observation. Given
+    ``out``, a writable one-dimensional buffer of float32 or float64 as long
+    as the vector (a numpy array such as a row of a batch,
+    ``array.array("f")``...), the vector is written into it, every position,
+    and ``out`` is returned: no tuple of floats is built, which is most of the
+    cost of a call.
+
+    Args:
+        observation: What a seat knows (from :func:`tonk.observe`), or a
+            state seen from ``seat``.
+        seat: The seat observing, given with a state only.
+        out: A buffer to write the vector into, or ``None`` for a new tuple.
+
+    Returns:
+        The vector as a tuple of floats, or ``out`` once written.
+
+    Raises:
+        RulesError: If ``seat`` is not at the table of the state.
+        EncodingError: If ``out`` is not as long as the vector.
+        TypeError: If ``out`` is not a writable, contiguous, one-dimensional
+            buffer of float32 or float64, or ``seat`` is missing with a state
+            or given with an observation.
+
+    .. versionchanged:: 0.2.0
+       Takes a state and a seat, and writes into ``out``.
+
     Examples:
-        >>> import tonk
+        >>> import array, tonk
         >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
         >>> vector = observation_vector(tonk.observe(state, 1))
         >>> len(vector), vector[:5], sum(vector[221 + 6: 221 + 58])
         (1401, (1.0, 0.0, 0.0, 0.0, 0.0), 5.0)
+        >>> observation_vector(state, seat=1) == vector
+        True
+        >>> buffer = array.array("f", bytes(4 * 1401))
+        >>> observation_vector(state, seat=1, out=buffer)[:5].tolist()
+        [1.0, 0.0, 0.0, 0.0, 0.0]
+        >>> observation_vector(state, seat=1, out=array.array("f"))
+        Traceback (most recent call last):
+        ...
+        tonk.errors.EncodingError: out must hold the vector's 1401 floats, not 0
     """
-    positions, values = observation_entries(observation)
-    vector = [0.0] * observation_size(observation.rules, observation.player_count)
-    for position, value in zip(positions, values, strict=True):
-        vector[position] = value
-    return tuple(vector)
+    layout, source, seat = _source(observation, seat)
+    if out is None:
+        vector = layout.zeros[:]
+        _write(vector, layout, source, seat)
+        return tuple(vector)
+    view = _buffer(out, layout.size)
+    view[:] = layout.zero_buffers[view.format]
+    _write(cast(_Vector, view), layout, source, seat)
+    return out
 
 
 def observation_entries(
@@ -944,10 +1061,7 @@ def observation_entries(
 ) -> tuple[tuple[int, ...], tuple[float, ...]]:
     """Return the non-zero positions of :func:`observation_vector` and their values.
 
-    The sparse form of the same vector, for adapters that fill an array: most
-    of a vector is zeros, so with numpy ``vector = numpy.zeros(size);
-    vector[list(positions)] = values`` is much faster than converting the
-    tuple of floats.
+    The sparse form of the same vector: most of a vector is zeros.
 
     Returns:
         The positions, ascending, and the value at each.
@@ -961,90 +1075,195 @@ def observation_entries(
         >>> positions[:4], values[:4]
         ((0, 5, 8, 10), (1.0, 1.0, 1.0, 41.0))
     """
-    players = observation.player_count
-    layout = _observations(observation.rules, players)
+    layout, source, seat = _source(observation, None)
     vector: defaultdict[int, float] = defaultdict(float)
-    start = layout.start
-    card_index = layout.card_index
-    seat = observation.seat
-
-    def relative(other: int) -> int:
-        return (other - seat) % players
-
-    phase = observation.phase
-    vector[_PHASES.index(phase)] = 1.0
-    vector[start["to_move"] + relative(observation.to_move)] = 1.0
-    vector[start["dealer"] + relative(observation.dealer)] = 1.0
-    counters = start["counters"]
-    vector[counters] = float(observation.turns_taken)
-    vector[counters + 1] = float(observation.stock_size)
-    vector[counters + 2] = float(len(observation.discard_pile))
-    vector[counters + 3] = float(observation.hits_this_turn)
-    top = observation.top_discard
-    if top is not None:
-        vector[start["top_discard"] + card_index[top.code]] = 1.0
-    pile = start["discard_pile"]
-    for card in observation.discard_pile:
-        vector[pile + card_index[card.code]] += 1.0
-    if observation.must_use is not None:
-        vector[start["must_use"] + card_index[observation.must_use.code]] = 1.0
-    if observation.widow is not None:
-        vector[start["widow"] + card_index[observation.widow.code]] = 1.0
-    shown = observation.shown_hands
-    exchanged = observation.exchanged
-    for other in range(players):
-        base = start["seats"] + relative(other) * layout.seat_width
-        vector[base] = float(observation.hand_sizes[other])
-        vector[base + 1] = float(observation.waits[other])
-        vector[base + 2] = float(observation.going_out_barred[other])
-        vector[base + 3] = float(observation.hit_this_round[other])
-        vector[base + 4] = float(bool(exchanged) and exchanged[other])
-        vector[base + 5] = float(shown is not None)
-        if shown is not None:
-            known = shown[other]
-        elif other == seat:
-            known = observation.hand
-        else:
-            known = observation.taken[other]
-        base += _SEAT_FACTS
-        for card in known:
-            vector[base + card_index[card.code]] += 1.0
-    window = observation.slap
-    if window is not None:
-        base = start["slap"]
-        vector[base + card_index[window.card.code]] = 1.0
-        base += layout.cards
-        vector[base + relative(window.discarder)] = 1.0
-        vector[base + players + relative(window.due)] = 1.0
-        if window.slapper is not None:
-            vector[base + 2 * players + relative(window.slapper)] = 1.0
-    wild_index = layout.wild_index
-    for spread in observation.spreads:
-        base = start["spreads"] + (spread.number - 1) * layout.spread_width
-        vector[base] = 1.0
-        vector[base + 1 + relative(spread.owner)] = 1.0
-        base += 1 + players
-        vector[base] = float(spread.kind is SpreadKind.RUN)
-        vector[base + 1] = float(spread.turn == observation.turns_taken)
-        base += 2
-        for hitter in spread.hitters:
-            vector[base + relative(hitter)] += 1.0
-        base += players
-        for card in spread.stands_for:
-            vector[base + card_index[card.code]] += 1.0
-        base += layout.cards
-        for card in spread.cards:
-            wild = wild_index.get(card.code)
-            if wild is not None:
-                vector[base + wild] += 1.0
-    outcome = observation.outcome
-    if outcome is not None:
-        base = start["outcome"]
-        vector[base] = 1.0
-        for other, payoff in enumerate(outcome.payoffs):
-            vector[base + 1 + relative(other)] = float(payoff)
+    _write(vector, layout, source, seat)
     positions = sorted([position for position, value in vector.items() if value])
     return tuple(positions), tuple([vector[position] for position in positions])
+
+
+def _source(
+    observation: Observation | GameState, seat: int | None
+) -> tuple[_ObservationLayout, Observation | GameState, int]:
+    """Return the layout, the observed object and the seat, checked."""
+    if isinstance(observation, Observation):
+        if seat is not None:
+            raise TypeError("seat is given with a state, not with an observation")
+        return (
+            _observations(observation.rules, observation.player_count),
+            observation,
+            observation.seat,
+        )
+    if not isinstance(observation, GameState):
+        raise TypeError(
+            f"expected an Observation or a GameState, got {brief(observation)}"
+        )
+    if seat is None:
+        raise TypeError("a state is observed from a seat: give seat=")
+    players = len(observation.hands)
+    if seat.__class__ is not int or not 0 <= seat < players:
+        if not is_int(seat):
+            raise TypeError(f"seat must be an int, got {brief(seat)}")
+        raise RulesError(f"seat must be 0..{players - 1}, got {brief(seat)}")
+    return _observations(observation.rules, players), observation, seat
+
+
+def _buffer(out: object, size: int) -> memoryview:
+    """Return a view of ``out`` to write a vector of ``size`` floats into."""
+    try:
+        view = memoryview(out)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"out must be a buffer of floats, got {brief(out)}") from None
+    if (
+        view.format not in _FLOAT_KINDS
+        or view.ndim != 1
+        or view.readonly
+        or not view.c_contiguous
+    ):
+        raise TypeError(
+            "out must be a writable, contiguous, one-dimensional buffer of float32"
+            f" or float64, got {brief(out)}"
+        )
+    if len(view) != size:
+        raise EncodingError(
+            f"out must hold the vector's {size} floats, not {len(view)}"
+        )
+    return view
+
+
+class _Vector(Protocol):
+    """What :func:`_write` writes into: a list, a buffer's view or a dict."""
+
+    def __getitem__(self, position: int, /) -> float: ...
+    def __setitem__(self, position: int, value: float, /) -> None: ...
+
+
+def _write(
+    vector: _Vector,
+    layout: _ObservationLayout,
+    source: Observation | GameState,
+    seat: int,
+) -> None:
+    """Write the non-zero facts of ``seat``'s view of ``source`` into ``vector``.
+
+    ``vector`` holds zeros at every position written (counts are added to).
+    An observation and a state are read through the attributes they share;
+    what only the observation holds ready (the hand sizes, the known cards,
+    the seat's widow, the shown hands) is derived from the state as
+    :func:`tonk.observe` derives it.
+    """
+    relative = layout.relative[seat]
+    vector[layout.phase_at[source.phase]] = 1.0
+    vector[layout.to_move_at + relative[source.to_move]] = 1.0
+    vector[layout.dealer_at + relative[source.dealer]] = 1.0
+    counters = layout.counters_at
+    pile = source.discard_pile
+    vector[counters] = float(source.turns_taken)
+    vector[counters + 1] = float(source.stock_size)
+    vector[counters + 2] = float(len(pile))
+    vector[counters + 3] = float(source.hits_this_turn)
+    if pile:
+        vector[layout.top_at[pile[-1].code]] = 1.0
+        pile_at = layout.pile_at
+        for card in pile:
+            vector[pile_at[card.code]] += 1.0
+    must_use = source.must_use
+    if must_use is not None:
+        vector[layout.must_use_at[must_use.code]] = 1.0
+    _write_seats(vector, layout, source, seat)
+    window = source.slap
+    if window is not None:
+        vector[layout.slap_card_at[window.card.code]] = 1.0
+        base = layout.slap_seats_at
+        players = layout.players
+        vector[base + relative[window.discarder]] = 1.0
+        vector[base + players + relative[window.due]] = 1.0
+        if window.slapper is not None:
+            vector[base + 2 * players + relative[window.slapper]] = 1.0
+    if source.spreads:
+        _write_spreads(vector, layout, source, relative)
+    outcome = source.outcome
+    if outcome is not None:
+        base = layout.outcome_at
+        vector[base] = 1.0
+        for other, payoff in enumerate(outcome.payoffs):
+            vector[base + 1 + relative[other]] = float(payoff)
+
+
+def _write_seats(
+    vector: _Vector,
+    layout: _ObservationLayout,
+    source: Observation | GameState,
+    seat: int,
+) -> None:
+    """Write the seats' facts, and the seat's widow, for :func:`_write`."""
+    exchanged = source.exchanged
+    known: Sequence[tuple[Card, ...]]
+    if isinstance(source, Observation):
+        sizes = source.hand_sizes
+        shown = source.shown_hands
+        widow = source.widow
+        if shown is None:
+            taken = list(source.taken)
+            taken[seat] = source.hand
+    else:
+        hands = source.hands
+        sizes = tuple([len(hand) for hand in hands])
+        outcome = source.outcome
+        shown = hands if outcome is not None and outcome.counts is not None else None
+        widow = source.widows[seat] if exchanged and exchanged[seat] else None
+        if shown is None:
+            taken = list(source.taken)
+            taken[seat] = hands[seat]
+    known = taken if shown is None else shown
+    if widow is not None:
+        vector[layout.widow_at[widow.code]] = 1.0
+    waits = source.waits
+    barred = source.going_out_barred
+    hit = source.hit_this_round
+    relative = layout.relative[seat]
+    for other, cards in enumerate(known):
+        place = relative[other]
+        base = layout.seat_at[place]
+        vector[base] = float(sizes[other])
+        vector[base + 1] = float(waits[other])
+        vector[base + 2] = float(barred[other])
+        vector[base + 3] = float(hit[other])
+        vector[base + 4] = float(bool(exchanged) and exchanged[other])
+        vector[base + 5] = float(shown is not None)
+        card_at = layout.seat_card_at[place]
+        for card in cards:
+            vector[card_at[card.code]] += 1.0
+
+
+def _write_spreads(
+    vector: _Vector,
+    layout: _ObservationLayout,
+    source: Observation | GameState,
+    relative: tuple[int, ...],
+) -> None:
+    """Write the spreads on the table, for :func:`_write`."""
+    players = layout.players
+    turn = source.turns_taken
+    for spread in source.spreads:
+        number = spread.number - 1
+        base = layout.spread_at[number]
+        vector[base] = 1.0
+        vector[base + 1 + relative[spread.owner]] = 1.0
+        base += 1 + players
+        vector[base] = float(spread.kind is _RUN)
+        vector[base + 1] = float(spread.turn == turn)
+        base += 2
+        for hitter in spread.hitters:
+            vector[base + relative[hitter]] += 1.0
+        card_at = layout.spread_card_at[number]
+        for card in spread.stands_for:
+            vector[card_at[card.code]] += 1.0
+        wild_at = layout.spread_wild_at[number]
+        for card in spread.cards:
+            position = wild_at.get(card.code)
+            if position is not None:
+                vector[position] += 1.0
 
 
 # --- bounds of a hand, for adapters -------------------------------------------------

@@ -23,11 +23,14 @@ Examples:
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 
 import attrs
 
 from tonk import text
+from tonk._transition import revised, successor
 from tonk._validate import brief, is_int
 from tonk.actions import Action
 from tonk.cards import CARDS, CODE_COUNT, Card
@@ -230,6 +233,7 @@ def observe(state: GameState, seat: int) -> Observation:
     )
 
 
+_CODE = operator.attrgetter("code")
 _TRIES = 10_000
 """How many deals :func:`determinize` tries before giving up on a state that
 needs the player to move to hold particular cards."""
@@ -291,9 +295,7 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     else:
         known = list(observation.taken)
         known[seat] = observation.hand
-    unseen = [0] * CODE_COUNT
-    for card in rules.pack(players=players):
-        unseen[card.code] += 1
+    unseen = list(_pack_counts(rules, players))
     for card in observation.discard_pile:
         unseen[card.code] -= 1
     for cards in known:
@@ -311,7 +313,9 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
             "the observation does not fit the pack of its rules: it shows cards"
             " more often than the pack holds them"
         )
-    pool = [code for code, count in enumerate(unseen) for _ in range(count)]
+    pool = [CARDS[code] for code in _pack_codes(rules, players) if unseen[code]]
+    if len(pool) < sum(unseen):  # a card unseen twice (two packs or jokers)
+        pool = [CARDS[code] for code, count in enumerate(unseen) for _ in range(count)]
     missing = [size - len(cards) for size, cards in zip(sizes, known, strict=True)]
     places = sum(missing) + widow_known.count(False) + observation.stock_size
     if places != len(pool) or min(missing, default=0) < 0:
@@ -335,24 +339,74 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     )
 
 
+@functools.lru_cache(maxsize=256)
+def _pack_counts(rules: Rules, players: int) -> tuple[int, ...]:
+    """Return how many copies of each card code the pack of the table holds."""
+    counts = [0] * CODE_COUNT
+    for card in rules.pack(players=players):
+        counts[card.code] += 1
+    return tuple(counts)
+
+
+@functools.lru_cache(maxsize=256)
+def _pack_codes(rules: Rules, players: int) -> tuple[int, ...]:
+    """Return the distinct card codes of the pack of the table, ascending."""
+    counts = _pack_counts(rules, players)
+    return tuple([code for code in range(CODE_COUNT) if counts[code]])
+
+
+_STANDARD_DRAWS = (
+    random.Random.shuffle,
+    random.Random._randbelow_with_getrandbits,  # type: ignore[attr-defined]
+    random.Random.getrandbits,
+)
+"""The methods of :class:`random.Random` whose draws :func:`_shuffle` makes
+itself (``_randbelow`` is private, so a new Python could change it: a test
+compares the two shuffles)."""
+_BITS = tuple((place + 1).bit_length() for place in range(2 * CODE_COUNT))
+"""The bits of a draw below ``place + 1`` (a pool holds at most two packs)."""
+
+
+def _shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does.
+
+    The same draws of ``getrandbits`` as the standard shuffle, from the last
+    place to the second, a draw made again while it is too high; without its
+    call of ``_randbelow`` per card (most of a :func:`determinize`). A source
+    whose ``shuffle``, ``_randbelow`` or ``getrandbits`` is not the standard
+    one is asked to shuffle.
+    """
+    cls = rng.__class__
+    methods = (cls.shuffle, cls._randbelow, cls.getrandbits)  # type: ignore[attr-defined]
+    if methods != _STANDARD_DRAWS:
+        rng.shuffle(cards)
+        return
+    draw = rng.getrandbits
+    bits = _BITS
+    for place in range(len(cards) - 1, 0, -1):
+        other = draw(bits[place])
+        while other > place:
+            other = draw(bits[place])
+        cards[place], cards[other] = cards[other], cards[place]
+
+
 def _dealt(
     observation: Observation,
     known: list[tuple[Card, ...]],
     missing: list[int],
     widow_known: list[bool],
-    pool: list[int],
+    pool: list[Card],
     rng: random.Random,
 ) -> GameState:
-    """Return the state with the card codes of ``pool`` in the hidden places."""
-    codes = pool[:]
-    rng.shuffle(codes)
-    card = CARDS
+    """Return the state with the cards of ``pool`` in the hidden places."""
+    cards = pool[:]
+    _shuffle(cards, rng)
     at = 0
     hands = []
     for seen, count in zip(known, missing, strict=True):
-        drawn = [*(held.code for held in seen), *codes[at : at + count]]
-        drawn.sort()
-        hands.append(tuple([card[code] for code in drawn]))
+        held = [*seen, *cards[at : at + count]]
+        held.sort(key=_CODE)
+        hands.append(tuple(held))
         at += count
     widows = []
     for is_known in widow_known:
@@ -360,20 +414,21 @@ def _dealt(
             assert observation.widow is not None
             widows.append(observation.widow)
         else:
-            widows.append(card[codes[at]])
+            widows.append(cards[at])
             at += 1
-    return GameState(
-        rules=observation.rules,
-        dealer=observation.dealer,
+    template = _template(observation.rules, observation.dealer)
+    return successor(
+        template,
         hands=tuple(hands),
-        stock=tuple([card[code] for code in codes[at:]]),
+        stock=tuple(cards[at:]),
         discard_pile=observation.discard_pile,
         spreads=observation.spreads,
         to_move=observation.to_move,
         phase=observation.phase,
         turns_taken=observation.turns_taken,
         taken=observation.taken,
-        bookkeeping=Bookkeeping(
+        bookkeeping=revised(
+            template.bookkeeping,
             waits=observation.waits,
             going_out_barred=observation.going_out_barred,
             hit_this_round=observation.hit_this_round,
@@ -384,4 +439,36 @@ def _dealt(
             slap=observation.slap,
         ),
         outcome=observation.outcome,
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _template(rules: Rules, dealer: int) -> GameState:
+    """Return a state to build a dealt one from: only its rules and dealer count.
+
+    :func:`_dealt` gives every other field to the engine's successor builder
+    (its outcome too, unless the hand goes on: the template has none).
+    """
+    return GameState(
+        rules=rules,
+        dealer=dealer,
+        hands=(),
+        stock=(),
+        discard_pile=(),
+        spreads=(),
+        to_move=0,
+        phase=Phase.TURN_START,
+        turns_taken=0,
+        taken=(),
+        outcome=None,
+        bookkeeping=Bookkeeping(
+            waits=(),
+            going_out_barred=(),
+            hit_this_round=(),
+            hits_this_turn=0,
+            must_use=None,
+            widows=(),
+            exchanged=(),
+            slap=None,
+        ),
     )
