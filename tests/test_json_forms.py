@@ -267,3 +267,97 @@ def test_json_schema_by_format_name() -> None:
     assert json_schema("tonk.observation") == json_schema(Observation)
     with pytest.raises(ValueError, match="no document has the format"):
         json_schema("tonk.nothing")
+
+
+# --- sessions and hand results ----------------------------------------------------
+
+
+def played_sessions() -> list[tonk.Session]:
+    """Sessions at every step of a few sittings, side bets and Big One included."""
+    sessions = []
+    for rules, players, seed in [
+        (Rules(), 2, 1),
+        (tonk.presets.PAGAT, 3, 5),
+        (tonk.presets.ELIMINATION, 3, 2),
+    ]:
+        rng = random.Random(seed)
+        session = tonk.new_session(rules, players=players, seed=seed)
+        for _ in range(120):
+            sessions.append(session)
+            actions = tonk.session_actions(session)
+            if not actions:
+                break
+            session = tonk.apply_session(session, rng.choice(actions))
+    return sessions
+
+
+SESSIONS = played_sessions()
+SESSION = validator(tonk.Session)
+HAND_RESULT = validator(tonk.HandResult)
+
+
+def test_sessions_and_hand_results_round_trip_and_validate() -> None:
+    assert any(session.last is not None for session in SESSIONS)
+    for session in SESSIONS:
+        data = to_dict(session)
+        SESSION.validate(data)
+        assert from_json(to_json(session), tonk.Session) == session
+        if session.last is not None:
+            result = to_dict(session.last)
+            HAND_RESULT.validate(result)
+            assert from_dict(result, tonk.HandResult) == session.last
+
+
+def live_session() -> dict[str, Any]:
+    return to_dict(next(s for s in SESSIONS if s.hand is not None and s.number > 1))
+
+
+def hand_field(field: str, value: Any) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        data["hand"][field] = value
+
+    return change
+
+
+BAD_SESSIONS: list[tuple[str, Change, str]] = [
+    ("names", setting("players", ["P1", "P1"]), r"^\$\.players: the names"),
+    ("dealer", setting("dealer", 7), r"^\$\.dealer: seat 7"),
+    ("ledger", setting("ledger", []), r"^\$\.ledger: must list every"),
+    ("betting", setting("betting", [5]), r"^\$\.betting: seat 5"),
+    ("hand", hand_field("to_move", 9), r"^\$\.hand\.to_move"),
+    ("hand stock", hand_field("stock", []), r"^\$\.hand"),
+    ("hand rules", hand_field("rules", {"hand_size": 7}), r"^\$\.hand: the hand"),
+    ("naturals", setting("naturals_players", ["X"]), r"^\$\.naturals_players"),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [(change, message) for _, change, message in BAD_SESSIONS],
+    ids=[name for name, _, _ in BAD_SESSIONS],
+)
+def test_inconsistent_sessions_are_refused(change: Change, message: str) -> None:
+    data = live_session()
+    change(data)
+    with pytest.raises(SerializationError, match=message):
+        from_json(json.dumps(data), tonk.Session)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("dealer", 4, r"^\$\.dealer: seat 4"),
+        ("counts", [1], r"^\$\.counts: must have one value per seat"),
+        ("stakes", 3, r"^\$\.stakes: must be 1 or 2"),
+        ("number", 0, r"^\$\.number: must be at least 1"),
+        ("push_ups", "x", r"^\$\.push_ups: must be a list"),
+    ],
+)
+def test_inconsistent_hand_results_are_refused(
+    field: str, value: Any, message: str
+) -> None:
+    last = next(s.last for s in SESSIONS if s.last is not None)
+    data = to_dict(last)
+    data[field] = value
+    with pytest.raises(SerializationError, match=message):
+        from_dict(data, tonk.HandResult)

@@ -41,7 +41,9 @@ from tonk.errors import (
     SerializationError,
     SessionError,
     TonkError,
+    UndoError,
 )
+from tonk.game import Game, Undo
 from tonk.notation import parse_action
 from tonk.observation import Observation, determinize, observe
 from tonk.records import GameRecord, format_record, parse_record, replay
@@ -70,6 +72,7 @@ from tonk.serialization import (
     from_dict,
     from_json,
     json_schema,
+    legal_actions_to_dict,
     to_dict,
     to_json,
     validate,
@@ -135,6 +138,7 @@ __all__ = [
     "EncodingError",
     "Exchange",
     "ExhaustionTie",
+    "Game",
     "GameRecord",
     "GameState",
     "HandResult",
@@ -180,6 +184,8 @@ __all__ = [
     "TonkError",
     "Transfer",
     "TransferReason",
+    "Undo",
+    "UndoError",
     "WildCard",
     "Wilds",
     "__version__",
@@ -201,6 +207,7 @@ __all__ = [
     "json_schema",
     "leave",
     "legal_actions",
+    "legal_actions_to_dict",
     "new_game",
     "new_session",
     "observe",

@@ -36,6 +36,7 @@ __all__ = [
     "SerializationError",
     "SessionError",
     "TonkError",
+    "UndoError",
 ]
 
 
@@ -389,6 +390,23 @@ class ReplayError(TonkError, ValueError):
         super().__init__(message)
         self.recorded = recorded
         self.replayed = replayed
+
+
+class UndoError(TonkError, ValueError):
+    """A take-back that a :class:`tonk.Game` refuses.
+
+    Raised by :meth:`tonk.Game.pop` (and :meth:`tonk.Game.peek`) when no action
+    has been played, or when the game's :class:`tonk.Undo` policy does not
+    allow taking the last action back. The game is unchanged.
+
+    Examples:
+        >>> raise UndoError("this game allows no take-backs")
+        Traceback (most recent call last):
+        ...
+        tonk.errors.UndoError: this game allows no take-backs
+
+    .. versionadded:: 0.2.0
+    """
 
 
 class BotError(TonkError, ValueError):

@@ -48,7 +48,7 @@ import json
 import random
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar, overload
@@ -62,6 +62,7 @@ from tonk._codec import (
     MAX_DEPTH,
     Object,
     child,
+    codec_for,
     json_kind,
     load_json,
     object_codec,
@@ -85,10 +86,17 @@ from tonk.actions import (
 )
 from tonk.encoding import action_to_index
 from tonk.engine import legal_actions
-from tonk.errors import RulesError, SerializationError
+from tonk.errors import (
+    IllegalActionError,
+    ReplayError,
+    RulesError,
+    SerializationError,
+)
+from tonk.game import Game, Undo
 from tonk.observation import Observation, determinize, observe
 from tonk.records import RECORD_FORMAT, GameRecord, _problem
 from tonk.rules import Rules
+from tonk.session import HandResult, Session, SessionPhase
 from tonk.state import GameState
 
 __all__ = [
@@ -110,6 +118,9 @@ _Document = TypeVar(
     GameState,
     GameRecord,
     Observation,
+    Game,
+    Session,
+    HandResult,
     Drop,
     DrawStock,
     DrawDiscard,
@@ -131,6 +142,9 @@ _FORMATS: dict[Any, str] = {
     GameState: "tonk.state",
     GameRecord: RECORD_FORMAT,
     Observation: "tonk.observation",
+    Game: "tonk.game",
+    Session: "tonk.session",
+    HandResult: "tonk.hand_result",
 }
 _SCHEMA_FILES = {
     "tonk.rules": "rules.schema.json",
@@ -138,11 +152,16 @@ _SCHEMA_FILES = {
     RECORD_FORMAT: "game_record.schema.json",
     "tonk.action": "action.schema.json",
     "tonk.observation": "observation.schema.json",
+    "tonk.game": "game.schema.json",
+    "tonk.session": "session.schema.json",
+    "tonk.hand_result": "hand_result.schema.json",
     LEGAL_ACTIONS_FORMAT: "legal_actions.schema.json",
 }
 _HEADER = frozenset({"format", "version"})
 
-_Writable = Rules | GameState | GameRecord | Observation | Action
+_Writable = (
+    Rules | GameState | GameRecord | Observation | Game | Session | HandResult | Action
+)
 """The values :func:`to_dict` writes."""
 
 
@@ -199,6 +218,9 @@ def to_dict(value: _Writable) -> dict[str, Any]:
     data: dict[str, Any] = {"format": fmt, "version": VERSION}
     if fmt == "tonk.action":
         data["action"] = format_action(value)  # type: ignore[arg-type]
+    elif isinstance(value, Game):
+        data.update(object_codec(GameRecord).encode(value.record))
+        data["undo"] = value.undo.value
     else:
         data.update(object_codec(kind).encode(value))
     return data
@@ -284,6 +306,8 @@ def from_dict(data: Mapping[str, Any], kind: Any) -> Any:
         )
     if fmt == "tonk.action":
         return _action_from_dict(data, kind)
+    if kind is Game:
+        return _game_from_dict(data)
     codec = object_codec(kind)
     if kind is GameRecord:
         return _record_from_dict(data, codec)
@@ -292,6 +316,10 @@ def from_dict(data: Mapping[str, Any], kind: Any) -> Any:
         validate(value)
     elif kind is Observation:
         _check_observation(value)
+    elif kind is Session:
+        _check_session(value)
+    elif kind is HandResult:
+        _check_hand_result(value, "$")
     return value
 
 
@@ -418,8 +446,104 @@ def _action_from_dict(data: Mapping[str, Any], kind: Any) -> Action:
     return action
 
 
-def _record_from_dict(data: Mapping[str, Any], codec: Object) -> GameRecord:
-    values = codec.decode_fields(data, "$", skip=_HEADER)
+def _check_seats(values: Iterable[int], players: int, path: str) -> None:
+    for value in values:
+        if not 0 <= value < players:
+            raise SerializationError(
+                f"seat {value} is not at the table of {players}", path=path
+            )
+
+
+def _check_per_seat(values: tuple[object, ...], players: int, path: str) -> None:
+    if len(values) != players:
+        raise SerializationError(
+            f"must have one value per seat ({players}), got {len(values)}", path=path
+        )
+
+
+def _check_hand_result(result: HandResult, path: str) -> None:
+    """Refuse a hand result whose parts do not fit its table."""
+    players = len(result.players)
+    _check_seats([result.dealer], players, child(path, "dealer"))
+    for name in ("counts", "push_ups"):
+        _check_per_seat(getattr(result, name), players, child(path, name))
+    for index, payment in enumerate(result.side):
+        _check_seats([payment.seat], players, f"{child(path, 'side')}[{index}]")
+    if result.number < 1:
+        raise SerializationError("must be at least 1", path=child(path, "number"))
+    if result.stakes not in (1, 2):
+        raise SerializationError("must be 1 or 2", path=child(path, "stakes"))
+    check_outcome(result.outcome, players, child(path, "outcome"))
+
+
+def _check_session(session: Session) -> None:
+    """Refuse a session whose parts do not fit together.
+
+    The seats have distinct names and a ledger entry each, the dealer and
+    every seat named are at the table, the hand (in play, or the last one) is
+    a state the engine could reach under the session's rules at its table, and
+    the last hand's result fits its own table.
+    """
+    players = len(session.players)
+    names = [name for name, _ in session.ledger]
+    if len(set(session.players)) != players:
+        raise SerializationError("the names are not distinct", path="$.players")
+    for field in ("ledger", "push_up_totals"):
+        listed = [name for name, _ in getattr(session, field)]
+        if len(set(listed)) != len(listed) or not set(session.players) <= set(listed):
+            raise SerializationError(
+                "must list every seated player once", path=child("$", field)
+            )
+    _check_seats([session.dealer], players, "$.dealer")
+    _check_seats(session.betting, players, "$.betting")
+    _check_seats(session.suit_bettors, players, "$.suit_bettors")
+    _check_seats(session.suit_winners, players, "$.suit_winners")
+    if session.naturals_winner is not None:
+        _check_seats([session.naturals_winner], players, "$.naturals_winner")
+    if not session.naturals_players <= set(names):
+        raise SerializationError(
+            "names a player not in the ledger", path="$.naturals_players"
+        )
+    if session.last is not None:
+        _check_hand_result(session.last, "$.last")
+    hand = session.hand
+    if hand is None:
+        return
+    if session.phase is not SessionPhase.PLAYING and session.last is not None:
+        players = len(session.last.players)  # the last hand, seats since left
+    if hand.rules != session.rules or len(hand.hands) != players:
+        raise SerializationError(
+            "the hand is not played under the session's rules at its table",
+            path="$.hand",
+        )
+    try:
+        check_state(hand)
+    except SerializationError as error:
+        raise SerializationError(
+            _bare(error), path="$.hand" + error.path.removeprefix("$")
+        ) from None
+
+
+def _game_from_dict(data: Mapping[str, Any]) -> Game:
+    """Read a game: a record's fields and ``undo``; its actions are replayed."""
+    undo = Undo.ANY
+    if "undo" in data:
+        undo = codec_for(Undo).decode(data["undo"], "$.undo")
+    record = _record_from_dict(data, object_codec(GameRecord), skip=_HEADER | {"undo"})
+    try:
+        return Game.from_record(record, undo=undo)
+    except IllegalActionError as error:
+        raise SerializationError(
+            str(error).partition(": ")[2], path=f"$.actions[{error.index}]"
+        ) from None
+    except ReplayError as error:
+        raise SerializationError(str(error), path="$.outcome") from None
+
+
+def _record_from_dict(
+    data: Mapping[str, Any], codec: Object, *, skip: frozenset[str] = _HEADER
+) -> GameRecord:
+    values = codec.decode_fields(data, "$", skip=skip)
     problem = _problem(
         values["rules"],
         values["players"],
@@ -635,6 +759,9 @@ _TITLES = {
     RECORD_FORMAT: "tonk game record",
     "tonk.action": "tonk action",
     "tonk.observation": "tonk observation",
+    "tonk.game": "tonk game",
+    "tonk.session": "tonk session",
+    "tonk.hand_result": "tonk hand result",
     LEGAL_ACTIONS_FORMAT: "tonk legal actions",
 }
 _DESCRIPTIONS = {
@@ -648,6 +775,11 @@ _DESCRIPTIONS = {
     "tonk.observation": "What one seat may know of a hand of Tonk, with perfect"
     " memory (tonk.Observation): its own hand, the size of every hand, the"
     " table and every public fact, and nothing else.",
+    "tonk.game": "A hand of Tonk with its history (tonk.Game): the fields of its"
+    " record (rules, table, deal, actions, outcome) and its undo policy.",
+    "tonk.session": "A sitting of many hands of Tonk (tonk.Session): seats,"
+    " dealer, the hand in play with every card, the ledger and the pots.",
+    "tonk.hand_result": "How one hand of a session was settled (tonk.HandResult).",
     LEGAL_ACTIONS_FORMAT: "The legal actions of the seat to act, each in action"
     " notation with its index in the action layout of tonk.encoding, in the"
     " order of tonk.legal_actions.",
@@ -661,6 +793,9 @@ def _build_schema(fmt: str) -> dict[str, Any]:
     body: dict[str, Any]
     if fmt == LEGAL_ACTIONS_FORMAT:
         body = _legal_actions_schema(header, defs)
+    elif fmt == "tonk.game":
+        body = object_codec(GameRecord).object_schema(defs, header=header)
+        body["properties"]["undo"] = codec_for(Undo).schema(defs)
     elif fmt == "tonk.action":
         body = {
             "type": "object",
