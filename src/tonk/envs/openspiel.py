@@ -10,7 +10,10 @@ Importing this module registers ``python_tonk`` with ``pyspiel.register_game``
 
 An episode is one hand. The chance player deals the cards one at a time and
 draws every card taken from the stock, each uniformly among the cards left
-(:meth:`TonkState.chance_outcomes`); the seats then act by the indices of
+(:meth:`TonkState.chance_outcomes`). A deal that is a deal tonk (B5), settled
+before anyone decides anything, is void and the chance player deals again, so
+every episode asks for a decision (OpenSpiel's ``rl_environment`` loop needs
+one); the seats then act by the indices of
 :mod:`tonk.encoding`, in ascending order. A slap-in window (V26) is already a
 sequence of decisions in the engine: each seat that could slap is asked in
 turn, clockwise from the discarder (the seat due first under
@@ -77,7 +80,8 @@ from tonk.encoding import (
     payoff_bounds,
 )
 from tonk.engine import apply, legal_actions, new_game
-from tonk.errors import RulesError
+from tonk.envs._common import DEALS
+from tonk.errors import RulesError, TonkError
 from tonk.observation import Observation, determinize, observe
 from tonk.presets import get as get_preset
 from tonk.rules import Rules
@@ -232,12 +236,14 @@ class _Now:
     the sorted codes of the cards still to come; once the engine's ``state``
     exists both are empty. ``drawing`` is true between a seat's choice to draw
     from the stock and the chance node that says which card it draws.
+    ``deals`` counts the deals of the hand: each deal tonk (B5) deals again.
     """
 
     dealt: tuple[Card, ...]
     left: tuple[int, ...]
     state: GameState | None
     drawing: bool
+    deals: int
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
         """Return ``self``: a state moves on by replacing it, never changing it."""
@@ -320,8 +326,14 @@ class TonkGame(pyspiel.Game):  # type: ignore[misc]
         return TonkObserver(self, iig_obs_type, params)
 
     def max_chance_nodes_in_history(self) -> int:
-        """Return the most chance nodes in a hand: one per card of the pack."""
-        return len(self._table.pack)
+        """Return the most chance nodes in a hand.
+
+        That is one per card of the pack, and a deal's worth for each deal
+        voided by a deal tonk (B5): at most 999 of them, since a 1,000th deal
+        tonk in a row raises.
+        """
+        table = self._table
+        return len(table.pack) + (DEALS - 1) * table.deal_size
 
 
 class TonkState(pyspiel.State):  # type: ignore[misc]
@@ -344,7 +356,7 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         """Start before the deal."""
         super().__init__(game)
         self._table: _Table = game._table
-        self._now = _Now((), self._table.codes, None, False)
+        self._now = _Now((), self._table.codes, None, False, 1)
 
     @property
     def tonk_state(self) -> GameState | None:
@@ -419,21 +431,26 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         if state is None:
             self._now = self._dealt(action)
         elif now.drawing:
-            self._now = _Now(now.dealt, now.left, _drawn(state, action), False)
+            self._now = _Now((), (), _drawn(state, action), False, now.deals)
         else:
             table = self._table
             move = index_to_action(action, table.rules, table.players)
             if move == _DRAW_STOCK and state.stock and move in legal_actions(state):
-                self._now = _Now(now.dealt, now.left, state, True)  # chance draws
+                self._now = _Now((), (), state, True, now.deals)  # chance draws
             else:
-                self._now = _Now(now.dealt, now.left, apply(state, move), False)
+                self._now = _Now((), (), apply(state, move), False, now.deals)
 
     def _dealt(self, code: int) -> _Now:
         """Return the hand once the card ``code`` is dealt; after the last, played.
 
         The deck given to :func:`tonk.new_game` is the cards dealt, in order,
         then the cards left, by code, as the stock: the stock's order does not
-        matter, since every draw is a chance node.
+        matter, since every draw is a chance node. A deal tonk (B5) voids the
+        deal: the cards are dealt again.
+
+        Raises:
+            TonkError: If this is the hand's 1,000th deal tonk in a row (rules
+                whose every deal is one).
         """
         now = self._now
         left = now.left
@@ -445,7 +462,7 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
         dealt = (*now.dealt, CARDS[code])
         table = self._table
         if len(dealt) < table.deal_size:
-            return _Now(dealt, left, None, False)
+            return _Now(dealt, left, None, False, now.deals)
         rest = [CARDS[code] for code in left]
         state = new_game(
             table.rules,
@@ -453,7 +470,14 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
             deck=(*dealt, *rest),
             dealer=table.dealer,
         )
-        return _Now((), (), state, False)  # the engine's state holds the cards
+        if state.outcome is None:
+            return _Now((), (), state, False, now.deals)  # the state holds the cards
+        if now.deals == DEALS:
+            raise TonkError(
+                f"{DEALS} deals in a row were deal tonks (B5): these rules leave"
+                " nothing to decide"
+            )
+        return _Now((), table.codes, None, False, now.deals + 1)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """Return an action in tonk's notation, a chance outcome as deal or draw."""
@@ -497,10 +521,10 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
             left = list(self._table.codes)
             for card in dealt:
                 left.remove(card.code)
-            sample._now = _Now(dealt, tuple(left), None, False)
+            sample._now = _Now(dealt, tuple(left), None, False, now.deals)
         else:
             state = determinize(observe(now.state, player_id), rng)
-            sample._now = _Now((), (), state, now.drawing)
+            sample._now = _Now((), (), state, now.drawing, now.deals)
         return sample
 
     def _redealt(self, seat: int, rng: random.Random) -> tuple[Card, ...]:
