@@ -199,16 +199,16 @@ def test_play_a_hand_through_standard_input() -> None:
     out = result.stdout
     assert "seed 7" in out
     assert "You are seat 0" in out
-    assert "Your hand: AC 2D 5D 6H 2S" in out  # the hand, sorted
+    assert "Your hand: A♣ 2♦ 5♦ 6♥ 2♠" in out  # the hand, sorted
     assert "Stock: 41 cards" in out
-    assert "Discard: 4D" in out
+    assert "Discard: 4♦" in out
     assert "1) drop" in out
     assert "2) draw stock" in out
     assert "Cannot read that: unknown action 'hello'" in out
     assert "There is no move 99: type 1 to 3" in out
     assert "Not allowed: cannot discard before drawing" in out
     assert "discard KS" in out  # the help text
-    assert "You drew 9C." in out
+    assert "You drew 9♣." in out
     assert "Seat 1 (random): " in out  # the bot's moves are printed
     assert "The hand is over" in out
     assert "Payments:" in out
@@ -257,8 +257,8 @@ def test_play_offers_slap_in_windows() -> None:
     assert status == 0
     out = output.getvalue()
     assert "your move (slap-in window)" in out
-    assert "You discarded 2C: slap it onto a spread, or pass" in out
-    assert "1: 3C 4C 5C 6C 7C  laid by seat 2 (greedy-2)" in out
+    assert "You discarded 2♣: slap it onto a spread, or pass" in out
+    assert "1: 3♣ 4♣ 5♣ 6♣ 7♣  laid by seat 2 (greedy-2)" in out
     assert "1) slap 1" in out
     assert "The hand is over" in out
 
@@ -271,7 +271,7 @@ def test_play_ends_cleanly_at_the_end_of_input() -> None:
     assert "Traceback" not in result.stderr
     again = play("--seed", "7", text="draw stock\nquit\n")
     assert again.returncode == 0
-    assert "You drew 9C." in again.stdout
+    assert "You drew 9♣." in again.stdout
     assert "You left the game." in again.stdout
 
 
@@ -423,7 +423,7 @@ def test_replay_shows_a_record_step_by_step(
         tonk.format_action(action) for action in record.actions
     ]
     assert record.outcome is not None
-    assert f"outcome: {record.outcome.kind.value}" in out
+    assert f"outcome: {tonk.text.format_label(record.outcome.kind)}" in out
     payoffs = ", ".join(tonk.text.format_stake(x) for x in record.outcome.payoffs)
     assert f"payoffs: {payoffs}" in out
     assert "['" not in out  # numbers, not Python reprs

@@ -262,14 +262,48 @@ def test_text_of_a_finished_hand() -> None:
         '[Players "2"]\n'
         '[Dealer "0"]\n'
         '[Seed "7"]\n'
-        '[Outcome "{"kind":"caught","payoffs":[-2,2],"winners":[1],"transfers":'
-        '[{"payer":0,"payee":1,"amount":2,"reason":"catcher"}],"counts":[38,16],'
-        '"dropper":0}"]\n'
-        "\n"
+        r'[Outcome "{\"kind\":\"caught\",\"payoffs\":[-2,2],\"winners\":[1],'
+        r"\"transfers\":[{\"payer\":0,\"payee\":1,\"amount\":2,"
+        r'\"reason\":\"catcher\"}],\"counts\":[38,16],\"dropper\":0}"]'
+        "\n\n"
         "draw stock\n"
         "discard 9C\n"
         "drop\n"
     )
+
+
+def test_a_header_value_escapes_its_quotes_and_backslashes() -> None:
+    """The Outcome and Rules values are JSON: their quotes are escaped."""
+    text = format_record(drop_hand())
+    (outcome,) = (line for line in text.splitlines() if line.startswith("[Outcome"))
+    value = outcome.removeprefix('[Outcome "').removesuffix('"]')
+    assert '"' not in value.replace('\\"', "")  # every quote inside is escaped
+    assert parse_record(text) == drop_hand()
+    backslash = text.replace('[Seed "7"]', r'[Seed "\7"]')  # \7 reads as 7
+    assert parse_record(backslash).seed == 7
+
+
+def test_records_written_with_bare_quotes_are_still_read() -> None:
+    """Before 0.2.0 the JSON values were written with their quotes bare."""
+    bare = (
+        '[Format "tonk.record"]\n[Version "1"]\n[Preset "pagat"]\n[Players "2"]\n'
+        '[Dealer "0"]\n[Seed "7"]\n'
+        '[Outcome "{"kind":"caught","payoffs":[-2,2],"winners":[1],"transfers":'
+        '[{"payer":0,"payee":1,"amount":2,"reason":"catcher"}],"counts":[38,16],'
+        '"dropper":0}"]\n'
+        "\ndraw stock\ndiscard 9C\ndrop\n"
+    )
+    assert parse_record(bare) == drop_hand()
+    rules = Rules(hand_size=7, deal_tonks=())
+    old = HEAD.replace('[Preset "pagat"]', '[Rules "{"hand_size":7,"deal_tonks":[]}"]')
+    assert parse_record(old + '[Seed "1"]\n').rules == rules
+
+
+def test_a_byte_order_mark_is_skipped() -> None:
+    text = format_record(drop_hand())
+    assert parse_record("\ufeff" + text) == drop_hand()
+    with pytest.raises(NotationError, match="unknown action"):
+        parse_record(text + "\ufeffdrop\n")  # only at the start
 
 
 @pytest.mark.parametrize("name", presets.names())
@@ -285,9 +319,9 @@ def test_other_rules_are_written_as_their_changes() -> None:
     rules = Rules(jokers=2, wilds=tonk.Wilds.JOKERS, catch=tonk.Catch.CHICAGO)
     text = format_record(GameRecord(rules=rules, players=2, seed=1))
     assert (
-        '[Rules "{"jokers":2,"wilds":"jokers","catch":{"to_catchers":2,'
-        '"to_lowest":0,"to_others":0,"lowest_from_others":0,'
-        '"lowest_tie":"each","ties_catch":true}}"]'
+        r'[Rules "{\"jokers\":2,\"wilds\":\"jokers\",\"catch\":{\"to_catchers\":2,'
+        r"\"to_lowest\":0,\"to_others\":0,\"lowest_from_others\":0,"
+        r'\"lowest_tie\":\"each\",\"ties_catch\":true}}"]'
     ) in text.splitlines()
     assert parse_record(text).rules == rules
 
@@ -324,7 +358,7 @@ def test_headers_may_hold_brackets_and_quotes() -> None:
         going_out=(tonk.OutPay(pays=3, by={tonk.OutWay.HIT}), tonk.OutPay(pays=1))
     )
     text = format_record(GameRecord(rules=rules, players=2, seed=3))
-    assert '"by":["hit"]' in text
+    assert r"\"by\":[\"hit\"]" in text
     assert parse_record(text).rules == rules
     commented = text.replace('[Seed "3"]', '[Seed "3"] # "the" seed')
     assert parse_record(commented).seed == 3

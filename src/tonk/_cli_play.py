@@ -37,7 +37,7 @@ from tonk.session import (
     session_actions,
 )
 from tonk.state import GameState, Outcome, Phase, Stake
-from tonk.text import format_stake
+from tonk.text import can_encode_glyphs, format_card, format_label, format_stake
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -53,23 +53,23 @@ Wild cards name what they stand for: spread 5H 2C=6H 7H. 'quit' ends the game.""
 _RED = (Suit.HEARTS, Suit.DIAMONDS)
 
 
-def _card(card: Card) -> str:
-    text = str(card)
-    if card.suit in _RED:
-        return f"[red]{text}[/red]"
-    return f"[bold]{text}[/bold]"
-
-
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(_card(card) for card in cards) if cards else "-"
-
-
 class _Table:
     """Names of the seats and the console to write to."""
 
     def __init__(self, console: Console, names: Sequence[str]) -> None:
         self.console = console
         self.names = tuple(names)
+        self.ascii = not can_encode_glyphs(console.encoding)
+
+    def card(self, card: Card) -> str:
+        """Return a card in colour: with its suit symbol if the console can show it."""
+        text = format_card(card, ascii=self.ascii)
+        if card.suit in _RED:
+            return f"[red]{text}[/red]"
+        return f"[bold]{text}[/bold]"
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return " ".join(self.card(card) for card in cards) if cards else "-"
 
     def who(self, seat: int) -> str:
         return "you" if seat == 0 else f"seat {seat} ({self.names[seat]})"
@@ -91,7 +91,7 @@ def _show(table: _Table, seen: Observation) -> None:
     rules = seen.rules
     say("")
     say(
-        f"[bold]Turn {seen.turns_taken + 1}[/bold] · your move"
+        f"[bold]Turn {seen.turns_taken + 1}[/bold]: your move"
         + (
             f" ({'eating' if rules.eating else 'slap-in'} window)"
             if seen.phase is Phase.SLAP_WINDOW
@@ -108,14 +108,16 @@ def _show(table: _Table, seen: Observation) -> None:
             ("You" if seat == 0 else table.names[seat]) + marks,
             str(size),
             str(seen.waits[seat]),
-            _cards(seen.taken[seat]) if seat else "",
+            table.cards(seen.taken[seat]) if seat else "",
         )
     table.console.print(seats)
     if seen.spreads:
         say("Spreads:")
         for spread in seen.spreads:
             cards = " ".join(
-                _card(card) if card == natural else f"{_card(card)}={natural}"
+                table.card(card)
+                if card == natural
+                else f"{table.card(card)}={table.card(natural)}"
                 for card, natural in zip(spread.cards, spread.stands_for, strict=True)
             )
             say(f"  {spread.number}: {cards}  laid by {table.who(spread.owner)}")
@@ -123,24 +125,24 @@ def _show(table: _Table, seen: Observation) -> None:
         say("Spreads: none")
     top = seen.top_discard
     say(
-        f"Discard: {_card(top) if top is not None else 'empty'}"
+        f"Discard: {table.card(top) if top is not None else 'empty'}"
         f" ({len(seen.discard_pile)} in the pile)   Stock: {seen.stock_size} cards"
     )
     if seen.phase is Phase.SLAP_WINDOW and seen.slap is not None:
         say(
             f"{table.who(seen.slap.discarder).capitalize()} discarded"
-            f" {_card(seen.slap.card)}: "
+            f" {table.card(seen.slap.card)}: "
             + ("eat it, or pass" if rules.eating else "slap it onto a spread, or pass")
         )
     if seen.phase is Phase.EXTRA_DISCARD:
         say("You slapped: discard one more card.")
     count = sum(rules.card_value(card) for card in seen.hand)
-    say(f"Your hand: {_cards(seen.hand)}   (count {count})")
+    say(f"Your hand: {table.cards(seen.hand)}   (count {count})")
     if seen.must_use is not None:
         say(
-            f"You must use {_card(seen.must_use)} at once (V24d)."
+            f"You must use {table.card(seen.must_use)} at once (V24d)."
             if rules.discard_draw_must_meld
-            else f"You may not discard {_card(seen.must_use)} this turn (X8)."
+            else f"You may not discard {table.card(seen.must_use)} this turn (X8)."
         )
     say("Moves:")
     table.console.print(
@@ -208,18 +210,19 @@ def _show_end(table: _Table, state: GameState) -> None:
     seen = observe(state, 0)
     say = table.say
     say("")
-    say(f"[bold]The hand is over: {outcome.kind.value.replace('_', ' ')}[/bold]")
+    say(f"[bold]The hand is over: {format_label(outcome.kind)}[/bold]")
     if outcome.dropper is not None:
         say(f"{table.who(outcome.dropper).capitalize()} dropped.")
     if seen.shown_hands is not None and outcome.counts is not None:
         for seat, hand in enumerate(seen.shown_hands):
-            say(f"  {table.who(seat)}: {_cards(hand)}  (count {outcome.counts[seat]})")
+            count = outcome.counts[seat]
+            say(f"  {table.who(seat)}: {table.cards(hand)}  (count {count})")
     if outcome.transfers:
         say("Payments:")
         for transfer in outcome.transfers:
             say(
                 f"  {table.who(transfer.payer)} paid {table.who(transfer.payee)}"
-                f" {transfer.amount} ({transfer.reason.value.replace('_', ' ')})"
+                f" {transfer.amount} ({format_label(transfer.reason)})"
             )
     else:
         say("No payments.")
@@ -261,7 +264,7 @@ def _play_hand(
                 for card in before:
                     drawn.remove(card)
                 source = "took" if isinstance(action, DrawDiscard) else "drew"
-                table.say(f"You {source} {_cards(drawn)}.")
+                table.say(f"You {source} {table.cards(drawn)}.")
             continue
         action = bot.choose(seen, seen.legal_actions, rng)
         table.say(f"{table.who(seat).capitalize()}: {format_action(action)}")

@@ -13,12 +13,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tonk._codec import MAX_BYTES
+from tonk._untrusted import escape
 from tonk.actions import Action, format_action
 from tonk.errors import TonkError
 from tonk.records import GameRecord, parse_record, replay
 from tonk.serialization import from_json
 from tonk.state import GameState
-from tonk.text import format_state
+from tonk.text import can_encode_glyphs, format_state
 
 __all__ = ["load_record", "render_state", "replay_file"]
 
@@ -26,19 +27,26 @@ __all__ = ["load_record", "render_state", "replay_file"]
 def load_record(path: Path) -> GameRecord:
     """Read a record from ``path``, in its JSON or its text form.
 
+    At most one byte more than a record may hold is read, so an endless file
+    (``/dev/zero``) is refused at once. A UTF-8 byte-order mark is skipped.
+
     Raises:
-        TonkError: If the file is not a valid record (a
+        TonkError: If the file is too large or is not a valid record (a
             :class:`~tonk.errors.SerializationError` or
             :class:`~tonk.errors.NotationError` that says where).
         OSError: If the file cannot be read.
     """
-    data = path.read_bytes()
+    with path.open("rb") as file:
+        data = file.read(MAX_BYTES + 1)
+    shown = escape(str(path))
     if len(data) > MAX_BYTES:
-        raise TonkError(f"{path}: {len(data):,} bytes is more than a record may be")
+        raise TonkError(
+            f"{shown}: more than {MAX_BYTES:,} bytes, the most a record may be"
+        )
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise TonkError(f"{path}: not UTF-8 text ({error.reason})") from None
+        raise TonkError(f"{shown}: not UTF-8 text ({error.reason})") from None
     if text.lstrip().startswith("{"):
         return from_json(text, GameRecord)
     return parse_record(text)
@@ -53,22 +61,13 @@ def render_state(state: GameState, *, ascii: bool = False) -> list[str]:
         >>> import tonk
         >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
         >>> print("\n".join(render_state(state, ascii=True)))
-          pagat rules, 2 players, turn 1: seat 1 to move (turn_start)
+          pagat rules, 2 players, turn 1: seat 1 to move (start of turn)
             seat 0 (dealer)  JC QC 7D AS QS  count 38
           > seat 1           AC 2D 5D 6H 2S  count 16
           spreads: none
           discard: 4D on top, 1 card; stock: 41 cards
     """
     return [f"  {line}" for line in format_state(state, ascii=ascii).splitlines()]
-
-
-def _can_show_glyphs() -> bool:
-    """Whether standard output can encode the suit glyphs."""
-    try:
-        "♠♥♦♣".encode(sys.stdout.encoding or "ascii")
-    except (LookupError, UnicodeEncodeError):
-        return False
-    return True
 
 
 def replay_file(
@@ -82,9 +81,9 @@ def replay_file(
         pause: Called between steps (e.g. to wait for Enter), or ``None``.
     """
     record = load_record(path)
-    ascii = not _can_show_glyphs()
+    ascii = not can_encode_glyphs(sys.stdout.encoding)
     write(
-        f"tonk replay: {path.name}, {record.players} players, dealer seat"
+        f"tonk replay: {escape(path.name)}, {record.players} players, dealer seat"
         f" {record.dealer}, {len(record.actions)} actions"
     )
     states = replay(record)

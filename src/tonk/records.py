@@ -1,4 +1,4 @@
-"""Game records: a hand kept as its deal and its actions, replayed on demand.
+r"""Game records: a hand kept as its deal and its actions, replayed on demand.
 
 A :class:`GameRecord` holds what it takes to play a hand again: the rules, the
 table (players and dealer), the deal (a seed or a stacked deck) and the
@@ -23,7 +23,7 @@ Examples:
     [Players "2"]
     [Dealer "0"]
     [Seed "7"]
-    [Outcome "{"kind":"caught","payoffs":[-2,2],"winners":[1],"transfers":[{"payer":0,"payee":1,"amount":2,"reason":"catcher"}],"counts":[38,16],"dropper":0}"]
+    [Outcome "{\"kind\":\"caught\",\"payoffs\":[-2,2],\"winners\":[1],\"transfers\":[{\"payer\":0,\"payee\":1,\"amount\":2,\"reason\":\"catcher\"}],\"counts\":[38,16],\"dropper\":0}"]
     <BLANKLINE>
     draw stock
     discard 9C
@@ -382,23 +382,48 @@ def replay(record: GameRecord) -> Iterator[GameState]:
 # --- the text form ---------------------------------------------------------------
 
 _HEADERS = ("Format", "Version", "Preset", "Rules", "Players", "Dealer", "Seed", "Deck")
-_HEADER_LINE = re.compile(r'\[([A-Za-z]+)\s+"(.*)"\](?:\s*#.*)?')
+# A header's value is quoted as in PGN: a backslash escapes a quote or a backslash.
+_HEADER_LINE = re.compile(r'\[([A-Za-z]+)\s+"((?:[^"\\]|\\.)*)"\](?:\s*#.*)?')
+_ESCAPED = re.compile(r"\\(.)")
+# Records written before values were escaped hold JSON with bare quotes; a line
+# that is not a header as above is read as one of those, its value as it is.
+_BARE_HEADER_LINE = re.compile(r'\[([A-Za-z]+)\s+"(.*)"\](?:\s*#.*)?')
 
 
 def _compact(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
+def _header_line(name: str, value: object) -> str:
+    """Return the header ``[name "value"]``, its quotes and backslashes escaped."""
+    quoted = str(value).replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{name} "{quoted}"]'
+
+
+def _read_header_line(content: str) -> tuple[str, str, int] | None:
+    """Return a header line's name, its value and where the value starts."""
+    match = _HEADER_LINE.fullmatch(content)
+    if match is not None:
+        value = _ESCAPED.sub(r"\1", match.group(2))
+    else:
+        match = _BARE_HEADER_LINE.fullmatch(content)
+        if match is None:
+            return None
+        value = match.group(2)
+    return match.group(1), value, match.start(2)
+
+
 def format_record(record: GameRecord) -> str:
-    """Write a record in its plain-text form.
+    r"""Write a record in its plain-text form.
 
     The text starts with headers, one a line: ``[Format "tonk.record"]``,
     ``[Version "1"]``, the rules as ``[Preset "NAME"]`` when they are a preset
     and otherwise ``[Rules "JSON"]`` (the options that differ from
     ``tonk.Rules()``, as compact JSON), ``[Players "N"]``, ``[Dealer "SEAT"]``,
     ``[Seed "N"]`` or ``[Deck "CARDS"]``, and ``[Outcome "JSON"]`` for a
-    finished hand. A blank line follows, then one action a line in action
-    notation.
+    finished hand. A value is quoted as in PGN: a backslash escapes each
+    ``"`` and ``\`` inside it. A blank line follows, then one action a line
+    in action notation.
 
     Args:
         record: The record to write.
@@ -413,7 +438,7 @@ def format_record(record: GameRecord) -> str:
         >>> print(format_record(record), end="")
         [Format "tonk.record"]
         [Version "1"]
-        [Rules "{"hand_size":3,"upcard":false,"deal_tonks":[]}"]
+        [Rules "{\"hand_size\":3,\"upcard\":false,\"deal_tonks\":[]}"]
         [Players "2"]
         [Dealer "0"]
         [Seed "1"]
@@ -421,25 +446,30 @@ def format_record(record: GameRecord) -> str:
         drop
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.2.0
+       The quotes inside a header's value are escaped (``\"``).
     """
     if not isinstance(record, GameRecord):
         raise TypeError(f"format_record needs a GameRecord, got {brief(record)}")
-    lines = [f'[Format "{RECORD_FORMAT}"]', f'[Version "{RECORD_VERSION}"]']
+    lines = [
+        _header_line("Format", RECORD_FORMAT),
+        _header_line("Version", RECORD_VERSION),
+    ]
     preset = presets.name_of(record.rules)
     if preset is not None:
-        lines.append(f'[Preset "{preset}"]')
+        lines.append(_header_line("Preset", preset))
     else:
         options = object_codec(Rules).encode(record.rules, changed_only=True)
-        lines.append(f'[Rules "{_compact(options)}"]')
-    lines.append(f'[Players "{record.players}"]')
-    lines.append(f'[Dealer "{record.dealer}"]')
+        lines.append(_header_line("Rules", _compact(options)))
+    lines.append(_header_line("Players", record.players))
+    lines.append(_header_line("Dealer", record.dealer))
     if record.deck is not None:
-        lines.append(f'[Deck "{" ".join(map(str, record.deck))}"]')
+        lines.append(_header_line("Deck", " ".join(map(str, record.deck))))
     else:
-        lines.append(f'[Seed "{record.seed}"]')
+        lines.append(_header_line("Seed", record.seed))
     if record.outcome is not None:
         outcome = object_codec(Outcome).encode(record.outcome)
-        lines.append(f'[Outcome "{_compact(outcome)}"]')
+        lines.append(_header_line("Outcome", _compact(outcome)))
     lines.append("")
     lines.extend(format_action(action) for action in record.actions)
     return "\n".join(lines) + "\n"
@@ -489,11 +519,13 @@ def parse_record(text: str, *, max_bytes: int = MAX_BYTES) -> GameRecord:
     r"""Read a record written in its plain-text form (see :func:`format_record`).
 
     Blank lines are ignored, and ``#`` starts a comment that runs to the end of
-    the line. Headers come first, each once, in any order; ``Format``,
-    ``Version``, ``Players``, one of ``Preset`` and ``Rules``, and one of
-    ``Seed`` and ``Deck`` are required. The actions follow, one a line, in
-    action notation; cards may be in lower case, and a ``hit`` must give its
-    spread number.
+    the line; a byte-order mark at the start is skipped. Headers come first,
+    each once, in any order; ``Format``, ``Version``, ``Players``, one of
+    ``Preset`` and ``Rules``, and one of ``Seed`` and ``Deck`` are required.
+    A header's value may escape its quotes (``\"``), as :func:`format_record`
+    writes them; a value with bare quotes, as earlier versions wrote them, is
+    read as it is. The actions follow, one a line, in action notation; cards
+    may be in lower case, and a ``hit`` must give its spread number.
 
     Args:
         text: The record's text.
@@ -524,9 +556,12 @@ def parse_record(text: str, *, max_bytes: int = MAX_BYTES) -> GameRecord:
         tonk.errors.NotationError: cannot draw from '10C': expected 'stock' or 'discard' (line 2, at position 5 of 'draw 10C')
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.2.0
+       Escaped quotes in header values, and a leading byte-order mark.
     """  # noqa: E501
     if not isinstance(text, str):
         raise TypeError(f"a record's text must be a str, got {type(text).__name__}")
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
     size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
         raise NotationError(
@@ -549,15 +584,15 @@ def parse_record(text: str, *, max_bytes: int = MAX_BYTES) -> GameRecord:
                     position=start,
                     line=number,
                 )
-            match = _HEADER_LINE.fullmatch(content.rstrip())
-            if match is None:
+            header = _read_header_line(content.rstrip())
+            if header is None:
                 raise NotationError(
                     'a header is written [Name "value"]',
                     text=line,
                     position=start,
                     line=number,
                 )
-            name = match.group(1)
+            name, value, value_start = header
             if name not in _HEADERS and name != "Outcome":
                 raise NotationError(
                     f"unknown header {brief(name)}: expected "
@@ -574,9 +609,7 @@ def parse_record(text: str, *, max_bytes: int = MAX_BYTES) -> GameRecord:
                     position=start + 1,
                     line=number,
                 )
-            headers[name] = _Header(
-                match.group(2), start + match.start(2), line, number
-            )
+            headers[name] = _Header(value, start + value_start, line, number)
             continue
         content = content.split("#", 1)[0].rstrip()
         if not content:

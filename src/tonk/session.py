@@ -33,6 +33,7 @@ from typing import TypeAlias, TypeVar
 import attrs
 
 from tonk import text
+from tonk._untrusted import first_unsafe
 from tonk._validate import (
     MAX_DIGITS,
     brief,
@@ -413,8 +414,21 @@ def _lookup(entries: tuple[tuple[str, _Value], ...], player: str) -> _Value:
     raise SessionError(f"{brief(player)} has never sat at this session")
 
 
-def _is_name(value: object) -> bool:
-    return isinstance(value, str) and bool(value.strip())
+def _check_name(value: object) -> None:
+    """Refuse a blank name, or one with a character a terminal would act on.
+
+    Such characters are control characters, line separators and bidi
+    overrides (``tonk._untrusted``).
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise SessionError(
+            f"player names must be non-empty strings, got {brief(value)}"
+        )
+    if first_unsafe(value) is not None:
+        raise SessionError(
+            "player names may not hold control characters, line separators or bidi"
+            f" overrides, got {brief(value)}"
+        )
 
 
 def hand_seed(seed: int, number: int) -> int:
@@ -464,10 +478,7 @@ def _names(rules: Rules, players: int | Sequence[str]) -> tuple[str, ...]:
     _check_table(rules, len(players))
     names = tuple(players)
     for name in names:
-        if not _is_name(name):
-            raise SessionError(
-                f"player names must be non-empty strings, got {brief(name)}"
-            )
+        _check_name(name)
     if len(set(names)) != len(names):
         raise SessionError(f"player names must be distinct, got {brief(names)}")
     return names
@@ -488,7 +499,7 @@ def new_session(
     seed: int | None = None,
     dealer: int | None = None,
 ) -> Session:
-    """Seat the players and cut for the first dealer (B3): a session's start.
+    r"""Seat the players and cut for the first dealer (B3): a session's start.
 
     Args:
         rules: The rules of every hand and of the session.
@@ -501,14 +512,20 @@ def new_session(
 
     Raises:
         SessionError: For a bad player list or count (checked before any name
-            is made), a dealer not seated, or a seed of more than 1,000 digits.
+            is made), a blank name or one holding a control character, a line
+            separator or a bidi override, a dealer not seated, or a seed of
+            more than 1,000 digits.
 
     Examples:
         >>> import tonk
         >>> session = new_session(tonk.Rules(), players=4, seed=9)
         >>> session.dealer, session.to_move, session_actions(session)
         (3, 3, (Deal(),))
-    """
+        >>> new_session(tonk.Rules(), players=["Ann", "Bob\n  Cy  +1000"])
+        Traceback (most recent call last):
+        ...
+        tonk.errors.SessionError: player names may not hold control characters, line separators or bidi overrides, got 'Bob\n  Cy  +1000'
+    """  # noqa: E501
     names = _names(rules, players)
     check_seed(seed, SessionError)
     if dealer is None:
@@ -1008,8 +1025,9 @@ def join(session: Session, name: str) -> Session:
 
     Raises:
         SessionError: If a hand or the betting is in progress, the session is
-            over, the name is seated already or was eliminated (X3), or the
-            table is full.
+            over, the name is blank, holds a control character, a line
+            separator or a bidi override, is seated already or was eliminated
+            (X3), or the table is full.
 
     Examples:
         >>> import tonk
@@ -1018,10 +1036,7 @@ def join(session: Session, name: str) -> Session:
         ('A', 'D', 'B', 'C')
     """
     _between_hands(session, "join")
-    if not _is_name(name):
-        raise SessionError(
-            f"a player's name must be a non-empty string, got {brief(name)}"
-        )
+    _check_name(name)
     if name in session.players:
         raise SessionError(f"{brief(name)} is already seated")
     if name in session.eliminated:

@@ -1,4 +1,4 @@
-"""Pictures of a hand: a state, an observation or a record drawn as SVG.
+r"""Pictures of a hand: a state, an observation or a record drawn as SVG.
 
 :func:`draw` returns an SVG document (a string) of a card table: a row for
 each seat with its hand, the spreads with their owners and hitters, the
@@ -16,7 +16,10 @@ In Jupyter, states, observations and records draw themselves: they have a
 
 Every card face shown is one ``<g class="card">`` element whose
 ``data-card`` attribute is the card's notation (``QH``); every face-down card
-is one ``<g class="card-back">``. Text is XML-escaped.
+is one ``<g class="card-back">``. Text is XML-escaped, and characters that
+are not XML or that a viewer would act on (control characters, lone
+surrogates, bidi overrides) are shown as their escapes (``\x1b``), so a
+drawing is well-formed XML whatever its captions hold.
 
 This module sits above the engine, observations and records (it imports
 them); their ``_repr_svg_`` methods import it when called.
@@ -34,12 +37,13 @@ Examples:
 
 from __future__ import annotations
 
+import html
 import textwrap
 from collections.abc import Iterable, Sequence
-from html import escape
 
 import attrs
 
+from tonk._untrusted import escape
 from tonk.actions import format_action
 from tonk.cards import Card, Suit
 from tonk.observation import Observation
@@ -95,8 +99,13 @@ class _Table:
 
 
 def _xml_text(text: str) -> str:
-    """Return ``text`` with ``&``, ``<`` and ``>`` escaped, for an XML text node."""
-    return escape(text, quote=False)
+    r"""Return ``text`` for an XML text node: well-formed whatever it holds.
+
+    Characters XML may not hold, or a viewer would act on (controls, lone
+    surrogates, bidi overrides), are shown as their escapes (``\x1b``);
+    ``&``, ``<`` and ``>`` are escaped as XML asks.
+    """
+    return html.escape(escape(text), quote=False)
 
 
 def _text(x: float, y: float, content: str, *, size: int = 12, extra: str = "") -> str:
@@ -114,7 +123,7 @@ def _face(card: Card, x: float, y: float, stands_for: Card | None = None) -> str
     else:
         corner, middle = card.rank.symbol, format_card(card)[len(card.rank.symbol) :]
     parts = [
-        f"<g class='card' data-card=\"{escape(str(card))}\""
+        f"<g class='card' data-card=\"{html.escape(str(card))}\""
         f" transform='translate({x:g},{y:g})'>",
         f"<rect width='{CARD_WIDTH}' height='{CARD_HEIGHT}' rx='4' fill='#fffdf7'"
         " stroke='#555' stroke-width='0.8'/>",

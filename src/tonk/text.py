@@ -15,13 +15,13 @@ Examples:
     >>> import tonk
     >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
     >>> print(state)
-    pagat rules, 2 players, turn 1: seat 1 to move (turn_start)
+    pagat rules, 2 players, turn 1: seat 1 to move (start of turn)
       seat 0 (dealer)  J♣ Q♣ 7♦ A♠ Q♠  count 38
     > seat 1           A♣ 2♦ 5♦ 6♥ 2♠  count 16
     spreads: none
     discard: 4♦ on top, 1 card; stock: 41 cards
     >>> print(tonk.text.render(tonk.observe(state, 1), ascii=True))
-    pagat rules, 2 players, turn 1: seat 1 to move (turn_start), seen by seat 1
+    pagat rules, 2 players, turn 1: seat 1 to move (start of turn), seen by seat 1
       seat 0 (dealer)  5 cards
     > seat 1 (you)     AC 2D 5D 6H 2S  count 16
     spreads: none
@@ -35,6 +35,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tonk import presets
+from tonk._untrusted import escape
+from tonk._validate import brief
 from tonk.cards import Card, Suit
 from tonk.rules import Rules, Scoring
 
@@ -42,12 +44,22 @@ if TYPE_CHECKING:
     from tonk.bots import TournamentResult
     from tonk.observation import Observation
     from tonk.records import GameRecord
-    from tonk.session import Session
-    from tonk.state import GameState, Outcome, Phase, SlapWindow, Spread, Stake
+    from tonk.session import Session, SessionPhase
+    from tonk.state import (
+        GameState,
+        Outcome,
+        OutcomeKind,
+        Phase,
+        SlapWindow,
+        Spread,
+        Stake,
+        TransferReason,
+    )
 
 __all__ = [
     "format_card",
     "format_cards",
+    "format_label",
     "format_observation",
     "format_outcome",
     "format_pickup",
@@ -60,6 +72,36 @@ __all__ = [
 ]
 
 _GLYPHS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+
+# The words a player uses for each engine label, by its value: the phases of a
+# hand and of a session, how a hand ended, and why a payment was made. An
+# outcome and the payment it brings share a value ("drop_won") and its words.
+_WORDS = {
+    "turn_start": "start of turn",
+    "after_draw": "has drawn",
+    "slap_window": "slap-in window",
+    "extra_discard": "one more discard after a slap-in",
+    "hand_over": "the hand is over",
+    "deal_tonk": "tonk on the deal",
+    "void_deal": "void deal",
+    "tonk_out": "tonk out",
+    "out_by_discard": "out by discard",
+    "drop_won": "drop won",
+    "caught": "dropper caught",
+    "stock_exhausted": "the stock ran out",
+    "turn_limit": "turn limit",
+    "dead_stock": "dead stock",
+    "forced_knock": "forced knock",
+    "catcher": "caught the dropper",
+    "lowest": "lowest count",
+    "showdown": "lowest count at the end",
+    "hit_and_split": "hit and split",
+    "widow": "widow exchange",
+    "before_deal": "before the deal",
+    "betting": "side bets",
+    "playing": "playing",
+    "over": "over",
+}
 
 
 def render(thing: object, *, ascii: bool = False) -> str:
@@ -105,6 +147,57 @@ def is_ascii_spec(spec: str) -> bool:
     if spec not in ("", "ascii"):
         raise ValueError(f"unknown format spec {spec!r}: expected '' or 'ascii'")
     return spec == "ascii"
+
+
+def format_label(label: Phase | OutcomeKind | TransferReason | SessionPhase) -> str:
+    """Return the words a player uses for a phase, an outcome or a payment's reason.
+
+    The tables of this module show these words; JSON and ``repr()`` keep the
+    engine's names (``label.value``).
+
+    Raises:
+        TypeError: If ``label`` is none of these.
+
+    .. versionadded:: 0.2.0
+
+    Examples:
+        >>> from tonk import OutcomeKind, Phase, TransferReason
+        >>> format_label(Phase.TURN_START), format_label(OutcomeKind.DROP_WON)
+        ('start of turn', 'drop won')
+        >>> format_label(TransferReason.CATCHER)
+        'caught the dropper'
+        >>> format_label("drop_won")
+        Traceback (most recent call last):
+        ...
+        TypeError: expected a Phase, OutcomeKind, TransferReason or SessionPhase, got 'drop_won'
+    """  # noqa: E501
+    value = getattr(label, "value", None)  # a wrong type has none
+    words = _WORDS.get(value) if isinstance(value, str) else None
+    if words is None:
+        raise TypeError(
+            "expected a Phase, OutcomeKind, TransferReason or SessionPhase,"
+            f" got {brief(label)}"
+        )
+    return words
+
+
+def can_encode_glyphs(encoding: str | None) -> bool:
+    """Return whether text in ``encoding`` can hold the suit glyphs (``♠♥♦♣``).
+
+    The command line asks it of its output stream's encoding, and writes
+    cards in card notation (``QH``) when the answer is no.
+
+    Examples:
+        >>> can_encode_glyphs("utf-8"), can_encode_glyphs("ascii")
+        (True, False)
+        >>> can_encode_glyphs(None), can_encode_glyphs("no-such-codec")
+        (False, False)
+    """
+    try:
+        "".join(_GLYPHS.values()).encode(encoding or "ascii")
+    except (LookupError, UnicodeEncodeError):
+        return False
+    return True
 
 
 def format_card(card: Card, *, ascii: bool = False) -> str:
@@ -165,7 +258,8 @@ def _header(
     start = f"{_rules_name(rules)}, {players} players, turn {turns + 1}"
     if over:
         return f"{start}: the hand is over"
-    return f"{start}: seat {to_move} to move ({phase.value})"
+    words = "eating window" if rules.eating and phase == "slap_window" else None
+    return f"{start}: seat {to_move} to move ({words or format_label(phase)})"
 
 
 def _has_waits(rules: Rules, waits: Sequence[int]) -> bool:
@@ -268,12 +362,12 @@ def format_outcome(outcome: Outcome) -> str:
         >>> import tonk
         >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
         >>> print(format_outcome(tonk.apply(state, tonk.Drop()).outcome))
-        outcome: drop_won, seat 1 dropped; winners: seat 1
+        outcome: drop won, seat 1 dropped; winners: seat 1
         counts: 38, 16
-          seat 0 pays seat 1 1 (drop_won)
+          seat 0 pays seat 1 1 (drop won)
         payoffs: -1, +1
     """
-    kind = outcome.kind.value
+    kind = format_label(outcome.kind)
     if outcome.dropper is not None:
         kind += f", seat {outcome.dropper} dropped"
     winners = ", ".join(f"seat {seat}" for seat in outcome.winners) or "none"
@@ -282,7 +376,8 @@ def format_outcome(outcome: Outcome) -> str:
         lines.append("counts: " + ", ".join(map(str, outcome.counts)))
     lines.extend(
         f"  seat {transfer.payer} pays seat {transfer.payee}"
-        f" {format_stake(transfer.amount).lstrip('+')} ({transfer.reason.value})"
+        f" {format_stake(transfer.amount).lstrip('+')}"
+        f" ({format_label(transfer.reason)})"
         for transfer in outcome.transfers
     )
     lines.append("payoffs: " + ", ".join(map(format_stake, outcome.payoffs)))
@@ -321,9 +416,9 @@ def format_state(state: GameState, *, ascii: bool = False) -> str:
           seat 1           AC 2D 5D 6H 2S  count 16
         spreads: none
         discard: 4D on top, 1 card; stock: 41 cards
-        outcome: drop_won, seat 1 dropped; winners: seat 1
+        outcome: drop won, seat 1 dropped; winners: seat 1
         counts: 38, 16
-          seat 0 pays seat 1 1 (drop_won)
+          seat 0 pays seat 1 1 (drop won)
         payoffs: -1, +1
     """
     waits = _has_waits(state.rules, state.waits)
@@ -400,7 +495,7 @@ def format_observation(seen: Observation, *, ascii: bool = False) -> str:
         >>> import tonk
         >>> state = tonk.new_game(tonk.presets.PAGAT, players=3, seed=2)
         >>> print(format_observation(tonk.observe(state, 2), ascii=True))
-        pagat rules, 3 players, turn 1: seat 1 to move (turn_start), seen by seat 2
+        pagat rules, 3 players, turn 1: seat 1 to move (start of turn), seen by seat 2
           seat 0 (dealer)  5 cards
         > seat 1           5 cards
           seat 2 (you)     5C 9C 6D AH 4H  count 25
@@ -459,10 +554,10 @@ def format_session(session: Session, *, ascii: bool = False) -> str:
         >>> session = tonk.apply_session(session, tonk.Deal())
         >>> session = tonk.apply_session(session, tonk.Drop())
         >>> print(format_session(session))
-        session: pagat rules, 1 hand dealt, next dealer Bob (before_deal)
+        session: pagat rules, 1 hand dealt, next dealer Bob (before the deal)
           Bob  +1
           Ann  -1
-        last hand: drop_won; Ann -1, Bob +1
+        last hand: drop won; Ann -1, Bob +1
     """
     push_ups = session.rules.scoring is Scoring.PUSH_UPS
     phase = session.phase.value
@@ -470,25 +565,27 @@ def format_session(session: Session, *, ascii: bool = False) -> str:
         dealer = ""
     else:
         role = "dealer" if phase in ("playing", "betting") else "next dealer"
-        dealer = f", {role} {session.players[session.dealer]}"
+        dealer = f", {role} {escape(session.players[session.dealer])}"
     lines = [
         f"session: {_rules_name(session.rules)},"
-        f" {_plural(session.number, 'hand')} dealt{dealer} ({phase})"
+        f" {_plural(session.number, 'hand')} dealt{dealer}"
+        f" ({format_label(session.phase)})"
     ]
     if push_ups:
         lines[0] += "; push-ups, fewer is better"
-    width = max(len(name) for name, _ in session.standings)
+    standings = [(escape(name), score) for name, score in session.standings]
+    width = max(len(name) for name, _ in standings)
     lines.extend(
         f"  {name:<{width}}  {score if push_ups else format_stake(score)}"
-        for name, score in session.standings
+        for name, score in standings
     )
     last = session.last
     if last is not None:
         net = ", ".join(
-            f"{name} {format_stake(amount)}"
+            f"{escape(name)} {format_stake(amount)}"
             for name, amount in zip(last.players, last.net, strict=True)
         )
-        lines.append(f"last hand: {last.outcome.kind.value}; {net}")
+        lines.append(f"last hand: {format_label(last.outcome.kind)}; {net}")
     return "\n".join(lines)
 
 
@@ -511,6 +608,11 @@ def _columns(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
     ]
 
 
+def _tally(counts: Iterable[tuple[OutcomeKind, int]]) -> str:
+    """Return how many hands ended each way: ``won the drop 18, caught 11``."""
+    return ", ".join(f"{format_label(kind)} {count}" for kind, count in counts)
+
+
 def format_tournament(result: TournamentResult, *, ascii: bool = False) -> str:
     """Return a tournament's table, as ``tonk simulate --bots`` prints it.
 
@@ -525,9 +627,9 @@ def format_tournament(result: TournamentResult, *, ascii: bool = False) -> str:
         >>> print(format_tournament(result, ascii=True))
         2 players, 40 hands, seed 1
         bot        hands  win rate %    mean payoff  caught  won by
-        GreedyBot     40  75.0 +-11.2  +0.725 +-0.366       2  drop_won 18, caught 11, deal_tonk 1
-        RandomBot     40  25.0 +-11.2  -0.725 +-0.366      11  drop_won 7, caught 2, deal_tonk 1
-        how hands ended: drop_won 25, caught 13, deal_tonk 2
+        GreedyBot     40  75.0 +-11.2  +0.725 +-0.366       2  drop won 18, dropper caught 11, tonk on the deal 1
+        RandomBot     40  25.0 +-11.2  -0.725 +-0.366      11  drop won 7, dropper caught 2, tonk on the deal 1
+        how hands ended: drop won 25, dropper caught 13, tonk on the deal 2
         +- is the half-width of a 95% confidence interval
     """  # noqa: E501
     rows = [("bot", "hands", "win rate %", "mean payoff", "caught", "won by")]
@@ -536,15 +638,15 @@ def format_tournament(result: TournamentResult, *, ascii: bool = False) -> str:
         payoff = _plus_minus(record.mean_payoff_ci95, 1, 3)
         rows.append(
             (
-                record.name,
+                escape(record.name),
                 str(record.hands),
                 f"{100 * record.win_rate:.1f} {rate}".rstrip(),
                 f"{float(record.mean_payoff):+.3f} {payoff}".rstrip(),
                 str(record.caught),
-                ", ".join(f"{kind.value} {count}" for kind, count in record.won_by),
+                _tally(record.won_by),
             )
         )
-    ended = ", ".join(f"{kind.value} {count}" for kind, count in result.outcomes)
+    ended = _tally(result.outcomes)
     lines = [
         f"{result.players} players, {result.hands} hands, seed {result.seed}",
         *_columns(rows, (False, True, True, True, True, False)),
@@ -579,4 +681,5 @@ def format_record(record: GameRecord, *, ascii: bool = False) -> str:
         return f"{start}; no outcome recorded"
     winners = ", ".join(f"seat {seat}" for seat in outcome.winners) or "none"
     payoffs = ", ".join(map(format_stake, outcome.payoffs))
-    return f"{start}; {outcome.kind.value}, winners {winners}, payoffs {payoffs}"
+    kind = format_label(outcome.kind)
+    return f"{start}; {kind}, winners {winners}, payoffs {payoffs}"
