@@ -331,6 +331,8 @@ class ProtocolErrorCode(enum.StrEnum):
     """The action is not one of the legal actions now."""
     GAME_OVER = "game_over"
     """The table has finished: no action is possible."""
+    BOT_FAILED = "bot_failed"
+    """Sent by a client: it could not choose an action (its bot failed)."""
 
 
 class ProtocolError(TonkError, ValueError):

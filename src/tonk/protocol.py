@@ -86,6 +86,7 @@ from tonk.state import GameState, Outcome, Stake
 __all__ = [
     "MAX_MESSAGE_BYTES",
     "PROTOCOL_VERSION",
+    "ObservationReader",
     "Outgoing",
     "Table",
     "act_message",
@@ -499,6 +500,88 @@ def observation_json(observation: Observation) -> dict[str, Any]:
         if name != "rules":
             data[name] = field.codec.encode(getattr(observation, name))
     return data
+
+
+class ObservationReader:
+    """Read the observations of one table's messages, under its rules.
+
+    The reverse of :func:`observation_json`, with the ``rules`` of the
+    ``welcome``. Each field is checked for its type and notation; the
+    observation as a whole is not checked against the rules (a client trusts
+    its table; :func:`tonk.from_dict` checks a whole observation document). A
+    field equal to the same field of the observation read before is not read
+    again: most of a seat's view is the same from one request to the next.
+
+    Args:
+        rules: The rules the ``welcome`` gave.
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+        >>> seen = tonk.observe(state, 1)
+        >>> reader = ObservationReader(tonk.Rules())
+        >>> reader.read(observation_json(seen)) == seen
+        True
+        >>> reader.read({"seat": 1})
+        Traceback (most recent call last):
+        ...
+        tonk.errors.ProtocolError: an observation needs the field 'dealer'
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        """Read under ``rules``."""
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be Rules, got {type(rules).__name__}")
+        self.rules = rules
+        self._last: dict[str, tuple[Any, Any]] = {}
+
+    def read(self, data: Mapping[str, Any]) -> Observation:
+        """Return the observation ``data`` (an ``observation`` field) describes.
+
+        Raises:
+            ProtocolError: If a field is missing, unknown or malformed (code
+                ``bad_field``).
+        """
+        if not isinstance(data, Mapping):
+            raise ProtocolError(
+                "an observation must be an object", code=_Code.BAD_FIELD
+            )
+        unknown = set(data) - _OBSERVATION_KEYS
+        if unknown:
+            raise ProtocolError(
+                f"an observation has no field {brief(min(unknown))}",
+                code=_Code.BAD_FIELD,
+            )
+        last = self._last
+        values: dict[str, Any] = {"rules": self.rules}
+        for name, codec in _OBSERVATION_FIELDS:
+            if name not in data:
+                raise ProtocolError(
+                    f"an observation needs the field {name!r}", code=_Code.BAD_FIELD
+                )
+            value = data[name]
+            known = last.get(name)
+            if known is not None and known[0] == value:
+                values[name] = known[1]
+                continue
+            try:
+                values[name] = decoded = codec.decode(value, f"$.observation.{name}")
+            except SerializationError as error:
+                raise ProtocolError(str(error), code=_Code.BAD_FIELD) from None
+            last[name] = (value, decoded)
+        return Observation(**values)
+
+
+_OBSERVATION_FIELDS = tuple(
+    (name, field.codec)
+    for name, field in _OBSERVATION.fields.items()
+    if name != "rules"
+)
+_OBSERVATION_KEYS = frozenset(
+    {"format", "version", *(name for name, _ in _OBSERVATION_FIELDS)}
+)
 
 
 def _public_json(state: GameState) -> dict[str, Any]:

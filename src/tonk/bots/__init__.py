@@ -8,7 +8,9 @@ information-set Monte Carlo tree search over deals of the unseen cards
 (:func:`tonk.determinize`); :func:`load_bot` builds one by name, yours
 too (``mypkg.bots:CleverBot``). :func:`play_hand` plays one hand between bots, and
 :func:`tournament` plays many, rotating the seats and the deal, and reports
-each bot's results.
+each bot's results. :class:`ProcessBot` plays a program written in any
+language over the table protocol (:mod:`tonk.protocol`), and
+:func:`serve_bot` is a Python bot's end of it (``tonk bot NAME``).
 
 Examples:
     >>> import tonk
@@ -23,6 +25,7 @@ from tonk.bots._base import Bot, RandomBot
 from tonk.bots._greedy import GreedyBot
 from tonk.bots._ismcts import ISMCTSBot, SearchResult
 from tonk.bots._load import BUILT_IN_BOTS, bot_label, load_bot
+from tonk.bots._process import ProcessBot, serve_bot
 
 __all__ = [
     "BUILT_IN_BOTS",
@@ -30,11 +33,13 @@ __all__ = [
     "BotRecord",
     "GreedyBot",
     "ISMCTSBot",
+    "ProcessBot",
     "RandomBot",
     "SearchResult",
     "TournamentResult",
     "bot_label",
     "load_bot",
     "play_hand",
+    "serve_bot",
     "tournament",
 ]

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import importlib
+import shlex
 from collections.abc import Callable
 
 from tonk.bots._base import Bot, RandomBot
 from tonk.bots._greedy import GreedyBot
 from tonk.bots._ismcts import ISMCTSBot
+from tonk.bots._process import ProcessBot
 from tonk.errors import BotError
 
 __all__ = ["BUILT_IN_BOTS", "bot_label", "load_bot"]
@@ -71,6 +73,17 @@ def _find(spec: str) -> Callable[[], object]:
     return found
 
 
+def _program(spec: str) -> Bot:
+    """Return the :class:`ProcessBot` of ``exec:COMMAND``."""
+    try:
+        command = shlex.split(spec.removeprefix("exec:"))
+    except ValueError as error:
+        raise BotError(f"cannot read the command of bot {spec!r}: {error}", bot=spec) from None
+    if not command:
+        raise BotError(f"bot {spec!r} names no program to run", bot=spec)
+    return ProcessBot(command, name=spec)
+
+
 def load_bot(spec: str, *, iterations: int = 200) -> Bot:
     """Return a new bot from its specification.
 
@@ -80,6 +93,10 @@ def load_bot(spec: str, *, iterations: int = 200) -> Bot:
     must give a :class:`Bot` (an object with a ``choose`` method). The module
     must be importable: installed, or on ``sys.path`` (the ``tonk`` command
     line puts the current directory there).
+
+    ``exec:COMMAND`` plays a program over the table protocol: a
+    :class:`~tonk.bots.ProcessBot` of ``COMMAND``, split as a shell would
+    (``exec:tonk bot greedy``, ``exec:python my_bot.py``).
 
     Args:
         spec: The bot's specification.
@@ -110,6 +127,8 @@ def load_bot(spec: str, *, iterations: int = 200) -> Bot:
     """  # noqa: E501
     if spec in BUILT_IN_BOTS:
         return _built_in(spec, iterations)
+    if spec.startswith("exec:"):
+        return _program(spec)
     factory = _find(spec)
     try:
         bot = factory()

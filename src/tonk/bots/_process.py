@@ -1,0 +1,472 @@
+"""Bots in other programs: :class:`ProcessBot` and :func:`serve_bot`.
+
+A :class:`ProcessBot` runs a program and plays it as a bot: it sends the
+program the table protocol's messages (:mod:`tonk.protocol`) on its standard
+input, one per line, and reads its answers from its standard output. The
+program may be written in any language. :func:`serve_bot` is the other end for
+a Python bot, as ``tonk bot NAME`` runs it.
+
+The conversation: the program says ``hello``; before its first decision, and
+whenever the rules, the table's size or its seat change, it gets a
+``welcome``; for each decision an ``act`` (with a ``seed`` for the bot's
+randomness, so a seeded game is reproducible) which it answers with an
+``action``; at the end a ``goodbye``, after which it exits.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import selectors
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import weakref
+from collections.abc import Sequence
+from typing import IO, Any
+
+from tonk._validate import brief
+from tonk.actions import Action, format_action
+from tonk.bots._base import Bot
+from tonk.errors import BotError, ProtocolError, ProtocolErrorCode, SerializationError
+from tonk.observation import Observation
+from tonk.protocol import (
+    MAX_CLIENT_BYTES,
+    PROTOCOL_VERSION,
+    ObservationReader,
+    act_message,
+    decode_message,
+    encode_message,
+)
+from tonk.rules import Rules
+from tonk.serialization import from_dict, to_dict
+
+__all__ = ["ProcessBot", "serve_bot"]
+
+_STDERR_TAIL = 1_000
+"""How much of a failed bot's standard error its :class:`BotError` shows."""
+
+_CLOSE_WAIT = 1.0
+"""Seconds a bot process has to exit after its ``goodbye`` before it is killed."""
+
+_SEED_BITS = 53
+"""The bits of an ``act``'s seed: every JSON reader keeps such an int exact."""
+
+
+def _stop(process: subprocess.Popen[bytes], stderr: IO[bytes]) -> None:
+    """End ``process`` (and its process group), close its pipes and ``stderr``."""
+    with contextlib.suppress(OSError):
+        if process.poll() is None and process.stdin is not None:
+            process.stdin.write(b'{"type":"goodbye"}\n')
+            process.stdin.flush()
+    for pipe in (process.stdin, process.stdout):
+        if pipe is not None:
+            with contextlib.suppress(OSError):
+                pipe.close()
+    try:
+        process.wait(_CLOSE_WAIT)
+    except subprocess.TimeoutExpired:
+        _kill(process)
+    stderr.close()
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    """Kill ``process`` and every process it started in its group; reap it."""
+    with contextlib.suppress(OSError):
+        if os.name == "posix":
+            os.killpg(process.pid, 9)
+        else:  # pragma: no cover - Windows
+            process.kill()
+    process.wait()
+
+
+class ProcessBot:
+    """A bot played by another program over the table protocol (its stdin/stdout).
+
+    The program is started on the first decision and kept for the next ones;
+    :meth:`close` (or leaving a ``with`` block, or the bot being collected, or
+    the interpreter exiting) ends it, killing it if it does not exit within a
+    second of its ``goodbye``. Pickled (to play in a tournament's worker
+    processes), a ``ProcessBot`` keeps only its command and options: each
+    process starts its own program.
+
+    A program that exits, does not answer within ``timeout`` seconds, writes
+    anything but a valid ``action`` for the open request, or names an action
+    that is not legal, gives a :class:`~tonk.errors.BotError` that names the
+    bot, its seat and the end of its standard error; the program is then
+    killed, and the next decision starts it again.
+
+    Args:
+        command: The program and its arguments, as for :mod:`subprocess`
+            (``["tonk", "bot", "greedy"]``); a string is split as a shell
+            would (:func:`shlex.split`).
+        timeout: Seconds the program has for each answer (and to say hello).
+        name: The bot's name in errors; by default the command.
+
+    Raises:
+        ValueError: If the command is empty or the timeout is not positive.
+
+    Examples:
+        >>> import sys, tonk
+        >>> with ProcessBot([sys.executable, "-m", "tonk", "bot", "greedy"]) as bot:
+        ...     state = tonk.bots.play_hand(tonk.Rules(), [bot, bot], seed=3)
+        >>> state.outcome.kind
+        <OutcomeKind.DROP_WON: 'drop_won'>
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(
+        self,
+        command: Sequence[str] | str,
+        *,
+        timeout: float = 10.0,
+        name: str | None = None,
+    ) -> None:
+        """Keep the command; the program starts on the first decision."""
+        parts = shlex.split(command) if isinstance(command, str) else list(command)
+        if not parts or not all(isinstance(part, str) for part in parts):
+            raise ValueError(
+                f"command must be a program and its arguments, got {brief(command)}"
+            )
+        if isinstance(timeout, bool) or not isinstance(timeout, int | float):
+            raise TypeError(f"timeout must be a number, got {brief(timeout)}")
+        if not timeout > 0:
+            raise ValueError(f"timeout must be positive, got {brief(timeout)}")
+        self.command: tuple[str, ...] = tuple(parts)
+        self.timeout = float(timeout)
+        self.name = shlex.join(self.command) if name is None else name
+        self._process: subprocess.Popen[bytes] | None = None
+        self._stderr: IO[bytes] | None = None
+        self._finalizer: weakref.finalize[Any, Any] | None = None
+        self._selector: selectors.BaseSelector | None = None
+        self._buffer = b""
+        self._welcomed: tuple[Rules, int, int] | None = None
+        self._request = 0
+
+    def __repr__(self) -> str:
+        """Show the command."""
+        return f"ProcessBot({list(self.command)!r}, timeout={self.timeout!r})"
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the command and options only: a copy starts its own program."""
+        return {"command": self.command, "timeout": self.timeout, "name": self.name}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Rebuild from the command and options, with no program running."""
+        self.__init__(state["command"], timeout=state["timeout"], name=state["name"])  # type: ignore[misc]
+
+    def __enter__(self) -> ProcessBot:
+        """Return the bot; leaving the block closes it."""
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        """Close the bot."""
+        self.close()
+
+    @property
+    def pid(self) -> int | None:
+        """The process id of the running program, or ``None``."""
+        return None if self._process is None else self._process.pid
+
+    def close(self) -> None:
+        """Say goodbye to the program and end it (killing it if it lingers)."""
+        if self._finalizer is not None:
+            self._finalizer()
+        if self._selector is not None:
+            self._selector.close()
+        self._process = self._stderr = self._finalizer = self._selector = None
+        self._buffer = b""
+        self._welcomed = None
+
+    def choose(
+        self, obs: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Ask the program for its action in ``obs``.
+
+        Raises:
+            BotError: If the program cannot be started, fails, hangs, or
+                answers with anything but one of ``legal``.
+        """
+        try:
+            return self._ask(obs, legal, rng)
+        except BotError:
+            self._kill()
+            raise
+
+    # -- inside --
+
+    def _ask(
+        self, obs: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if self._process is None:
+            self._start(obs.seat)
+        players = len(obs.hand_sizes)
+        welcomed = self._welcomed
+        if (
+            welcomed is None
+            or (welcomed[0] is not obs.rules and welcomed[0] != obs.rules)
+            or welcomed[1:] != (players, obs.seat)
+        ):
+            self._send(_welcome(obs.rules, players, obs.seat), obs.seat)
+            self._welcomed = (obs.rules, players, obs.seat)
+        self._request += 1
+        message = act_message(obs, request=self._request, time_limit=self.timeout)
+        message["seed"] = rng.getrandbits(_SEED_BITS)
+        self._send(message, obs.seat)
+        answer = self._receive(obs.seat)
+        return self._answered(answer, message["legal"], legal, obs.seat)
+
+    def _start(self, seat: int) -> None:
+        stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept while the bot runs
+        try:
+            process = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+                bufsize=0,
+                start_new_session=os.name == "posix",
+            )
+        except OSError as error:
+            stderr.close()
+            raise BotError(
+                f"cannot start bot {self.name!r}: {error}", bot=self.name, seat=seat
+            ) from error
+        self._process, self._stderr = process, stderr
+        self._finalizer = weakref.finalize(self, _stop, process, stderr)
+        assert process.stdout is not None
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(process.stdout, selectors.EVENT_READ)
+        hello = self._receive(seat)
+        if hello.get("type") != "hello":
+            raise self._error(f"said {hello.get('type')!r} before hello", seat)
+        if hello["protocol"] != PROTOCOL_VERSION:
+            raise self._error(
+                f"speaks protocol version {brief(hello['protocol'])}, not"
+                f" {PROTOCOL_VERSION}",
+                seat,
+            )
+
+    def _send(self, message: dict[str, Any], seat: int) -> None:
+        process = self._process
+        assert process is not None
+        assert process.stdin is not None
+        try:
+            process.stdin.write(encode_message(message).encode() + b"\n")
+        except OSError as error:
+            raise self._error(f"stopped reading its input ({error})", seat) from None
+
+    def _receive(self, seat: int) -> dict[str, Any]:
+        """Read the program's next message within the time limit."""
+        line = self._read_line(seat)
+        try:
+            return decode_message(line, max_bytes=MAX_CLIENT_BYTES)
+        except ProtocolError as error:
+            raise self._error(
+                f"wrote {brief(line[:80])}, not a message of the protocol: {error}",
+                seat,
+            ) from None
+
+    def _read_line(self, seat: int) -> bytes:
+        process, selector = self._process, self._selector
+        assert process is not None
+        assert process.stdout is not None
+        assert selector is not None
+        deadline = time.monotonic() + self.timeout
+        while b"\n" not in self._buffer:
+            if len(self._buffer) > MAX_CLIENT_BYTES:
+                raise self._error(
+                    f"wrote a line longer than {MAX_CLIENT_BYTES} bytes", seat
+                )
+            left = deadline - time.monotonic()
+            if left <= 0 or not selector.select(left):
+                raise self._error(f"did not answer within {self.timeout:g} s", seat)
+            chunk = os.read(process.stdout.fileno(), 65_536)
+            if not chunk:
+                status = process.wait()
+                raise self._error(f"exited with status {status}", seat)
+            self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line
+
+    def _answered(
+        self,
+        answer: dict[str, Any],
+        listed: list[dict[str, Any]],
+        legal: Sequence[Action],
+        seat: int,
+    ) -> Action:
+        """Return the legal action ``answer`` names, or raise what is wrong with it."""
+        kind = answer["type"]
+        if kind == "error":
+            raise self._error(f"could not act: {answer['message']!r}", seat)
+        if kind != "action":
+            raise self._error(f"answered with a {kind} message, not an action", seat)
+        if answer["request"] != self._request:
+            raise self._error(
+                f"answered request {brief(answer['request'])}, not {self._request}",
+                seat,
+            )
+        if "seat" in answer and answer["seat"] != seat:
+            raise self._error(f"acted for seat {brief(answer['seat'])}", seat)
+        key = "action" if "action" in answer else "index"
+        if ("action" in answer) == ("index" in answer):
+            raise self._error("gave not exactly one of action and index", seat)
+        for entry, action in zip(listed, legal, strict=True):
+            if entry[key] == answer[key]:
+                return action
+        raise self._error(
+            f"chose {brief(answer[key])}, which is not a legal action"
+            f" ({', '.join(format_action(action) for action in legal)})",
+            seat,
+        )
+
+    def _error(self, what: str, seat: int) -> BotError:
+        return BotError(
+            f"bot {self.name!r} at seat {seat} {what}{self._stderr_tail()}",
+            bot=self.name,
+            seat=seat,
+        )
+
+    def _stderr_tail(self) -> str:
+        stderr = self._stderr
+        if stderr is None:
+            return ""
+        with contextlib.suppress(OSError, ValueError):
+            size = stderr.seek(0, os.SEEK_END)
+            stderr.seek(max(0, size - _STDERR_TAIL))
+            tail = stderr.read().decode("utf-8", "replace").strip()
+            if tail:
+                return f"; its standard error ends with {tail!r}"
+        return "; its standard error is empty"
+
+    def _kill(self) -> None:
+        process = self._process
+        if process is not None:
+            _kill(process)
+        self.close()
+
+
+def _welcome(rules: Rules, players: int, seat: int) -> dict[str, Any]:
+    return {
+        "type": "welcome",
+        "protocol": PROTOCOL_VERSION,
+        "seat": seat,
+        "players": players,
+        "names": [f"P{number + 1}" for number in range(players)],
+        "rules": to_dict(rules),
+        "hands": 1,
+    }
+
+
+def serve_bot(
+    bot: Bot,
+    *,
+    name: str | None = None,
+    stdin: IO[bytes] | None = None,
+    stdout: IO[bytes] | None = None,
+    seed: int | None = None,
+) -> int:
+    r"""Play ``bot`` over the table protocol: read messages, answer each ``act``.
+
+    Says ``hello``, then reads one message per line: a ``welcome`` gives the
+    rules, each ``act`` is answered with the bot's ``action`` (chosen with a
+    :class:`random.Random` seeded with the act's ``seed``, or drawn from
+    ``seed`` when the act has none), and a ``goodbye`` or the end of the input
+    ends the conversation. A message that cannot be read, or an ``act``
+    before any ``welcome``, is answered with an ``error``; an exception from
+    the bot is written to standard error and answered with an ``error``.
+
+    Args:
+        bot: The bot to play.
+        name: The name to say hello with.
+        stdin: Where to read the messages (default: standard input).
+        stdout: Where to write the answers (default: standard output).
+        seed: Seeds the bot's randomness for acts without a seed.
+
+    Returns:
+        0, the exit status for ``tonk bot``.
+
+    Examples:
+        >>> import io, tonk
+        >>> table = tonk.protocol.Table(tonk.Rules(), players=2, seed=7)
+        >>> lines = [tonk.protocol.encode_message(out.message)
+        ...          for out in table.start() if out.to == 0]
+        >>> stdout = io.BytesIO()
+        >>> serve_bot(tonk.bots.GreedyBot(), stdin=io.BytesIO(
+        ...     "\n".join(lines).encode()), stdout=stdout)
+        0
+        >>> print(stdout.getvalue().decode())
+        {"type":"hello","protocol":1}
+        {"type":"action","request":1,"action":"drop"}
+        <BLANKLINE>
+    """
+    reading = sys.stdin.buffer if stdin is None else stdin
+    writing = sys.stdout.buffer if stdout is None else stdout
+    hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION}
+    if name is not None:
+        hello["name"] = name
+    _write(writing, hello)
+    backup = random.Random(seed)
+    reader: ObservationReader | None = None
+    for line in reading:
+        try:
+            message = decode_message(line)
+            kind = message["type"]
+            if kind == "goodbye":
+                break
+            if kind == "welcome":
+                reader = ObservationReader(_rules(message["rules"]))
+            elif kind == "act":
+                if reader is None:
+                    raise ProtocolError(
+                        "an act before any welcome",
+                        code=ProtocolErrorCode.MISSING_FIELD,
+                    )
+                _write(writing, _play(bot, reader, message, backup))
+        except ProtocolError as error:
+            _write(
+                writing,
+                {"type": "error", "code": error.code.value, "message": str(error)},
+            )
+    return 0
+
+
+def _rules(document: Any) -> Rules:
+    try:
+        return from_dict(document, Rules)
+    except SerializationError as error:
+        raise ProtocolError(
+            f"the welcome's rules: {error}", code=ProtocolErrorCode.BAD_FIELD
+        ) from None
+
+
+def _write(stream: IO[bytes], message: dict[str, Any]) -> None:
+    stream.write(encode_message(message).encode() + b"\n")
+    stream.flush()
+
+
+def _play(
+    bot: Bot, reader: ObservationReader, act: dict[str, Any], backup: random.Random
+) -> dict[str, Any]:
+    """Return the answer to ``act``: the bot's action, or an error if it fails."""
+    observation = reader.read(act["observation"])
+    rng = random.Random(act["seed"]) if "seed" in act else backup
+    try:
+        action = bot.choose(observation, observation.legal_actions, rng)
+        notation = format_action(action)
+    except Exception as error:  # the bot's own failure: report it, go on
+        traceback.print_exc(file=sys.stderr)
+        sys.stderr.flush()
+        return {
+            "type": "error",
+            "code": ProtocolErrorCode.BOT_FAILED.value,
+            "message": f"the bot raised {type(error).__name__}: {error}",
+            "request": act["request"],
+        }
+    return {"type": "action", "request": act["request"], "action": notation}
