@@ -6,8 +6,7 @@
 ``--scheduler`` play the hands in other processes or on a Dask cluster, and
 ``--json`` prints the results as JSON. ``tonk play`` plays a hand
 against bots in the terminal. ``tonk replay FILE`` shows a recorded hand step
-by step. ``tonk bot NAME`` plays a bot over the table protocol on standard
-input and output (:func:`tonk.bots.serve_bot`). ``tonk play`` and ``tonk simulate --bots`` (but for ``--json``) need
+by step. ``tonk play`` and ``tonk simulate --bots`` (but for ``--json``) need
 the ``rich`` package: ``pip install 'tonk[cli]'``.
 
 Examples:
@@ -49,7 +48,6 @@ from tonk.bots import (
     TournamentResult,
     bot_label,
     load_bot,
-    serve_bot,
     tournament,
 )
 from tonk.errors import BotError, TonkError
@@ -72,7 +70,10 @@ def _positive(text: str) -> int:
 
 
 _BOTS = BUILT_IN_BOTS
-_BOT_HELP = f"{', '.join(_BOTS)}, or your own bot class as module:Class"
+_BOT_HELP = (
+    f"{', '.join(_BOTS)}, or your own bot class as module:Class or"
+    " path/to/file.py:Class"
+)
 
 
 def _bot_spec(text: str) -> str:
@@ -245,34 +246,7 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--pause", action="store_true", help="wait for Enter before each action"
     )
-    bot = commands.add_parser(
-        "bot",
-        help="play a bot over the table protocol on standard input and output",
-        description="Play a bot over the table protocol (docs/protocol.md): read"
-        " one message per line on standard input and answer on standard output."
-        " tonk.bots.ProcessBot(['tonk', 'bot', NAME]) plays it, and so does"
-        " --bots 'exec:tonk bot NAME'.",
-    )
-    bot.add_argument("name", type=_bot_spec, help=f"the bot: {_BOT_HELP}")
-    bot.add_argument(
-        "--seed",
-        type=int,
-        default=None,
-        help="seed of the bot's randomness when the table sends none",
-    )
-    bot.add_argument(
-        "--iterations",
-        type=_positive,
-        default=200,
-        help="the ismcts bot's search budget per decision (default 200)",
-    )
     return parser
-
-
-def _serve_bot(args: argparse.Namespace) -> int:
-    """Play a bot over the table protocol on standard input and output."""
-    bot = _make_bot(args.name, args.iterations)
-    return serve_bot(bot, name=bot_label(args.name), seed=args.seed)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -622,8 +596,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         with _sigterm_stops():
             if args.command == "play":
                 return _play(args)
-            if args.command == "bot":
-                return _serve_bot(args)
             if args.command == "replay":
                 return _replay(args)
             return _simulate(args)
