@@ -253,3 +253,30 @@ def test_play_shows_suit_symbols_where_the_terminal_can(
     out = raw.getvalue().decode(encoding)
     assert f"Your hand: {hand}" in out
     assert ("You drew 9♣." if encoding == "utf-8" else "You drew 9C.") in out
+
+
+# --- a record drawn in a notebook --------------------------------------------------
+
+
+def test_a_records_strip_is_readable_at_full_size() -> None:
+    """Its text is drawn at least 9 px high; at half size labels were 6.5 px."""
+    state = tonk.new_game(tonk.Rules(), players=3, seed=2)
+    record = tonk.GameRecord(rules=tonk.Rules(), players=3, seed=2)
+    while state.outcome is None and len(record.actions) < 8:
+        action = tonk.legal_actions(state)[-1]  # never a drop
+        state, record = tonk.apply(state, action), record.then(action)
+    root = ElementTree.fromstring(tonk.svg.draw(record))
+    svg = "{http://www.w3.org/2000/svg}"
+    sizes = []
+    for position in root.iter(f"{svg}svg"):
+        if position is root:
+            continue
+        scale = float(position.get("width", 0)) / float(
+            position.get("viewBox", "0 0 1 1").split()[2]
+        )
+        sizes += [
+            scale * float(t.get("font-size", 0)) for t in position.iter(f"{svg}text")
+        ]
+    assert len(sizes) > 100
+    assert min(sizes) >= 9
+    assert float(root.get("width", 0)) <= 600  # fits a notebook's column at 100%

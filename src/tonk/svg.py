@@ -71,6 +71,7 @@ _LINE = 17
 _FELT = "#1d5e37"
 _TO_MOVE = "#2f7a4d"
 _INK = "#f4f1e8"
+_PAPER = "#fbfaf5"  # under the captions, so that they show on a dark page too
 _RED = (Suit.HEARTS, Suit.DIAMONDS)
 _FONT = "font-family='DejaVu Sans, Helvetica, Arial, sans-serif'"
 
@@ -482,7 +483,7 @@ def draw_positions(
     cell_width = max((width for _, width, _ in bodies), default=0) * scale + 10
     wrapped = [_wrap(caption, cell_width) for caption in captions or ()]
     lines = max((len(caption) for caption in wrapped), default=0)
-    caption_height = 4 + 15 * lines if wrapped else 0
+    caption_height = 8 + 15 * lines if wrapped else 0
     parts = []
     x = y = 0.0
     row_height = 0.0
@@ -491,7 +492,7 @@ def draw_positions(
             x, y = 0.0, y + row_height + 10
             row_height = 0.0
         if wrapped:
-            parts.append(_caption(x + 4, y + 13, wrapped[index]))
+            parts.append(_caption(x + 4, y + 16, wrapped[index]))
         parts.append(
             f"<svg x='{x:g}' y='{y + caption_height:g}' width='{width * scale:g}'"
             f" height='{height * scale:g}' viewBox='0 0 {width:g} {height:g}'>"
@@ -500,7 +501,9 @@ def draw_positions(
         row_height = max(row_height, height * scale + caption_height)
         x += cell_width
     total_width = cell_width * min(columns, len(bodies)) if bodies else 1
-    return _document("".join(parts), total_width, y + row_height if bodies else 1)
+    total_height = y + row_height if bodies else 1
+    paper = f"<rect width='{total_width:g}' height='{total_height:g}' fill='{_PAPER}'/>"
+    return _document(paper + "".join(parts), total_width, total_height)
 
 
 def _wrap(caption: str, width: float) -> list[str]:
@@ -515,11 +518,16 @@ def _caption(x: float, y: float, lines: Sequence[str]) -> str:
         f"{_xml_text(line + (' ' if number < len(lines) - 1 else ''))}</tspan>"
         for number, line in enumerate(lines)
     )
-    return f"<text y='{y:g}' font-size='12' {_FONT}>{spans}</text>"
+    return f"<text y='{y:g}' font-size='13' fill='#1a1a1a' {_FONT}>{spans}</text>"
 
 
 def _record_strip(record: GameRecord) -> str:
-    """Draw the deal, then the table after each turn, captioned with its actions."""
+    """Draw the deal, then the table after each turn, captioned with its actions.
+
+    One position a row, at full size: a notebook shows the strip at 100% with
+    the text as large as :func:`draw` writes it (at half size, side by side,
+    the labels were about 6 px high).
+    """
     states = replay(record)
     state = next(states)
     positions, captions = [state], ["the deal"]
@@ -534,4 +542,4 @@ def _record_strip(record: GameRecord) -> str:
     if turn:  # the record stops within a turn
         positions.append(state)
         captions.append(f"seat {state.to_move}: {', '.join(turn)}")
-    return draw_positions(positions, captions=captions)
+    return draw_positions(positions, captions=captions, columns=1, scale=1)
