@@ -1,9 +1,10 @@
 """What pytest collects from the whole repository (the tests and the doctests).
 
 The adapters of ``tonk.envs`` need their extras (numpy, PettingZoo, Gymnasium,
-OpenSpiel). The README's test command installs only the ``test`` extra, so
-without them their modules' doctests are not collected, as the tests of the
-adapters skip; CI installs every extra and runs them all.
+OpenSpiel), and ``tonk.web.app`` the ``web`` extra (its doctests use httpx2 too,
+for Starlette's test client). The README's test command installs only the
+``test`` extra, so without them their modules' doctests are not collected, as
+the tests of the adapters skip; CI installs every extra and runs them all.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ _NEEDS = {
     "src/tonk/envs/gymnasium.py": ("numpy", "gymnasium"),
     "src/tonk/envs/openspiel.py": ("numpy", "pyspiel"),
     "src/tonk/envs/pettingzoo.py": ("numpy", "pettingzoo"),
+    "src/tonk/web/app.py": ("starlette", "httpx2"),
 }
 
 collect_ignore = [

@@ -1,0 +1,209 @@
+"""The ASGI application of ``tonk serve``: pages, a small JSON API and WebSockets.
+
+:func:`create_app` builds a Starlette application around one
+:class:`~tonk.web.tables.TableManager` (the tables, their bots and their
+connections) and one :class:`~tonk.web.store.Store` (the SQLite database).
+
+Routes:
+
+- ``GET /``: the lobby page; ``GET /t/{id}``: a table's page (a seat's join
+  link is ``/t/{id}#{token}``: the token rides in the URL's fragment, which
+  browsers never send in a request, and reaches the server only inside the
+  WebSocket's ``hello``).
+- ``GET /api/info``: the presets (with their table sizes) and built-in bots.
+- ``GET /api/tables``, ``POST /api/tables``: list the tables; create one.
+- ``GET /api/tables/{id}/hands/{n}.json`` and ``.txt``: a finished table's
+  record of hand ``n``, replayable with ``tonk replay``.
+- ``WS /t/{id}/ws``: the table protocol (:mod:`tonk.protocol`), one JSON
+  message per WebSocket message; with ``?view=1`` also the server's ``view``
+  messages (the table page asks for them).
+- ``GET /static/...``: the page's CSS and JavaScript, shipped in the wheel.
+
+It needs the ``web`` extra: ``pip install 'tonk[web]'``.
+
+Examples:
+    >>> from starlette.testclient import TestClient
+    >>> with TestClient(create_app(":memory:")) as client:
+    ...     client.get("/api/tables").json()
+    []
+
+.. versionadded:: 0.2.0
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any
+
+try:
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import FileResponse, JSONResponse, Response
+    from starlette.routing import Mount, Route, WebSocketRoute
+    from starlette.staticfiles import StaticFiles
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+except ImportError as error:  # pragma: no cover - only without the extra
+    raise ImportError(
+        "tonk.web needs Starlette: install the tonk[web] extra"
+        " (pip install 'tonk[web]')"
+    ) from error
+
+from tonk.web.store import Store
+from tonk.web.tables import Client, Limits, TableError, TableManager
+
+__all__ = ["create_app"]
+
+_STATIC = Path(__file__).parent / "static"
+_HELLO_SECONDS = 10.0
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": message, "code": code}, status_code=status)
+
+
+async def _read_json(request: Request, max_bytes: int) -> Any:
+    """Return a request's JSON body, refusing one over ``max_bytes``."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > max_bytes:
+            raise TableError("too_big", f"the request is over {max_bytes} bytes")
+    try:
+        return json.loads(body)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise TableError("bad_json", f"the request is not JSON: {error}") from None
+
+
+def _routes(manager: TableManager) -> list[Route | WebSocketRoute | Mount]:
+    """Return the application's routes, each a closure over ``manager``."""
+
+    async def lobby(request: Request) -> Response:
+        return FileResponse(_STATIC / "index.html")
+
+    async def table_page(request: Request) -> Response:
+        if not manager.has_table(request.path_params["table_id"]):
+            return _error(404, "no_table", "no such table")
+        return FileResponse(_STATIC / "table.html")
+
+    async def info(request: Request) -> Response:
+        return JSONResponse(manager.info())
+
+    async def tables(request: Request) -> Response:
+        return JSONResponse(manager.summaries())
+
+    async def create(request: Request) -> Response:
+        try:
+            answer = manager.create(
+                await _read_json(request, manager.limits.request_bytes)
+            )
+        except TableError as error:
+            status = 503 if error.code == "too_many_tables" else 400
+            return _error(status, error.code, str(error))
+        return JSONResponse(answer, status_code=201)
+
+    async def record(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        hand = request.path_params["hand"]
+        kind = request.path_params["kind"]
+        try:
+            text = manager.record(table_id, hand, kind)
+        except TableError as error:
+            status = 404 if error.code == "no_table" else 409
+            return _error(status, error.code, str(error))
+        media = "application/json" if kind == "json" else "text/plain"
+        name = f"tonk-{table_id}-hand-{hand}.{kind}"
+        return Response(
+            text,
+            media_type=media,
+            headers={"content-disposition": f'attachment; filename="{name}"'},
+        )
+
+    async def socket(websocket: WebSocket) -> None:
+        await _serve_socket(manager, websocket)
+
+    return [
+        Route("/", lobby),
+        Route("/t/{table_id}", table_page),
+        Route("/api/info", info),
+        Route("/api/tables", tables, methods=["GET"]),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/{table_id}/hands/{hand:int}.{kind:str}", record),
+        WebSocketRoute("/t/{table_id}/ws", socket),
+        Mount("/static", StaticFiles(directory=_STATIC), name="static"),
+    ]
+
+
+async def _send_queued(websocket: WebSocket, client: Client) -> None:
+    """Send a client's queued messages until the queue's end marker."""
+    while (text := await client.outbox.get()) is not None:
+        await websocket.send_text(text)
+    await websocket.close(code=client.close_code)
+
+
+async def _serve_socket(manager: TableManager, websocket: WebSocket) -> None:
+    """Run one WebSocket: the hello, then every message, then the goodbye."""
+    await websocket.accept()
+    table_id = websocket.path_params["table_id"]
+    client = Client(manager.limits, views=websocket.query_params.get("view") == "1")
+    sender = asyncio.create_task(_send_queued(websocket, client))
+    try:
+        hello = await asyncio.wait_for(websocket.receive_text(), _HELLO_SECONDS)
+        if manager.join(table_id, client, hello):
+            while True:
+                manager.receive(client, await websocket.receive_text())
+    except (WebSocketDisconnect, TimeoutError, RuntimeError):
+        pass
+    finally:
+        manager.leave(client)
+        client.close()
+        with contextlib.suppress(Exception):
+            await sender
+
+
+def create_app(
+    db_path: str | Path,
+    *,
+    limits: Limits | None = None,
+    bot_delay: float = 0.6,
+    bots: Sequence[str] = (),
+) -> Starlette:
+    """Build the ASGI application of ``tonk serve`` over the database ``db_path``.
+
+    On start-up it opens (or creates, or migrates) the database and restores
+    every stored table at the state of its last committed action.
+
+    Args:
+        db_path: The SQLite database file, or ``":memory:"`` for tests.
+        limits: Message, rate, table and idle limits; the defaults of
+            :class:`~tonk.web.tables.Limits` otherwise.
+        bot_delay: Seconds a bot waits before each action at a table with a
+            human, so people can follow the play; 0 for none.
+        bots: Bots (``module:Class``) that new tables may seat besides the
+            built-in ones.
+
+    Returns:
+        The application, to run with any ASGI server (uvicorn).
+
+    Examples:
+        >>> from starlette.testclient import TestClient
+        >>> with TestClient(create_app(":memory:")) as client:
+        ...     client.get("/api/info").json()["bots"][0]
+        'greedy'
+    """
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(db_path)
+        manager.open(store, asyncio.get_running_loop())
+        try:
+            yield
+        finally:
+            manager.shut()
+            store.close()
+
+    manager = TableManager(limits=limits, bot_delay=bot_delay, bots=bots)
+    return Starlette(routes=_routes(manager), lifespan=lifespan)

@@ -1,0 +1,372 @@
+"""The server's database: tables, seats, every action and the records, in SQLite.
+
+:class:`Store` keeps everything a restarted server needs to resume each table
+exactly: the table's creation arguments (rules, seats, seed), a hash of each
+human seat's join token, every accepted action in order, and the records of
+the hands played. It uses only the standard library's :mod:`sqlite3`.
+
+Each action is committed before the server announces it (:meth:`Store.add_action`
+returns only after the commit), so a server killed at any moment loses at most
+an action nobody has seen accepted. The database runs in WAL mode with
+``synchronous=NORMAL``: a commit survives the server process being killed,
+which is what the server promises (a power cut may lose the last commits).
+
+Migrations: the ``schema_version`` table holds one row, the schema's version.
+Opening a database applies, in order and each in its own transaction, the
+steps of :data:`MIGRATIONS` it has not had yet (an empty file starts at
+version 0). A change of schema is a new step appended to :data:`MIGRATIONS`,
+never an edit of an old one. A database written by a newer server (a version
+this code does not know) is refused rather than guessed at.
+
+Examples:
+    >>> store = Store(":memory:")
+    >>> store.create_table("t1", {"players": 2}, {0: "secret"}, now=1.0)
+    >>> store.add_action("t1", 0, {"seat": 0, "notation": "draw stock"}, now=2.0)
+    >>> store.actions("t1")
+    [{'seat': 0, 'notation': 'draw stock'}]
+    >>> store.seat_for_token("t1", "secret"), store.seat_for_token("t1", "guess")
+    (0, None)
+    >>> store.close()
+
+.. versionadded:: 0.2.0
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from tonk.errors import TonkError
+
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Store", "StoreError", "TableRow"]
+
+MIGRATIONS: tuple[str, ...] = (
+    # 0 -> 1: the first schema.
+    """
+    CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        config TEXT NOT NULL,
+        created REAL NOT NULL,
+        touched REAL NOT NULL,
+        finished INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE seats (
+        table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE TABLE actions (
+        table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (table_id, number)
+    );
+    CREATE TABLE records (
+        table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        hand INTEGER NOT NULL,
+        json TEXT NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (table_id, hand)
+    );
+    """,
+)
+"""The schema's migration steps: step ``i`` takes version ``i`` to ``i + 1``."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+"""The schema version this code writes."""
+
+
+class StoreError(TonkError, ValueError):
+    """A database the server cannot use, or a write that breaks its rules.
+
+    Examples:
+        >>> raise StoreError("the database has schema version 9")
+        Traceback (most recent call last):
+        ...
+        tonk.web.store.StoreError: the database has schema version 9
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@attrs.frozen(kw_only=True)
+class TableRow:
+    """One stored table: its id, creation arguments and times.
+
+    Examples:
+        >>> TableRow(id="t1", config={}, created=1.0, touched=1.0, finished=False)
+        TableRow(id='t1', config={}, created=1.0, touched=1.0, finished=False)
+
+    .. versionadded:: 0.2.0
+    """
+
+    id: str
+    config: dict[str, Any]
+    created: float
+    touched: float
+    finished: bool
+
+
+def _hash(token: str) -> str:
+    """Return the stored form of a join token: only its SHA-256 is kept."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Store:
+    """The SQLite database of one server.
+
+    Args:
+        path: The database file (created if missing), or ``":memory:"``.
+
+    Raises:
+        StoreError: If the database's schema is newer than this code's.
+
+    Examples:
+        >>> store = Store(":memory:")
+        >>> store.version()
+        1
+        >>> store.close()
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        """Open the database and bring its schema up to date."""
+        self._db = sqlite3.connect(str(path), isolation_level=None)
+        self._db.execute("PRAGMA foreign_keys = ON")
+        self._db.execute("PRAGMA journal_mode = WAL")
+        self._db.execute("PRAGMA synchronous = NORMAL")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+        )
+        version = self.version()
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"the database has schema version {version}, newer than this"
+                f" server's {SCHEMA_VERSION}: upgrade tonk"
+            )
+        for step in range(version, SCHEMA_VERSION):
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in MIGRATIONS[step].split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+                self._db.execute("DELETE FROM schema_version")
+                self._db.execute(
+                    "INSERT INTO schema_version (version) VALUES (?)", (step + 1,)
+                )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def version(self) -> int:
+        """Return the schema version of the open database (0 when empty).
+
+        Examples:
+            >>> Store(":memory:").version() == SCHEMA_VERSION
+            True
+        """
+        row = self._db.execute("SELECT version FROM schema_version").fetchone()
+        return 0 if row is None else int(row[0])
+
+    def close(self) -> None:
+        """Close the database.
+
+        Examples:
+            >>> Store(":memory:").close()
+        """
+        self._db.close()
+
+    def create_table(
+        self,
+        table_id: str,
+        config: dict[str, Any],
+        tokens: dict[int, str],
+        *,
+        now: float,
+    ) -> None:
+        """Store a new table with its creation arguments and its seats' tokens.
+
+        Args:
+            table_id: The table's id.
+            config: Its creation arguments, as JSON-safe data.
+            tokens: Each human seat's join token (only a hash is stored).
+            now: The time, in seconds since the epoch.
+
+        Examples:
+            >>> store = Store(":memory:")
+            >>> store.create_table("t1", {"players": 2}, {1: "k"}, now=5.0)
+            >>> [row.id for row in store.tables()]
+            ['t1']
+        """
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(
+                "INSERT INTO tables (id, config, created, touched) VALUES (?, ?, ?, ?)",
+                (table_id, json.dumps(config), now, now),
+            )
+            self._db.executemany(
+                "INSERT INTO seats (table_id, seat, token_hash) VALUES (?, ?, ?)",
+                [(table_id, seat, _hash(token)) for seat, token in tokens.items()],
+            )
+
+    def tables(self) -> list[TableRow]:
+        """Return every stored table, oldest first.
+
+        Examples:
+            >>> Store(":memory:").tables()
+            []
+        """
+        rows = self._db.execute(
+            "SELECT id, config, created, touched, finished FROM tables"
+            " ORDER BY created, id"
+        ).fetchall()
+        return [
+            TableRow(
+                id=row[0],
+                config=json.loads(row[1]),
+                created=row[2],
+                touched=row[3],
+                finished=bool(row[4]),
+            )
+            for row in rows
+        ]
+
+    def seat_for_token(self, table_id: str, token: str) -> int | None:
+        """Return the seat a join token opens at a table, or ``None``.
+
+        Examples:
+            >>> store = Store(":memory:")
+            >>> store.create_table("t1", {}, {0: "a", 1: "b"}, now=0.0)
+            >>> store.seat_for_token("t1", "b"), store.seat_for_token("t2", "b")
+            (1, None)
+        """
+        row = self._db.execute(
+            "SELECT seat FROM seats WHERE table_id = ? AND token_hash = ?",
+            (table_id, _hash(token)),
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    def add_action(
+        self, table_id: str, number: int, action: dict[str, Any], *, now: float
+    ) -> None:
+        """Commit a table's next accepted action; it is durable on return.
+
+        Args:
+            table_id: The table.
+            number: The action's number at this table, from 0, with no gaps.
+            action: The action, as JSON-safe data.
+            now: The time, in seconds since the epoch.
+
+        Raises:
+            StoreError: If ``number`` is not the next number at this table.
+
+        Examples:
+            >>> store = Store(":memory:")
+            >>> store.create_table("t1", {}, {}, now=0.0)
+            >>> store.add_action("t1", 1, {"index": 0}, now=1.0)
+            Traceback (most recent call last):
+            ...
+            tonk.web.store.StoreError: action 1 of table 't1' is out of order: expected 0
+        """  # noqa: E501
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            (count,) = self._db.execute(
+                "SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,)
+            ).fetchone()
+            if count != number:
+                raise StoreError(
+                    f"action {number} of table {table_id!r} is out of order:"
+                    f" expected {count}"
+                )
+            self._db.execute(
+                "INSERT INTO actions (table_id, number, action) VALUES (?, ?, ?)",
+                (table_id, number, json.dumps(action)),
+            )
+            self._db.execute(
+                "UPDATE tables SET touched = ? WHERE id = ?", (now, table_id)
+            )
+
+    def actions(self, table_id: str) -> list[dict[str, Any]]:
+        """Return a table's accepted actions, in order.
+
+        Examples:
+            >>> Store(":memory:").actions("nowhere")
+            []
+        """
+        rows = self._db.execute(
+            "SELECT action FROM actions WHERE table_id = ? ORDER BY number",
+            (table_id,),
+        ).fetchall()
+        return [json.loads(row[0]) for row in rows]
+
+    def add_record(
+        self, table_id: str, hand: int, record_json: str, record_text: str
+    ) -> None:
+        """Store the record of a finished hand, as JSON and as text.
+
+        Examples:
+            >>> store = Store(":memory:")
+            >>> store.create_table("t1", {}, {}, now=0.0)
+            >>> store.add_record("t1", 1, "{}", "text")
+            >>> store.records("t1")
+            [(1, '{}', 'text')]
+        """
+        with self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO records (table_id, hand, json, text)"
+                " VALUES (?, ?, ?, ?)",
+                (table_id, hand, record_json, record_text),
+            )
+
+    def records(self, table_id: str) -> list[tuple[int, str, str]]:
+        """Return a table's records as ``(hand, json, text)``, by hand.
+
+        Examples:
+            >>> Store(":memory:").records("t1")
+            []
+        """
+        rows = self._db.execute(
+            "SELECT hand, json, text FROM records WHERE table_id = ? ORDER BY hand",
+            (table_id,),
+        ).fetchall()
+        return [(int(row[0]), str(row[1]), str(row[2])) for row in rows]
+
+    def finish(self, table_id: str, *, now: float) -> None:
+        """Mark a table finished.
+
+        Examples:
+            >>> store = Store(":memory:")
+            >>> store.create_table("t1", {}, {}, now=0.0)
+            >>> store.finish("t1", now=3.0)
+            >>> store.tables()[0].finished
+            True
+        """
+        with self._db:
+            self._db.execute(
+                "UPDATE tables SET finished = 1, touched = ? WHERE id = ?",
+                (now, table_id),
+            )
+
+    def delete_table(self, table_id: str) -> None:
+        """Delete a table with its seats, actions and records (idle expiry).
+
+        Examples:
+            >>> store = Store(":memory:")
+            >>> store.create_table("t1", {}, {0: "a"}, now=0.0)
+            >>> store.delete_table("t1")
+            >>> store.tables(), store.seat_for_token("t1", "a")
+            ([], None)
+        """
+        with self._db:
+            self._db.execute("DELETE FROM tables WHERE id = ?", (table_id,))

@@ -1,0 +1,909 @@
+"""The tables of ``tonk serve``: seats, bots, connections, timers and limits.
+
+A :class:`TableManager` holds one protocol :class:`~tonk.protocol.Table` per
+game (the true state), plays its bot seats in-process
+(:func:`tonk.bots.load_bot`), and passes each connection's messages to the
+table and the table's :class:`~tonk.protocol.Outgoing` messages to the
+connections. It needs no web framework: a :class:`Client` is a queue of
+outgoing texts that the caller's socket drains (``tonk.web.app`` does this
+with Starlette's WebSockets). Everything runs on one asyncio event loop, one
+message at a time, so no two actions ever start from the same state.
+
+Order of work for each accepted action: the table applies it, the store
+commits it (:meth:`tonk.web.store.Store.add_action`), and only then are the
+table's messages sent. A restarted server rebuilds each table with
+:meth:`tonk.protocol.Table.restore` from its stored creation arguments and
+actions: the same seed and the same actions give the same state.
+
+Seats and secrets: each human seat has a random join token
+(:func:`secrets.token_urlsafe`, 128 bits); the store keeps only its SHA-256.
+A client names its token in its ``hello`` (the server's one addition to the
+protocol's ``hello``, removed before the table sees it); without a token it
+is a spectator and gets only the protocol's public messages. A token opens
+its own seat only, and one connection at a time: while a seat's connection is
+open, another with the same token is refused (``seat_taken``); once it closes,
+the token opens the seat again, which is how a player reconnects.
+
+The server's other addition is the ``view`` message, sent to clients that ask
+for it (``tonk.web.app``'s page does): the table's picture drawn by
+:func:`tonk.svg.draw` from that client's own view, with the seats, whose turn
+it is, the log, the last result and the standings, for people to read.
+
+Examples:
+    >>> manager = TableManager()
+    >>> "greedy" in manager.info()["bots"]
+    True
+
+.. versionadded:: 0.2.0
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import secrets
+import time
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from tonk import presets, svg
+from tonk.actions import format_action
+from tonk.bots import BUILT_IN_BOTS, Bot, load_bot
+from tonk.encoding import action_to_index, index_to_action
+from tonk.errors import ProtocolError, TonkError
+from tonk.observation import observe
+from tonk.protocol import PROTOCOL_VERSION, Outgoing, Table, decode_message
+from tonk.records import GameRecord, format_record
+from tonk.rules import Rules
+from tonk.serialization import from_dict, to_dict, to_json
+from tonk.session import (
+    Deal,
+    Session,
+    SessionPhase,
+    apply_session,
+    hand_seed,
+    new_session,
+)
+from tonk.state import GameState
+from tonk.text import format_outcome
+from tonk.web.store import Store
+
+__all__ = ["Client", "Limits", "TableError", "TableManager"]
+
+_log = logging.getLogger("tonk.web")
+
+_MAX_NAME = 24
+_MAX_HANDS = 1_000
+_LOG_LINES = 80
+_SPECTATOR = -1
+"""The seat a spectator's picture is drawn for: no seat, so every hand is hidden."""
+
+
+class TableError(TonkError, ValueError):
+    """A refused request to the server: a bad table, token or message.
+
+    Attributes:
+        code: Why, in a word or two, for programs (``bad_token``, ``no_table``...).
+
+    Examples:
+        >>> error = TableError("no_table", "no such table")
+        >>> error.code, str(error)
+        ('no_table', 'no such table')
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        """Create the error with its ``code``."""
+        super().__init__(message)
+        self.code = code
+
+
+@attrs.frozen(kw_only=True)
+class Limits:
+    """What the server allows each connection and each table.
+
+    Attributes:
+        message_bytes: The largest message a client may send.
+        request_bytes: The largest HTTP request body (a new table).
+        messages_per_second: The steady rate of messages a connection may send.
+        burst: How many messages a connection may send at once above that rate.
+        max_tables: The most tables the server holds (finished ones count until
+            they expire).
+        idle_seconds: A table with no action and nobody connected for this long
+            is deleted, with its records.
+        window_seconds: How long a person has to slap or eat (V26, X5) before
+            the server passes for them.
+        outbox: The most messages queued for a slow client before it is cut off.
+
+    Examples:
+        >>> Limits(max_tables=10).max_tables
+        10
+
+    .. versionadded:: 0.2.0
+    """
+
+    message_bytes: int = 4_096
+    request_bytes: int = 65_536
+    messages_per_second: float = 20.0
+    burst: int = 40
+    max_tables: int = 200
+    idle_seconds: float = 6 * 3600.0
+    window_seconds: float = 20.0
+    outbox: int = 512
+
+
+class Client:
+    """One connection: its seat, its queue of texts to send, its rate budget.
+
+    The caller's socket sends each text :attr:`outbox` yields until ``None``,
+    then closes with :attr:`close_code`.
+
+    Args:
+        limits: The server's limits.
+        views: Whether to send this client the server's ``view`` messages.
+
+    Examples:
+        >>> client = Client(Limits())
+        >>> client.send({"type": "goodbye"})
+        >>> client.outbox.get_nowait()
+        '{"type":"goodbye"}'
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, limits: Limits, *, views: bool = False) -> None:
+        """Create an unattached client."""
+        self.limits = limits
+        self.views = views
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.table_id: str | None = None
+        self.seat: int | None = None
+        self.close_code = 1000
+        self._closed = False
+        self._budget = float(limits.burst)
+        self._checked = time.monotonic()
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; cut the client off if too many are waiting."""
+        if self._closed:
+            return
+        if self.outbox.qsize() >= self.limits.outbox:
+            self.close(1008)
+            return
+        self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    def close(self, code: int = 1000) -> None:
+        """Queue the end of the conversation (once)."""
+        if not self._closed:
+            self._closed = True
+            self.close_code = code
+            self.outbox.put_nowait(None)
+
+    def allow(self) -> bool:
+        """Spend one message of the rate budget; ``False`` if it is spent."""
+        now = time.monotonic()
+        rate = self.limits.messages_per_second
+        self._budget = min(
+            float(self.limits.burst), self._budget + (now - self._checked) * rate
+        )
+        self._checked = now
+        if self._budget < 1:
+            return False
+        self._budget -= 1
+        return True
+
+
+@attrs.frozen(kw_only=True)
+class _Config:
+    """A table's creation arguments, stored as JSON to rebuild it."""
+
+    rules: Rules
+    rules_name: str
+    names: tuple[str, ...]
+    bots: tuple[str | None, ...]
+    hands: int
+    seed: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": to_dict(self.rules),
+            "rules_name": self.rules_name,
+            "names": list(self.names),
+            "bots": list(self.bots),
+            "hands": self.hands,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> _Config:
+        return cls(
+            rules=from_dict(data["rules"], Rules),
+            rules_name=data["rules_name"],
+            names=tuple(data["names"]),
+            bots=tuple(data["bots"]),
+            hands=data["hands"],
+            seed=data["seed"],
+        )
+
+    def table(self) -> Table:
+        return Table(
+            self.rules,
+            players=len(self.names),
+            seed=self.seed,
+            names=self.names,
+            hands=self.hands,
+        )
+
+
+def _refuse(code: str, message: str) -> TableError:
+    return TableError(code, message)
+
+
+def _rules(body: dict[str, Any]) -> tuple[Rules, str]:
+    """Return the rules a request asks for: a preset, with options over it."""
+    name = body.get("preset", "pagat")
+    if not isinstance(name, str):
+        raise _refuse("bad_rules", "preset must be a preset's name")
+    try:
+        base = presets.get(name)
+    except TonkError as error:
+        raise _refuse("bad_rules", str(error)) from None
+    options = body.get("rules")
+    if options is None:
+        return base, name
+    if not isinstance(options, dict):
+        raise _refuse("bad_rules", "rules must be a JSON object of rule options")
+    data = to_dict(base)
+    data.update(options)
+    try:
+        return from_dict(data, Rules), f"{name} (changed)"
+    except TonkError as error:
+        raise _refuse("bad_rules", f"bad rules: {error}") from None
+
+
+def _name(entry: dict[str, Any], default: str) -> str:
+    name = entry.get("name", default)
+    if not isinstance(name, str) or not name.strip():
+        raise _refuse("bad_seat", "a seat's name must be non-empty text")
+    name = name.strip()
+    if len(name) > _MAX_NAME or not name.isprintable():
+        raise _refuse(
+            "bad_seat", f"a seat's name is printable text of at most {_MAX_NAME}"
+        )
+    return name
+
+
+def _hands(body: dict[str, Any]) -> int:
+    mode = body.get("mode", "hand")
+    if mode == "hand":
+        return 1
+    hands = body.get("hands")
+    if mode != "session" or not isinstance(hands, int) or isinstance(hands, bool):
+        raise _refuse(
+            "bad_mode", "mode is 'hand', or 'session' with a whole number of hands"
+        )
+    if not 1 <= hands <= _MAX_HANDS:
+        raise _refuse("bad_mode", f"a session plays 1..{_MAX_HANDS} hands")
+    return hands
+
+
+class _Live:
+    """One table in play: the protocol table, its bots, clients and timer."""
+
+    def __init__(self, table_id: str, config: _Config, table: Table) -> None:
+        self.id = table_id
+        self.config = config
+        self.table = table
+        self.stored = len(table.history)
+        self.bots: dict[int, Bot] = {
+            seat: load_bot(spec) for seat, spec in enumerate(config.bots) if spec
+        }
+        self.rng = random.Random(config.seed ^ 0x5EED)
+        self.seats: dict[int, Client] = {}
+        self.spectators: set[Client] = set()
+        self.requests: dict[int, int] = {}
+        self.timer: asyncio.TimerHandle | None = None
+        self.deadline: float | None = None
+        self.touched = time.time()
+        self.log: deque[str] = deque(maxlen=_LOG_LINES)
+
+    @property
+    def hand(self) -> GameState:
+        hand = self.table.state.hand
+        assert hand is not None
+        return hand
+
+    def clients(self) -> list[Client]:
+        return [*self.seats.values(), *self.spectators]
+
+    def name(self, seat: int | None) -> str:
+        return "nobody" if seat is None else f"{self.config.names[seat]} ({seat})"
+
+
+def _bot_spec(entry: dict[str, Any], allowed: Sequence[str]) -> str:
+    spec = entry.get("bot", "greedy")
+    if not isinstance(spec, str) or spec.strip().lower() not in allowed:
+        raise _refuse(
+            "bad_bot", f"a bot seat takes one of these bots: {', '.join(allowed)}"
+        )
+    spec = spec.strip()
+    return spec.lower() if spec.lower() in BUILT_IN_BOTS else spec
+
+
+class TableManager:
+    """Every table of one server, with their bots and connections.
+
+    Call :meth:`open` on the event loop before use, :meth:`shut` at the end.
+
+    Args:
+        limits: The server's limits.
+        bot_delay: Seconds a bot waits before each action at a table that has
+            a human seat, so people can follow; tables of bots only never wait.
+        bots: Bots (``module:Class``) a new table may seat besides the
+            built-in ones; a web request may not name any other, since naming
+            one imports its module on the server.
+
+    Examples:
+        >>> TableManager(bots=["mybots:Cautious"]).info()["bots"][-1]
+        'mybots:Cautious'
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(
+        self,
+        *,
+        limits: Limits | None = None,
+        bot_delay: float = 0.0,
+        bots: Sequence[str] = (),
+    ) -> None:
+        """Create a manager with no tables; :meth:`open` loads the stored ones."""
+        self.limits = Limits() if limits is None else limits
+        self.bot_delay = bot_delay
+        self._bots = (*BUILT_IN_BOTS, *bots)
+        self._tables: dict[str, _Live] = {}
+        self._store: Store | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._sweeper: asyncio.TimerHandle | None = None
+
+    # -- life cycle --
+
+    def open(self, store: Store, loop: asyncio.AbstractEventLoop) -> None:
+        """Attach the store and loop; restore every stored table where it was."""
+        self._store = store
+        self._loop = loop
+        for row in store.tables():
+            config = _Config.from_json(row.config)
+            actions = [
+                index_to_action(item["index"], config.rules, len(config.names))
+                for item in store.actions(row.id)
+            ]
+            table = Table.restore(
+                config.rules,
+                players=len(config.names),
+                seed=config.seed,
+                names=config.names,
+                hands=config.hands,
+                actions=actions,
+            )
+            live = _Live(row.id, config, table)
+            live.touched = row.touched
+            live.log.append(f"the server restarted: {len(actions)} actions restored")
+            self._tables[row.id] = live
+            for out in table.snapshot(None):
+                self._note(live, out)
+            if table.is_over and not row.finished:
+                self._finish(live)
+            self._schedule(live)
+        self._sweep()
+
+    def shut(self) -> None:
+        """Cancel the timers and close every connection."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for live in self._tables.values():
+            if live.timer is not None:
+                live.timer.cancel()
+            for client in live.clients():
+                client.close(1001)
+
+    @property
+    def store(self) -> Store:
+        """The database (once :meth:`open` has run)."""
+        assert self._store is not None, "TableManager.open was not called"
+        return self._store
+
+    # -- the lobby --
+
+    def info(self) -> dict[str, Any]:
+        """Return the presets (with their table sizes) and the bots on offer."""
+        return {
+            "presets": {
+                name: {"max_players": presets.get(name).max_players}
+                for name in presets.names()
+            },
+            "bots": list(self._bots),
+            "protocol": PROTOCOL_VERSION,
+        }
+
+    def has_table(self, table_id: str) -> bool:
+        """Whether the server holds a table with this id."""
+        return table_id in self._tables
+
+    def summaries(self) -> list[dict[str, Any]]:
+        """Return every table's public summary, oldest first."""
+        return [self._summary(live) for live in self._tables.values()]
+
+    def _summary(self, live: _Live) -> dict[str, Any]:
+        config = live.config
+        return {
+            "id": live.id,
+            "rules_name": config.rules_name,
+            "mode": "hand" if config.hands == 1 else "session",
+            "hands": config.hands,
+            "seats": [
+                {
+                    "seat": seat,
+                    "name": name,
+                    "kind": "human" if config.bots[seat] is None else "bot",
+                    "bot": config.bots[seat],
+                    "connected": seat in live.seats,
+                }
+                for seat, name in enumerate(config.names)
+            ],
+            "status": self._status(live, None),
+            "over": live.table.is_over,
+        }
+
+    def create(self, body: object) -> dict[str, Any]:
+        """Create a table from a request; return its id, seats and join links.
+
+        The request is a JSON object: ``preset`` (a name), optional ``rules``
+        (rule options over the preset), ``seats`` (one object per seat:
+        ``kind`` ``"human"`` or ``"bot"``, optional ``name``, and ``bot`` for a
+        bot), and ``mode``: ``"hand"`` or ``"session"`` with ``hands``.
+
+        Raises:
+            TableError: If the request is bad, or the server is full.
+        """
+        if len(self._tables) >= self.limits.max_tables:
+            self._sweep()
+        if len(self._tables) >= self.limits.max_tables:
+            raise _refuse(
+                "too_many_tables",
+                f"the server holds its limit of {self.limits.max_tables} tables",
+            )
+        config = self._config(body)
+        try:
+            table = config.table()
+        except TonkError as error:
+            raise _refuse("bad_rules", str(error)) from None
+        table_id = secrets.token_hex(4)
+        while table_id in self._tables:  # pragma: no cover - 1 in 4 billion
+            table_id = secrets.token_hex(4)
+        tokens = {
+            seat: secrets.token_urlsafe(16)
+            for seat, spec in enumerate(config.bots)
+            if spec is None
+        }
+        self.store.create_table(table_id, config.to_json(), tokens, now=time.time())
+        live = _Live(table_id, config, table)
+        self._tables[table_id] = live
+        self._process(live, table.start())
+        seats = self._summary(live)["seats"]
+        for seat in seats:
+            if seat["seat"] in tokens:
+                seat["link"] = f"/t/{table_id}#{tokens[seat['seat']]}"
+        return {"id": table_id, "seats": seats, "spectate": f"/t/{table_id}"}
+
+    def _config(self, body: object) -> _Config:
+        if not isinstance(body, dict):
+            raise _refuse("bad_request", "a new table is a JSON object")
+        rules, rules_name = _rules(body)
+        entries = body.get("seats")
+        if not isinstance(entries, list) or not all(
+            isinstance(entry, dict) for entry in entries
+        ):
+            raise _refuse("bad_seat", "seats must be a list of objects")
+        if not 2 <= len(entries) <= rules.max_players:
+            raise _refuse(
+                "bad_seat", f"these rules seat 2..{rules.max_players} players"
+            )
+        names, bots = [], []
+        for seat, entry in enumerate(entries):
+            kind = entry.get("kind")
+            if kind not in ("human", "bot"):
+                raise _refuse("bad_seat", "a seat's kind is 'human' or 'bot'")
+            spec = _bot_spec(entry, self._bots) if kind == "bot" else None
+            default = f"Player {seat + 1}" if spec is None else f"{spec} {seat + 1}"
+            names.append(_name(entry, default))
+            bots.append(spec)
+        if len(set(names)) != len(names):
+            raise _refuse("bad_seat", "the seats' names must differ")
+        return _Config(
+            rules=rules,
+            rules_name=rules_name,
+            names=tuple(names),
+            bots=tuple(bots),
+            hands=_hands(body),
+            seed=secrets.randbits(64),
+        )
+
+    # -- connections --
+
+    def join(self, table_id: str, client: Client, hello: str) -> bool:
+        """Seat a client by its ``hello``; ``False`` (with an error sent) if refused."""
+        live = self._tables.get(table_id)
+        try:
+            if live is None:
+                raise _refuse("no_table", "no such table")
+            data, token = self._read_hello(hello)
+            seat = self._claim(live, token)
+        except (TableError, ProtocolError) as error:
+            code = error.code if isinstance(error, TableError) else error.code.value
+            client.send({"type": "error", "code": code, "message": str(error)})
+            client.send({"type": "goodbye", "reason": str(error)})
+            client.close(1008)
+            return False
+        client.table_id, client.seat = table_id, seat
+        live.touched = time.time()
+        if seat is None:
+            live.spectators.add(client)
+            outs = live.table.snapshot(None)
+        else:
+            live.seats[seat] = client
+            outs = live.table.receive(seat, data)
+        for out in outs:
+            client.send(out.message)
+        self._send_views(live)
+        return True
+
+    def _read_hello(self, text: str) -> tuple[dict[str, Any], str | None]:
+        """Return a client's ``hello`` without its token, and the token."""
+        if len(text.encode()) > self.limits.message_bytes:
+            raise _refuse("too_large", "the hello is too large")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError:
+            raise _refuse(
+                "malformed", "the first message must be a JSON hello"
+            ) from None
+        if not isinstance(data, dict) or data.get("type") != "hello":
+            raise _refuse("no_hello", "the first message must be a hello")
+        token = data.pop("token", None)
+        if token is not None and not isinstance(token, str):
+            raise _refuse("bad_token", "a token is text")
+        hello = decode_message(json.dumps(data))
+        if hello["protocol"] != PROTOCOL_VERSION:
+            raise _refuse(
+                "version",
+                f"this server speaks protocol version {PROTOCOL_VERSION}",
+            )
+        return hello, token
+
+    def _claim(self, live: _Live, token: str | None) -> int | None:
+        if token is None:
+            return None
+        seat = self.store.seat_for_token(live.id, token[:200])
+        if seat is None:
+            raise _refuse("bad_token", "this link opens no seat at this table")
+        if seat in live.seats:
+            raise _refuse("seat_taken", "this seat is already connected elsewhere")
+        return seat
+
+    def leave(self, client: Client) -> None:
+        """Forget a closed connection; its seat's token may connect again."""
+        live = self._tables.get(client.table_id or "")
+        if live is None:
+            return
+        if client.seat is not None and live.seats.get(client.seat) is client:
+            del live.seats[client.seat]
+        live.spectators.discard(client)
+        client.table_id = None
+        self._send_views(live)
+
+    def receive(self, client: Client, text: str) -> None:
+        """Take one message from a seated client and act on it."""
+        live = self._tables.get(client.table_id or "")
+        if live is None:
+            return
+        if not client.allow():
+            client.send(
+                {
+                    "type": "error",
+                    "code": "rate_limited",
+                    "message": "too many messages: slow down",
+                }
+            )
+            return
+        if client.seat is None:
+            client.send(
+                {
+                    "type": "error",
+                    "code": "spectator",
+                    "message": "a spectator cannot act",
+                }
+            )
+            return
+        if len(text.encode()) > self.limits.message_bytes:
+            client.send(
+                {
+                    "type": "error",
+                    "code": "too_large",
+                    "message": f"a message may hold {self.limits.message_bytes} bytes",
+                }
+            )
+            return
+        live.touched = time.time()
+        self._process(live, live.table.receive(client.seat, text))
+
+    # -- play --
+
+    def _process(self, live: _Live, outs: list[Outgoing]) -> None:
+        """Commit the table's new actions, then send its messages, then go on."""
+        self._commit(live)
+        for out in outs:
+            self._note(live, out)
+            if out.to is None:
+                for client in live.spectators:
+                    client.send(out.message)
+            elif (seated := live.seats.get(out.to)) is not None:
+                seated.send(out.message)
+        if live.table.is_over:
+            self._finish(live)
+        self._schedule(live)
+        self._send_views(live)
+
+    def _commit(self, live: _Live) -> None:
+        history = live.table.history
+        rules, players = live.config.rules, len(live.config.names)
+        for number in range(live.stored, len(history)):
+            action = history[number]
+            item = {
+                "index": action_to_index(action, rules, players),
+                "action": format_action(action),
+            }
+            self.store.add_action(live.id, number, item, now=time.time())
+            live.stored = number + 1
+
+    def _note(self, live: _Live, out: Outgoing) -> None:
+        """Keep the open request of each seat and the public log."""
+        message = out.message
+        kind = message["type"]
+        if kind == "act":
+            live.requests[message["seat"]] = message["request"]
+        if out.to is not None:
+            return
+        if kind == "event" and message["kind"] == "deal":
+            live.log.append(f"hand {message['hand']} dealt")
+        elif kind == "event" and message["kind"] == "action":
+            live.log.append(f"{live.name(message['seat'])}: {message['action']}")
+            if message["window"] is not None:
+                live.log.append(f"a {message['window']} window opens")
+        elif kind == "hand_over":
+            net = ", ".join(
+                f"{name} {amount:+}" if isinstance(amount, int) else f"{name} {amount}"
+                for name, amount in zip(live.config.names, message["net"], strict=True)
+            )
+            live.log.append(f"hand {message['hand']} over: {net}")
+
+    def _schedule(self, live: _Live) -> None:
+        """Start the bot's move, or the window's timer, for the seat to move."""
+        if live.timer is not None:
+            live.timer.cancel()
+        live.timer, live.deadline = None, None
+        waiting = live.table.waiting_for
+        if not waiting or self._loop is None:
+            return
+        seat = waiting[0]
+        if seat in live.bots:
+            humans = len(live.bots) < len(live.config.names)
+            delay = self.bot_delay if humans else 0.0
+            live.timer = self._loop.call_later(delay, self._bot_move, live, seat)
+        elif live.hand.slap is not None and live.hand.slap.slapper is None:
+            seconds = self.limits.window_seconds
+            live.deadline = time.monotonic() + seconds
+            live.timer = self._loop.call_later(seconds, self._pass_for, live, seat)
+
+    def _bot_move(self, live: _Live, seat: int) -> None:
+        live.timer = None
+        if self._tables.get(live.id) is not live or seat not in live.table.waiting_for:
+            return
+        seen = observe(live.hand, seat)
+        try:
+            action = live.bots[seat].choose(seen, seen.legal_actions, live.rng)
+        except Exception as error:  # a user's bot may raise anything
+            _log.warning("table %s: bot of seat %d failed: %r", live.id, seat, error)
+            action = None
+        if action not in seen.legal_actions:
+            live.log.append(f"the bot of {live.name(seat)} failed: it plays the first")
+            action = seen.legal_actions[0]
+        index = action_to_index(action, live.hand.rules, len(live.config.names))
+        message = {"type": "action", "request": live.requests[seat], "index": index}
+        self._process(live, live.table.receive(seat, message))
+
+    def _pass_for(self, live: _Live, seat: int) -> None:
+        live.timer = None
+        if seat not in live.table.waiting_for:
+            return
+        live.log.append(f"time is up: {live.name(seat)} passes")
+        message = {"type": "action", "request": live.requests[seat], "action": "pass"}
+        self._process(live, live.table.receive(seat, message))
+
+    def _finish(self, live: _Live) -> None:
+        """Store a finished table's records and mark it finished."""
+        if self.store.records(live.id):
+            return
+        for number, record in enumerate(_hand_records(live), 1):
+            self.store.add_record(
+                live.id, number, to_json(record), format_record(record)
+            )
+        self.store.finish(live.id, now=time.time())
+
+    # -- what people see --
+
+    def _status(self, live: _Live, seat: int | None) -> str:
+        table = live.table
+        if table.is_over:
+            return "the table has finished"
+        mover = table.waiting_for[0]
+        slap = live.hand.slap
+        what = "to slap or pass"
+        if slap is None or slap.slapper is not None:
+            what = "to move"
+        elif live.hand.rules.eating:
+            what = "to eat or pass"
+        hand = f"hand {table.state.number} of {live.config.hands}: "
+        if mover == seat:
+            return hand + f"your turn, {what}"
+        return hand + f"{live.name(mover)} {what}"
+
+    def _picture(self, live: _Live, seat: int | None) -> str:
+        if seat is not None:
+            return svg.draw(observe(live.hand, seat))
+        # A spectator's view: any seat's observation with that seat's own
+        # cards removed, drawn for no seat (every hand face down).
+        seen = attrs.evolve(
+            observe(live.hand, 0),
+            seat=_SPECTATOR,
+            hand=(),
+            widow=None,
+            legal_actions=(),
+        )
+        return svg.draw(seen).replace(
+            f", seen by seat {_SPECTATOR}", ", seen by a spectator"
+        )
+
+    def _view(self, live: _Live, seat: int | None) -> dict[str, Any]:
+        session = live.table.state
+        result = None
+        if session.last is not None:
+            result = _result_text(session, live.config.names)
+        seconds_left = None
+        if live.deadline is not None:
+            seconds_left = max(0.0, round(live.deadline - time.monotonic(), 1))
+        over = live.table.is_over
+        return {
+            "type": "view",
+            "seat": seat,
+            "names": list(live.config.names),
+            "kinds": ["human" if spec is None else "bot" for spec in live.config.bots],
+            "connected": [s in live.seats for s in range(len(live.config.names))],
+            "waiting": list(live.table.waiting_for),
+            "status": self._status(live, seat),
+            "seconds_left": seconds_left,
+            "picture": self._picture(live, seat),
+            "standings": [[name, str(score)] for name, score in session.standings],
+            "result": result,
+            "log": list(live.log),
+            "records": (
+                [
+                    {
+                        "hand": number,
+                        "json": f"/api/tables/{live.id}/hands/{number}.json",
+                        "text": f"/api/tables/{live.id}/hands/{number}.txt",
+                    }
+                    for number in range(1, session.number + 1)
+                ]
+                if over
+                else None
+            ),
+        }
+
+    def _send_views(self, live: _Live) -> None:
+        for client in live.clients():
+            if client.views:
+                client.send(self._view(live, client.seat))
+
+    # -- records and expiry --
+
+    def record(self, table_id: str, hand: int, kind: str) -> str:
+        """Return a finished table's record of one hand, as JSON or text.
+
+        Raises:
+            TableError: If there is no such table or hand, the table is still
+                playing (a record shows every hand dealt), or ``kind`` is
+                neither ``"json"`` nor ``"txt"``.
+        """
+        if table_id not in self._tables:
+            raise _refuse("no_table", "no such table")
+        if kind not in ("json", "txt"):
+            raise _refuse("no_record", "a record is .json or .txt")
+        if not self._tables[table_id].table.is_over:
+            raise _refuse("playing", "records are shown once the table has finished")
+        for number, as_json, as_text in self.store.records(table_id):
+            if number == hand:
+                return as_json if kind == "json" else as_text
+        raise _refuse("no_record", f"the table has no hand {hand}")
+
+    def _sweep(self) -> None:
+        """Delete the tables idle for too long; run again later."""
+        now = time.time()
+        for live in list(self._tables.values()):
+            if not live.clients() and now - live.touched > self.limits.idle_seconds:
+                if live.timer is not None:
+                    live.timer.cancel()
+                del self._tables[live.id]
+                self.store.delete_table(live.id)
+        if self._loop is not None:
+            if self._sweeper is not None:
+                self._sweeper.cancel()
+            every = min(60.0, self.limits.idle_seconds / 4)
+            self._sweeper = self._loop.call_later(every, self._sweep)
+
+
+def _result_text(session: Session, names: Sequence[str]) -> str:
+    """Return the last hand's result for people: the outcome and the net amounts."""
+    result = session.last
+    assert result is not None
+    lines = [f"hand {result.number}", *format_outcome(result.outcome).splitlines()]
+    lines += [
+        f"  {name}: {'+' if amount > 0 else ''}{amount}"
+        for name, amount in zip(names, result.net, strict=True)
+    ]
+    return "\n".join(lines)
+
+
+def _hand_records(live: _Live) -> list[GameRecord]:
+    """Return a table's hands as records, replaying its history as it was dealt."""
+    config = live.config
+    records: list[GameRecord] = []
+    players = len(config.names)
+    state = _first_session(config)
+    actions: list[Any] = []
+    for action in live.table.history:
+        state = apply_session(state, action)
+        actions.append(action)
+        while state.phase is not SessionPhase.PLAYING:
+            hand = state.hand
+            assert hand is not None
+            records.append(
+                GameRecord(
+                    rules=hand.rules,
+                    players=players,
+                    dealer=hand.dealer,
+                    seed=hand_seed(config.seed, state.number),
+                    actions=actions,
+                    outcome=hand.outcome,
+                )
+            )
+            actions = []
+            if state.phase is not SessionPhase.BEFORE_DEAL or (
+                state.number >= config.hands
+            ):
+                break
+            state = apply_session(state, Deal())
+    return records
+
+
+def _first_session(config: _Config) -> Session:
+    return apply_session(
+        new_session(config.rules, players=list(config.names), seed=config.seed),
+        Deal(),
+    )
