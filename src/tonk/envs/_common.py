@@ -14,9 +14,9 @@ import numpy.typing as npt
 from tonk import presets
 from tonk._validate import brief
 from tonk.cards import Card
-from tonk.encoding import observation_entries
+from tonk.encoding import observation_vector
 from tonk.errors import EncodingError, TonkError
-from tonk.observation import Observation, observe
+from tonk.observation import observe
 from tonk.rules import Rules
 from tonk.state import GameState
 
@@ -77,12 +77,13 @@ def live_hand(deal: Callable[[], GameState]) -> GameState:
     )
 
 
-def observation_array(observation: Observation, size: int) -> Floats:
-    """Return the observation vector (of ``size``) as a new float32 array."""
-    positions, values = observation_entries(observation)
-    vector = np.zeros(size, dtype=np.float32)
-    vector[list(positions)] = values
-    return vector
+def observation_array(state: GameState, seat: int, size: int) -> Floats:
+    """Return ``seat``'s observation vector of ``state`` (``size`` long), float32.
+
+    Written into a new array by :func:`~tonk.encoding.observation_vector`,
+    straight from the state: no observation is built.
+    """
+    return observation_vector(state, seat=seat, out=np.empty(size, dtype=np.float32))
 
 
 def mask_array(indices: Sequence[int], size: int) -> Bytes:

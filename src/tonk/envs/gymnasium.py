@@ -267,9 +267,7 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
 
     def _observation(self) -> Floats:
         assert self.hand is not None
-        return observation_array(
-            observe(self.hand, self._learner), self._observation_size
-        )
+        return observation_array(self.hand, self._learner, self._observation_size)
 
     def render(self) -> str | None:
         """Draw the public table as text: returned (``ansi``) or printed (``human``)."""

@@ -406,7 +406,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         seat = self.possible_agents.index(agent)
         if self.session is None:
             assert self.hand is not None
-            return observation_array(observe(self.hand, seat), size)
+            return observation_array(self.hand, seat, size)
         vector = self._hand_vector(self.session, agent)
         block = _session_block(self.session, seat, self.max_hands)
         vector[size - len(block) :] = block
@@ -425,15 +425,17 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         if hand is None or agent not in names:
             return np.zeros(size, dtype=np.float32)
         seat = names.index(agent)
-        seen = observe(hand, seat)
-        if len(names) == self.players:
-            return observation_array(seen, size)
+        if len(names) == self.players:  # the session block follows the hand's
+            vector = np.zeros(size, dtype=np.float32)
+            hand_size = encoding.observation_size(self.rules, self.players)
+            encoding.observation_vector(hand, seat=seat, out=vector[:hand_size])
+            return vector
         first = self.possible_agents.index
         seats = tuple(
             (first(names[(seat + offset) % len(names)]) - first(agent)) % self.players
             for offset in range(len(names))
         )
-        positions, values = encoding.observation_entries(seen)
+        positions, values = encoding.observation_entries(observe(hand, seat))
         vector = np.zeros(size, dtype=np.float32)
         vector[_seat_map(self.rules, self.players, seats)[list(positions)]] = values
         return vector

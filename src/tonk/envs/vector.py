@@ -1,0 +1,315 @@
+"""A Gymnasium vector environment: many hands stepped together, in self-play.
+
+Install with ``pip install 'tonk[gymnasium]'``. :class:`TonkVectorEnv` plays
+``num_envs`` hands side by side and is a :class:`gymnasium.vector.VectorEnv`:
+:meth:`~TonkVectorEnv.step` takes one action index per hand and returns the
+batch at once, as numpy arrays, ready for a vectorised trainer.
+
+Every seat of every hand is played by the caller (self-play): each step plays
+the action of the seat to move in each hand, and the next observation of a
+hand is what its next seat to move sees. ``info["seat"]`` says which seat that
+is. An observation is the float32 :func:`~tonk.encoding.observation_vector`
+of that seat (written straight into the batch, without building an
+:class:`~tonk.observation.Observation`), in a :class:`~gymnasium.spaces.Box`
+bounded by :func:`~tonk.encoding.observation_bounds`; an action is an index of
+the :mod:`tonk.encoding` layout.
+
+Legal actions come two ways: ``info["action_mask"]``, an int8 array of shape
+``(num_envs, action_space_size)`` (also :meth:`~TonkVectorEnv.action_masks`,
+as booleans), and ``info["legal_indices"]``, a tuple holding each hand's
+legal indices, ascending: the sparse form. Under ``chicago`` the action space
+has 46,549 indices and a turn rarely more than a few dozen legal actions, so
+``masks=False`` leaves the dense mask out and a trainer samples from the
+indices.
+
+Rewards: 0 until a hand ends; then ``reward[i]`` is the payoff of the seat
+that played the last action, and ``info["payoffs"]`` (shape ``(num_envs,
+players)``, by seat) every seat's payoff in the hands that ended, zeros
+elsewhere (the other seats' results, which self-play needs). A hand ended by
+the turn limit (B15) is *truncated*, any other ending *terminated*.
+
+Auto-reset: ``metadata["autoreset_mode"]`` is
+:attr:`gymnasium.vector.AutoresetMode.SAME_STEP`. A hand that ends is dealt
+again in the same step: the observation returned is the new hand's first
+decision, and ``info["final_obs"]`` (with the mask ``info["_final_obs"]``)
+holds the ended hand as its last mover saw it. Hands that end at the deal (a
+deal tonk, B5) ask nobody anything and are dealt again.
+
+An illegal action ends its hand at once, by default:
+``illegal_action="penalty"`` terminates it with reward ``illegal_reward``
+and ``info["illegal_action"][i] = True``; ``illegal_action="raise"`` raises
+:class:`~tonk.IllegalActionError` before any hand is changed.
+
+Examples:
+    >>> import numpy as np
+    >>> from tonk.envs.vector import TonkVectorEnv
+    >>> envs = TonkVectorEnv(4, rules="pagat", players=2)
+    >>> observations, info = envs.reset(seed=1)
+    >>> observations.shape, info["action_mask"].shape, info["seat"].tolist()
+    ((4, 1401), (4, 1158), [0, 0, 0, 0])
+    >>> rng = np.random.default_rng(1)
+    >>> actions = [rng.choice(legal) for legal in info["legal_indices"]]
+    >>> observations, rewards, terminated, truncated, info = envs.step(actions)
+    >>> rewards.dtype, terminated.shape
+    (dtype('float32'), (4,))
+"""
+
+from __future__ import annotations
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium.vector import AutoresetMode, VectorEnv
+    from gymnasium.vector.utils import batch_space
+except ImportError as error:  # pragma: no cover - only without the extra
+    raise ImportError(
+        "tonk.envs.vector needs Gymnasium: install the tonk[gymnasium] extra"
+        " (pip install 'tonk[gymnasium]')"
+    ) from error
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy.typing as npt
+
+from tonk import encoding
+from tonk._validate import brief, is_int
+from tonk.engine import apply, check, new_game
+from tonk.envs._common import Floats, live_hand, observation_array, resolved_rules
+from tonk.errors import EncodingError
+from tonk.rules import Rules
+from tonk.state import GameState, OutcomeKind
+
+__all__ = ["TonkVectorEnv"]
+
+Actions = npt.NDArray[np.int64]
+_ILLEGAL_ACTIONS = ("penalty", "raise")
+
+
+class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
+    """Many hands of Tonk stepped together, every seat played by the caller.
+
+    Args:
+        num_envs: How many hands are played side by side.
+        rules: The rules, or a preset name (:func:`tonk.presets.get`).
+        players: The table size.
+        masks: Put the dense ``info["action_mask"]`` in every result (leave
+            it out, under rules with a huge action space, and use
+            ``info["legal_indices"]``).
+        illegal_action: ``"penalty"`` (end the hand with ``illegal_reward``)
+            or ``"raise"``.
+        illegal_reward: The reward of an illegal action under ``"penalty"``.
+
+    Raises:
+        RulesError: For an unknown preset or a table the rules do not allow.
+        ValueError: For ``num_envs`` below 1 or an unknown ``illegal_action``.
+
+    .. versionadded:: 0.2.0
+
+    Examples:
+        >>> envs = TonkVectorEnv(2, rules="chicago", players=3, masks=False)
+        >>> envs.single_action_space, envs.action_space
+        (Discrete(46549), MultiDiscrete([46549 46549]))
+        >>> _, info = envs.reset(seed=5)
+        >>> "action_mask" in info, info["legal_indices"]
+        (False, ((0, 1), (0, 1)))
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 - typed by VectorEnv
+
+    def __init__(
+        self,
+        num_envs: int,
+        *,
+        rules: Rules | str = "pagat",
+        players: int = 2,
+        masks: bool = True,
+        illegal_action: str = "penalty",
+        illegal_reward: float = -1.0,
+    ) -> None:
+        """Build the hands; :meth:`reset` deals them."""
+        if not is_int(num_envs):
+            raise TypeError(f"num_envs must be an int, got {brief(num_envs)}")
+        if num_envs < 1:
+            raise ValueError(f"num_envs must be at least 1, got {num_envs}")
+        if illegal_action not in _ILLEGAL_ACTIONS:
+            raise ValueError(
+                f"illegal_action must be 'penalty' or 'raise', got {illegal_action!r}"
+            )
+        self.rules = resolved_rules(rules)
+        self.players = players
+        self.num_envs = num_envs
+        self.masks = bool(masks)
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self._actions = encoding.action_space_size(self.rules, players)
+        low, high = encoding.observation_bounds(self.rules, players)
+        self._size = len(low)
+        self.single_observation_space = gymnasium.spaces.Box(
+            np.array(low, dtype=np.float32),
+            np.array(high, dtype=np.float32),
+            dtype=np.float32,
+        )
+        self.single_action_space = gymnasium.spaces.Discrete(self._actions)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.hands: list[GameState] = []
+        """The hand each sub-environment is playing (empty before :meth:`reset`)."""
+        self._legal: list[tuple[int, ...]] = []
+        self._deals = random.Random()
+
+    def reset(
+        self,
+        *,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[Floats, dict[str, Any]]:
+        """Deal a new hand in every sub-environment.
+
+        Args:
+            seed: Seeds the deals of this and the following hands: the same
+                seed gives the same hands. ``None`` goes on with the
+                environment's random source.
+            options: Unused.
+
+        Raises:
+            TonkError: If 1,000 deals in a row end at once.
+        """
+        super().reset(seed=seed)
+        if seed is not None:
+            self._deals = random.Random(seed)
+        self.hands = [live_hand(self._deal) for _ in range(self.num_envs)]
+        self._legal = [encoding.legal_indices(hand) for hand in self.hands]
+        return self._observations(), self._info()
+
+    def _deal(self) -> GameState:
+        draw = self._deals.randrange
+        players = self.players
+        return new_game(
+            self.rules, players=players, seed=draw(2**63), dealer=draw(players)
+        )
+
+    def step(
+        self, actions: Sequence[int] | Actions
+    ) -> tuple[
+        Floats,
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """Play one action index in each hand, for its seat to move.
+
+        Raises:
+            IllegalActionError: Under ``illegal_action="raise"``, if an action
+                is not legal now (no hand is changed).
+            EncodingError: Under ``illegal_action="raise"``, if an index is
+                outside the action space.
+            ValueError: If there is not one action per hand.
+        """
+        indices = self._checked(actions)
+        count = self.num_envs
+        rewards = np.zeros(count, dtype=np.float32)
+        terminated = np.zeros(count, dtype=np.bool_)
+        truncated = np.zeros(count, dtype=np.bool_)
+        payoffs = np.zeros((count, self.players), dtype=np.float32)
+        illegal = np.zeros(count, dtype=np.bool_)
+        final: dict[int, Floats] = {}
+        rules, players, hands, legal = self.rules, self.players, self.hands, self._legal
+        to_action = encoding.index_to_action
+        for i, index in enumerate(indices):
+            hand = hands[i]
+            seat = hand.to_move
+            if index not in legal[i]:
+                illegal[i] = terminated[i] = True
+                rewards[i] = self.illegal_reward
+                final[i] = observation_array(hand, seat, self._size)
+            else:
+                hand = apply(hand, to_action(index, rules, players))
+                outcome = hand.outcome
+                if outcome is None:
+                    hands[i] = hand
+                    legal[i] = encoding.legal_indices(hand)
+                    continue
+                payoffs[i] = outcome.payoffs
+                rewards[i] = payoffs[i, seat]
+                truncated[i] = outcome.kind is OutcomeKind.TURN_LIMIT
+                terminated[i] = not truncated[i]
+                final[i] = observation_array(hand, seat, self._size)
+            hands[i] = hand = live_hand(self._deal)
+            legal[i] = encoding.legal_indices(hand)
+        info = self._info()
+        info["payoffs"] = payoffs
+        if final:
+            info.update(self._finals(final))
+            if illegal.any():
+                info["illegal_action"] = illegal
+        return self._observations(), rewards, terminated, truncated, info
+
+    def _checked(self, actions: Sequence[int] | Actions) -> list[int]:
+        """Return the actions as ints, refusing them under ``"raise"`` if illegal."""
+        indices = np.asarray(actions).tolist()
+        if not isinstance(indices, list) or len(indices) != self.num_envs:
+            raise ValueError(
+                f"step takes one action index per hand ({self.num_envs}),"
+                f" got {brief(actions)}"
+            )
+        if self.illegal_action == "raise":
+            for i, index in enumerate(indices):
+                if index not in self._legal[i]:  # the engine says why
+                    check(
+                        self.hands[i],
+                        encoding.index_to_action(index, self.rules, self.players),
+                    )
+        elif any(not is_int(index) for index in indices):
+            raise EncodingError(f"action indices must be ints, got {brief(actions)}")
+        return indices
+
+    def _finals(self, final: dict[int, Floats]) -> dict[str, Any]:
+        """Return the ``final_obs`` entries of the hands that ended."""
+        observations = np.full(self.num_envs, None, dtype=object)
+        ended = np.zeros(self.num_envs, dtype=np.bool_)
+        for i, observation in final.items():
+            observations[i] = observation
+            ended[i] = True
+        return {"final_obs": observations, "_final_obs": ended}
+
+    def _observations(self) -> Floats:
+        """Return the batch of observations, each seen by its hand's seat to move."""
+        batch = np.empty((self.num_envs, self._size), dtype=np.float32)
+        vector = encoding.observation_vector
+        for row, hand in zip(batch, self.hands, strict=True):
+            vector(hand, seat=hand.to_move, out=row)
+        return batch
+
+    def _info(self) -> dict[str, Any]:
+        info: dict[str, Any] = {
+            "seat": np.array([hand.to_move for hand in self.hands], dtype=np.int64),
+            "legal_indices": tuple(self._legal),
+        }
+        if self.masks:
+            info["action_mask"] = self._mask()
+        return info
+
+    def _mask(self) -> npt.NDArray[np.int8]:
+        size = self._actions
+        mask = np.zeros((self.num_envs, size), dtype=np.int8)
+        flat = [
+            row * size + index
+            for row, legal in enumerate(self._legal)
+            for index in legal
+        ]
+        mask.reshape(-1)[flat] = 1
+        return mask
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """Return which actions are legal now in each hand, as booleans.
+
+        Examples:
+            >>> envs = TonkVectorEnv(2)
+            >>> _ = envs.reset(seed=1)
+            >>> envs.action_masks().sum(axis=1).tolist()
+            [3, 3]
+        """
+        return self._mask().astype(np.bool_)
