@@ -126,7 +126,7 @@ class AmbiguousActionError(TonkError, ValueError):
     def __init__(self, message: str, *, candidates: Sequence[Any]) -> None:
         """Create the error with the actions the text could mean."""
         super().__init__(message)
-        self.candidates = tuple(candidates)
+        self.candidates: tuple[Any, ...] = tuple(candidates)
 
 
 class IllegalReason(enum.StrEnum):

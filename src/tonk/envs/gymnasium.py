@@ -46,11 +46,11 @@ from __future__ import annotations
 try:
     import gymnasium
     import numpy as np
-except ImportError as error:  # pragma: no cover - only without the extra
+except ImportError as _missing:  # pragma: no cover - only without the extra
     raise ImportError(
         "tonk.envs.gymnasium needs Gymnasium: install the tonk[gymnasium] extra"
         " (pip install 'tonk[gymnasium]')"
-    ) from error
+    ) from _missing
 
 import random
 from collections.abc import Sequence
@@ -114,7 +114,7 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
         True
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 - typed by gymnasium.Env
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 - typed by gymnasium.Env
 
     def __init__(
         self,
@@ -128,13 +128,13 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
         illegal_reward: float = -1.0,
     ) -> None:
         """Build the environment; :meth:`reset` deals the first hand."""
-        self.rules = resolved_rules(rules)
+        self.rules: Rules = resolved_rules(rules)
         self.players = players
         size = encoding.action_space_size(self.rules, players)
         if seat is not None and (seat.__class__ is not int or not 0 <= seat < players):
             raise RulesError(f"seat must be None or 0..{players - 1}, got {seat!r}")
         self.seat = seat
-        self.opponents = _opponents(opponents, players)
+        self.opponents: tuple[Bot, ...] = _opponents(opponents, players)
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(
                 f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}"
@@ -145,15 +145,17 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
                 f"illegal_action must be 'penalty' or 'raise', got {illegal_action!r}"
             )
         self.illegal_action = illegal_action
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward: float = float(illegal_reward)
         low, high = encoding.observation_bounds(self.rules, players)
         self._observation_size = len(low)
-        self.observation_space = gymnasium.spaces.Box(
+        self.observation_space: gymnasium.spaces.Box[np.float32] = gymnasium.spaces.Box(
             np.array(low, dtype=np.float32),
             np.array(high, dtype=np.float32),
             dtype=np.float32,
         )
-        self.action_space = gymnasium.spaces.Discrete(size)
+        self.action_space: gymnasium.spaces.Discrete[np.int64] = (
+            gymnasium.spaces.Discrete(size)
+        )
         self._size = size
         self.hand: GameState | None = None
         """The hand in play."""

@@ -48,11 +48,11 @@ from __future__ import annotations
 try:
     import numpy as np
     import pyspiel
-except ImportError as error:  # pragma: no cover - only without the extra
+except ImportError as _missing:  # pragma: no cover - only without the extra
     raise ImportError(
         "tonk.envs.openspiel needs OpenSpiel and numpy: install the tonk[openspiel]"
         " extra (pip install 'tonk[openspiel]')"
-    ) from error
+    ) from _missing
 
 import enum
 import random
@@ -64,6 +64,7 @@ from itertools import repeat
 from typing import Any
 
 import attrs
+import numpy.typing as npt
 
 from tonk.actions import DrawStock, format_action
 from tonk.bots import Bot
@@ -609,11 +610,15 @@ class TonkObserver:
                 f" not {iig_obs_type.private_info}"
             )
         rules, players = game.rules, game.num_players()
-        self.tensor = np.zeros(observation_size(rules, players), np.float32)
-        self.dict = {
+        self.tensor: npt.NDArray[np.float32] = np.zeros(
+            observation_size(rules, players), np.float32
+        )
+        """The seat's observation vector, filled by :meth:`set_from`."""
+        self.dict: dict[str, npt.NDArray[np.float32]] = {
             name: self.tensor[start : start + size]
             for name, start, size in observation_sections(rules, players)
         }
+        """A view of :attr:`tensor` for each section of the vector, by name."""
 
     def set_from(self, state: TonkState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s view of ``state``."""

@@ -55,11 +55,11 @@ try:
     import numpy as np
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
-except ImportError as error:  # pragma: no cover - only without the extra
+except ImportError as _missing:  # pragma: no cover - only without the extra
     raise ImportError(
         "tonk.envs.pettingzoo needs PettingZoo: install the tonk[pettingzoo] extra"
         " (pip install 'tonk[pettingzoo]')"
-    ) from error
+    ) from _missing
 
 import functools
 import random
@@ -174,6 +174,24 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         "name": "tonk_v0",
         "is_parallelizable": False,
     }
+    # AECEnv's attributes, typed here: PettingZoo ships no type information.
+    possible_agents: list[str]
+    agents: list[str]
+    observation_spaces: dict[str, gymnasium.spaces.Dict]
+    action_spaces: dict[str, gymnasium.spaces.Discrete]
+    rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    agent_selection: str
+    # AECEnv's attributes, typed here: PettingZoo ships no type information.
+    possible_agents: list[str]
+    agents: list[str]
+    observation_spaces: dict[str, gymnasium.spaces.Dict]
+    action_spaces: dict[str, gymnasium.spaces.Discrete]
+    rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    agent_selection: str
 
     def __init__(
         self,
@@ -186,9 +204,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
     ) -> None:
         """Build the environment; :meth:`reset` deals the first hand."""
         super().__init__()
-        self.rules = resolved_rules(rules)
+        self.rules: Rules = resolved_rules(rules)
         self.players = players
-        self.hand_actions = encoding.action_space_size(self.rules, players)
+        self.hand_actions: int = encoding.action_space_size(self.rules, players)
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(
                 f"render_mode must be None, ansi or human: {render_mode!r}"

@@ -26,11 +26,11 @@ try:
     from hypothesis import assume
     from hypothesis import strategies as st
     from hypothesis.errors import InvalidArgument
-except ImportError as error:  # pragma: no cover - only without the extra
+except ImportError as _missing:  # pragma: no cover - only without the extra
     raise ImportError(
         "tonk.testing.strategies needs Hypothesis: install the tonk[testing] extra"
         " (pip install 'tonk[testing]')"
-    ) from error
+    ) from _missing
 
 import functools
 from collections.abc import Iterable
