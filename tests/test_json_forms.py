@@ -361,3 +361,232 @@ def test_inconsistent_hand_results_are_refused(
     data[field] = value
     with pytest.raises(SerializationError, match=message):
         from_dict(data, tonk.HandResult)
+
+
+# --- simulation and tournament results --------------------------------------------
+
+SIMULATION = validator(tonk.SimulationResult)
+TOURNAMENT = validator(tonk.bots.TournamentResult)
+BOT_ERROR = validator(tonk.BotError)
+
+
+@settings(deadline=None, max_examples=15)
+@given(
+    st.sampled_from([tonk.presets.PAGAT, tonk.presets.get("chicago"), Rules()]),
+    st.integers(2, 4),
+    st.integers(1, 12),
+    st.integers(-(2**70), 2**70),
+)
+def test_simulation_results_round_trip(
+    rules: Rules, players: int, hands: int, seed: int
+) -> None:
+    result = tonk.simulate(rules, players=players, hands=hands, seed=seed)
+    data = to_dict(result)
+    SIMULATION.validate(data)
+    assert data == {
+        "format": "tonk.simulation_result",
+        "version": 1,
+        **result.to_dict(),
+    }
+    assert from_dict(data, tonk.SimulationResult) == result
+    assert from_json(to_json(result), tonk.SimulationResult) == result
+
+
+@settings(deadline=None, max_examples=10)
+@given(st.integers(1, 6), st.integers(0, 2**64), st.booleans())
+def test_tournament_results_round_trip(hands: int, seed: int, three: bool) -> None:
+    bots: list[tonk.bots.Bot] = [tonk.bots.GreedyBot(), tonk.bots.RandomBot()]
+    if three:
+        bots.append(tonk.bots.RandomBot())
+    result = tonk.bots.tournament(tonk.presets.PAGAT, bots, hands=hands, seed=seed)
+    data = to_dict(result)
+    TOURNAMENT.validate(data)
+    assert data == {
+        "format": "tonk.tournament_result",
+        "version": 1,
+        **result.to_dict(),
+    }
+    again = from_json(to_json(result), tonk.bots.TournamentResult)
+    assert again == result
+    assert [record.mean_payoff for record in again.bots] == [
+        record.mean_payoff for record in result.bots
+    ]
+
+
+def a_tournament() -> dict[str, Any]:
+    bots: list[tonk.bots.Bot] = [tonk.bots.GreedyBot(), tonk.bots.RandomBot()]
+    return to_dict(tonk.bots.tournament(tonk.presets.PAGAT, bots, hands=6, seed=3))
+
+
+def bot_field(field: str, value: Any) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        data["bots"][0][field] = value
+
+    return change
+
+
+def more_of_first_outcome(data: dict[str, Any]) -> None:
+    first = next(iter(data["outcomes"]))
+    data["outcomes"][first] += 1
+
+
+BAD_TOURNAMENTS: list[tuple[str, Change, str]] = [
+    ("win rate", bot_field("win_rate", 0.01), r"^\$\.bots\[0\]\.win_rate: does not"),
+    ("mean payoff", bot_field("mean_payoff", 9.5), r"^\$\.bots\[0\]\.mean_payoff"),
+    ("no win rate", bot_field("win_rate", None), r"^\$\.bots\[0\]\.win_rate"),
+    ("total", bot_field("total_payoff", 3), r"^\$\.bots\[0\]\.total_payoff: must be"),
+    ("total text", bot_field("total_payoff", "1.5"), r"^\$\.bots\[0\]\.total_payoff"),
+    ("huge total", bot_field("total_payoff", "9" * 2000), r"too many digits"),
+    ("zero sum", bot_field("total_payoff", "100"), r"^\$\.bots: the payoffs"),
+    ("hands", bot_field("hands", 5), r"^\$\.bots\[0\]\.hands: every bot plays"),
+    ("won by", bot_field("won_by", {"drop_won": 99}), r"^\$\.bots\[0\]\.won_by"),
+    ("won by kind", bot_field("won_by", {"fold": 1}), r"^\$\.bots\[0\]\.won_by"),
+    ("interval", bot_field("win_rate_ci95", [0.1]), r"win_rate_ci95: must be"),
+    ("interval nan", bot_field("win_rate_ci95", [float("nan"), 1.0]), r"ci95\[0\]"),
+    ("extra", bot_field("colour", "red"), r"^\$\.bots\[0\]\.colour: unknown field"),
+    ("outcomes", more_of_first_outcome, r"^\$\.outcomes: the counts do not add up"),
+    ("outcomes list", setting("outcomes", [["drop_won", 6]]), r"an object of counts"),
+    ("players", setting("players", 3), r"^\$\.bots: must have one value per seat"),
+    ("seed", setting("seed", "1"), r"^\$\.seed: must be an int"),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [(change, message) for _, change, message in BAD_TOURNAMENTS],
+    ids=[name for name, _, _ in BAD_TOURNAMENTS],
+)
+def test_inconsistent_tournament_results_are_refused(
+    change: Change, message: str
+) -> None:
+    data = a_tournament()
+    change(data)
+    with pytest.raises(SerializationError, match=message):
+        from_dict(data, tonk.bots.TournamentResult)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("mean_actions", 1.5, r"^\$\.mean_actions: does not agree"),
+        ("mean_payoffs", [0.0], r"^\$\.mean_payoffs: does not agree"),
+        ("total_payoffs", ["1", "-2"], r"^\$\.total_payoffs: the payoffs"),
+        ("total_payoffs", ["0"], r"^\$\.total_payoffs: must have one value per"),
+        ("hands", 10**30, r"^\$\.outcomes: the counts do not add up"),
+        ("players", 1, r"^\$\.players: must be at least 2"),
+    ],
+)
+def test_inconsistent_simulation_results_are_refused(
+    field: str, value: Any, message: str
+) -> None:
+    data = to_dict(tonk.simulate(Rules(), players=2, hands=6, seed=1))
+    data[field] = value
+    with pytest.raises(SerializationError, match=message):
+        from_dict(data, tonk.SimulationResult)
+
+
+# --- bot errors -------------------------------------------------------------------
+
+
+@given(
+    st.text(max_size=200),
+    st.text(max_size=40),
+    st.none() | st.integers(0, 10**9),
+    st.none() | st.integers(0, 9),
+    st.none() | st.integers(-(2**80), 2**80),
+)
+def test_bot_errors_round_trip(
+    message: str, bot: str, deal: int | None, seat: int | None, seed: int | None
+) -> None:
+    error = tonk.BotError(message, bot=bot, deal=deal, seat=seat, seed=seed)
+    data = to_dict(error)
+    BOT_ERROR.validate(data)
+    again = from_json(to_json(error), tonk.BotError)
+    assert type(again) is tonk.BotError
+    assert (str(again), again.bot, again.deal, again.seat, again.seed) == (
+        message,
+        bot,
+        deal,
+        seat,
+        seed,
+    )
+    assert to_dict(again) == data
+
+
+def test_a_tournament_bot_error_is_data() -> None:
+    class Crashing(tonk.bots.RandomBot):
+        def choose(self, *args: Any) -> Any:
+            raise RuntimeError("boom")
+
+    with pytest.raises(tonk.BotError) as caught:
+        tonk.bots.tournament(
+            tonk.presets.PAGAT, [tonk.bots.RandomBot(), Crashing()], hands=2, seed=4
+        )
+    data = json.loads(to_json(caught.value))
+    assert data["bot"] == caught.value.bot
+    assert data["seat"] == caught.value.seat is not None
+    assert data["seed"] == 4
+    assert "boom" in data["message"]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"bot": "x"}, r"^\$\.message: required field is missing"),
+        ({"message": "m"}, r"^\$\.bot: required field is missing"),
+        ({"message": "m", "bot": "x", "seat": -1}, r"^\$\.seat: must not be negative"),
+        ({"message": "m", "bot": "x", "deal": "1"}, r"^\$\.deal: must be an int"),
+        ({"message": 3, "bot": "x"}, r"^\$\.message: must be a string"),
+        ({"message": "m", "bot": "x", "why": 1}, r"^\$\.why: unknown field"),
+        ({"message": "m", "bot": "x", "seed": 10**1001}, r"^\$\.seed: a seed must"),
+    ],
+)
+def test_bad_bot_errors_are_refused(data: dict[str, Any], message: str) -> None:
+    with pytest.raises(SerializationError, match=message):
+        from_dict({"format": "tonk.bot_error", "version": 1, **data}, tonk.BotError)
+
+
+# --- any document: hostile text ---------------------------------------------------
+
+KINDS: list[Any] = [
+    Observation,
+    tonk.Game,
+    tonk.Session,
+    tonk.HandResult,
+    tonk.SimulationResult,
+    tonk.bots.TournamentResult,
+    tonk.BotError,
+]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "nul",
+        "[]",
+        '"tonk"',
+        "{}",
+        '{"format": "tonk.rules", "version": 1}',
+        "[" * 5000 + "]" * 5000,
+        '{"a": ' * 40 + "1" + "}" * 40,
+        "1" * 5000,
+        '{"format": 1e999}',
+        '{"format": NaN}',
+        '{"x": 1, "x": 2}',
+        " " * 2_000_000,
+    ],
+    ids=lambda text: text[:12] if len(text) < 40 else f"{len(text)} chars",
+)
+def test_hostile_text_is_refused_for_every_kind(kind: Any, text: str) -> None:
+    with pytest.raises(SerializationError):
+        from_json(text, kind)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_kind_has_a_valid_schema_naming_its_format(kind: Any) -> None:
+    schema = json_schema(kind)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert schema["properties"]["format"]["const"].startswith("tonk.")
+    assert "format" in schema["required"]

@@ -7,7 +7,8 @@ path of the first bad value), and how to describe the data as JSON Schema. The
 codec of an attrs class is built from :func:`attrs.fields`, so options added to
 :class:`~tonk.rules.Rules` later are serialized without changes here.
 
-Leaves: ``int`` and ``bool`` (a bool is never an int), ``str``, ``None``,
+Leaves: ``int`` and ``bool`` (a bool is never an int), finite ``float``
+(never an int: JSON writes ``1.0``), ``str``, ``None``,
 string enums by value, :class:`~fractions.Fraction` as ``"n/d"``, cards in
 notation (``"QH"``, ``"JK"``), wild designations (``"2C=6H"``) and actions in
 action notation (``"hit 2 10H"``). Collections: ``tuple[X, ...]`` and
@@ -20,6 +21,7 @@ from __future__ import annotations
 import difflib
 import enum
 import json
+import math
 import re
 import types
 import typing
@@ -169,6 +171,29 @@ class _Int(Codec):
 
     def schema(self, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "integer"}
+
+
+class _Float(Codec):
+    """A finite float, as a JSON number with a fraction or an exponent."""
+
+    kind = "float"
+    description = "a finite number such as 0.5"
+
+    def owns(self, value: object) -> bool:
+        return isinstance(value, float)
+
+    def encode(self, value: Any) -> Any:
+        if not math.isfinite(value):
+            raise TypeError(f"cannot serialize {value!r}: not a finite number")
+        return float(value)
+
+    def decode(self, data: Any, path: str) -> Any:
+        if json_kind(data) != "float" or not math.isfinite(data):
+            raise self.fail(data, path)
+        return float(data)
+
+    def schema(self, defs: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "number"}
 
 
 class _Bool(Codec):
@@ -614,6 +639,7 @@ def codec_for(annotation: Any) -> Codec:
 def _build(annotation: Any) -> Codec:
     leaves: dict[Any, Codec] = {
         int: _Int(),
+        float: _Float(),
         bool: _Bool(),
         str: _Str(),
         type(None): _Null(),

@@ -1,23 +1,33 @@
-"""JSON forms of rules, states, actions and game records, safe for untrusted input.
+"""JSON forms of every public value, safe for untrusted input.
 
 :func:`to_dict` and :func:`to_json` write a value as a versioned JSON document;
 :func:`from_dict` and :func:`from_json` read it back, exactly
 (``from_dict(to_dict(x), type(x)) == x``). Every document starts with its
 ``format`` and ``version``:
 
-================  =========================  ========================
-kind              ``format``                  other fields
-================  =========================  ========================
-``Rules``         ``"tonk.rules"``            every option
-``GameState``     ``"tonk.state"``            every field of the state
-``GameRecord``    ``"tonk.record"``           rules, table, deal, actions, outcome
-an action         ``"tonk.action"``           ``action``, in action notation
-``Observation``   ``"tonk.observation"``      every field of the observation
-legal actions     ``"tonk.legal_actions"``    ``seat``, ``actions`` (notation, index)
-================  =========================  ========================
+====================  =============================  ==============================
+kind                  ``format``                     other fields
+====================  =============================  ==============================
+``Rules``             ``"tonk.rules"``               every option
+``GameState``         ``"tonk.state"``               every field of the state
+``GameRecord``        ``"tonk.record"``              rules, table, deal, actions, outcome
+an action             ``"tonk.action"``              ``action``, in action notation
+``Observation``       ``"tonk.observation"``         every field of the observation
+``Game``              ``"tonk.game"``                the record's fields, ``undo``
+``Session``           ``"tonk.session"``             every field of the session
+``HandResult``        ``"tonk.hand_result"``         every field of the result
+``SimulationResult``  ``"tonk.simulation_result"``   its ``to_dict()`` summary
+``TournamentResult``  ``"tonk.tournament_result"``   its ``to_dict()`` summary
+``BotError``          ``"tonk.bot_error"``           message, bot, deal, seat, seed
+legal actions         ``"tonk.legal_actions"``       ``seat``, ``actions`` (notation, index)
+====================  =============================  ==============================
 
 The legal-action listing is written only, by :func:`legal_actions_to_dict`:
 each action with its notation and its index in :mod:`tonk.encoding`'s layout.
+A simulation's or a tournament's document is its ``to_dict()`` summary (exact
+totals as strings, counts by outcome, the means they give) with the header;
+reading checks every derived figure. A bot error's document keeps its message
+and where it failed, not its cause (a Python exception).
 
 Cards are written in notation (``"QH"``, ``"JK"``, a wild ``"2C=6H"``), enums by
 value, sets as sorted lists and fractions as strings (``"1/2"``). The rules are
@@ -26,8 +36,10 @@ is included, and an option left out of a document takes its default.
 
 Reading treats the data as hostile: anything wrong raises
 :class:`~tonk.errors.SerializationError` naming the JSON path of the bad value,
-and a state is checked by :func:`validate` to be one the engine could have
-reached.
+and nothing half-built is returned. A state is checked by :func:`validate` to
+be one the engine could have reached; an observation must be what some such
+state shows its seat; a game's actions are replayed; a session's parts, and a
+result's counts and totals, must fit together.
 
 Examples:
     >>> import tonk
@@ -44,14 +56,16 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import json
 import random
+import re
 import types
 import typing
 from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, overload
 
 import attrs
 
@@ -63,12 +77,13 @@ from tonk._codec import (
     Object,
     child,
     codec_for,
+    item,
     json_kind,
     load_json,
     object_codec,
     show,
 )
-from tonk._validate import brief
+from tonk._validate import brief, read_int, seed_problem
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -87,6 +102,7 @@ from tonk.actions import (
 from tonk.encoding import action_to_index
 from tonk.engine import legal_actions
 from tonk.errors import (
+    BotError,
     IllegalActionError,
     ReplayError,
     RulesError,
@@ -97,7 +113,11 @@ from tonk.observation import Observation, determinize, observe
 from tonk.records import RECORD_FORMAT, GameRecord, _problem
 from tonk.rules import Rules
 from tonk.session import HandResult, Session, SessionPhase
-from tonk.state import GameState
+from tonk.simulation import SimulationResult
+from tonk.state import GameState, OutcomeKind
+
+if TYPE_CHECKING:
+    from tonk.bots import TournamentResult
 
 __all__ = [
     "from_dict",
@@ -121,6 +141,9 @@ _Document = TypeVar(
     Game,
     Session,
     HandResult,
+    SimulationResult,
+    "TournamentResult",
+    BotError,
     Drop,
     DrawStock,
     DrawDiscard,
@@ -145,6 +168,8 @@ _FORMATS: dict[Any, str] = {
     Game: "tonk.game",
     Session: "tonk.session",
     HandResult: "tonk.hand_result",
+    SimulationResult: "tonk.simulation_result",
+    BotError: "tonk.bot_error",
 }
 _SCHEMA_FILES = {
     "tonk.rules": "rules.schema.json",
@@ -155,14 +180,28 @@ _SCHEMA_FILES = {
     "tonk.game": "game.schema.json",
     "tonk.session": "session.schema.json",
     "tonk.hand_result": "hand_result.schema.json",
+    "tonk.simulation_result": "simulation_result.schema.json",
+    "tonk.tournament_result": "tournament_result.schema.json",
+    "tonk.bot_error": "bot_error.schema.json",
     LEGAL_ACTIONS_FORMAT: "legal_actions.schema.json",
 }
 _HEADER = frozenset({"format", "version"})
 
-_Writable = (
-    Rules | GameState | GameRecord | Observation | Game | Session | HandResult | Action
+_Writable: TypeAlias = (
+    "Rules | GameState | GameRecord | Observation | Game | Session | HandResult"
+    " | SimulationResult | TournamentResult | BotError | Action"
 )
 """The values :func:`to_dict` writes."""
+TOURNAMENT_FORMAT = "tonk.tournament_result"
+"""The ``format`` of a :class:`~tonk.bots.TournamentResult`."""
+
+
+@functools.cache
+def _late_formats() -> dict[Any, str]:
+    """Return the kinds of the modules that import this one, by their format."""
+    from tonk.bots import TournamentResult  # tonk.bots imports this module
+
+    return {TournamentResult: TOURNAMENT_FORMAT}
 
 
 def _format_of(kind: object) -> str:
@@ -171,10 +210,13 @@ def _format_of(kind: object) -> str:
         return _FORMATS[kind]
     if kind == Action or kind in _ACTION_CLASSES:
         return "tonk.action"
+    late = _late_formats()
+    if kind in late:
+        return late[kind]
     raise TypeError(
-        "kind must be Rules, GameState, GameRecord, Observation, Action or an"
-        " action class,"
-        f" got {brief(kind)}"
+        "kind must be Rules, GameState, GameRecord, Observation, Game, Session,"
+        " HandResult, SimulationResult, TournamentResult, BotError, Action or an"
+        f" action class, got {brief(kind)}"
     )
 
 
@@ -186,7 +228,9 @@ def to_dict(value: _Writable) -> dict[str, Any]:
     action notation), so it is safe to send to that seat.
 
     Args:
-        value: Rules, a state, a game record, an observation or an action.
+        value: Any kind in the module's table: rules, a state, a record, an
+            observation, a game, a session, a hand or run result, a bot error
+            or an action.
 
     Returns:
         A dict of JSON types only (str, int, bool, None, list, dict), starting
@@ -206,23 +250,33 @@ def to_dict(value: _Writable) -> dict[str, Any]:
         >>> seen = to_dict(tonk.observe(state, 1))
         >>> seen["format"], seen["hand"], seen["hand_sizes"], seen["legal_actions"]
         ('tonk.observation', ['AC', '2D', '5D', '6H', '2S'], [5, 5], ['drop', 'draw stock', 'draw discard'])
+        >>> result = tonk.simulate(tonk.Rules(), players=2, hands=5, seed=1)
+        >>> to_dict(result) == {"format": "tonk.simulation_result", "version": 1, **result.to_dict()}
+        True
+        >>> to_dict(tonk.BotError("bot 'x' failed: boom", bot="x", deal=2, seat=1, seed=7))
+        {'format': 'tonk.bot_error', 'version': 1, 'message': "bot 'x' failed: boom", 'bot': 'x', 'deal': 2, 'seat': 1, 'seed': 7}
 
     .. versionadded:: 0.1
     .. versionchanged:: 0.2.0
-       Writes observations.
+       Writes observations, games, sessions, hand, simulation and tournament
+       results and bot errors.
     """  # noqa: E501
-    kind = type(value)
-    fmt = _format_of(kind) if kind in _FORMATS or kind in _ACTION_CLASSES else None
-    if fmt is None:
-        raise TypeError(f"cannot serialize {brief(value)}")
+    try:
+        fmt = _format_of(type(value))
+    except TypeError:
+        raise TypeError(f"cannot serialize {brief(value)}") from None
     data: dict[str, Any] = {"format": fmt, "version": VERSION}
     if fmt == "tonk.action":
         data["action"] = format_action(value)  # type: ignore[arg-type]
     elif isinstance(value, Game):
         data.update(object_codec(GameRecord).encode(value.record))
         data["undo"] = value.undo.value
+    elif isinstance(value, BotError):
+        data.update(_bot_error_fields(value))
+    elif fmt in _SUMMARIES:
+        data.update(value.to_dict())  # type: ignore[union-attr]
     else:
-        data.update(object_codec(kind).encode(value))
+        data.update(object_codec(type(value)).encode(value))
     return data
 
 
@@ -238,9 +292,10 @@ def from_dict(data: Mapping[str, Any], kind: Any) -> Any:
 
     Args:
         data: The document, as parsed JSON (dicts, lists, str, int, bool, None).
-        kind: What to read: :class:`~tonk.rules.Rules`,
-            :class:`~tonk.state.GameState`, :class:`~tonk.records.GameRecord`,
-            :class:`~tonk.observation.Observation`, ``tonk.Action`` (any
+        kind: What to read: a class of the module's table
+            (:class:`~tonk.rules.Rules`, :class:`~tonk.state.GameState`,
+            :class:`~tonk.observation.Observation`, :class:`~tonk.game.Game`,
+            :class:`~tonk.bots.TournamentResult` ...), ``tonk.Action`` (any
             action) or one action class.
 
     Returns:
@@ -250,8 +305,10 @@ def from_dict(data: Mapping[str, Any], kind: Any) -> Any:
         SerializationError: If anything in the document is wrong: a missing,
             unknown or mistyped field, a bad card, action or version, invalid
             rules, a deal that does not fit them, a state or outcome that
-            could not have been reached, or an observation that no reachable
-            state gives its seat. Its ``path`` says where.
+            could not have been reached, an observation that no reachable
+            state gives its seat, a game action that is not legal, or parts
+            of a session or a result that do not fit together. Its ``path``
+            says where.
         TypeError: If ``kind`` is not one of the kinds above.
 
     Examples:
@@ -280,7 +337,9 @@ def from_dict(data: Mapping[str, Any], kind: Any) -> Any:
 
     .. versionadded:: 0.1
     .. versionchanged:: 0.2.0
-       Reads observations, checked against the state they could come from.
+       Reads observations (checked against the state they could come from),
+       games, sessions, hand, simulation and tournament results and bot
+       errors.
     """  # noqa: E501
     fmt = _format_of(kind)
     if json_kind(data) != "object":
@@ -308,6 +367,10 @@ def from_dict(data: Mapping[str, Any], kind: Any) -> Any:
         return _action_from_dict(data, kind)
     if kind is Game:
         return _game_from_dict(data)
+    if kind is BotError:
+        return _bot_error_from_dict(data)
+    if fmt in _SUMMARIES:
+        return _summary_from_dict(data, kind)
     codec = object_codec(kind)
     if kind is GameRecord:
         return _record_from_dict(data, codec)
@@ -524,6 +587,220 @@ def _check_session(session: Session) -> None:
         ) from None
 
 
+# --- results: their own ``to_dict()`` summary, read back and checked ---------------
+
+
+@attrs.frozen
+class _Summary:
+    """How a result's ``to_dict()`` summary differs from its fields' JSON form.
+
+    The summary writes counts of ways hands ended as objects (``{"drop_won":
+    3}``), exact totals as strings (``"-3/2"``) and figures derived from the
+    fields (mean payoffs, win rates) as numbers. Reading undoes the first two,
+    reads the fields, then writes the summary again: the derived figures and
+    everything else must agree with it.
+    """
+
+    counts: tuple[str, ...] = ()
+    """Fields of ``(kind, count)`` pairs, written as objects."""
+    stakes: tuple[str, ...] = ()
+    """Fields of exact totals (one, or one per seat), written as strings."""
+    derived: tuple[str, ...] = ()
+    """Keys written from properties; not read, only checked."""
+    per_seat: tuple[str, ...] = ()
+    """The derived keys that give one figure per seat."""
+    nested: tuple[str, ...] = ()
+    """Fields holding a list of summarized records (a tournament's bots)."""
+
+
+_BOT_RECORD = _Summary(
+    counts=("won_by",), stakes=("total_payoff",), derived=("win_rate", "mean_payoff")
+)
+_SUMMARIES = {
+    "tonk.simulation_result": _Summary(
+        counts=("outcomes",),
+        stakes=("total_payoffs",),
+        derived=("mean_payoffs", "mean_actions"),
+        per_seat=("mean_payoffs",),
+    ),
+    TOURNAMENT_FORMAT: _Summary(counts=("outcomes",), nested=("bots",)),
+}
+_STAKE_TEXT = re.compile(r"-?(?:0|[1-9][0-9]*)(?:/[1-9][0-9]*)?")
+
+
+def _stake_from_text(data: object, path: str) -> Any:
+    """Return the codec's form of an exact total written as a string."""
+    if not isinstance(data, str) or _STAKE_TEXT.fullmatch(data) is None:
+        raise SerializationError(
+            f'must be an exact number as a string such as "-3/2", got {show(data)}',
+            path=path,
+        )
+    if "/" in data:
+        return data
+    number = read_int(data, signed=True)
+    if number is None:
+        raise SerializationError(f"{show(data)} has too many digits", path=path)
+    return number
+
+
+def _fields_of_summary(
+    data: Mapping[str, Any], summary: _Summary, path: str
+) -> dict[str, Any]:
+    """Return the fields' JSON form of a summary (see :class:`_Summary`)."""
+    if json_kind(data) != "object":
+        raise SerializationError(f"must be an object, got {show(data)}", path=path)
+    fields = dict(data)
+    for name in summary.derived:
+        if name not in fields:
+            raise SerializationError(
+                "required field is missing", path=child(path, name)
+            )
+        del fields[name]
+    for name in summary.counts:
+        if name in fields:
+            counts = fields[name]
+            if json_kind(counts) != "object":
+                raise SerializationError(
+                    f"must be an object of counts, got {show(counts)}",
+                    path=child(path, name),
+                )
+            fields[name] = [[kind, count] for kind, count in counts.items()]
+    for name in summary.stakes:
+        if name in fields:
+            where = child(path, name)
+            if json_kind(fields[name]) == "list":
+                fields[name] = [
+                    _stake_from_text(total, item(where, index))
+                    for index, total in enumerate(fields[name])
+                ]
+            else:
+                fields[name] = _stake_from_text(fields[name], where)
+    for name in summary.nested:
+        if name in fields and json_kind(fields[name]) == "list":
+            where = child(path, name)
+            fields[name] = [
+                _fields_of_summary(record, _BOT_RECORD, item(where, index))
+                for index, record in enumerate(fields[name])
+            ]
+    return fields
+
+
+def _first_difference(written: Any, given: Any, path: str) -> str | None:
+    """Return the path of the first place ``given`` differs from ``written``."""
+    if isinstance(written, dict) and isinstance(given, Mapping):
+        for key, value in written.items():
+            found = _first_difference(value, given.get(key), child(path, key))
+            if found is not None:
+                return found
+        return None
+    if isinstance(written, list) and isinstance(given, list | tuple):
+        if len(written) != len(given):
+            return path
+        for index, (one, other) in enumerate(zip(written, given, strict=True)):
+            found = _first_difference(one, other, item(path, index))
+            if found is not None:
+                return found
+        return None
+    same = json_kind(written) == json_kind(given) and written == given
+    return None if same else path
+
+
+def _summary_from_dict(data: Mapping[str, Any], kind: Any) -> Any:
+    """Read a result from its summary; it must be exactly what it writes."""
+    fmt = _format_of(kind)
+    fields = _fields_of_summary(data, _SUMMARIES[fmt], "$")
+    value = object_codec(kind).decode(fields, "$", skip=_HEADER)
+    _check_totals(value)
+    different = _first_difference(value.to_dict(), data, "$")
+    if different is not None:
+        raise SerializationError(
+            "does not agree with the rest of the document", path=different
+        )
+    return value
+
+
+def _check_totals(result: Any) -> None:
+    """Refuse a result whose counts and totals do not add up."""
+    if result.players < 2:
+        raise SerializationError("must be at least 2", path="$.players")
+    if sum(count for _, count in result.outcomes) != result.hands:
+        raise SerializationError(
+            f"the counts do not add up to the {result.hands} hands played",
+            path="$.outcomes",
+        )
+    if isinstance(result, SimulationResult):
+        totals = result.total_payoffs
+        _check_per_seat(totals, result.players, "$.total_payoffs")
+        where = "$.total_payoffs"
+    else:
+        totals = tuple(record.total_payoff for record in result.bots)
+        _check_per_seat(totals, result.players, "$.bots")
+        where = "$.bots"
+        for index, record in enumerate(result.bots):
+            _check_bot_record(record, result.hands, f"$.bots[{index}]")
+    if sum(totals) != 0:
+        raise SerializationError("the payoffs do not sum to zero", path=where)
+
+
+def _check_bot_record(record: Any, hands: int, path: str) -> None:
+    if record.hands != hands:
+        raise SerializationError(
+            f"every bot plays all {hands} hands", path=child(path, "hands")
+        )
+    if not 0 <= record.wins <= hands or not 0 <= record.caught <= hands:
+        raise SerializationError(
+            f"wins and catches must be 0..{hands}", path=child(path, "wins")
+        )
+    if sum(count for _, count in record.won_by) != record.wins:
+        raise SerializationError(
+            f"the counts do not add up to the {record.wins} wins",
+            path=child(path, "won_by"),
+        )
+
+
+# --- bot errors -----------------------------------------------------------------
+
+_BOT_ERROR_FIELDS = {
+    "message": codec_for(str),
+    "bot": codec_for(str),
+    "deal": codec_for(int | None),
+    "seat": codec_for(int | None),
+    "seed": codec_for(int | None),
+}
+
+
+def _bot_error_fields(error: BotError) -> dict[str, Any]:
+    """Return a bot error as data: its message and where it happened."""
+    return {
+        "message": str(error),
+        "bot": error.bot,
+        "deal": error.deal,
+        "seat": error.seat,
+        "seed": error.seed,
+    }
+
+
+def _bot_error_from_dict(data: Mapping[str, Any]) -> BotError:
+    for key in data:
+        if key not in _HEADER and key not in _BOT_ERROR_FIELDS:
+            raise SerializationError("unknown field", path=child("$", str(key)))
+    values = {}
+    for name, codec in _BOT_ERROR_FIELDS.items():
+        if name in data:
+            values[name] = codec.decode(data[name], child("$", name))
+        elif name in ("message", "bot"):
+            raise SerializationError("required field is missing", path=child("$", name))
+    for name in ("deal", "seat"):
+        if values.get(name) is not None and values[name] < 0:
+            raise SerializationError("must not be negative", path=child("$", name))
+    seed = values.get("seed")
+    problem = None if seed is None else seed_problem(seed)
+    if problem is not None:
+        raise SerializationError(problem, path="$.seed")
+    message = values.pop("message")
+    return BotError(message, **values)
+
+
 def _game_from_dict(data: Mapping[str, Any]) -> Game:
     """Read a game: a record's fields and ``undo``; its actions are replayed."""
     undo = Undo.ANY
@@ -564,7 +841,9 @@ def to_json(value: _Writable, *, indent: int | None = None) -> str:
     """Write a value as a JSON document (see :func:`to_dict`).
 
     Args:
-        value: Rules, a state, a game record, an observation or an action.
+        value: Any kind in the module's table: rules, a state, a record, an
+            observation, a game, a session, a hand or run result, a bot error
+            or an action.
         indent: Indent nested values by this many spaces, one a line; ``None``
             writes everything on one line, without spaces.
 
@@ -762,6 +1041,9 @@ _TITLES = {
     "tonk.game": "tonk game",
     "tonk.session": "tonk session",
     "tonk.hand_result": "tonk hand result",
+    "tonk.simulation_result": "tonk simulation result",
+    TOURNAMENT_FORMAT: "tonk tournament result",
+    "tonk.bot_error": "tonk bot error",
     LEGAL_ACTIONS_FORMAT: "tonk legal actions",
 }
 _DESCRIPTIONS = {
@@ -780,6 +1062,14 @@ _DESCRIPTIONS = {
     "tonk.session": "A sitting of many hands of Tonk (tonk.Session): seats,"
     " dealer, the hand in play with every card, the ledger and the pots.",
     "tonk.hand_result": "How one hand of a session was settled (tonk.HandResult).",
+    "tonk.simulation_result": "The statistics of a run of random hands"
+    " (tonk.SimulationResult.to_dict()): exact totals as strings, counts of"
+    " outcomes by kind, and the means they give.",
+    TOURNAMENT_FORMAT: "The results of a tournament of bots"
+    " (tonk.bots.TournamentResult.to_dict()): every bot's record, exact totals"
+    " as strings, counts of outcomes by kind.",
+    "tonk.bot_error": "A bot that failed (tonk.BotError), as data: its message,"
+    " the bot, and the deal, seat and seed where it failed.",
     LEGAL_ACTIONS_FORMAT: "The legal actions of the seat to act, each in action"
     " notation with its index in the action layout of tonk.encoding, in the"
     " order of tonk.legal_actions.",
@@ -803,9 +1093,14 @@ def _build_schema(fmt: str) -> dict[str, Any]:
             "required": ["format", "version", "action"],
             "additionalProperties": False,
         }
+    elif fmt == "tonk.bot_error":
+        body = _bot_error_schema(header)
     else:
-        kind = next(cls for cls, name in _FORMATS.items() if name == fmt)
+        formats = {**_FORMATS, **_late_formats()}
+        kind = next(cls for cls, name in formats.items() if name == fmt)
         body = object_codec(kind).object_schema(defs, header=header)
+        if fmt in _SUMMARIES:
+            _summary_schema(body, _SUMMARIES[fmt], defs)
     body.pop("description", None)
     schema: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -816,6 +1111,48 @@ def _build_schema(fmt: str) -> dict[str, Any]:
     if defs:
         schema["$defs"] = dict(sorted(defs.items()))
     return schema
+
+
+def _bot_error_schema(header: dict[str, Any]) -> dict[str, Any]:
+    place = {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}
+    return {
+        "type": "object",
+        "properties": {
+            **header,
+            "message": {"type": "string"},
+            "bot": {"type": "string"},
+            "deal": place,
+            "seat": place,
+            "seed": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+        },
+        "required": ["format", "version", "message", "bot"],
+        "additionalProperties": False,
+    }
+
+
+def _summary_schema(
+    schema: dict[str, Any], summary: _Summary, defs: dict[str, Any]
+) -> None:
+    """Change a result's fields' schema into its summary's (see :class:`_Summary`)."""
+    properties = schema["properties"]
+    kinds = {"enum": [kind.value for kind in OutcomeKind]}
+    for name in summary.counts:
+        properties[name] = {
+            "type": "object",
+            "propertyNames": kinds,
+            "additionalProperties": {"type": "integer", "minimum": 0},
+        }
+    stake = {"type": "string", "pattern": f"^{_STAKE_TEXT.pattern}$"}
+    for name in summary.stakes:
+        is_list = properties[name].get("type") == "array"
+        properties[name] = {"type": "array", "items": stake} if is_list else stake
+    for name in summary.derived:
+        number = {"type": "number"}
+        per_seat = name in summary.per_seat
+        properties[name] = {"type": "array", "items": number} if per_seat else number
+        schema["required"].append(name)
+    if summary.nested:
+        _summary_schema(defs["BotRecord"], _BOT_RECORD, defs)
 
 
 def _legal_actions_schema(

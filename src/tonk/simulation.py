@@ -99,6 +99,10 @@ class SimulationResult:
     def to_dict(self) -> dict[str, object]:
         """Return the statistics as JSON-safe values (exact totals as strings).
 
+        This is the body of the result's JSON document: :func:`tonk.to_dict`
+        and :func:`tonk.to_json` add its ``format`` and ``version``, and
+        :func:`tonk.from_dict` reads it back, checking every derived figure.
+
         Examples:
             >>> import json, tonk
             >>> result = tonk.simulate(tonk.presets.PAGAT, players=2, hands=5, seed=1)

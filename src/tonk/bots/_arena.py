@@ -247,6 +247,10 @@ class TournamentResult:
     def to_dict(self) -> dict[str, object]:
         """Return the results as JSON-safe values.
 
+        This is the body of the result's JSON document: :func:`tonk.to_dict`
+        and :func:`tonk.to_json` add its ``format`` and ``version``, and
+        :func:`tonk.from_dict` reads it back, checking every derived figure.
+
         Examples:
             >>> import json, tonk
             >>> bots = [tonk.bots.GreedyBot(), tonk.bots.RandomBot()]
