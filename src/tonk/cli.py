@@ -176,6 +176,13 @@ def _parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print the results as JSON"
     )
     simulate.add_argument(
+        "--progress",
+        action="store_true",
+        help="show the hands played so far on standard error, even when the"
+        " output is not a terminal: a bar on a terminal, else a line at every"
+        " tenth of the hands (without it, a bar when the output is a terminal)",
+    )
+    simulate.add_argument(
         "--iterations",
         type=_positive,
         default=200,
@@ -280,7 +287,7 @@ def _simulate_session(args: argparse.Namespace, seed: int) -> int:
         return 2
     rules = presets.get(args.preset)
     began = time.perf_counter()
-    with _progress_bar(args.hands) as progress:
+    with _progress_bar(args.hands, asked=args.progress) as progress:
         (session,) = simulate_sessions(
             rules, players=args.players, hands=args.hands, seed=seed, progress=progress
         )
@@ -331,24 +338,45 @@ def _print_json(
 
 
 @contextlib.contextmanager
-def _progress_bar(hands: int) -> Iterator[Callable[[int], None] | None]:
-    """Show a bar of finished hands on standard error while the body runs.
+def _progress_bar(hands: int, *, asked: bool) -> Iterator[Callable[[int], None] | None]:
+    """Show the hands finished on standard error while the body runs.
 
-    Only when standard output is a terminal and ``rich`` is installed;
-    otherwise give ``None`` (no progress callback).
+    Unless ``asked`` (``--progress``), only when standard output is a
+    terminal and ``rich`` is installed: a bar; otherwise give ``None`` (no
+    progress callback). When ``asked``, a bar if standard error is a terminal
+    and ``rich`` is installed, else a line at every tenth of the hands
+    (:func:`_progress_lines`).
     """
-    if not sys.stdout.isatty():
-        yield None
+    if not (sys.stderr.isatty() if asked else sys.stdout.isatty()):
+        yield _progress_lines(hands) if asked else None
         return
     try:
         from rich.console import Console
         from rich.progress import Progress
     except ImportError:
-        yield None
+        yield _progress_lines(hands) if asked else None
         return
     with Progress(console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("playing", total=hands)
         yield lambda done: progress.update(task, completed=done)
+
+
+def _progress_lines(hands: int) -> Callable[[int], None]:
+    """Return a progress callback that prints a line at every tenth of ``hands``."""
+    shown = 0  # the tenths shown so far
+
+    def show(done: int) -> None:
+        nonlocal shown
+        tenths = done * 10 // hands
+        if tenths > shown:
+            shown = tenths
+            print(
+                f"tonk: {done:,} of {hands:,} hands played ({done * 100 // hands}%)",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    return show
 
 
 @contextlib.contextmanager
@@ -439,7 +467,10 @@ def _simulate_bots(args: argparse.Namespace, seed: int) -> int:
     for name in names:
         seen[name] += 1
         labels.append(name if seen[name] == 1 else f"{name}-{seen[name]}")
-    with _executor(args) as executor, _progress_bar(args.hands) as progress:
+    with (
+        _executor(args) as executor,
+        _progress_bar(args.hands, asked=args.progress) as progress,
+    ):
         began = time.perf_counter()
         result = tournament(
             rules,
@@ -515,7 +546,10 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.session:
         return _simulate_session(args, seed)
     rules = presets.get(args.preset)
-    with _executor(args) as executor, _progress_bar(args.hands) as progress:
+    with (
+        _executor(args) as executor,
+        _progress_bar(args.hands, asked=args.progress) as progress,
+    ):
         began = time.perf_counter()
         result = simulate(
             rules,
