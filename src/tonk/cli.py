@@ -253,7 +253,41 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--pause", action="store_true", help="wait for Enter before each action"
     )
+    serve = commands.add_parser(
+        "serve",
+        help="play Tonk in the browser: tables of people and bots",
+        description="Serve the lobby and tables in the browser (docs/server.md)."
+        " Tables, seats and every action are kept in an SQLite database, so a"
+        " restarted server resumes every table. Needs pip install 'tonk[web]'.",
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address (default: the loopback only)"
+    )
+    serve.add_argument("--port", type=_positive, default=8000, help="port (8000)")
+    serve.add_argument(
+        "--db", type=Path, default=Path("tonk.sqlite3"), help="the database file"
+    )
+    serve.add_argument(
+        "--bot",
+        action="append",
+        type=_bot_spec,
+        default=[],
+        metavar="MODULE:CLASS",
+        help="offer your own bot class too (repeat for more)",
+    )
     return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """Run the browser server until Ctrl-C."""
+    try:
+        from tonk.web.app import serve
+    except ImportError as error:
+        print(f"tonk: error: {error}", file=sys.stderr)
+        return 2
+    for spec in args.bot:
+        _make_bot(spec, 1)  # fails early, with the reason, if it cannot load
+    return serve(host=args.host, port=args.port, db_path=args.db, bots=args.bot)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -632,6 +666,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _play(args)
             if args.command == "replay":
                 return _replay(args)
+            if args.command == "serve":
+                return _serve(args)
             return _simulate(args)
     except (TonkError, _UsageError) as error:
         print(f"tonk: error: {escape(str(error))}", file=sys.stderr)

@@ -55,10 +55,13 @@ except ImportError as error:  # pragma: no cover - only without the extra
 from tonk.web.store import Store
 from tonk.web.tables import Client, Limits, TableError, TableManager
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "serve"]
 
 _STATIC = Path(__file__).parent / "static"
 _HELLO_SECONDS = 10.0
+_WS_MAX_BYTES = 65_536
+"""Uvicorn closes a connection that sends a larger frame (code 1009); smaller
+messages over the server's own limit get an error and change nothing."""
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -207,3 +210,43 @@ def create_app(
 
     manager = TableManager(limits=limits, bot_delay=bot_delay, bots=bots)
     return Starlette(routes=_routes(manager), lifespan=lifespan)
+
+
+def serve(
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db_path: str | Path = "tonk.sqlite3",
+    bots: Sequence[str] = (),
+) -> int:
+    """Run ``tonk serve``: the application under uvicorn until Ctrl-C.
+
+    Args:
+        host: The address to listen on: the loopback by default; put a
+            reverse proxy with TLS in front to serve others (docs/server.md).
+        port: The port.
+        db_path: The SQLite database; its tables resume where they were.
+        bots: Bots (``module:Class``) new tables may seat, besides the built-in
+            ones.
+
+    Returns:
+        The exit status, 0.
+
+    Raises:
+        ImportError: If the ``web`` extra is not installed.
+
+    Examples:
+        >>> serve.__name__  # it runs until stopped, so no call here
+        'serve'
+    """
+    try:
+        import uvicorn
+    except ImportError as error:  # pragma: no cover - only without the extra
+        raise ImportError(
+            "tonk serve needs uvicorn: install the tonk[web] extra"
+            " (pip install 'tonk[web]')"
+        ) from error
+    print(f"tonk serve: http://{host}:{port}/ with the database {db_path}")
+    app = create_app(db_path, bots=bots)
+    uvicorn.run(app, host=host, port=port, ws_max_size=_WS_MAX_BYTES)
+    return 0
