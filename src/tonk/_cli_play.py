@@ -7,12 +7,15 @@ apply actions and to complete ``hit CARD`` (from seat 0's own legal actions).
 
 from __future__ import annotations
 
+import os
 import random
+import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tonk._untrusted import escape
 from tonk._validate import brief, read_int
 from tonk.actions import Action, DrawDiscard, DrawStock, format_action
 from tonk.bots import Bot
@@ -282,13 +285,18 @@ def _save(
     seed: int,
     actions: Sequence[Action],
     outcome: Outcome | None,
-) -> None:
+) -> bool:
     """Save the record of a hand dealt as ``start`` to ``path``, if any.
 
-    With several hands, ``number`` numbers the file: ``game-3.txt``.
+    With several hands, ``number`` numbers the file: ``game-3.txt``. If the
+    file cannot be written (a full disk, say), the record is printed on
+    standard error, after a line saying why, so that it is not lost.
+
+    Returns:
+        Whether the record could be saved (``True`` without ``path``).
     """
     if path is None:
-        return
+        return True
     record = GameRecord(
         rules=start.rules,
         players=start.player_count,
@@ -300,8 +308,38 @@ def _save(
     if number is not None:
         path = path.with_name(f"{path.stem}-{number}{path.suffix}")
     text = to_json(record) if path.suffix.lower() == ".json" else format_record(record)
-    path.write_text(text, encoding="utf-8")
-    table.plain(f"Saved the hand to {path}.")
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        print(
+            f"tonk: error: cannot save the hand to {escape(str(path))}:"
+            f" {error.strerror or error}; its record follows",
+            file=sys.stderr,
+        )
+        print(text, file=sys.stderr)
+        return False
+    table.plain(f"Saved the hand to {escape(str(path))}.")
+    return True
+
+
+def save_problem(path: Path) -> str | None:
+    """Return why ``tonk play --save`` could not write records to ``path``, or ``None``.
+
+    Checked before the first hand: ``path`` (or the numbered files beside it)
+    must be a file, in a folder that exists and may be written to.
+    """
+    folder = path.parent
+    if path.is_dir():
+        reason = "it is a folder"
+    elif not folder.is_dir():
+        reason = f"there is no folder {escape(str(folder))}"
+    elif not os.access(folder, os.W_OK):
+        reason = f"the folder {escape(str(folder))} cannot be written to"
+    elif path.exists() and not os.access(path, os.W_OK):
+        reason = "the file cannot be written to"
+    else:
+        return None
+    return f"cannot save the hands to {escape(str(path))}: {reason}"
 
 
 def _labels(names: Sequence[str]) -> list[str]:
@@ -333,7 +371,8 @@ def play(
     deal passes left after every hand. ``hands=None`` with ``session`` plays
     until the session is over. ``save`` writes each hand's record
     (JSON for a ``.json`` name, else the text form), numbered ``NAME-k`` when
-    there are several hands.
+    there are several hands; if one cannot be written, it is printed on
+    standard error and play stops with status 1.
     """
     table = _Table(console, _labels(bot_names))
     seats: list[Bot | None] = [None, *bots]
@@ -370,7 +409,10 @@ def _play_hands(
         start = new_game(rules, players=players, seed=deal_seed, dealer=dealer)
         state, actions, left = _play_hand(table, start, seats, rng, ask)
         number_or_none = number if hands > 1 else None
-        _save(table, save, number_or_none, start, deal_seed, actions, state.outcome)
+        if not _save(
+            table, save, number_or_none, start, deal_seed, actions, state.outcome
+        ):
+            return 1
         if left:
             return 0
         assert state.outcome is not None
@@ -441,7 +483,10 @@ def _play_session(
         table.say(f"\n[bold]Hand {session.number}[/bold]")
         state, actions, left = _play_hand(table, hand, seats, rng, ask)
         deal_seed = hand_seed(seed, session.number)
-        _save(table, save, session.number, hand, deal_seed, actions, state.outcome)
+        if not _save(
+            table, save, session.number, hand, deal_seed, actions, state.outcome
+        ):
+            return 1
         if left:
             return 0
         for action in actions:

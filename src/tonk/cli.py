@@ -551,8 +551,10 @@ def _play(args: argparse.Namespace) -> int:
         return 2
     from rich.console import Console
 
-    from tonk._cli_play import play
+    from tonk._cli_play import play, save_problem
 
+    if args.save is not None and (problem := save_problem(args.save)) is not None:
+        raise _UsageError(problem)  # before the hand, not after it
     # A drawn seed is 128 secure bits, so a local deal cannot be guessed; it is
     # printed, so the hand can be played again with --seed.
     seed = args.seed if args.seed is not None else secrets.randbits(128)
