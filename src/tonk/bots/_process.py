@@ -25,8 +25,8 @@ import sys
 import tempfile
 import time
 import traceback
-import weakref
 from collections.abc import Sequence
+from multiprocessing.util import Finalize
 from typing import IO, Any
 
 from tonk._validate import brief
@@ -57,8 +57,14 @@ _SEED_BITS = 53
 """The bits of an ``act``'s seed: every JSON reader keeps such an int exact."""
 
 
-def _stop(process: subprocess.Popen[bytes], stderr: IO[bytes]) -> None:
-    """End ``process`` (and its process group), close its pipes and ``stderr``."""
+def _stop(owner: int, process: subprocess.Popen[bytes], stderr: IO[bytes]) -> None:
+    """End ``process`` (and its process group), close its pipes and ``stderr``.
+
+    Only in the process that started it (``owner``): a forked copy of a
+    :class:`ProcessBot` leaves its parent's program alone.
+    """
+    if os.getpid() != owner:
+        return
     with contextlib.suppress(OSError):
         if process.poll() is None and process.stdin is not None:
             process.stdin.write(b'{"type":"goodbye"}\n')
@@ -142,7 +148,8 @@ class ProcessBot:
         self.name = shlex.join(self.command) if name is None else name
         self._process: subprocess.Popen[bytes] | None = None
         self._stderr: IO[bytes] | None = None
-        self._finalizer: weakref.finalize[Any, Any] | None = None
+        self._finalizer: Finalize | None = None
+        self._owner = 0
         self._selector: selectors.BaseSelector | None = None
         self._buffer = b""
         self._welcomed: tuple[Rules, int, int] | None = None
@@ -177,6 +184,12 @@ class ProcessBot:
         """Say goodbye to the program and end it (killing it if it lingers)."""
         if self._finalizer is not None:
             self._finalizer()
+        self._forget()
+
+    def _forget(self) -> None:
+        """Drop the program (already ended, or not this process's)."""
+        if self._finalizer is not None:
+            self._finalizer.cancel()
         if self._selector is not None:
             self._selector.close()
         self._process = self._stderr = self._finalizer = self._selector = None
@@ -203,6 +216,8 @@ class ProcessBot:
     def _ask(
         self, obs: Observation, legal: Sequence[Action], rng: random.Random
     ) -> Action:
+        if self._process is not None and self._owner != os.getpid():
+            self._forget()  # a forked copy: the program is the parent's
         if self._process is None:
             self._start(obs.seat)
         players = len(obs.hand_sizes)
@@ -238,7 +253,13 @@ class ProcessBot:
                 f"cannot start bot {self.name!r}: {error}", bot=self.name, seat=seat
             ) from error
         self._process, self._stderr = process, stderr
-        self._finalizer = weakref.finalize(self, _stop, process, stderr)
+        # The safety net: the program ends when this bot is collected, at the
+        # interpreter's exit, and at a pool worker's exit (multiprocessing
+        # runs these finalizers there too, where atexit handlers never run).
+        self._owner = os.getpid()
+        self._finalizer = Finalize(
+            self, _stop, args=(self._owner, process, stderr), exitpriority=0
+        )
         assert process.stdout is not None
         self._selector = selectors.DefaultSelector()
         self._selector.register(process.stdout, selectors.EVENT_READ)
