@@ -15,10 +15,12 @@ Then, for sessions (V40-V47): random hands per second played through
 ``apply_session`` (deal, settlement into the ledger and the dealer's rotation
 included), and the same as whole sessions of 100 hands per second.
 
-Then, for bots (pagat, 2 players), calls per second over the states of random
-hands: ``observe`` (each state from the seat to move and the other seat, in
-turn), ``determinize`` of those observations, ``encoding.observation_vector``
-and ``encoding.legal_mask``.
+Then, for bots and adapters (pagat, 2 players), calls per second and
+microseconds a call over the states of random hands: ``observe`` (each state
+from the seat to move and the other seat, in turn), ``determinize`` of those
+observations, ``encoding.observation_vector`` (a tuple, and written into a
+float32 buffer with ``out=``), ``encoding.legal_mask`` and
+``encoding.legal_indices``, the last two under chicago too (46,549 actions).
 
 Last, the bots of ``tonk.bots``: ISMCTS iterations per second (``pagat``, two
 players, searching every decision with more than one legal action of hands
@@ -48,23 +50,29 @@ figures are in this process's CPU time:
   the target is no more than tonk 0.1.0's figure measured so, 352.3 bytes
   (issue 14's "about 630 bytes" was measured another way).
 
+Then issue 42's targets for the bots' rows: ``observation_vector`` at most 8
+us (into a buffer; the tuple form is printed against the same figure),
+``legal_mask`` under chicago at most 8 us, ``determinize`` at most 10 us.
+
 The targets against OpenSpiel's gin rummy ((a), (b), (c)) are printed by
-``benchmarks/bench_openspiel.py``.
+``benchmarks/bench_openspiel.py``; those of the environments by
+``benchmarks/bench_envs.py``.
 """
 
 from __future__ import annotations
 
 import argparse
+import array
 import json
 import random
 import subprocess
 import sys
 import time
 import tracemalloc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
-from targets import QUICK, print_target
+from targets import BOTS_AT_MOST_US, QUICK, print_target
 
 import tonk
 from tonk import Action, ClaimDealTonk, Drop, GameState, Rules, encoding
@@ -348,14 +356,29 @@ def memory_per_state(hands: int) -> float:
     return retained / steps
 
 
-def bench_bots(rules: Rules, players: int, hands: int) -> None:
-    """Print the speed of what bots call: observe, determinize, encodings."""
-    _, _, _, records = play_random_hands(rules, players, hands, 2)
+def bench_bots(players: int, hands: int) -> dict[str, float]:
+    """Print the speed of what bots and adapters call; return microseconds a call.
+
+    Over the states of random pagat hands: ``observe``, ``determinize``,
+    ``observation_vector`` as a tuple and written into a float32 array
+    (``out=``), ``legal_mask`` and ``legal_indices``; the last two also over
+    the states of random chicago hands (46,549 actions).
+    """
+    _, _, _, records = play_random_hands(tonk.presets.PAGAT, players, hands, 2)
     states = mid_hand_states(records)
+    _, _, _, records = play_random_hands(tonk.presets.CHICAGO, players, hands, 2)
+    chicago = mid_hand_states(records)
     pairs = [(state, index % players) for index, state in enumerate(states)]
     observe, determinize = tonk.observe, tonk.determinize
     observations = [observe(state, seat) for state, seat in pairs]
     rng = random.Random(3)
+    vector, mask, indices = (
+        encoding.observation_vector,
+        encoding.legal_mask,
+        encoding.legal_indices,
+    )
+    size = encoding.observation_size(tonk.presets.PAGAT, players)
+    buffer = array.array("f", bytes(4 * size))  # float32, as a numpy row
 
     def run_observe() -> None:
         for state, seat in pairs:
@@ -367,20 +390,45 @@ def bench_bots(rules: Rules, players: int, hands: int) -> None:
 
     def run_vector() -> None:
         for observation in observations:
-            encoding.observation_vector(observation)
+            vector(observation)
 
-    def run_mask() -> None:
-        for state in states:
-            encoding.legal_mask(state)
+    def run_vector_out() -> None:
+        for observation in observations:
+            vector(observation, out=buffer)
 
-    print(f"bots: pagat, {players} players, {len(states):,} states")
-    for name, run in (
-        ("observe/s", run_observe),
-        ("determinize/s", run_determinize),
-        ("observation_vector/s", run_vector),
-        ("legal_mask/s", run_mask),
+    def run_mask(among: list[GameState]) -> Callable[[], None]:
+        def run() -> None:
+            for state in among:
+                mask(state)
+
+        return run
+
+    def run_indices(among: list[GameState]) -> Callable[[], None]:
+        def run() -> None:
+            for state in among:
+                indices(state)
+
+        return run
+
+    print(
+        f"bots: pagat, {players} players, {len(states):,} states;"
+        f" chicago, {len(chicago):,} states"
+    )
+    figures = {}
+    for name, run, count in (
+        ("observe", run_observe, len(states)),
+        ("determinize", run_determinize, len(states)),
+        ("observation_vector", run_vector, len(states)),
+        ("observation_vector out=", run_vector_out, len(states)),
+        ("legal_mask", run_mask(states), len(states)),
+        ("legal_indices", run_indices(states), len(states)),
+        ("legal_mask chicago", run_mask(chicago), len(chicago)),
+        ("legal_indices chicago", run_indices(chicago), len(chicago)),
     ):
-        print(f"{name:<21} {time_calls(len(states), run):>12,.0f}")
+        rate = max(time_calls(count, run) for _ in range(3))
+        figures[name] = 1e6 / rate
+        print(f"{name + '/s':<24} {rate:>12,.0f} {1e6 / rate:>8.2f} us")
+    return figures
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -430,7 +478,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     ]:
         bench_session(name, rules, players, hands)
     print()
-    bench_bots(tonk.presets.PAGAT, 2, max(1, hands // 5))
+    bots = bench_bots(2, max(1, hands // 5))
     print()
     print(
         f"{'ismcts':<10} {'players':>7} {'decisions':>9} {'iterations':>10}"
@@ -448,6 +496,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     ratios = bench_cold_starts(1_000, 1 if args.quick else 6)
     print()
     print_targets(args.quick, ismcts, workers, ratios)
+    print_bot_targets(args.quick, bots)
+
+
+def print_bot_targets(quick: bool, bots: dict[str, float]) -> None:
+    """Print issue 42's targets for what bots and adapters call (pagat, 2 players)."""
+    print("issue 42 targets, microseconds a call")
+    if quick:
+        print(QUICK)
+    for name, label in (
+        ("observation_vector out=", "observation_vector into a buffer (out=)"),
+        ("observation_vector", "observation_vector as a tuple"),
+        ("legal_mask chicago", "legal_mask under chicago"),
+        ("determinize", "determinize"),
+    ):
+        at_most = BOTS_AT_MOST_US[name]
+        print_target(label, bots[name], at_most=at_most, unit=" us", digits=1)
 
 
 def print_targets(

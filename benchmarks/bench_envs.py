@@ -1,4 +1,4 @@
-"""Benchmark the PettingZoo and Gymnasium environments against the bare engine.
+"""Benchmark the PettingZoo, Gymnasium and vector environments against the engine.
 
 Run ``python benchmarks/bench_envs.py`` (``--quick`` for a short run; it needs
 the ``pettingzoo`` and ``gymnasium`` extras). It prints figures; it asserts
@@ -14,14 +14,22 @@ Rows, for pagat and chicago at 2 players, random legal actions:
   ``step`` (the dead steps that end a hand included; ``reset`` excluded);
 - aec env(): the same through ``env()``, which adds PettingZoo's
   ``OrderEnforcingWrapper``;
-- aec observed: ``env()`` with ``last()`` building each observation (vector and
-  mask) and the choice drawn from the mask, as api_test does;
+- aec raw observed, aec env() observed: ``raw_env`` and ``env()`` with
+  ``last()`` building each observation (vector and mask) and the choice drawn
+  from the mask, as api_test does;
 - gym: ``TonkEnv`` ``step`` against one ``RandomBot`` (the bot's actions are
-  inside each step; counted as learner steps).
+  inside each step; counted as learner steps);
+- vector: :class:`tonk.envs.vector.TonkVectorEnv` of 64 hands, every seat
+  played (self-play), each step's observations and masks built for all 64;
+  the actions drawn at random from each hand's ``info["legal_indices"]``;
+  agent steps (one a hand a step), resets included (they are automatic).
 
-Steps per second are live steps (an action applied); the last column is the
-ratio to the engine's figure. Each row is the best of five rounds, the rounds
-interleaving the rows, so that a busy machine disturbs the ratios less.
+Steps per second are live steps (an action applied); the last column is how
+many times an engine step each loop's step costs. Each row is the best of
+five rounds, the rounds interleaving the rows, so that a busy machine disturbs
+the ratios less. Last, issue 42's targets for pagat: a PettingZoo raw env
+step with observations and a Gymnasium step at most 3 engine steps, and the
+vector environment at least 100,000 agent steps a second.
 """
 
 from __future__ import annotations
@@ -32,10 +40,12 @@ import time
 from typing import Any
 
 import numpy as np
+from targets import QUICK, print_target
 
 import tonk
 from tonk.envs import gymnasium as tonk_gym
 from tonk.envs import pettingzoo as tonk_pz
+from tonk.envs.vector import TonkVectorEnv
 
 
 def engine_rate(name: str, steps: int) -> float:
@@ -100,31 +110,70 @@ def gym_rate(name: str, steps: int) -> float:
     return done / spent
 
 
+def vector_rate(name: str, steps: int, hands: int = 64) -> float:
+    """Return agent steps per second of the vector environment, random legal play."""
+    envs = TonkVectorEnv(hands, rules=name, players=2)
+    rng = random.Random(1)
+    _, info = envs.reset(seed=1)
+    done = 0
+    began = time.perf_counter()
+    while done < steps:
+        actions = [legal[rng.randrange(len(legal))] for legal in info["legal_indices"]]
+        _, _, _, _, info = envs.step(actions)
+        done += hands
+    return done / (time.perf_counter() - began)
+
+
 def rows(name: str, steps: int) -> dict[str, float]:
     """Return each loop's steps per second for one preset, measured once."""
     return {
         "engine": engine_rate(name, steps),
         "aec raw": aec_rate(tonk_pz.raw_env(rules=name), steps, observed=False),
         "aec env()": aec_rate(tonk_pz.env(rules=name), steps, observed=False),
-        "aec observed": aec_rate(tonk_pz.env(rules=name), steps // 4, observed=True),
+        "aec raw observed": aec_rate(
+            tonk_pz.raw_env(rules=name), steps // 4, observed=True
+        ),
+        "aec env() observed": aec_rate(
+            tonk_pz.env(rules=name), steps // 4, observed=True
+        ),
         "gym": gym_rate(name, steps // 2),
+        "vector": vector_rate(name, steps),
     }
 
 
 def main() -> None:
-    """Print the table: the best of several rounds of every row."""
+    """Print the table: the best of several rounds of every row; then the targets."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
     quick = parser.parse_args().quick
     steps, rounds = (3_000, 1) if quick else (20_000, 5)
-    print(f"{'preset':<9} {'loop':<13} {'steps/s':>9} {'x engine':>9}")
+    print(f"{'preset':<9} {'loop':<19} {'steps/s':>9} {'x engine step':>14}")
+    pagat: dict[str, float] = {}
     for name in ("pagat", "chicago"):
         best: dict[str, float] = {}
         for _ in range(rounds):
             for loop, rate in rows(name, steps).items():
                 best[loop] = max(best.get(loop, 0.0), rate)
         for loop, rate in best.items():
-            print(f"{name:<9} {loop:<13} {rate:>9,.0f} {rate / best['engine']:>9.2f}")
+            print(f"{name:<9} {loop:<19} {rate:>9,.0f} {best['engine'] / rate:>14.2f}")
+        pagat = pagat or best
+    print("issue 42 targets (pagat, 2 players): a step's cost in engine steps")
+    if quick:
+        print(QUICK)
+    engine = pagat["engine"]
+    print_target(
+        "PettingZoo raw env step with observations",
+        engine / pagat["aec raw observed"],
+        at_most=3,
+    )
+    print_target("Gymnasium step (one RandomBot)", engine / pagat["gym"], at_most=3)
+    print_target(
+        "vector env, 64 hands, with observations",
+        pagat["vector"],
+        at_least=100_000,
+        unit=" agent steps/s",
+        digits=0,
+    )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Print a benchmark figure against its target (issue 14's targets).
+"""Print a benchmark figure against its target (issues 14 and 42).
 
 The benchmark scripts import this module from their own directory (a script's
 directory is the first entry of ``sys.path``).
@@ -11,6 +11,15 @@ QUICK = (
     " caches still cold; the full run is the measurement)"
 )
 """What a ``--quick`` run prints under its heading of targets."""
+
+BOTS_AT_MOST_US = {
+    "observation_vector out=": 8.0,
+    "observation_vector": 8.0,
+    "legal_mask chicago": 8.0,
+    "determinize": 10.0,
+}
+"""Issue 42's targets for what bots and adapters call, in microseconds a call
+(pagat, two players; ``legal_mask`` under chicago)."""
 
 
 def format_target(
