@@ -18,6 +18,7 @@ SHORT_RUNS = {
     "pettingzoo_random.py": ["20"],
     "property_test_house_rule.py": ["10"],
     "train_masked_policy.py": ["--decisions", "2000", "--games", "40"],
+    "train_vector.py": ["--steps", "40", "--games", "20"],
 }
 """Arguments that shorten a script here; CI (``.ci/run``) runs every script in
 full from the installed wheel, and the tests below call their ``main``."""
@@ -26,6 +27,7 @@ NEEDS = {
     "openspiel_ismcts.py": "pyspiel",
     "pettingzoo_random.py": "pettingzoo",
     "train_masked_policy.py": "pettingzoo",
+    "train_vector.py": "gymnasium",
 }
 """The extra module a script needs (``pyspiel`` is the ``openspiel`` extra's);
 without it the script's test skips, as in the README's test command, which
