@@ -11,17 +11,20 @@ import io
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree
 
 import attrs
+import hypothesis
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tonk
 from tonk import OutcomeKind, Phase, SessionPhase, TransferReason
 from tonk.cli import main
 from tonk.errors import SessionError
+from tonk.testing import strategies
 from tonk.text import format_label, format_session
 
 HOSTILE = [
@@ -280,3 +283,56 @@ def test_a_records_strip_is_readable_at_full_size() -> None:
     assert len(sizes) > 100
     assert min(sizes) >= 9
     assert float(root.get("width", 0)) <= 600  # fits a notebook's column at 100%
+
+
+# --- Hypothesis reports of tonk.testing ---------------------------------------------
+
+
+def failing_example(strategy: st.SearchStrategy[Any], *, shrink: bool) -> list[Any]:
+    """Return the 'Falsifying example' of a test that fails, and the value drawn."""
+    drawn = []
+    generate, shrinking = hypothesis.Phase.generate, hypothesis.Phase.shrink
+    phases = (generate, shrinking) if shrink else (generate,)
+
+    @settings(database=None, derandomize=True, max_examples=1, phases=phases)
+    @given(strategy)
+    def fails(value: Any) -> None:
+        drawn.append(value)
+        raise ValueError("always")
+
+    with pytest.raises(ValueError, match="always") as info:
+        fails()
+    return ["\n".join(getattr(info.value, "__notes__", [])), drawn[-1]]
+
+
+def test_a_failing_example_shows_the_drawn_rules_by_their_changes() -> None:
+    """It printed the whole repr of the rules: about 1,800 characters."""
+    report, drawn = failing_example(strategies.rules(), shrink=False)
+    assert "value=Rules(" in report
+    assert len(report) < len(repr(drawn))
+    defaults = tonk.Rules()
+    for field in attrs.fields(tonk.Rules):
+        at_default = getattr(drawn, field.name) == getattr(defaults, field.name)
+        assert (f"{field.name}=" in report.replace("(", " ")) != at_default
+
+
+@pytest.mark.parametrize(
+    "strategy",
+    [
+        strategies.playouts(rules=tonk.Rules(hand_size=7), max_actions=3),
+        strategies.game_states(rules=tonk.Rules(hand_size=7), max_actions=3),
+    ],
+    ids=["playouts", "game_states"],
+)
+def test_a_failing_hand_shows_its_rules_by_their_changes(
+    strategy: st.SearchStrategy[Any],
+) -> None:
+    report, _ = failing_example(strategy, shrink=True)
+    assert "Playout(rules=Rules(hand_size=7), players=2, seed=0, dealer=0" in report
+    assert len(report) < 600
+
+
+@given(strategies.rules())
+def test_the_changed_options_rebuild_the_drawn_rules(drawn: tonk.Rules) -> None:
+    """A Playout's report shows the rules as Rules(**changed): the same rules."""
+    assert tonk.Rules(**strategies._changed(drawn)) == drawn  # type: ignore[arg-type]

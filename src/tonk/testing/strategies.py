@@ -33,6 +33,7 @@ except ImportError as _missing:  # pragma: no cover - only without the extra
     ) from _missing
 
 import functools
+import operator
 from collections.abc import Iterable
 from typing import Protocol
 
@@ -330,7 +331,30 @@ def _rules(draw: st.DrawFn) -> Rules:
     options["drop_bonus"] = draw(_DROP_BONUSES)
     options["hit_and_split"] = draw(_YES_OR_NO)
     options.update(draw(_session_options()))
-    return attrs.evolve(deck_rules, **options)  # type: ignore[arg-type]
+    drawn = attrs.evolve(deck_rules, **options)  # type: ignore[arg-type]
+    # Hypothesis shows a value built by st.builds as the call that built it: a
+    # failing example then reads Rules(hand_size=3, ...) with only the options
+    # that differ from the defaults, not the whole repr (about 1,800 characters).
+    changed = {name: st.just(value) for name, value in _changed(drawn).items()}
+    return draw(st.builds(Rules, **changed))
+
+
+_DEFAULTS = {field.name: field.default for field in attrs.fields(Rules)}
+
+
+def _changed(rules: Rules) -> dict[str, object]:
+    """Return the options of ``rules`` that differ from those of ``tonk.Rules()``."""
+    return {
+        name: getattr(rules, name)
+        for name, default in _DEFAULTS.items()
+        if getattr(rules, name) != default
+    }
+
+
+def _shown(rules: Rules) -> str:
+    """Return ``rules`` as the call that builds them from their changed options."""
+    changed = ", ".join(f"{name}={value!r}" for name, value in _changed(rules).items())
+    return f"Rules({changed})"
 
 
 _NO = st.just(False)
@@ -687,8 +711,11 @@ class Playout:
         )
 
     def _repr_pretty_(self, printer: _Printer, cycle: bool) -> None:
-        """Show the ``repr`` in Hypothesis reports, without the states."""
-        printer.text(repr(self))
+        """Show the ``repr`` in Hypothesis reports: the rules by their changes."""
+        printer.text(
+            f"Playout(rules={_shown(self.rules)}, players={self.players!r},"
+            f" seed={self.seed!r}, dealer={self.dealer!r}, actions={self.actions!r})"
+        )
 
     @property
     def start(self) -> GameState:
@@ -882,6 +909,9 @@ def game_states(
         >>> state == tonk.new_game(tonk.Rules(), players=3, seed=0, dealer=0)
         True
     """
-    return playouts(rules=rules, players=players, max_actions=max_actions).map(
-        lambda playout: playout.final
+    # Shown in a failing example as attrgetter('final')(Playout(...)), whose
+    # rules show only their changed options (not a GameState's whole repr).
+    return st.builds(
+        operator.attrgetter("final"),
+        playouts(rules=rules, players=players, max_actions=max_actions),
     )
