@@ -187,6 +187,8 @@ def can_encode_glyphs(encoding: str | None) -> bool:
     The command line asks it of its output stream's encoding, and writes
     cards in card notation (``QH``) when the answer is no.
 
+    .. versionadded:: 0.2.0
+
     Examples:
         >>> can_encode_glyphs("utf-8"), can_encode_glyphs("ascii")
         (True, False)
