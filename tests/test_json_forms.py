@@ -590,3 +590,85 @@ def test_every_kind_has_a_valid_schema_naming_its_format(kind: Any) -> None:
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema["properties"]["format"]["const"].startswith("tonk.")
     assert "format" in schema["required"]
+
+
+# --- a fuzzer for observations: small, plausible damage ---------------------------
+
+CARD_TEXTS = sorted({str(card) for card in Rules(jokers=2).pack()})
+
+
+def leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a leaf or a list of a document."""
+    found: list[tuple[Any, ...]] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += leaves(value, (*path, key))
+    elif isinstance(data, list):
+        found.append(path)
+        for index, value in enumerate(data):
+            found += leaves(value, (*path, index))
+    else:
+        found.append(path)
+    return found
+
+
+def nearby(value: Any, data: st.DataObject) -> Any:
+    """A value of the same JSON kind close to ``value``."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + data.draw(st.sampled_from([-2, -1, 1, 2, 10]))
+    if isinstance(value, str):
+        return data.draw(st.sampled_from([*CARD_TEXTS, "drop", "draw stock", "x"]))
+    if isinstance(value, list):
+        if value and data.draw(st.booleans()):
+            return value[:-1]
+        return [*value, value[0] if value else data.draw(st.sampled_from(CARD_TEXTS))]
+    return data.draw(st.sampled_from([0, "AS", None, []]))
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(any_playouts(max_actions=100), st.data())
+def test_slightly_damaged_observations_are_refused_or_true(
+    playout: Playout, data: st.DataObject
+) -> None:
+    """Whatever is accepted is exactly what some reachable state shows the seat."""
+    state = data.draw(st.sampled_from(playout.states))
+    seat = data.draw(st.integers(0, playout.players - 1))
+    document = to_dict(observe(state, seat))
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(leaves(document)[2:]))
+        holder: Any = document
+        for key in path[:-1]:
+            holder = holder[key]
+        holder[path[-1]] = nearby(holder[path[-1]], data)
+    try:
+        read = from_json(json.dumps(document), Observation)
+    except SerializationError:
+        return
+    sample = tonk.determinize(read, random.Random(1))
+    tonk.validate(sample)
+    assert observe(sample, read.seat) == read
+
+
+def test_a_forged_view_of_a_seat_that_must_use_a_card_is_refused_at_once() -> None:
+    """No deal of the hidden cards can help: refused, not searched for ever.
+
+    The seat to move took a card it must use at once (V24d); the forged view
+    shrinks that seat's hand so that no deal lets it act. Dealing the hidden
+    cards again and again until it can act would never end well.
+    """
+    rules = Rules(discard_draw_must_meld=True)
+    rng = random.Random(1)
+    state = tonk.new_game(rules, players=2, seed=0)
+    while state.must_use is None:
+        if state.outcome is not None:
+            state = tonk.new_game(rules, players=2, seed=rng.randrange(10**6))
+        state = tonk.apply(state, rng.choice(tonk.legal_actions(state)))
+    mover = state.to_move
+    data = to_dict(observe(state, 1 - mover))
+    assert from_dict(data, Observation) == observe(state, 1 - mover)
+    data["stock_size"] += data["hand_sizes"][mover] - 2
+    data["hand_sizes"][mover] = 2
+    with pytest.raises(SerializationError, match=r"^\$: no reachable state"):
+        from_dict(data, Observation)

@@ -104,6 +104,7 @@ from tonk.engine import legal_actions
 from tonk.errors import (
     BotError,
     IllegalActionError,
+    InvalidStateError,
     ReplayError,
     RulesError,
     SerializationError,
@@ -449,10 +450,9 @@ _CHECK_SEED = 0
 def _check_observation(observation: Observation) -> None:
     """Refuse an observation that no state the engine could reach gives its seat.
 
-    The hidden cards are dealt (:func:`~tonk.observation.determinize`), the
-    state so made is checked as :func:`validate` checks it, and it must give
-    the seat back exactly this observation: its legal actions, its shown
-    hands and every count included.
+    The hidden cards are dealt (:func:`_sample`), the state so made is checked
+    as :func:`validate` checks it, and it must give the seat back exactly this
+    observation: its legal actions, its shown hands and every count included.
     """
     players = len(observation.hand_sizes)
     for name in _SEAT_COUNTS:
@@ -468,8 +468,7 @@ def _check_observation(observation: Observation) -> None:
                 path=child("$", name),
             )
     try:
-        state = determinize(observation, random.Random(_CHECK_SEED))
-        check_state(state)
+        state = _sample(observation)
     except (RulesError, SerializationError) as error:
         raise SerializationError(
             f"no reachable state gives this observation: {_bare(error)}"
@@ -482,6 +481,43 @@ def _check_observation(observation: Observation) -> None:
                 path=child("$", name),
             )
     assert again == observation
+
+
+_DEALS = 2000
+"""How many deals of an observation's hidden cards :func:`_sample` tries."""
+
+
+def _sample(observation: Observation) -> GameState:
+    """Deal an observation's hidden cards into a state that passes the checks.
+
+    :func:`~tonk.observation.determinize` trusts its observation: when another
+    seat must act with a card it took (V24d) or under must-spread (V21), it
+    deals again until that seat can act, and a forged observation may let it
+    deal for ever. So the deal is made here as if the observing seat were to
+    move (the seat to move decides nothing in the deal), the seat to move is
+    put back into the state, and the state is checked: a fault in its shape
+    refuses the observation at once; a seat to move with no legal action only
+    this deal, up to :data:`_DEALS` deals (one seeded random source, so an
+    observation is always read the same way).
+
+    Raises:
+        RulesError: If the observation does not fit its rules' pack.
+        InvalidStateError: If no state with this observation passes the checks.
+    """
+    loose = attrs.evolve(observation, to_move=observation.seat)
+    rng = random.Random(_CHECK_SEED)
+    for _ in range(_DEALS):
+        state = attrs.evolve(determinize(loose, rng), to_move=observation.to_move)
+        try:
+            check_state(state)
+        except InvalidStateError as error:
+            if error.path != "$":  # not the seat to move's lack of a legal action
+                raise
+            continue
+        return state
+    raise InvalidStateError(
+        f"no deal of the hidden cards in {_DEALS} lets seat {observation.to_move} act"
+    )
 
 
 _OBSERVATION_FIELDS = tuple(field.name for field in attrs.fields(Observation))
