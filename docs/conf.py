@@ -5,9 +5,11 @@ Build (warnings are errors, every cross-reference must resolve)::
     sphinx-build -n -W --keep-going -b html docs docs/_build/html
     sphinx-build -n -W --keep-going -b doctest docs docs/_build/doctest
 
-``tonk`` must be importable with its ``testing`` extra
-(``pip install -e '.[docs,testing]'``): the version, the API reference and every
-example on the pages come from the installed package.
+Install the ``docs`` extra first (``pip install -e '.[docs]'``): it brings
+Sphinx and what the pages document and run, the ``testing`` extra and the
+frameworks of the environment adapters (OpenSpiel, PettingZoo, Gymnasium). The
+version, the API reference and every example on the pages come from the
+installed package.
 """
 
 from __future__ import annotations
