@@ -61,7 +61,7 @@ from typing import Any, Final
 
 import attrs
 
-from tonk._codec import ACTION, FRACTION, FRACTION_PATTERN, load_json, object_codec
+from tonk._codec import ACTION, FRACTION, FRACTION_PATTERN, object_codec
 from tonk._validate import brief, is_int
 from tonk.actions import Action, Exchange, format_action
 from tonk.encoding import action_to_index, index_to_action
@@ -305,18 +305,85 @@ def decode_message(
         ...
         tonk.errors.ProtocolError: a message must be a JSON object
     """
+    return _checked(_parsed(data, max_bytes))
+
+
+def _parsed(data: str | bytes | bytearray, max_bytes: int) -> Any:
+    """Parse untrusted JSON text within the size and depth limits.
+
+    Unlike the document reader of :mod:`tonk.serialization`, it parses first
+    (the C parser stops a hostile depth itself, with RecursionError) and
+    measures the depth of the parsed value, and only when the text has more
+    brackets than the limit: an ``act`` is read by every bot at each
+    decision, and a scan of its text token by token costs more than the parse.
+    """
+    if isinstance(data, bytes | bytearray):
+        size = len(data)
+        if size > max_bytes:
+            raise _too_large(size, max_bytes)
+        try:
+            text = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ProtocolError(f"not UTF-8: {error}", code=_Code.MALFORMED) from None
+    elif isinstance(data, str):
+        text = data
+        size = len(text) if text.isascii() else len(text.encode("utf-8", "replace"))
+        if size > max_bytes:
+            raise _too_large(size, max_bytes)
+    else:
+        raise TypeError(f"a message must be str or bytes, got {type(data).__name__}")
     try:
-        parsed = load_json(data, max_bytes=max_bytes, max_depth=MAX_DEPTH)
-    except SerializationError as error:
-        text = str(error).removeprefix("$: ")
-        if "bytes, more than" in text:
-            code = _Code.TOO_LARGE
-        elif "deep" in text:
-            code = _Code.TOO_DEEP
-        else:
-            code = _Code.MALFORMED
-        raise ProtocolError(text, code=code) from None
-    return _checked(parsed)
+        value = json.loads(
+            text, object_pairs_hook=_object, parse_constant=_not_a_number
+        )
+    except RecursionError:
+        raise _too_deep() from None
+    except ValueError as error:  # JSONDecodeError, or an int too long to read
+        raise ProtocolError(f"not JSON: {error}", code=_Code.MALFORMED) from None
+    if text.count("[") + text.count("{") > MAX_DEPTH and _depth(value) > MAX_DEPTH:
+        raise _too_deep()
+    return value
+
+
+def _too_large(size: int, limit: int) -> ProtocolError:
+    return ProtocolError(
+        f"the message is {size} bytes, more than the limit of {limit}",
+        code=_Code.TOO_LARGE,
+    )
+
+
+def _too_deep() -> ProtocolError:
+    return ProtocolError(
+        f"the message nests lists and objects more than {MAX_DEPTH} deep",
+        code=_Code.TOO_DEEP,
+    )
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Build a JSON object, refusing a repeated key."""
+    built = dict(pairs)
+    if len(built) != len(pairs):
+        raise ValueError("a key is repeated in an object")
+    return built
+
+
+def _not_a_number(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _depth(value: Any) -> int:
+    """Return how deep ``value`` nests lists and objects, level by level."""
+    depth = 0
+    level = [value] if value.__class__ is dict or value.__class__ is list else []
+    while level and depth <= MAX_DEPTH:
+        depth += 1
+        level = [
+            child
+            for item in level
+            for child in (item.values() if item.__class__ is dict else item)
+            if child.__class__ is dict or child.__class__ is list
+        ]
+    return depth
 
 
 def message_schema() -> dict[str, Any]:
@@ -536,6 +603,7 @@ class ObservationReader:
             raise TypeError(f"rules must be Rules, got {type(rules).__name__}")
         self.rules = rules
         self._last: dict[str, tuple[Any, Any]] = {}
+        self._texts: dict[str, Any] = {}
 
     def read(self, data: Mapping[str, Any]) -> Observation:
         """Return the observation ``data`` (an ``observation`` field) describes.
@@ -567,12 +635,38 @@ class ObservationReader:
                 values[name] = known[1]
                 continue
             try:
-                values[name] = decoded = codec.decode(value, f"$.observation.{name}")
+                values[name] = decoded = self._decoded(codec, value, name)
             except SerializationError as error:
                 raise ProtocolError(str(error), code=_Code.BAD_FIELD) from None
             last[name] = (value, decoded)
         return Observation(**values)
 
+    def _decoded(self, codec: Any, value: Any, name: str) -> Any:
+        """Decode one field; a list of cards or actions item by item, remembered.
+
+        The same few texts (``"QH"``, ``"discard QH"``) come back in every
+        message: each is parsed once.
+        """
+        path = f"$.observation.{name}"
+        items = getattr(codec, "items", None)
+        if items is None or items.kind != "str" or codec.unique:
+            return codec.decode(value, path)
+        if value.__class__ is not list:
+            return codec.decode(value, path)
+        texts = self._texts
+        if len(texts) > _MOST_TEXTS:
+            texts.clear()
+        decoded = []
+        for index, text in enumerate(value):
+            known = texts.get(text) if text.__class__ is str else None
+            if known is None:
+                known = texts[text] = items.decode(text, f"{path}[{index}]")
+            decoded.append(known)
+        return tuple(decoded)
+
+
+_MOST_TEXTS = 10_000
+"""How many card and action texts an :class:`ObservationReader` remembers."""
 
 _OBSERVATION_FIELDS = tuple(
     (name, field.codec)
