@@ -45,6 +45,36 @@ def test_gymnasium_check_env(table: dict[str, Any], render_mode: str | None) -> 
     check_env(gymnasium.make(ENV_ID, render_mode=render_mode, **table).unwrapped)
 
 
+EPISODES = 100
+"""Episodes each table plays through gymnasium.make (docs/environments.md)."""
+
+
+@pytest.mark.parametrize("table", TABLES, ids=IDS)
+def test_gymnasium_made_environment_plays_many_episodes(table: dict[str, Any]) -> None:
+    """Masked random play through make()'s wrappers (its passive checker too)."""
+    env = gymnasium.make(ENV_ID, **table)
+    rules = (
+        tonk.presets.get(table["rules"])
+        if isinstance(table["rules"], str)
+        else table["rules"]
+    )
+    low, high = map(float, encoding.payoff_bounds(rules, table["players"]))
+    rng = random.Random(5)
+    for episode in range(EPISODES):
+        observation, info = env.reset(seed=episode)
+        done = False
+        while not done:
+            assert env.observation_space.contains(observation)
+            legal = info["legal_indices"]
+            assert legal
+            action = legal[rng.randrange(len(legal))]
+            observation, reward, terminated, truncated, info = env.step(action)
+            assert low <= float(reward) <= high
+            assert not (terminated and truncated)
+            done = terminated or truncated
+        assert info["legal_indices"] == ()
+
+
 def test_the_environment_is_registered() -> None:
     assert ENV_ID in gymnasium.registry
     env = gymnasium.make(ENV_ID, rules="chicago", players=2)

@@ -60,10 +60,38 @@ DICT_OBSERVATIONS = [
 ]
 
 
+API_TEST_STEPS = 2_000
+"""Steps of the environment each table's api_test runs take, at least.
+
+One api_test run plays a single episode (a hand, or a session) with random
+masked actions, and random play drops early: a run on pagat steps the
+environment about 13 times. So api_test runs again, on the same environment
+(each run deals new hands), until the table has been stepped this many times
+(docs/environments.md).
+"""
+
+
 @pytest.mark.parametrize("table", TABLES, ids=IDS)
 @pytest.mark.filterwarnings(*DICT_OBSERVATIONS)
-def test_pettingzoo_api_test(table: dict[str, Any]) -> None:
-    api_test(tonk_pz.env(**table), num_cycles=1000)
+def test_pettingzoo_api_test(
+    table: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tonk_pz.env(**table)
+    raw = game.unwrapped
+    steps = 0
+    step = raw.step
+
+    def counted(action: Any) -> None:
+        nonlocal steps
+        steps += 1
+        step(action)
+
+    raw.step = counted
+    runs = 0
+    while steps < API_TEST_STEPS:
+        api_test(game, num_cycles=1000)
+        runs += 1
+    assert capsys.readouterr().out.count("Passed API test") == runs
 
 
 @pytest.mark.parametrize("table", TABLES, ids=IDS)
