@@ -8,8 +8,10 @@ it can neither drive a terminal nor break an SVG document.
 from __future__ import annotations
 
 import io
+import random
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -104,6 +106,31 @@ def test_a_tournaments_table_escapes_the_bots_names() -> None:
     assert is_safe(shown)
     assert "\\x1b[31mred" in shown
     assert len(shown.splitlines()) == 6
+
+
+class UnpicklableBot:
+    """A bot that cannot go to a worker process: it holds a lambda."""
+
+    def __init__(self) -> None:
+        self.hold = lambda: None
+
+    def choose(
+        self,
+        obs: tonk.Observation,
+        legal: Sequence[tonk.Action],
+        rng: random.Random,
+    ) -> tonk.Action:
+        return legal[0]
+
+
+def test_a_bot_error_escapes_the_bots_name() -> None:
+    bots: list[tonk.bots.Bot] = [UnpicklableBot(), tonk.bots.RandomBot()]
+    with pytest.raises(tonk.BotError, match="cannot be sent") as info:
+        tonk.bots.tournament(
+            tonk.Rules(), bots, hands=4, seed=1, names=["\x1b[2Jx", "y"], workers=2
+        )
+    assert is_safe(str(info.value))
+    assert str(info.value).startswith("bot \\x1b[2Jx cannot be sent")
 
 
 # --- pictures ------------------------------------------------------------------------

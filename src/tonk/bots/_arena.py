@@ -17,6 +17,7 @@ import attrs
 from tonk import text
 from tonk._parallel import MOST_HANDS, check_executor, chunk_size, run_chunks
 from tonk._parallel import derived_seed as _derived_seed
+from tonk._untrusted import escape
 from tonk._validate import brief, check_seed, is_int
 from tonk.bots._base import Bot
 from tonk.engine import apply, new_game
@@ -414,10 +415,10 @@ def _check_picklable(bots: Sequence[Bot], labels: Sequence[str]) -> None:
             pickle.dumps(bot)
         except Exception as error:
             raise BotError(
-                f"bot {label} cannot be sent to worker processes, since it cannot"
-                f" be pickled ({type(error).__name__}: {error}): play with one"
-                " worker, or make the bot picklable (define its class at the top"
-                " level of a module; keep no lambdas, open files or locks in it)",
+                f"bot {escape(label)} cannot be sent to worker processes, since it"
+                f" cannot be pickled ({type(error).__name__}: {error}): play with"
+                " one worker, or make the bot picklable (define its class at the"
+                " top level of a module; keep no lambdas, open files or locks in it)",
                 bot=label,
             ) from error
 
