@@ -121,6 +121,10 @@ nitpick_ignore = [
     # PettingZoo and Gymnasium (tonk.envs) publish no inventory we fetch.
     ("py:class", "pettingzoo.utils.env.AECEnv"),
     ("py:class", "gymnasium.core.Env"),
+    ("py:class", "gymnasium.vector.VectorEnv"),
+    ("py:class", "gymnasium.vector.vector_env.VectorEnv"),
+    # The type variable of observation_vector's overloads (what out= is).
+    ("py:class", "tonk.encoding._Out"),
     ("py:class", "gymnasium.spaces.Box"),
     ("py:class", "gymnasium.spaces.Discrete"),
     ("py:class", "numpy.ndarray"),
@@ -148,6 +152,7 @@ _PUBLIC_MODULES = {
     "tonk.envs",
     "tonk.envs.gymnasium",
     "tonk.envs.pettingzoo",
+    "tonk.envs.vector",
     "tonk.presets",
     "tonk.scoring",
     "tonk.testing",

@@ -29,7 +29,7 @@ elsewhere (the other seats' results, which self-play needs). A hand ended by
 the turn limit (B15) is *truncated*, any other ending *terminated*.
 
 Auto-reset: ``metadata["autoreset_mode"]`` is
-:attr:`gymnasium.vector.AutoresetMode.SAME_STEP`. A hand that ends is dealt
+``gymnasium.vector.AutoresetMode.SAME_STEP``. A hand that ends is dealt
 again in the same step: the observation returned is the new hand's first
 decision, and ``info["final_obs"]`` (with the mask ``info["_final_obs"]``)
 holds the ended hand as its last mover saw it. Hands that end at the deal (a
