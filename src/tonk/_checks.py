@@ -24,6 +24,14 @@ from tonk.rules import Rules
 from tonk.scoring import hand_count
 from tonk.state import GameState, Outcome, OutcomeKind, Phase, SlapWindow
 
+_PER_SEAT_KINDS: dict[str, type] = {
+    "waits": int,
+    "going_out_barred": bool,
+    "hit_this_round": bool,
+    "exchanged": bool,
+}
+"""The bookkeeping's values held one a seat, and the type of each."""
+
 _DROPS = frozenset({OutcomeKind.DROP_WON, OutcomeKind.CAUGHT, OutcomeKind.FORCED_KNOCK})
 _OUTS = frozenset({OutcomeKind.TONK_OUT, OutcomeKind.OUT_BY_DISCARD})
 
@@ -262,30 +270,6 @@ def _check_phase(state: GameState, players: int) -> None:
                 " left plays the first turn, then play goes left (B6)",
                 "$.to_move",
             )
-    for seat, wait in enumerate(state.waits):
-        if wait < 0:
-            raise _fail(f"cannot be negative, got {brief(wait)}", item("$.waits", seat))
-    if any(state.going_out_barred) and not rules.hit_bars_going_out:
-        raise _fail(
-            "only hit_bars_going_out (V22) bars a seat from going out",
-            "$.going_out_barred",
-        )
-    if (
-        rules.max_hits_per_turn is not None
-        and state.hits_this_turn > rules.max_hits_per_turn
-    ):
-        raise _fail(
-            "more hits made this turn than"
-            f" max_hits_per_turn={rules.max_hits_per_turn} (V24b)",
-            "$.hits_this_turn",
-        )
-    if state.hits_this_turn < 0 or (
-        state.hits_this_turn and phase not in (Phase.AFTER_DRAW, Phase.HAND_OVER)
-    ):
-        raise _fail(
-            f"{state.hits_this_turn} hits made this turn, in phase {phase.value}",
-            "$.hits_this_turn",
-        )
     if state.must_use is not None and (
         phase is not Phase.AFTER_DRAW
         or (rules.discard_pickup and not rules.discard_draw_must_meld)
@@ -297,6 +281,106 @@ def _check_phase(state: GameState, players: int) -> None:
             "$.must_use",
         )
     _check_window(state, players)
+
+
+def _check_bookkeeping(state: GameState, players: int) -> None:
+    """Check the waits, bars, charges, hits and exchanges against the table.
+
+    Each can only have come from what the table shows: a seat's wait from
+    the spreads it laid and the hits onto them (V22, V23, X7), less the turns
+    served; a going-out bar (V22) or a hit wait's charge (V22, X7) from a hit
+    by another seat onto its spreads, the charge lasting until the wait it
+    charged is served; the hits of this turn (V24b) from the seat's own hits,
+    each a card its hand held after the draw; an exchange with the widow (V46)
+    from a turn of its own.
+    """
+    rules = state.rules
+    hit_cost = max(rules.hit_wait, rules.hit_wait_again or 0)  # V22, X7
+    most_wait = [0] * players  # what the spreads could have charged each seat
+    hit_by_others = [0] * players
+    hits_made = [0] * players
+    for spread in state.spreads:
+        most_wait[spread.owner] += rules.spread_wait
+        for seat in spread.hitters:
+            hits_made[seat] += 1
+            if seat == spread.owner:
+                most_wait[seat] += rules.own_hit_wait
+            else:
+                most_wait[spread.owner] += hit_cost
+                hit_by_others[spread.owner] += 1
+    for seat in range(players):
+        _check_seat_bookkeeping(state, seat, most_wait[seat], hit_by_others[seat])
+    _check_hits_this_turn(state, players, hits_made[state.to_move])
+
+
+def _check_seat_bookkeeping(
+    state: GameState, seat: int, most_wait: int, hit_by_others: int
+) -> None:
+    """Check one seat's wait, going-out bar, hit charge and widow exchange."""
+    rules = state.rules
+    wait = state.waits[seat]
+    if wait < 0:
+        raise _fail(f"cannot be negative, got {brief(wait)}", item("$.waits", seat))
+    if wait > most_wait:
+        raise _fail(
+            f"a wait of {brief(wait)} turns, more than the spreads seat {seat} laid"
+            f" and the hits onto them could charge ({most_wait}; V22, V23)",
+            item("$.waits", seat),
+        )
+    if state.going_out_barred[seat]:
+        if not rules.hit_bars_going_out:
+            raise _fail(
+                "only hit_bars_going_out (V22) bars a seat from going out",
+                "$.going_out_barred",
+            )
+        if not hit_by_others:
+            raise _fail(
+                f"no other seat has hit a spread of seat {seat}, so nothing bars"
+                " it from going out (V22)",
+                item("$.going_out_barred", seat),
+            )
+    if state.hit_this_round[seat] and not (rules.hit_wait and hit_by_others and wait):
+        raise _fail(
+            "a hit wait is charged for another seat's hit onto the seat's spread"
+            " (hit_wait, V22), and the charge lasts only while that wait does",
+            item("$.hit_this_round", seat),
+        )
+    if state.exchanged and state.exchanged[seat]:
+        first_turn = (seat - state.dealer - 1) % len(state.hands)
+        if state.turns_taken < first_turn:
+            raise _fail(
+                f"seat {seat} cannot have exchanged with its widow before its"
+                " first turn (V46)",
+                item("$.exchanged", seat),
+            )
+
+
+def _check_hits_this_turn(state: GameState, players: int, hits_made: int) -> None:
+    """Check the hits of this turn: the rules' limit, the seat's own hits (V24b)."""
+    rules = state.rules
+    hits = state.hits_this_turn
+    phase = state.phase
+    if hits < 0 or (hits and phase not in (Phase.AFTER_DRAW, Phase.HAND_OVER)):
+        raise _fail(
+            f"{brief(hits)} hits made this turn, in phase {phase.value}",
+            "$.hits_this_turn",
+        )
+    if rules.max_hits_per_turn is not None and hits > rules.max_hits_per_turn:
+        raise _fail(
+            "more hits made this turn than"
+            f" max_hits_per_turn={rules.max_hits_per_turn} (V24b)",
+            "$.hits_this_turn",
+        )
+    # A hit is a card from the hand, which held at most one more than was
+    # dealt after the draw (X2).
+    most = rules.hand_size_for(players) + 1 - len(state.hands[state.to_move])
+    if hits > min(hits_made, most):
+        raise _fail(
+            f"{brief(hits)} hits made this turn by seat {state.to_move}, which"
+            f" has made {hits_made} hits in all and holds"
+            f" {len(state.hands[state.to_move])} cards",
+            "$.hits_this_turn",
+        )
 
 
 def _check_window(state: GameState, players: int) -> None:
@@ -433,14 +517,18 @@ def check_state(state: GameState) -> None:
     are sorted and hold the cards known taken; spreads are valid books and
     runs, numbered in order, each laid by the seat whose turn it was; the seat
     to move (or due after a slap-in window) is the one whose turn it is (B6);
-    counters are not negative and within their rules; the phase agrees with the
-    slap window, the card to use, the hits and the outcome; every hand's size
+    counters are not negative and within their rules; the waits, going-out
+    bars, hit charges, hits of the turn and widow exchanges are what the
+    spreads, the hits onto them and the turns played could give (V22-V24b,
+    V46, X7); the phase agrees with the slap window, the card to use, the hits
+    and the outcome; every hand's size
     agrees with the cards its seat has placed and the phase; the outcome adds
     up and shows the hands' counts; a live state offers a legal action.
 
     Raises:
         InvalidStateError: For the first thing wrong, with its path.
-        TypeError: If the rules, the phase or a counter has the wrong type.
+        TypeError: If the rules, the phase, a counter or a seat's wait or flag
+            has the wrong type.
     """
     given: tuple[object, object] = (state.rules, state.phase)  # forged, perhaps
     if not isinstance(given[0], Rules) or not isinstance(given[1], Phase):
@@ -468,9 +556,16 @@ def check_state(state: GameState) -> None:
             raise _fail(
                 f"must hold {count} values, one a seat, got {len(values)}", f"$.{name}"
             )
+    for name, kind in _PER_SEAT_KINDS.items():
+        for value in getattr(state, name):
+            if type(value) is not kind:  # a bool is no wait, nor 1 a flag
+                raise TypeError(
+                    f"{name} must hold a {kind.__name__} a seat, got {brief(value)}"
+                )
     _check_cards(state, players)
     _check_hands(state, players)
     _check_spreads(state, players)
     _check_phase(state, players)
+    _check_bookkeeping(state, players)
     _check_hand_sizes(state, players)
     _check_result(state, players)

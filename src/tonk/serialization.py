@@ -403,8 +403,11 @@ def validate(state: GameState) -> None:
     spreads are valid books and runs, numbered in order, each laid by the seat
     whose turn it was; the seat to move (or due after a slap-in window) is the
     one whose turn it is, starting from the dealer's left (B6); counters are
-    not negative and within their rules; the phase agrees with the slap window,
-    the card to use, the hits and the outcome; each hand holds the cards its
+    not negative and within their rules; the waits, going-out bars, hit
+    charges, hits of the turn and widow exchanges are what the spreads, the
+    hits onto them and the turns played could give (V22-V24b, V46, X7); the
+    phase agrees with the slap window, the card to use, the hits and the
+    outcome; each hand holds the cards its
     seat was dealt less those it has laid and hit, and one more between its
     draw and its discard (a slap that owes no extra discard, V26, a hit that
     ends the turn, V24c, an emptied hand under the boobed deck, V27, and the
@@ -419,7 +422,7 @@ def validate(state: GameState) -> None:
             :attr:`~tonk.errors.SerializationError.path` in the state's JSON
             form.
         TypeError: If ``state`` is not a :class:`~tonk.state.GameState`, or its
-            rules, phase or a counter has the wrong type.
+            rules, phase, a counter or a seat's wait or flag has the wrong type.
 
     Examples:
         >>> import attrs, tonk
