@@ -363,3 +363,13 @@ def test_a_failing_hand_shows_its_rules_by_their_changes(
 def test_the_changed_options_rebuild_the_drawn_rules(drawn: tonk.Rules) -> None:
     """A Playout's report shows the rules as Rules(**changed): the same rules."""
     assert tonk.Rules(**strategies._changed(drawn)) == drawn  # type: ignore[arg-type]
+
+
+def test_an_ascii_table_keeps_names_in_ascii() -> None:
+    """render(x, ascii=True) promises plain ASCII: a name's other letters too."""
+    session = tonk.new_session(tonk.Rules(), players=["Zoë", "李"], seed=3)
+    plain = tonk.text.render(session, ascii=True)
+    assert plain.isascii()
+    assert "Zo\\xeb" in plain
+    assert "\\u674e" in plain
+    assert "Zoë" in str(session)

@@ -1,4 +1,4 @@
-"""Text for people: the compact tables that ``str()`` shows.
+r"""Text for people: the compact tables that ``str()`` shows.
 
 ``str()`` of a :class:`~tonk.GameState`, an :class:`~tonk.Observation`, a
 :class:`~tonk.Session`, a :class:`~tonk.bots.TournamentResult` or a
@@ -7,6 +7,12 @@ stays exact. Cards are written with suit glyphs (``Q♥``). Where a terminal or
 a log cannot show them, :func:`render` with ``ascii=True`` (or the format spec
 ``"ascii"``: ``f"{state:ascii}"``) writes them in card notation (``QH``) and
 keeps every line plain ASCII.
+
+Phases, outcomes and the reasons of payments show as the words a player uses
+(:func:`format_label`: ``start of turn``, ``drop won``); JSON and ``repr()``
+keep the engine's names (``turn_start``). A player's or a bot's name is shown
+with any control character, line separator or bidi override escaped
+(``\x1b``), so that no name can drive a terminal or forge a line.
 
 The layout is for reading, not parsing: it may change between versions. Use
 :func:`tonk.to_json` or :func:`tonk.format_record` for a stable form.
@@ -547,6 +553,12 @@ def format_observation(seen: Observation, *, ascii: bool = False) -> str:
     return "\n".join(lines)
 
 
+def _name(name: str, *, ascii: bool) -> str:
+    r"""Return a name escaped for a table; in ASCII, other characters as ``\xeb``."""
+    shown = escape(name)
+    return shown.encode("ascii", "backslashreplace").decode() if ascii else shown
+
+
 def format_session(session: Session, *, ascii: bool = False) -> str:
     """Return the standings of a session, best first, and its last hand.
 
@@ -567,7 +579,7 @@ def format_session(session: Session, *, ascii: bool = False) -> str:
         dealer = ""
     else:
         role = "dealer" if phase in ("playing", "betting") else "next dealer"
-        dealer = f", {role} {escape(session.players[session.dealer])}"
+        dealer = f", {role} {_name(session.players[session.dealer], ascii=ascii)}"
     lines = [
         f"session: {_rules_name(session.rules)},"
         f" {_plural(session.number, 'hand')} dealt{dealer}"
@@ -575,7 +587,7 @@ def format_session(session: Session, *, ascii: bool = False) -> str:
     ]
     if push_ups:
         lines[0] += "; push-ups, fewer is better"
-    standings = [(escape(name), score) for name, score in session.standings]
+    standings = [(_name(name, ascii=ascii), score) for name, score in session.standings]
     width = max(len(name) for name, _ in standings)
     lines.extend(
         f"  {name:<{width}}  {score if push_ups else format_stake(score)}"
@@ -584,7 +596,7 @@ def format_session(session: Session, *, ascii: bool = False) -> str:
     last = session.last
     if last is not None:
         net = ", ".join(
-            f"{escape(name)} {format_stake(amount)}"
+            f"{_name(name, ascii=ascii)} {format_stake(amount)}"
             for name, amount in zip(last.players, last.net, strict=True)
         )
         lines.append(f"last hand: {format_label(last.outcome.kind)}; {net}")
@@ -640,7 +652,7 @@ def format_tournament(result: TournamentResult, *, ascii: bool = False) -> str:
         payoff = _plus_minus(record.mean_payoff_ci95, 1, 3)
         rows.append(
             (
-                escape(record.name),
+                _name(record.name, ascii=ascii),
                 str(record.hands),
                 f"{100 * record.win_rate:.1f} {rate}".rstrip(),
                 f"{float(record.mean_payoff):+.3f} {payoff}".rstrip(),
