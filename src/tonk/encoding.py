@@ -132,6 +132,8 @@ _HEADER: tuple[Action, ...] = (
 )
 _MAX_BOOK = 4
 _CACHE_LIMIT = 256
+_SEEN_LIMIT = 8192
+"""How many actions a layout remembers by identity (see :func:`_indices`)."""
 _AT_DEAL = DealTonkClaim.AT_DEAL
 
 
@@ -343,6 +345,7 @@ class _ActionLayout:
             total += self._block(i).size
         sizes.append(("spread", total))
         self.memo: dict[object, int] = {}
+        self.seen: dict[int, tuple[Action, int]] = {}
         sections = []
         start = 0
         for name, size in sizes:
@@ -677,16 +680,31 @@ def legal_indices(state: GameState | Observation) -> tuple[int, ...]:
 
 
 def _indices(layout: _ActionLayout, actions: tuple[Action, ...]) -> list[int]:
-    """Return the index of each of ``actions``, remembered per layout."""
+    """Return the index of each of ``actions``, remembered per layout.
+
+    The engine hands out the same action objects again (a discard of a card,
+    a hit of an element onto a number, a hand's spreads...), so an action is
+    looked up first by its identity: hashing an action object costs calls of
+    its ``__hash__`` and of its cards'. The entry holds the action, so its id
+    is not reused while the entry lives.
+    """
+    seen = layout.seen
     memo = layout.memo
     indices = []
     for action in actions:
+        entry = seen.get(id(action))
+        if entry is not None and entry[0] is action:
+            indices.append(entry[1])
+            continue
         # A spread is remembered by its elements, cheaper to hash than the
         # action (equal spreads written differently just take two entries).
         key = action.cards if action.__class__ is LaySpread else action
         index = memo.get(key)
         if index is None:
             index = memo[key] = layout.index(action)
+        if len(seen) >= _SEEN_LIMIT:
+            seen.clear()
+        seen[id(action)] = (action, index)
         indices.append(index)
     return indices
 
@@ -760,7 +778,6 @@ class _ObservationLayout:
         def at(base: int) -> list[int]:
             return [base + i if i >= 0 else -1 for i in card_index]
 
-        self.phase_at = {phase: i for i, phase in enumerate(_PHASES)}
         self.relative = tuple(
             tuple((other - seat) % players for other in range(players))
             for seat in range(players)
@@ -1153,7 +1170,7 @@ def _write(
     :func:`tonk.observe` derives it.
     """
     relative = layout.relative[seat]
-    vector[layout.phase_at[source.phase]] = 1.0
+    vector[_PHASES.index(source.phase)] = 1.0  # str equality: no Enum hash
     vector[layout.to_move_at + relative[source.to_move]] = 1.0
     vector[layout.dealer_at + relative[source.dealer]] = 1.0
     counters = layout.counters_at
@@ -1226,11 +1243,16 @@ def _write_seats(
         place = relative[other]
         base = layout.seat_at[place]
         vector[base] = float(sizes[other])
-        vector[base + 1] = float(waits[other])
-        vector[base + 2] = float(barred[other])
-        vector[base + 3] = float(hit[other])
-        vector[base + 4] = float(bool(exchanged) and exchanged[other])
-        vector[base + 5] = float(shown is not None)
+        if waits[other]:  # the facts below are mostly 0, left as they are
+            vector[base + 1] = float(waits[other])
+        if barred[other]:
+            vector[base + 2] = 1.0
+        if hit[other]:
+            vector[base + 3] = 1.0
+        if exchanged and exchanged[other]:
+            vector[base + 4] = 1.0
+        if shown is not None:
+            vector[base + 5] = 1.0
         card_at = layout.seat_card_at[place]
         for card in cards:
             vector[card_at[card.code]] += 1.0
