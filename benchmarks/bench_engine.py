@@ -52,7 +52,8 @@ figures are in this process's CPU time:
 
 Then issue 42's targets for the bots' rows: ``observation_vector`` at most 8
 us (into a buffer; the tuple form is printed against the same figure),
-``legal_mask`` under chicago at most 8 us, ``determinize`` at most 10 us.
+``legal_mask`` under chicago at most 8 us (and its sparse form,
+``legal_indices``, against the same figure), ``determinize`` at most 10 us.
 
 The targets against OpenSpiel's gin rummy ((a), (b), (c)) are printed by
 ``benchmarks/bench_openspiel.py``; those of the environments by
@@ -508,6 +509,7 @@ def print_bot_targets(quick: bool, bots: dict[str, float]) -> None:
         ("observation_vector out=", "observation_vector into a buffer (out=)"),
         ("observation_vector", "observation_vector as a tuple"),
         ("legal_mask chicago", "legal_mask under chicago"),
+        ("legal_indices chicago", "legal_indices under chicago (the sparse form)"),
         ("determinize", "determinize"),
     ):
         at_most = BOTS_AT_MOST_US[name]

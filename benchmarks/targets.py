@@ -16,6 +16,7 @@ BOTS_AT_MOST_US = {
     "observation_vector out=": 8.0,
     "observation_vector": 8.0,
     "legal_mask chicago": 8.0,
+    "legal_indices chicago": 8.0,
     "determinize": 10.0,
 }
 """Issue 42's targets for what bots and adapters call, in microseconds a call

@@ -46,7 +46,7 @@ Examples:
     >>> envs = TonkVectorEnv(4, rules="pagat", players=2)
     >>> observations, info = envs.reset(seed=1)
     >>> observations.shape, info["action_mask"].shape, info["seat"].tolist()
-    ((4, 1401), (4, 1158), [0, 0, 0, 0])
+    ((4, 1401), (4, 1158), [1, 0, 0, 1])
     >>> rng = np.random.default_rng(1)
     >>> actions = [rng.choice(legal) for legal in info["legal_indices"]]
     >>> observations, rewards, terminated, truncated, info = envs.step(actions)
@@ -184,10 +184,12 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         return self._observations(), self._info()
 
     def _deal(self) -> GameState:
-        draw = self._deals.randrange
-        players = self.players
+        deals = self._deals
         return new_game(
-            self.rules, players=players, seed=draw(2**63), dealer=draw(players)
+            self.rules,
+            players=self.players,
+            seed=deals.getrandbits(63),
+            dealer=deals.randrange(self.players),
         )
 
     def step(
