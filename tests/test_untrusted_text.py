@@ -8,6 +8,7 @@ it can neither drive a terminal nor break an SVG document.
 from __future__ import annotations
 
 import io
+import os
 import random
 import subprocess
 import sys
@@ -373,3 +374,20 @@ def test_an_ascii_table_keeps_names_in_ascii() -> None:
     assert "Zo\\xeb" in plain
     assert "\\u674e" in plain
     assert "Zoë" in str(session)
+
+
+ARGS = "simulate --bots greedy,random --hands 20 --seed 1 --no-timing"
+
+
+def test_a_tournament_prints_on_an_ascii_terminal() -> None:
+    """Its table held '±', which an ASCII stdout cannot encode: a traceback."""
+    pytest.importorskip("rich")
+    result = subprocess.run(
+        [sys.executable, "-m", "tonk", *ARGS.split()],
+        capture_output=True,
+        check=False,
+        timeout=120,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert b"+- is the half-width" in result.stdout

@@ -476,7 +476,8 @@ def _print_tournament(
     )
     if not args.no_timing:
         print(f"hands/s: {result.hands / elapsed:,.1f} ({elapsed:.1f} s)")
-    print(text.format_tournament(result))
+    ascii = not text.can_encode_glyphs(sys.stdout.encoding)
+    print(text.format_tournament(result, ascii=ascii))
 
 
 def _simulate_bots(args: argparse.Namespace, seed: int) -> int:
