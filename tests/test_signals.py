@@ -9,6 +9,7 @@ end, so that no test leaves a process behind itself.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import signal
 import subprocess
@@ -18,6 +19,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from tonk._parallel import run_chunks
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists() or not hasattr(os, "killpg"),
@@ -140,3 +143,26 @@ def test_the_pool_ends_soon_after_simulate_is_killed() -> None:
         assert len(pool) == 2
         process.kill()  # SIGKILL: nothing can be cleaned up
         assert _wait_until(lambda: not _running(pool), _ENDS), _running(pool)
+
+
+def _slow_or_failing(folder: str, first: int, stop: int) -> int:
+    """Chunk 0 (the pool's) runs long; chunk 1 (this process's) fails once it has."""
+    started, finished = Path(folder, "started"), Path(folder, "finished")
+    if first == 0:
+        started.touch()
+        for _ in range(600):  # a minute, unless interrupted
+            time.sleep(0.1)
+        finished.touch()
+        return first
+    assert _wait_until(started.exists, _APPEARS)
+    raise RuntimeError("chunk 1 failed")
+
+
+def test_an_abandoned_run_stops_the_chunks_the_pool_is_playing(
+    tmp_path: Path,
+) -> None:
+    work = functools.partial(_slow_or_failing, str(tmp_path))
+    with pytest.raises(RuntimeError, match="chunk 1 failed"):
+        list(run_chunks(work, 2, 1, workers=2))
+    # The pool's shutdown did not wait for its chunk: it was stopped.
+    assert not (tmp_path / "finished").exists()
