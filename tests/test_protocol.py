@@ -610,3 +610,42 @@ def test_the_leak_check_sees_a_leaking_message() -> None:
                 "next": str(twin.stock[0]),
             },
         )
+
+
+# --- the worked exchange of docs/protocol.md ------------------------------------------
+
+PROTOCOL_PAGE = Path(__file__).parent.parent / "docs" / "protocol.md"
+EXCHANGE_MARK = "% The worked exchange"
+
+
+def worked_exchange() -> str:
+    """Return the exchange docs/protocol.md shows: Ann's side of a hand against Bob."""
+    table = Table(presets.PAGAT, players=2, seed=7, names=["Ann", "Bob"])
+    table.start()
+    rules = encode_message(tonk.to_dict(presets.PAGAT))
+    lines: list[str] = []
+
+    def sent(seat: int, message: dict[str, Any]) -> None:
+        if seat == 0:
+            lines.append("→ " + encode_message(message))
+        for out in table.receive(seat, message):
+            if out.to == 0:
+                text = encode_message(out.message)
+                lines.append("← " + text.replace(rules, '{"format":"tonk.rules",…}'))
+
+    sent(0, {"type": "hello", "protocol": 1, "name": "Ann"})
+    sent(0, {"type": "action", "request": 1, "action": "discard JC"})
+    sent(0, {"type": "action", "request": 1, "action": "draw stock"})
+    sent(0, {"type": "action", "request": 2, "index": 55})  # discard QS
+    sent(1, {"type": "action", "request": 3, "action": "drop"})
+    return "\n".join(lines)
+
+
+def test_the_worked_exchange_of_the_docs_is_what_a_table_sends() -> None:
+    text = PROTOCOL_PAGE.read_text("utf-8")
+    after = text.split(EXCHANGE_MARK, 1)[1]
+    block = after.split("```text\n", 1)[1].split("\n```", 1)[0]
+    assert block == worked_exchange(), (
+        "docs/protocol.md's worked exchange is stale: replace it with"
+        " tests.test_protocol.worked_exchange()"
+    )

@@ -107,9 +107,9 @@ class ProcessBot:
     killed, and the next decision starts it again.
 
     Args:
-        command: The program and its arguments, as for :mod:`subprocess`
+        command: The program and its arguments, as ``subprocess`` takes them
             (``["tonk", "bot", "greedy"]``); a string is split as a shell
-            would (:func:`shlex.split`).
+            would split it (``shlex.split``).
         timeout: Seconds the program has for each answer (and to say hello).
         name: The bot's name in errors; by default the command.
 
