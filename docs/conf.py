@@ -111,6 +111,8 @@ nitpick_ignore = [
     ("py:class", "types.UnionType"),
     # The type variable of from_dict's and from_json's overloads.
     ("py:class", "tonk.serialization._Document"),
+    # The union of the kinds to_dict and to_json write (its docstring lists them).
+    ("py:class", "_Writable"),
     ("py:class", "fractions.Fraction"),
     ("py:class", "random.Random"),
     ("py:func", "attrs.evolve"),

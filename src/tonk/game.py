@@ -38,7 +38,7 @@ from collections.abc import Iterable
 import attrs
 
 from tonk._validate import brief
-from tonk.actions import Action
+from tonk.actions import Action, format_action
 from tonk.cards import Card
 from tonk.engine import apply, legal_actions
 from tonk.errors import UndoError
@@ -305,7 +305,10 @@ class Game:
         if self._undo is Undo.NEVER:
             return "this game allows no take-backs"
         if self._undo is Undo.UNREVEALED and _reveals(*self._states[-2:]):
-            return f"cannot take back {self._actions[-1]!s}: it showed a hidden card"
+            return (
+                f"cannot take back {format_action(self._actions[-1])}: it showed"
+                " a hidden card"
+            )
         return None
 
     def pop(self) -> Action:
