@@ -110,7 +110,9 @@ def run_chunks(
     taken as they finish. ``finished(first, stop, result)`` is called for each
     chunk as it arrives, and the results are yielded in chunk order as soon as
     every earlier chunk has arrived. If a chunk raises, its exception
-    propagates and the chunks not yet started are cancelled.
+    propagates and the chunks not yet started are cancelled; a local pool's
+    processes also stop the chunks they are playing, as they do when the run
+    is interrupted or dropped, and end on their own if this process dies.
 
     ``work`` must be picklable (a module-level function, or a
     :func:`functools.partial` of one) to go to another process.
