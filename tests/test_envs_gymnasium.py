@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -73,6 +75,31 @@ def test_gymnasium_made_environment_plays_many_episodes(table: dict[str, Any]) -
             assert not (terminated and truncated)
             done = terminated or truncated
         assert info["legal_indices"] == ()
+
+
+MAKE_WITHOUT_IMPORT = """
+import sys
+import gymnasium
+assert "tonk" not in sys.modules
+env = gymnasium.make("tonk.envs.gymnasium:tonk/Tonk-v0", rules="chicago", players=3)
+observation, info = env.reset(seed=1)
+print(observation.shape, len(info["legal_indices"]) > 0)
+"""
+
+
+def test_make_loads_the_module_named_in_the_id_in_a_fresh_process() -> None:
+    """Gymnasium >= 1.0 finds third-party ids only once their module is imported.
+
+    It dropped its plugin entry points; ``"module:id"`` imports the module, so
+    the id works with nothing imported first (docs/environments.md).
+    """
+    done = subprocess.run(
+        [sys.executable, "-c", MAKE_WITHOUT_IMPORT],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip() == "(1676,) True"
 
 
 def test_the_environment_is_registered() -> None:

@@ -86,7 +86,8 @@ def seeded_numpy() -> Iterator[None]:
 def play_rl_episodes(game: TonkGame, agents: list[Any], episodes: int) -> None:
     """Play OpenSpiel's rl_environment loop as its examples write it."""
     players = game.num_players()
-    env = rl_environment.Environment(game, seed=players)
+    env = rl_environment.Environment(game)
+    env.seed(players)
     for _ in range(episodes):
         time_step = env.reset()
         assert time_step.observations["current_player"] in range(players)
