@@ -1,8 +1,11 @@
 """A Gymnasium environment: one seat of a hand, the others played by bots.
 
 Install with ``pip install 'tonk[gymnasium]'``. Importing this module
-registers the environment as ``tonk/Tonk-v0``, so
-``gymnasium.make("tonk/Tonk-v0", rules="chicago", players=3)`` builds it.
+registers the environment as ``tonk/Tonk-v0``. Gymnasium (1.0 on) finds an id
+only once the module registering it is imported, and imports the module named
+before a colon, so ``gymnasium.make("tonk.envs.gymnasium:tonk/Tonk-v0",
+rules="chicago", players=3)`` builds it with nothing imported first; after
+the import, ``gymnasium.make("tonk/Tonk-v0")`` does too.
 
 The learner plays one seat; :mod:`tonk.bots` play the others
 (``opponents=``, by default :class:`~tonk.bots.RandomBot`), each from its own
