@@ -677,3 +677,5 @@ def test_bad_buffers_and_seats_are_refused() -> None:
         encoding.observation_vector(state, seat="0")  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="expected an Observation or a GameState"):
         encoding.observation_vector(None)  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match="expected an Observation, got"):
+        encoding.observation_entries(state)  # type: ignore[arg-type]

@@ -730,6 +730,8 @@ class _ObservationLayout:
         wild_codes = [card.code for card in cards if rules.is_wild(card)]
         self.wild_index = {code: i for i, code in enumerate(wild_codes)}
         self.cards = len(cards)
+        self.one_copy = len(pack) == len(cards)
+        """Whether the pack holds each card once: a count of cards is then 0 or 1."""
         self.players = players
         self.spread_limit = len(pack) // 3
         self.seat_width = _SEAT_FACTS + self.cards
@@ -1092,6 +1094,8 @@ def observation_entries(
         >>> positions[:4], values[:4]
         ((0, 5, 8, 10), (1.0, 1.0, 1.0, 41.0))
     """
+    if not isinstance(observation, Observation):
+        raise TypeError(f"expected an Observation, got {brief(observation)}")
     layout, source, seat = _source(observation, None)
     vector: defaultdict[int, float] = defaultdict(float)
     _write(vector, layout, source, seat)
@@ -1182,8 +1186,12 @@ def _write(
     if pile:
         vector[layout.top_at[pile[-1].code]] = 1.0
         pile_at = layout.pile_at
-        for card in pile:
-            vector[pile_at[card.code]] += 1.0
+        if layout.one_copy:  # a card is at most once in the pile: count by setting
+            for card in pile:
+                vector[pile_at[card.code]] = 1.0
+        else:
+            for card in pile:
+                vector[pile_at[card.code]] += 1.0
     must_use = source.must_use
     if must_use is not None:
         vector[layout.must_use_at[must_use.code]] = 1.0
@@ -1254,8 +1262,12 @@ def _write_seats(
         if shown is not None:
             vector[base + 5] = 1.0
         card_at = layout.seat_card_at[place]
-        for card in cards:
-            vector[card_at[card.code]] += 1.0
+        if layout.one_copy:  # as for the pile
+            for card in cards:
+                vector[card_at[card.code]] = 1.0
+        else:
+            for card in cards:
+                vector[card_at[card.code]] += 1.0
 
 
 def _write_spreads(
