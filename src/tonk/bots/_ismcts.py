@@ -19,6 +19,7 @@ from tonk._transition import DRAW_DISCARD, DRAW_STOCK, revised, successor
 from tonk._validate import brief, is_int
 from tonk.actions import Action, ClaimDealTonk, Discard, Drop
 from tonk.bots._base import no_actions
+from tonk.bots._belief import Memory, infer
 from tonk.bots._knowledge import seat_turns
 from tonk.cards import CODE_COUNT, Card, card_from_code
 from tonk.engine import apply, legal_actions
@@ -280,6 +281,8 @@ def _partners(rules: Rules) -> list[frozenset[int]]:
 
 _PARTNER = 3.0
 _SHARE = 0.75
+_BELIEF_SAMPLES = 64
+"""How many weighted deals the ``belief`` option draws its deals from."""
 _DROP_MARGIN = 0.0
 _SAMPLES = 64
 
@@ -546,6 +549,11 @@ class ISMCTSBot:
             the rollout policy's by.
         opponents: ``"policy"``: other seats act by the rollout policy;
             ``"search"``: by UCT.
+        belief: Draw each iteration's deal from a belief
+            (:func:`tonk.bots.infer`: deals weighted by how likely
+            :class:`~tonk.bots.GreedyModel` made the other seats' recent
+            turns, which the bot remembers) instead of uniformly;
+            ``lower_hands`` then lowers the belief's deals.
 
     Raises:
         RulesError: If both budgets are ``None`` or one is not positive.
@@ -566,6 +574,9 @@ class ISMCTSBot:
 
     .. versionchanged:: 0.2
        A bad budget raises :class:`~tonk.errors.RulesError` (was ``ValueError``).
+
+    .. versionchanged:: 0.2.0
+       The ``belief`` option.
     """
 
     iterations: int | None = attrs.field(default=200, validator=_check_iterations)
@@ -579,6 +590,10 @@ class ISMCTSBot:
     opponents: Literal["policy", "search"] = attrs.field(
         default="policy", validator=attrs.validators.in_(("policy", "search"))
     )
+    belief: bool = attrs.field(
+        default=False, validator=attrs.validators.instance_of(bool)
+    )
+    _memory: Memory = attrs.field(factory=Memory, init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         """Check that there is a budget."""
@@ -608,6 +623,8 @@ class ISMCTSBot:
         Raises:
             ValueError: If ``legal`` is empty.
         """
+        if self.belief:
+            self._memory.update(obs)
         if len(legal) == 1:
             return legal[0]
         return self.search(obs, legal, rng).action
@@ -641,6 +658,17 @@ class ISMCTSBot:
         policy = _Policy(obs.rules, obs.player_count)
         exploration = self.exploration
         deal = _Deals(obs, self.lower_hands)
+        draw = deal.__call__
+        if self.belief:
+            if self._memory.last(obs.seat) != obs:
+                self._memory.update(obs)
+            draw = infer(
+                obs,
+                rng,
+                memory=self._memory,
+                samples=_BELIEF_SAMPLES,
+                lower=self.lower_hands,
+            ).sample
         me = obs.seat
         by_policy = self.opponents == "policy"
 
@@ -657,7 +685,7 @@ class ISMCTSBot:
             if deadline is not None and count and time.perf_counter() >= deadline:
                 break
             count += 1
-            state = deal(rng)
+            state = draw(rng)
             node = root
             path = [root]
             while state.outcome is None:

@@ -1,0 +1,886 @@
+"""Opponent inference: a belief over the hidden cards, from what a seat has seen.
+
+A seat's :class:`Memory` reads the observations it is shown, one after
+another, and works out from them what each other seat did in its turns (an
+:class:`OpponentTurn`: the card it was offered, whether it took it, what it
+laid and what it discarded). :func:`infer` deals the hidden cards many times
+(:func:`tonk.determinize`) and weights each deal by how likely a model of the
+opponents' play (an :class:`OpponentModel`, by default :class:`GreedyModel`)
+makes their recent turns, had they held the cards of that deal: a
+:class:`Belief`. Any bot can use it: ask it for the chance of an event, or
+draw weighted deals from it to search (``ISMCTSBot(belief=True)``).
+
+Examples:
+    >>> import random, tonk
+    >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+    >>> memory = tonk.bots.Memory()
+    >>> seen = tonk.observe(state, 1)
+    >>> turns = memory.update(seen)
+    >>> belief = tonk.bots.infer(seen, random.Random(1), memory=memory, samples=8)
+    >>> len(belief.deals), round(sum(belief.weights), 9)
+    (8, 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import attrs
+
+from tonk._compiled import compiled
+from tonk._transition import successor
+from tonk._validate import brief, is_int
+from tonk.bots._knowledge import seat_turns
+from tonk.cards import Card
+from tonk.errors import RulesError
+from tonk.observation import Observation, determinize
+from tonk.rules import Rules
+from tonk.scoring import settle_drop
+from tonk.state import GameState, Phase
+
+__all__ = [
+    "Belief",
+    "GreedyModel",
+    "Memory",
+    "OpponentModel",
+    "OpponentTurn",
+    "infer",
+]
+
+
+@attrs.frozen(kw_only=True)
+class OpponentTurn:
+    """What a seat saw another seat do in one turn.
+
+    Attributes:
+        seat: The seat that played the turn.
+        turn: The hand's turn number (:attr:`~tonk.Observation.turns_taken`
+            when it began).
+        could_drop: Whether the seat could have dropped instead (no wait,
+            V22): it chose not to.
+        offered: The top discard it could take, or ``None``.
+        took: Whether it took the offered card (B7).
+        laid: The cards it laid in spreads or hit onto spreads (B9, B10).
+        discarded: The card it discarded, or ``None`` if unknown.
+
+    .. versionadded:: 0.2.0
+
+    Examples:
+        >>> from tonk import Card
+        >>> turn = OpponentTurn(seat=0, turn=1, could_drop=True,
+        ...                     offered=Card.parse("4D"), took=False, laid=(),
+        ...                     discarded=Card.parse("KS"))
+        >>> turn.took, str(turn.discarded)
+        (False, 'KS')
+    """
+
+    seat: int
+    turn: int
+    could_drop: bool
+    offered: Card | None
+    took: bool
+    laid: tuple[Card, ...]
+    discarded: Card | None
+
+
+@runtime_checkable
+class OpponentModel(Protocol):
+    """A model of how another seat plays: the likelihood of what it did.
+
+    :meth:`likelihood` is given one turn the seat played, the hand it is
+    supposed to have held when the turn began, and the card it is supposed
+    to have drawn (the offered card if it took it; otherwise a card from the
+    stock), and returns how likely the seat was to play the turn as it did,
+    up to a constant factor (0 for impossible). It reads what that seat saw:
+    its hand and the public facts of the turn.
+
+    .. versionadded:: 0.2.0
+
+    Examples:
+        >>> class Indifferent:
+        ...     def likelihood(self, rules, players, turn, hand, drawn):
+        ...         return 1.0
+        >>> isinstance(Indifferent(), OpponentModel)
+        True
+    """
+
+    def likelihood(
+        self,
+        rules: Rules,
+        players: int,
+        turn: OpponentTurn,
+        hand: Sequence[Card],
+        drawn: Card,
+    ) -> float:
+        """Return how likely ``turn`` was from ``hand`` (at least 0).
+
+        Args:
+            rules: The rules of the hand.
+            players: The number of players.
+            turn: The turn as it was seen.
+            hand: The hand the seat held when the turn began.
+            drawn: The card it drew.
+
+        Returns:
+            A likelihood, up to a constant factor.
+        """
+        ...  # pragma: no cover - a protocol
+
+
+class _Seen:
+    """What one seat remembers of the current hand."""
+
+    __slots__ = ("last", "turns")
+
+    def __init__(self) -> None:
+        self.last: Observation | None = None
+        self.turns: list[OpponentTurn] = []
+
+
+def _is_new_hand(last: Observation | None, obs: Observation) -> bool:
+    """Return whether ``obs`` begins another hand than ``last``'s."""
+    if last is None:
+        return True
+    if (
+        last.rules != obs.rules
+        or last.dealer != obs.dealer
+        or last.hand_sizes.__len__() != obs.hand_sizes.__len__()
+        or obs.turns_taken < last.turns_taken
+    ):
+        return True
+    return obs.turns_taken == last.turns_taken and obs.phase is Phase.TURN_START
+
+
+def _removed(before: Sequence[Card], after: Sequence[Card]) -> list[Card]:
+    """Return the cards of ``before`` not in ``after`` (as multisets)."""
+    left = Counter(before)
+    left.subtract(after)
+    return list(left.elements())
+
+
+class Memory:
+    """A seat's memory of the hand: what it saw the other seats do.
+
+    Give it every observation its seat is shown, in order
+    (:meth:`update`); it compares each with the one before and records the
+    other seats' turns in between (:class:`OpponentTurn`). It forgets them
+    when an observation begins a new hand, and keeps one memory per seat, so
+    one bot may sit in several seats. It reads observations only.
+
+    .. versionadded:: 0.2.0
+
+    Examples:
+        >>> import random, tonk
+        >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+        >>> memory = Memory()
+        >>> memory.update(tonk.observe(state, 1))
+        ()
+        >>> state = tonk.apply(state, tonk.DrawStock())
+        >>> state = tonk.apply(state, tonk.Discard(state.hand(1)[-1]))
+        >>> turns = memory.update(tonk.observe(state, 0))
+        >>> turns[0].seat, turns[0].took, str(turns[0].discarded)
+        (1, False, '2S')
+    """
+
+    def __init__(self) -> None:
+        self._seats: dict[int, _Seen] = {}
+
+    def update(self, obs: Observation) -> tuple[OpponentTurn, ...]:
+        """Remember ``obs`` and return the other seats' turns seen this hand.
+
+        Args:
+            obs: The next observation the seat is shown.
+
+        Returns:
+            Every turn of the other seats this memory has worked out in the
+            hand, oldest first.
+
+        Raises:
+            TypeError: If ``obs`` is not an :class:`~tonk.Observation`.
+        """
+        if not isinstance(obs, Observation):
+            raise TypeError(f"obs must be an Observation, got {brief(obs)}")
+        seen = self._seats.get(obs.seat)
+        if seen is None or _is_new_hand(seen.last, obs):
+            seen = self._seats[obs.seat] = _Seen()
+        if obs.phase is Phase.TURN_START and obs.to_move == obs.seat:
+            seen.turns.extend(_turns_between(seen.last, obs))
+        seen.last = obs
+        return tuple(seen.turns)
+
+    def turns(self, obs: Observation) -> tuple[OpponentTurn, ...]:
+        """Return the turns remembered for ``obs``'s seat (after :meth:`update`).
+
+        Examples:
+            >>> import tonk
+            >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+            >>> Memory().turns(tonk.observe(state, 1))
+            ()
+        """
+        seen = self._seats.get(obs.seat)
+        if seen is None or seen.last is None:
+            return ()
+        return tuple(seen.turns)
+
+    def last(self, seat: int) -> Observation | None:
+        """Return the last observation remembered for ``seat``, or ``None``.
+
+        Examples:
+            >>> Memory().last(0) is None
+            True
+        """
+        seen = self._seats.get(seat)
+        return None if seen is None else seen.last
+
+
+def _first_pile(obs: Observation, first: int) -> tuple[Card, ...]:
+    """Return the discard pile before the hand's first turn, as ``obs`` implies."""
+    if not obs.rules.upcard:
+        return ()
+    taken = obs.taken[first]
+    if taken:
+        return (taken[0],)
+    return obs.discard_pile[:1]
+
+
+def _laid(
+    before: Sequence[Any], after: Sequence[Any], seats: Sequence[int]
+) -> dict[int, list[Card]]:
+    """Return the cards each of ``seats`` put on the table between two views."""
+    old = {spread.number: spread for spread in before}
+    laid: dict[int, list[Card]] = {seat: [] for seat in seats}
+    for spread in after:
+        previous = old.get(spread.number)
+        if previous is None:
+            if spread.owner in laid:
+                laid[spread.owner].extend(spread.cards)
+            continue
+        added = _removed(spread.cards, previous.cards)
+        hitters = spread.hitters[len(previous.hitters) :]
+        if added and hitters and hitters[-1] in laid:
+            laid[hitters[-1]].extend(added)
+    return laid
+
+
+def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentTurn]:
+    """Return the other seats' turns between ``last`` and ``obs`` (the seat's turn).
+
+    The discard pile before them is ``last``'s with the seat's own discard on
+    top. Each turn takes the top card or not, then discards one: the cards
+    still on the pile and the cards each seat is known to have taken tell
+    who discarded what. When they do not fit together (a card taken and laid
+    at once), the discards are left unknown.
+    """
+    players = obs.player_count
+    first_turn = 0 if last is None else last.turns_taken + 1
+    seats = [
+        (obs.dealer + 1 + turn) % players for turn in range(first_turn, obs.turns_taken)
+    ]
+    if not seats or obs.seat in seats:
+        return []
+    if last is None:
+        pile = _first_pile(obs, seats[0])
+        old_taken: tuple[tuple[Card, ...], ...] = tuple(() for _ in range(players))
+        old_spreads: tuple[Any, ...] = ()
+        waits = tuple(0 for _ in range(players))
+    else:
+        mine = _removed(_removed(last.hand, obs.hand), _laid_by(last, obs, obs.seat))
+        pile = (*last.discard_pile, *mine[:1])
+        old_taken, old_spreads, waits = last.taken, last.spreads, last.waits
+    final = obs.discard_pile
+    kept = 0
+    while kept < min(len(pile), len(final)) and pile[kept] == final[kept]:
+        kept += 1
+    new_taken = {
+        seat: _removed(obs.taken[seat], old_taken[seat]) for seat in set(seats)
+    }
+    took = [bool(pile) and kept == len(pile) - 1]
+    took += [bool(new_taken[seat]) for seat in seats[1:]]
+    survivors = list(final[kept:])
+    discards: list[Card | None] = []
+    fits = kept >= len(pile) - 1 and len(survivors) == len(seats) - sum(took[1:])
+    for index in range(len(seats)):
+        if not fits:
+            discards.append(None)
+        elif index + 1 < len(seats) and took[index + 1]:
+            discards.append(new_taken[seats[index + 1]][0])
+        else:
+            discards.append(survivors.pop(0))
+    laid = _laid(old_spreads, obs.spreads, seats)
+    turns = []
+    for index, seat in enumerate(seats):
+        offered = (pile[-1] if pile else None) if index == 0 else discards[index - 1]
+        turns.append(
+            OpponentTurn(
+                seat=seat,
+                turn=first_turn + index,
+                could_drop=waits[seat] == 0,
+                offered=offered,
+                took=took[index] and offered is not None,
+                laid=tuple(laid[seat]) if len(set(seats)) == len(seats) else (),
+                discarded=discards[index],
+            )
+        )
+    return turns
+
+
+def _laid_by(last: Observation, obs: Observation, seat: int) -> list[Card]:
+    return _laid(last.spreads, obs.spreads, [seat])[seat]
+
+
+class CardFacts:
+    """The card facts a model reads: values, ranks, suits and run positions.
+
+    Cached per rules by :func:`tables_of`; shared with the inference bot.
+    """
+
+    __slots__ = ("positions", "values", "wild")
+
+    def __init__(self, rules: Rules) -> None:
+        tables = compiled(rules).tables
+        self.values = tables.values
+        self.wild = tables.wild
+        self.positions = tables.positions
+
+    def has_spread(self, hand: Sequence[int]) -> bool:
+        """Return whether the card codes ``hand`` hold a book or a run of three."""
+        ranks: Counter[int] = Counter()
+        places: set[tuple[int, int]] = set()
+        for code in hand:
+            if self.wild[code] or not self.positions[code]:
+                continue
+            ranks[code % 13] += 1
+            for at in self.positions[code]:
+                places.add((code // 13, at))
+        if ranks and max(ranks.values()) >= 3:
+            return True
+        return any(
+            (suit, at + 1) in places and (suit, at + 2) in places for suit, at in places
+        )
+
+    def completes(self, hand: Sequence[int], code: int) -> bool:
+        """Return whether ``code`` makes a book or a run with two cards of ``hand``."""
+        if self.wild[code] or not self.positions[code]:
+            return False
+        suit = code // 13
+        rank = code % 13
+        same = 0
+        places: set[int] = set()
+        for other in hand:
+            if self.wild[other] or not self.positions[other]:
+                continue
+            if other % 13 == rank:
+                same += 1
+            if other // 13 == suit:
+                places.update(self.positions[other])
+        if same >= 2:
+            return True
+        return any(
+            (at - 1 in places and (at + 1 in places or at - 2 in places))
+            or (at + 1 in places and at + 2 in places)
+            for at in self.positions[code]
+        )
+
+    def has_partner(self, code: int, hand: Sequence[int]) -> bool:
+        """Return whether a card of ``hand`` could make a spread with ``code``."""
+        if self.wild[code]:
+            return True
+        rank = code % 13
+        suit = code // 13
+        for other in hand:
+            if other == code:
+                continue
+            if other % 13 == rank and self.positions[other]:
+                return True
+            if other // 13 == suit and any(
+                abs(at - place) <= 2
+                for at in self.positions[code]
+                for place in self.positions[other]
+            ):
+                return True
+        return False
+
+
+_FACTS: dict[Rules, CardFacts] = {}
+
+
+def tables_of(rules: Rules) -> CardFacts:
+    tables = _FACTS.get(rules)
+    if tables is None:
+        if len(_FACTS) > 64:
+            _FACTS.clear()
+        tables = _FACTS[rules] = CardFacts(rules)
+    return tables
+
+
+def _check_share(model: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{attribute.name} must be a number, got {brief(value)}")
+    if not 0 < value < 1:
+        raise RulesError(f"{attribute.name} must be between 0 and 1, got {value!r}")
+
+
+def _check_positive(model: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{attribute.name} must be a number, got {brief(value)}")
+    if not value > 0:
+        raise RulesError(f"{attribute.name} must be positive, got {value!r}")
+
+
+_DROP_SAMPLES = 64
+_PARTNER = 3.0
+
+
+@attrs.frozen(kw_only=True)
+class GreedyModel:
+    """A model of :class:`~tonk.bots.GreedyBot`'s play, with room for mistakes.
+
+    A turn is as likely as the product of:
+
+    * not dropping: ``1 -`` the chance that the seat's count at the start of
+      the turn was low enough for it to drop, a logistic curve of width
+      ``drop_width`` points round the highest count at which a drop pays on
+      average against hands of the same sizes (GreedyBot's rule);
+    * taking or leaving the offered card: leaving a card that makes a book
+      or a run with two cards of the hand, or taking a card that does not and
+      is not low, is unlikely (``mistake``);
+    * keeping no spread after laying (GreedyBot lays every spread it can):
+      a hand that still holds a book or a run is unlikely (``mistake``);
+    * shedding its worst card: the discard is drawn by a softmax over the
+      cards' values, less ``3`` for a card with a partner for a spread, at
+      temperature ``temperature``.
+
+    Args:
+        mistake: The chance of a play GreedyBot would not make.
+        temperature: How much the discard's choice wanders, in points.
+        drop_width: How sharp the drop's threshold is, in points.
+
+    .. versionadded:: 0.2.0
+
+    Examples:
+        >>> import tonk
+        >>> model = GreedyModel()
+        >>> turn = OpponentTurn(seat=0, turn=3, could_drop=True, offered=None,
+        ...                     took=False, laid=(), discarded=tonk.Card.parse("KS"))
+        >>> hand = tonk.parse_cards("2C 3D 9H 8S KS")
+        >>> high = model.likelihood(tonk.presets.PAGAT, 2, turn, hand, hand[0])
+        >>> low = model.likelihood(tonk.presets.PAGAT, 2, turn,
+        ...                        tonk.parse_cards("AC AD 2H 2S KS"), hand[0])
+        >>> high > low
+        True
+        >>> GreedyModel(mistake=2)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.RulesError: mistake must be between 0 and 1, got 2
+    """
+
+    mistake: float = attrs.field(default=0.05, validator=_check_share)
+    temperature: float = attrs.field(default=1.5, validator=_check_positive)
+    drop_width: float = attrs.field(default=1.0, validator=_check_positive)
+    _thresholds: dict[tuple[Rules, int, int], float] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
+
+    def likelihood(
+        self,
+        rules: Rules,
+        players: int,
+        turn: OpponentTurn,
+        hand: Sequence[Card],
+        drawn: Card,
+    ) -> float:
+        """Return how likely GreedyBot was to play ``turn`` from ``hand``.
+
+        See :class:`OpponentModel`.
+        """
+        tables = tables_of(rules)
+        values = tables.values
+        codes = [card.code for card in hand]
+        chance = 1.0
+        if turn.could_drop:
+            count = sum(values[code] for code in codes)
+            threshold = self._threshold(rules, players, turn.turn)
+            drops = 1 / (1 + math.exp((count - threshold) / self.drop_width))
+            chance *= max(self.mistake, 1 - drops)
+        if turn.offered is not None:
+            top = turn.offered.code
+            wants = tables.completes(codes, top) or (
+                values[top] <= 2
+                and max((values[code] for code in codes), default=0) - values[top] >= 5
+            )
+            if wants != turn.took:
+                chance *= self.mistake
+        after = [*codes, drawn.code]
+        for card in turn.laid:
+            if card.code in after:
+                after.remove(card.code)
+        if tables.has_spread(after):
+            chance *= self.mistake
+        if turn.discarded is not None and turn.discarded.code in after:
+            chance *= self._discard_chance(tables, after, turn.discarded.code)
+        return chance
+
+    def _discard_chance(self, tables: CardFacts, hand: list[int], code: int) -> float:
+        """Return the softmax chance of discarding ``code`` from ``hand``."""
+        values = tables.values
+        scores = [
+            values[card] - _PARTNER * tables.has_partner(card, hand) for card in hand
+        ]
+        top = max(scores)
+        weights = [math.exp((score - top) / self.temperature) for score in scores]
+        return weights[hand.index(code)] / sum(weights)
+
+    def _threshold(self, rules: Rules, players: int, turn: int) -> float:
+        """Return the count below which a drop pays on average, at ``turn``."""
+        key = (rules, players, turn)
+        threshold = self._thresholds.get(key)
+        if threshold is None:
+            if len(self._thresholds) > 4096:
+                self._thresholds.clear()
+            threshold = self._thresholds[key] = _drop_threshold(rules, players, turn)
+        return threshold
+
+
+def _drop_threshold(rules: Rules, players: int, turn: int) -> float:
+    """Return the count below which GreedyBot's drop pays, ``turn`` turns in.
+
+    Each other seat's hand is the lowest of ``hand_size`` cards of the pack
+    plus one for each turn it has taken (GreedyBot's own model), sampled
+    from a fixed seed.
+    """
+    values = compiled(rules).tables.values
+    pack = [values[card.code] for card in rules.pack(players=players)]
+    size = rules.hand_size_for(players)
+    rng = random.Random(f"tonk-drop:{players}:{size}:{turn}")
+    lowest = []
+    for _ in range(_DROP_SAMPLES):
+        counts = []
+        for other in range(1, players):
+            extra = min(max(0, (turn - other + players) // players), len(pack) - size)
+            drawn = sorted(rng.sample(pack, size + extra))
+            counts.append(sum(drawn[:size]))
+        lowest.append(min(counts))
+    lowest.sort()
+    win = float(settle_drop([0, *[1] * (players - 1)], 0, catch=rules.catch).payoffs[0])
+    lose = float(
+        settle_drop([1, 0, *[2] * (players - 2)], 0, catch=rules.catch).payoffs[0]
+    )
+    for count in range(0, max(pack) * size + 1):
+        share = 1 - bisect_right(lowest, count) / len(lowest)
+        if share * win + (1 - share) * lose <= 0:
+            return count - 0.5
+    return max(pack) * size + 0.5  # pragma: no cover - a drop always loses somewhere
+
+
+@attrs.frozen(kw_only=True)
+class Belief:
+    """Weighted deals of the cards a seat cannot see: what it believes.
+
+    Each deal is a full :class:`~tonk.state.GameState` that agrees with the
+    observation (:func:`tonk.determinize`); its weight is how likely the
+    opponent model made the other seats' turns, had they held its cards,
+    normalised to sum to 1.
+
+    Attributes:
+        observation: What the seat knows.
+        deals: The deals of the hidden cards.
+        weights: The weight of each deal; they sum to 1.
+
+    .. versionadded:: 0.2.0
+
+    Examples:
+        >>> import random, tonk
+        >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+        >>> belief = tonk.bots.infer(tonk.observe(state, 1), random.Random(2),
+        ...                          samples=4)
+        >>> belief.weights
+        (0.25, 0.25, 0.25, 0.25)
+        >>> belief.chance(lambda deal: deal.hand(0)[0].rank.value == "A")
+        0.0
+    """
+
+    observation: Observation
+    deals: tuple[GameState, ...]
+    weights: tuple[float, ...]
+
+    def chance(self, event: Callable[[GameState], bool]) -> float:
+        """Return the believed chance of ``event``: the weight of deals where it holds.
+
+        Examples:
+            >>> import random, tonk
+            >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+            >>> belief = tonk.bots.infer(tonk.observe(state, 1), random.Random(2),
+            ...                          samples=4)
+            >>> belief.chance(lambda deal: len(deal.hand(0)) == 5)
+            1.0
+        """
+        return math.fsum(
+            weight
+            for deal, weight in zip(self.deals, self.weights, strict=True)
+            if event(deal)
+        )
+
+    def chance_lowest(self) -> float:
+        """Return the believed chance that the seat's count is strictly the lowest.
+
+        That is the chance that a drop now wins (B12, B13; a tie is caught).
+
+        Examples:
+            >>> import random, tonk
+            >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+            >>> belief = tonk.bots.infer(tonk.observe(state, 1), random.Random(2),
+            ...                          samples=4)
+            >>> belief.chance_lowest()  # on 16
+            1.0
+        """
+        obs = self.observation
+        values = compiled(obs.rules).tables.values
+        me = obs.seat
+        mine = sum(values[card.code] for card in obs.hand)
+
+        def lowest(deal: GameState) -> bool:
+            return all(
+                sum(values[card.code] for card in hand) > mine
+                for seat, hand in enumerate(deal.hands)
+                if seat != me
+            )
+
+        return self.chance(lowest)
+
+    def sample(self, rng: random.Random) -> GameState:
+        """Draw one deal, each with the chance of its weight.
+
+        Examples:
+            >>> import random, tonk
+            >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+            >>> belief = tonk.bots.infer(tonk.observe(state, 1), random.Random(2),
+            ...                          samples=4)
+            >>> belief.sample(random.Random(0)) in belief.deals
+            True
+        """
+        return rng.choices(self.deals, cum_weights=self._cumulative)[0]
+
+    @property
+    def _cumulative(self) -> list[float]:
+        total = 0.0
+        cumulative = []
+        for weight in self.weights:
+            total += weight
+            cumulative.append(total)
+        return cumulative
+
+    @property
+    def effective_samples(self) -> float:
+        """The effective number of deals (Kish): 1 / the sum of squared weights.
+
+        Examples:
+            >>> import random, tonk
+            >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+            >>> tonk.bots.infer(tonk.observe(state, 1), random.Random(2),
+            ...                 samples=4).effective_samples
+            4.0
+        """
+        return 1 / sum(weight * weight for weight in self.weights)
+
+
+def _reconstructed(
+    hand: list[Card], turns: Sequence[OpponentTurn], rng: random.Random
+) -> list[tuple[OpponentTurn, list[Card], Card]]:
+    """Return each turn (newest first) with the hand it began with and its draw.
+
+    Going back from the seat's hand now, each turn's discard and laid cards
+    go back into the hand and the card it drew comes out: the offered card
+    if it took it, otherwise one of the hand's cards at random (a card from
+    the stock). Stops at a turn whose discard is unknown.
+    """
+    result = []
+    current = hand[:]
+    for turn in reversed(turns):
+        if turn.discarded is None:
+            break
+        before = [*current, turn.discarded, *turn.laid]
+        if turn.took:
+            assert turn.offered is not None
+            drawn = turn.offered
+            if drawn not in before:
+                break
+        else:
+            drawn = before[rng.randrange(len(before))]
+        before.remove(drawn)
+        result.append((turn, before, drawn))
+        current = before
+    return result
+
+
+def _lowered(
+    obs: Observation, deal: GameState, lower: float, rng: random.Random
+) -> GameState:
+    """Return ``deal`` with the other seats' unknown cards made lower.
+
+    For each turn a seat has taken (times ``lower``), a card of the stock
+    joins its unknown cards and the highest of them goes back to the stock,
+    which is then shuffled: players have been shedding their worst cards.
+    """
+    values = compiled(obs.rules).tables.values
+    hands = list(deal.hands)
+    stock = list(deal.stock)
+    at = 0
+    for seat, hand in enumerate(hands):
+        if seat == obs.seat:
+            continue
+        known = list(obs.taken[seat])
+        unknown = _removed(hand, known)
+        extra = min(int(lower * seat_turns(obs, seat)), len(stock) - at)
+        if extra <= 0 or not unknown:
+            continue
+        pool = unknown + stock[at : at + extra]
+        pool.sort(key=lambda card: values[card.code])
+        stock[at : at + extra] = pool[len(unknown) :]
+        at += extra
+        kept = [*known, *pool[: len(unknown)]]
+        hands[seat] = tuple(sorted(kept, key=lambda card: card.code))
+    rng.shuffle(stock)
+    return successor(deal, hands=tuple(hands), stock=tuple(stock))
+
+
+def _check_count(name: str, value: object, least: int) -> None:
+    if not is_int(value):
+        raise TypeError(f"{name} must be an int, got {brief(value)}")
+    assert isinstance(value, int)
+    if not least <= value <= 100_000:
+        raise RulesError(f"{name} must be {least}..100000, got {value!r}")
+
+
+def infer(
+    obs: Observation,
+    rng: random.Random,
+    *,
+    memory: Memory | None = None,
+    model: OpponentModel | None = None,
+    samples: int = 64,
+    turns: int = 3,
+    lower: float = 0.0,
+) -> Belief:
+    """Return a belief over the hidden cards: weighted deals of them.
+
+    Deals the cards the seat cannot see ``samples`` times
+    (:func:`tonk.determinize`), then weights each deal by the likelihood,
+    under ``model``, of each other seat's last ``turns`` turns that
+    ``memory`` saw, had it held that deal's hand: the hand at the start of
+    each turn is worked out back from the deal (the discard and laid cards
+    go back, the drawn card comes out). A deal the model finds impossible
+    gets weight 0; if every deal does, the weights are uniform.
+
+    Args:
+        obs: What the seat knows now.
+        rng: The source of randomness.
+        memory: The seat's :class:`Memory`, already given ``obs``; without
+            one no turns are known and the weights are uniform.
+        model: The opponents' model; ``None`` is :class:`GreedyModel`.
+        samples: How many deals to draw.
+        turns: How many of each other seat's latest turns to weigh.
+        lower: A prior that the other seats shed their worst cards: for
+            each turn a seat has taken, times ``lower`` (rounded down), a
+            card of the stock joins its unknown cards and the highest of
+            them goes back to the stock; 0 deals uniformly.
+
+    Returns:
+        The belief.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        RulesError: If ``samples`` is not 1..100000, ``turns`` not
+            0..100000 or ``lower`` not 0..10, or ``memory`` has not been
+            given ``obs``.
+
+    .. versionadded:: 0.2.0
+
+    Examples:
+        >>> import random, tonk
+        >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+        >>> belief = infer(tonk.observe(state, 0), random.Random(1), samples=2)
+        >>> [tonk.observe(deal, 0) == belief.observation for deal in belief.deals]
+        [True, True]
+        >>> infer(tonk.observe(state, 0), random.Random(1), samples=0)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.RulesError: samples must be 1..100000, got 0
+        >>> infer(tonk.observe(state, 0), random.Random(1), memory=Memory())
+        Traceback (most recent call last):
+        ...
+        tonk.errors.RulesError: the memory has not been given this observation
+    """
+    if not isinstance(obs, Observation):
+        raise TypeError(f"obs must be an Observation, got {brief(obs)}")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, got {brief(rng)}")
+    if memory is not None and not isinstance(memory, Memory):
+        raise TypeError(f"memory must be a Memory, got {brief(memory)}")
+    if model is None:
+        model = _DEFAULT_MODEL
+    elif not isinstance(model, OpponentModel):
+        raise TypeError(f"model must be an OpponentModel, got {brief(model)}")
+    _check_count("samples", samples, 1)
+    _check_count("turns", turns, 0)
+    seen: tuple[OpponentTurn, ...] = ()
+    if memory is not None:
+        if memory.last(obs.seat) != obs:
+            raise RulesError("the memory has not been given this observation")
+        seen = memory.turns(obs)
+    if isinstance(lower, bool) or not isinstance(lower, int | float):
+        raise TypeError(f"lower must be a number, got {brief(lower)}")
+    if not 0 <= lower <= 10:
+        raise RulesError(f"lower must be 0..10, got {lower!r}")
+    return weighted(
+        obs, seen, rng, model=model, samples=samples, turns=turns, lower=lower
+    )
+
+
+_DEFAULT_MODEL = GreedyModel()
+
+
+def weighted(
+    obs: Observation,
+    seen: Sequence[OpponentTurn],
+    rng: random.Random,
+    *,
+    model: OpponentModel,
+    samples: int,
+    turns: int,
+    lower: float,
+) -> Belief:
+    """Return the belief of :func:`infer` for checked arguments."""
+    rules = obs.rules
+    players = obs.player_count
+    recent: dict[int, list[OpponentTurn]] = {}
+    for turn in seen:
+        recent.setdefault(turn.seat, []).append(turn)
+    deals = []
+    weights = []
+    for _ in range(samples):
+        deal = determinize(obs, rng)
+        if lower:
+            deal = _lowered(obs, deal, lower, rng)
+        weight = 1.0
+        for seat, played in recent.items():
+            hand = list(deal.hands[seat])
+            for turn, start, drawn in _reconstructed(
+                hand, played[len(played) - turns :], rng
+            ):
+                weight *= max(0.0, model.likelihood(rules, players, turn, start, drawn))
+        deals.append(deal)
+        weights.append(weight)
+    total = sum(weights)
+    if not total > 0:
+        weights = [1.0] * samples
+        total = float(samples)
+    return Belief(
+        observation=obs,
+        deals=tuple(deals),
+        weights=tuple(weight / total for weight in weights),
+    )

@@ -1,0 +1,250 @@
+"""InferenceBot: GreedyBot's play, with the drop, draw and discard from a belief.
+
+The belief over the other hands comes from :mod:`tonk.bots._belief`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from tonk._compiled import compiled
+from tonk._validate import brief, is_int
+from tonk.actions import Action, Discard, DrawDiscard, DrawStock, Drop
+from tonk.bots._base import no_actions
+from tonk.bots._belief import (
+    Belief,
+    GreedyModel,
+    Memory,
+    OpponentModel,
+    infer,
+    tables_of,
+)
+from tonk.bots._greedy import GreedyBot
+from tonk.cards import Card
+from tonk.errors import RulesError
+from tonk.observation import Observation
+from tonk.state import Phase
+
+__all__ = ["InferenceBot"]
+
+
+def _check_samples(bot: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not is_int(value):
+        raise TypeError(f"{attribute.name} must be an int, got {brief(value)}")
+    if not 1 <= value <= 10_000:
+        raise RulesError(f"{attribute.name} must be 1..10000, got {value!r}")
+
+
+def _check_turns(bot: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not is_int(value):
+        raise TypeError(f"{attribute.name} must be an int, got {brief(value)}")
+    if not 0 <= value <= 1_000:
+        raise RulesError(f"{attribute.name} must be 0..1000, got {value!r}")
+
+
+def _check_chance(bot: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{attribute.name} must be a number, got {brief(value)}")
+    if not 0 <= value <= 1:
+        raise RulesError(f"{attribute.name} must be between 0 and 1, got {value!r}")
+
+
+def _check_points(bot: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{attribute.name} must be a number, got {brief(value)}")
+    if not 0 <= value <= 100:
+        raise RulesError(f"{attribute.name} must be 0..100, got {value!r}")
+
+
+def _check_lower(bot: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{attribute.name} must be a number, got {brief(value)}")
+    if not 0 <= value <= 10:
+        raise RulesError(f"{attribute.name} must be 0..10, got {value!r}")
+
+
+def _check_model(bot: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, OpponentModel):
+        raise TypeError(f"model must be an OpponentModel, got {brief(value)}")
+
+
+@attrs.frozen(kw_only=True)
+class InferenceBot:
+    """GreedyBot's play, with the drop, the draw and the discard read from a belief.
+
+    The bot remembers what it has seen this hand (:class:`~tonk.bots.Memory`)
+    and, where a choice depends on the other hands, asks a
+    :class:`~tonk.bots.Belief` (:func:`~tonk.bots.infer`): ``samples`` deals
+    of the hidden cards, weighted by how likely ``model`` (by default
+    :class:`~tonk.bots.GreedyModel`) made each other seat's last ``turns``
+    turns.
+
+    * **Drop** (B12, B13) only when the believed chance of being strictly
+      lowest is above ``drop_chance``. A drop that only pays on average is
+      not enough: a low hand kept also catches the others' drops.
+    * **Discard**: of GreedyBot's three preferred discards, the first that the
+      next seat, by the belief, makes a book or a run with at most
+      ``feed_chance`` of the time, unless it is ``slack`` points lower than
+      GreedyBot's choice (do not feed the next player's spreads).
+    * **Draw**: with three players or more, take a low top discard (at most
+      ``slack`` points) that the next seat would make a spread with more
+      than ``feed_chance`` of the time, rather than leave it to them.
+
+    Everything else (the deal tonk, the spreads and hits, the slap-in, the
+    widow, the end of the stock) is :class:`~tonk.bots.GreedyBot`'s. The bot
+    reads only its observations, remembered in order; one bot may sit in
+    several seats, since it remembers each seat apart.
+
+    Args:
+        samples: How many deals the belief weighs.
+        turns: How many of each other seat's latest turns it weighs.
+        drop_chance: The believed chance of being strictly lowest above
+            which it drops.
+        feed_chance: The believed chance that the next seat spreads a card,
+            above which the bot keeps it from them.
+        slack: How many points of count it gives up to keep a card from
+            the next seat.
+        model: How it thinks the other seats play.
+
+    Raises:
+        RulesError: If a number is out of its range.
+        TypeError: If an argument has the wrong type.
+
+    .. versionadded:: 0.2.0
+
+    Examples:
+        >>> import random, tonk
+        >>> bot = tonk.bots.InferenceBot()
+        >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+        >>> seen = tonk.observe(state, 1)
+        >>> bot.choose(seen, seen.legal_actions, random.Random(1))  # on 16
+        Drop()
+        >>> tonk.bots.InferenceBot(drop_chance=2)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.RulesError: drop_chance must be between 0 and 1, got 2
+    """
+
+    samples: int = attrs.field(default=48, validator=_check_samples)
+    turns: int = attrs.field(default=3, validator=_check_turns)
+    drop_chance: float = attrs.field(default=0.85, validator=_check_chance)
+    feed_chance: float = attrs.field(default=0.5, validator=_check_chance)
+    slack: float = attrs.field(default=3.0, validator=_check_points)
+    lower: float = attrs.field(default=0.3, validator=_check_lower)
+    model: OpponentModel = attrs.field(
+        factory=GreedyModel, validator=_check_model, eq=False
+    )
+    _memory: Memory = attrs.field(factory=Memory, init=False, eq=False, repr=False)
+    _greedy: GreedyBot = attrs.field(
+        factory=GreedyBot, init=False, eq=False, repr=False
+    )
+
+    def choose(
+        self, obs: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Return the bot's choice among ``legal``.
+
+        Raises:
+            ValueError: If ``legal`` is empty.
+            TypeError: If ``obs`` is not an observation.
+        """
+        self._memory.update(obs)
+        if not legal:
+            raise no_actions(obs)
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase is Phase.TURN_START:
+            return self._start(obs, legal, rng)
+        choice = self._greedy.choose(obs, legal, rng)
+        if isinstance(choice, Discard):
+            return self._discard(obs, legal, choice, rng)
+        return choice
+
+    def belief(self, obs: Observation, rng: random.Random) -> Belief:
+        """Return the bot's belief in ``obs``, which it must have been shown.
+
+        Examples:
+            >>> import random, tonk
+            >>> bot = tonk.bots.InferenceBot(samples=4)
+            >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+            >>> seen = tonk.observe(state, 1)
+            >>> bot.choose(seen, seen.legal_actions, random.Random(1))
+            Drop()
+            >>> len(bot.belief(seen, random.Random(1)).deals)
+            4
+        """
+        return infer(
+            obs,
+            rng,
+            memory=self._memory,
+            model=self.model,
+            samples=self.samples,
+            turns=self.turns,
+            lower=self.lower,
+        )
+
+    def _start(
+        self, obs: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        ending = obs.stock_size == 0 and DrawStock() in legal
+        can_drop = Drop() in legal
+        if ending or not (can_drop or DrawDiscard() in legal):
+            return self._greedy.choose(obs, legal, rng)  # B14: greedy's showdown
+        belief = self.belief(obs, rng)
+        if can_drop and belief.chance_lowest() > self.drop_chance:
+            return Drop()
+        others = [action for action in legal if action != Drop()]
+        choice = self._greedy.choose(obs, others, rng)
+        top = obs.top_discard
+        if (
+            choice == DrawStock()
+            and DrawDiscard() in legal
+            and top is not None
+            and obs.player_count > 2
+            and compiled(obs.rules).tables.values[top.code] <= self.slack
+            and _feeds(belief, top) > self.feed_chance
+        ):
+            return DrawDiscard()
+        return choice
+
+    def _discard(
+        self,
+        obs: Observation,
+        legal: Sequence[Action],
+        choice: Discard,
+        rng: random.Random,
+    ) -> Action:
+        values = compiled(obs.rules).tables.values
+        candidates = [choice]
+        left = [action for action in legal if action != choice]
+        while len(candidates) < 3:
+            other = self._greedy.choose(obs, left, rng) if left else None
+            if not isinstance(other, Discard):
+                break
+            candidates.append(other)
+            left.remove(other)
+        if len(candidates) == 1:
+            return choice
+        belief = self.belief(obs, rng)
+        floor = values[choice.card.code] - self.slack
+        for candidate in candidates:
+            if values[candidate.card.code] < floor:
+                break
+            if _feeds(belief, candidate.card) <= self.feed_chance:
+                return candidate
+        return choice
+
+
+def _feeds(belief: Belief, card: Card) -> float:
+    """Return the believed chance that the next seat makes a spread with ``card``."""
+    obs = belief.observation
+    tables = tables_of(obs.rules)
+    after = (obs.seat + 1) % obs.player_count
+    code = card.code
+    return belief.chance(
+        lambda deal: tables.completes([held.code for held in deal.hands[after]], code)
+    )
