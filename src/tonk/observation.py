@@ -313,8 +313,10 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
             "the observation does not fit the pack of its rules: it shows cards"
             " more often than the pack holds them"
         )
-    pool = [CARDS[code] for code in _pack_codes(rules, players) if unseen[code]]
-    if len(pool) < sum(unseen):  # a card unseen twice (two packs or jokers)
+    once = _distinct_codes(rules, players)
+    if once is not None:
+        pool = [CARDS[code] for code in once if unseen[code]]
+    else:  # a card may be unseen twice (two packs or jokers)
         pool = [CARDS[code] for code, count in enumerate(unseen) for _ in range(count)]
     missing = [size - len(cards) for size, cards in zip(sizes, known, strict=True)]
     places = sum(missing) + widow_known.count(False) + observation.stock_size
@@ -349,9 +351,11 @@ def _pack_counts(rules: Rules, players: int) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=256)
-def _pack_codes(rules: Rules, players: int) -> tuple[int, ...]:
-    """Return the distinct card codes of the pack of the table, ascending."""
+def _distinct_codes(rules: Rules, players: int) -> tuple[int, ...] | None:
+    """Return the pack's card codes, ascending, if it holds each card once."""
     counts = _pack_counts(rules, players)
+    if max(counts) > 1:
+        return None
     return tuple([code for code in range(CODE_COUNT) if counts[code]])
 
 
