@@ -43,10 +43,13 @@ class Reseeded:
         return self.bot.choose(obs, legal, random.Random(rng.getrandbits(53)))
 
 
-def play(bots: Sequence[Bot], hands: int) -> tuple[int, float, list[object]]:
+def play(
+    bots: Sequence[Bot], hands: int
+) -> tuple[int, float, list[tonk.Outcome | None]]:
     """Play ``hands`` seeded hands; return the decisions, the seconds, the outcomes."""
     rules = tonk.presets.PAGAT
-    decisions, spent, outcomes = 0, 0.0, []
+    decisions, spent = 0, 0.0
+    outcomes: list[tonk.Outcome | None] = []
     for number in range(hands):
         state = tonk.new_game(rules, players=2, seed=number, dealer=number % 2)
         rng = random.Random(number)

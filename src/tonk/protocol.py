@@ -485,17 +485,17 @@ def _field_schemas(defs: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 def _seat_view_schema(defs: dict[str, Any]) -> dict[str, Any]:
     """Return the schema of an ``observation`` field: a seat's or the public view."""
-    header = {"format": {"const": "tonk.observation"}, "version": {"const": 1}}
-    view = _OBSERVATION.object_schema(defs, header=header)
-    del view["properties"]["rules"]
-    view["required"].remove("rules")
-    view["properties"]["seat"] = _SEAT_SCHEMA
-    view["description"] = (
-        "What the recipient may see: the observation's document without its"
-        " rules (the welcome gives them); for spectators, seat null and no"
-        " hand, widow or legal actions."
-    )
-    return view
+    properties = {"format": {"const": "tonk.observation"}, "version": {"const": 1}}
+    properties.update((name, codec.schema(defs)) for name, codec in _OBSERVATION_FIELDS)
+    properties["seat"] = _SEAT_SCHEMA
+    return {
+        "description": (
+            "What the recipient may see: the observation's document without its"
+            " rules (the welcome gives them); for spectators, seat null and no"
+            " hand, widow or legal actions."
+        ),
+        **_closed(properties, list(properties)),
+    }
 
 
 def _build_schema() -> dict[str, Any]:
@@ -503,9 +503,15 @@ def _build_schema() -> dict[str, Any]:
     defs: dict[str, Any] = {}
     fields = _field_schemas(defs)
     defs["SeatView"] = _seat_view_schema(defs)
-    defs["RulesDocument"] = object_codec(Rules).object_schema(
-        defs, header={"format": {"const": "tonk.rules"}, "version": {"const": 1}}
-    )
+    defs["RulesDocument"] = {
+        "description": (
+            "The rules, as a tonk.rules document: rules.schema.json, beside this"
+            " file's directory, describes it."
+        ),
+        "type": "object",
+        "properties": {"format": {"const": "tonk.rules"}, "version": {"const": 1}},
+        "required": ["format", "version"],
+    }
     for kind, properties in fields.items():
         required = [name for name, (needed, _) in _FIELDS[kind].items() if needed]
         defs[_message_name(kind)] = _closed(
@@ -544,6 +550,15 @@ def _write_schema() -> None:
 _OBSERVATION = object_codec(Observation)
 _OUTCOME = object_codec(Outcome)
 
+_OBSERVATION_FIELDS = tuple(
+    (name, field.codec)
+    for name, field in _OBSERVATION.fields.items()
+    if name != "rules"
+)
+_OBSERVATION_KEYS = frozenset(
+    {"format", "version", *(name for name, _ in _OBSERVATION_FIELDS)}
+)
+
 
 def observation_json(observation: Observation) -> dict[str, Any]:
     """Return what a seat sees as the ``observation`` of an ``act`` or ``event``.
@@ -563,9 +578,8 @@ def observation_json(observation: Observation) -> dict[str, Any]:
         False
     """
     data: dict[str, Any] = {"format": "tonk.observation", "version": 1}
-    for name, field in _OBSERVATION.fields.items():
-        if name != "rules":
-            data[name] = field.codec.encode(getattr(observation, name))
+    for name, codec in _OBSERVATION_FIELDS:
+        data[name] = codec.encode(getattr(observation, name))
     return data
 
 
@@ -668,15 +682,6 @@ class ObservationReader:
 _MOST_TEXTS = 10_000
 """How many card and action texts an :class:`ObservationReader` remembers."""
 
-_OBSERVATION_FIELDS = tuple(
-    (name, field.codec)
-    for name, field in _OBSERVATION.fields.items()
-    if name != "rules"
-)
-_OBSERVATION_KEYS = frozenset(
-    {"format", "version", *(name for name, _ in _OBSERVATION_FIELDS)}
-)
-
 
 def _public_json(state: GameState) -> dict[str, Any]:
     """Return what a spectator sees: an observation without any seat's own cards."""
@@ -761,17 +766,16 @@ def act_message(
     """
     rules = observation.rules
     players = len(observation.hand_sizes)
+    legal = observation.legal_actions
+    seen = observation_json(observation)
     message: dict[str, Any] = {
         "type": "act",
         "request": request,
         "seat": observation.seat,
-        "observation": observation_json(observation),
+        "observation": seen,
         "legal": [
-            {
-                "action": format_action(action),
-                "index": action_to_index(action, rules, players),
-            }
-            for action in observation.legal_actions
+            {"action": notation, "index": action_to_index(action, rules, players)}
+            for notation, action in zip(seen["legal_actions"], legal, strict=True)
         ],
     }
     if time_limit is not None:
