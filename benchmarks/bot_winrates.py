@@ -1,59 +1,384 @@
-"""Measure the bots' win rates against each other: the figures of docs/bots.md.
+"""The bots' ladder: every shipped bot against every other, the figures of docs/bots.md.
 
-Run ``python benchmarks/bot_winrates.py`` for the published figures (two
-players, the ``pagat`` preset, 2,000 hands per match-up, ISMCTS with 200
-iterations per decision; about ten minutes on one core), or ``--quick`` for a
-short check. It prints a Markdown table and, with ``--json PATH``, writes the
-full results (:meth:`tonk.bots.TournamentResult.to_dict`) to a file; with
-``--svg PATH`` it draws the win rates as a bar chart (``docs/make_figures.py``'s
-``bar_chart``, with matplotlib), the figure in ``docs/figures.md``;
-``--redraw JSON --svg PATH`` draws it again from a ``--json`` file without
-playing.
+Run ``python benchmarks/bot_winrates.py`` for the ladder (the ``pagat``
+preset): every pair of the shipped bots (``random``, ``greedy``,
+``ismcts``, ``inference``) head to head at two players, and each bot alone
+against three of another at four players, then the four together at one
+table; or ``--quick`` for a short check (a few hands, seconds). It prints
+Markdown tables: each bot's mean stake per hand with its 95% confidence
+interval, its win rate, and its milliseconds per decision (mean and
+slowest), and a Bradley-Terry rating fitted to the head-to-head wins,
+shown on the Elo scale (greedy = 1500).
+
+``--target DEALS`` instead measures the inference bot against the greedy bot
+(one against one, and one against three) over ``DEALS`` duplicate deals,
+with ``ISMCTSBot(belief=True)`` against the greedy bot at two players;
+``--brier HANDS`` measures how sharp the belief is: the Brier score of "am I
+strictly lowest?" at the start of each turn of ``HANDS`` hands of greedy
+bots, for the belief (:func:`tonk.bots.infer`), the same deals unweighted,
+and the greedy bot's own estimate.
+
+With ``--json PATH`` it writes the results (each match-up's
+:meth:`tonk.bots.TournamentResult.to_dict`) to a file; with ``--svg PATH``
+it draws the head-to-head win rates as a bar chart (``docs/make_figures.py``'s
+``bar_chart``, with matplotlib); ``--redraw JSON --svg PATH`` draws it again
+from a ``--json`` file without playing.
 
 The hands are played by :func:`tonk.bots.tournament`: in duplicate (each deal
-is played twice, the bots swapping seats) with the deal alternating, so each
-bot deals half the hands. The confidence intervals are 95% normal intervals
-with each deal counted as one sample.
+is played once for each rotation of the bots round the table) with the deal
+moving round, so no bot is luckier with the cards. The confidence intervals
+are 95% normal intervals with each deal counted as one sample.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import itertools
 import json
+import math
+import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import tonk
-from tonk.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, TournamentResult
+from tonk.actions import Action
+from tonk.bots import (
+    Bot,
+    GreedyBot,
+    InferenceBot,
+    ISMCTSBot,
+    Memory,
+    RandomBot,
+    infer,
+)
+from tonk.observation import Observation
+
+RULES = tonk.presets.PAGAT
 
 
-def row(result: TournamentResult, seconds: float) -> str:
-    """Return a Markdown table row for the first bot of a two-bot match."""
-    first, second = result.bots
-    assert first.win_rate_ci95 is not None
-    assert first.mean_payoff_ci95 is not None
-    low, high = first.win_rate_ci95
-    payoff_low, payoff_high = first.mean_payoff_ci95
-    return (
-        f"| {first.name} vs {second.name} | {result.hands:,} |"
-        f" {100 * first.win_rate:.1f}% ({100 * low:.1f}–{100 * high:.1f}) |"
-        f" {100 * second.win_rate:.1f}% |"
-        f" {float(first.mean_payoff):+.3f} ({payoff_low:+.3f} to {payoff_high:+.3f}) |"
-        f" {seconds:,.0f} s |"
+class Timed:
+    """A bot that times each of its decisions."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.seconds: list[float] = []
+
+    def choose(
+        self, obs: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Return the bot's choice, timing it."""
+        began = time.perf_counter()
+        action = self.bot.choose(obs, legal, rng)
+        self.seconds.append(time.perf_counter() - began)
+        return action
+
+
+def shipped(iterations: int) -> dict[str, Callable[[], Bot]]:
+    """Return a factory for each shipped bot, by its name in ``load_bot``."""
+    return {
+        "inference": InferenceBot,
+        "ismcts": lambda: ISMCTSBot(iterations=iterations),
+        "greedy": GreedyBot,
+        "random": RandomBot,
+    }
+
+
+def play(
+    factories: Sequence[Callable[[], Bot]],
+    names: Sequence[str],
+    *,
+    deals: int,
+    seed: int,
+    timings: dict[str, list[float]],
+) -> dict[str, Any]:
+    """Play ``deals`` duplicate deals between new bots; add their decision times."""
+    bots = [Timed(factory()) for factory in factories]
+    result = tonk.bots.tournament(
+        RULES, bots, hands=deals * len(bots), seed=seed, names=names
     )
+    for name, bot in zip(names, bots, strict=True):
+        timings.setdefault(name.split("#")[0], []).extend(bot.seconds)
+    results: dict[str, Any] = result.to_dict()
+    return results
+
+
+def stake(record: dict[str, Any]) -> str:
+    """Return a record's mean stake per hand with its interval."""
+    if record["mean_payoff_ci95"] is None:
+        return f"{record['mean_payoff']:+.3f}"
+    low, high = record["mean_payoff_ci95"]
+    return f"{record['mean_payoff']:+.3f} ({low:+.3f} to {high:+.3f})"
+
+
+def milliseconds(seconds: Sequence[float]) -> str:
+    """Return the mean and the slowest of decision times, in milliseconds."""
+    if not seconds:
+        return "–"
+    return f"{1000 * sum(seconds) / len(seconds):.1f} / {1000 * max(seconds):.0f}"
+
+
+def rating(wins: dict[tuple[str, str], int], names: Sequence[str]) -> dict[str, float]:
+    """Return Bradley-Terry strengths fitted to the wins, on the Elo scale.
+
+    ``wins[a, b]`` counts the hands ``a`` won and ``b`` lost. The strengths
+    are fitted by the minorization-maximization iteration (Hunter, 2004),
+    with half a win added each way so that no strength is 0 or infinite,
+    and shown as ``1500 + 400 log10(strength / greedy's)``.
+    """
+    strength = dict.fromkeys(names, 1.0)
+    for _ in range(500):
+        updated = {}
+        for name in names:
+            won = sum(
+                wins.get((name, other), 0) + 0.5 for other in names if other != name
+            )
+            games = sum(
+                (wins.get((name, other), 0) + wins.get((other, name), 0) + 1)
+                / (strength[name] + strength[other])
+                for other in names
+                if other != name
+            )
+            updated[name] = won / games
+        total = sum(updated.values())
+        strength = {name: value / total for name, value in updated.items()}
+    anchor = strength.get("greedy", 1.0)
+    return {
+        name: 1500 + 400 * math.log10(value / anchor)
+        for name, value in strength.items()
+    }
+
+
+def ladder(args: argparse.Namespace) -> dict[str, Any]:
+    """Play the ladder and print its tables; return the results."""
+    factories = shipped(args.iterations)
+    names = list(factories)
+    timings: dict[str, list[float]] = {}
+    results: dict[str, Any] = {}
+    wins: dict[tuple[str, str], int] = {}
+    print(
+        f"tonk {tonk.__version__}: pagat, seed {args.seed}, ISMCTS"
+        f" {args.iterations} iterations per decision"
+    )
+    print()
+    print(
+        f"Two players, {args.deals:,} duplicate deals ({2 * args.deals:,} hands) each:"
+    )
+    print()
+    print(
+        "| match-up | first's mean stake/hand (95% CI) | first's win rate |"
+        " second's win rate |"
+    )
+    print("|---|---:|---:|---:|")
+    for first, second in itertools.combinations(names, 2):
+        result = play(
+            [factories[first], factories[second]],
+            [first, second],
+            deals=args.deals,
+            seed=args.seed,
+            timings=timings,
+        )
+        results[f"{first}-{second}"] = result
+        one, two = result["bots"]
+        wins[first, second] = one["wins"] - _ties(result)
+        wins[second, first] = two["wins"] - _ties(result)
+        print(
+            f"| {first} vs {second} | {stake(one)} | {100 * one['win_rate']:.1f}% |"
+            f" {100 * two['win_rate']:.1f}% |",
+            flush=True,
+        )
+    print()
+    print(
+        f"Four players, one bot against three of another,"
+        f" {args.deals4:,} duplicate deals ({4 * args.deals4:,} hands) each:"
+    )
+    print()
+    print("| the one | the three | the one's mean stake/hand (95% CI) | its win rate |")
+    print("|---|---|---:|---:|")
+    for first, second in itertools.permutations(names, 2):
+        result = play(
+            [factories[first]] + [factories[second]] * 3,
+            [first, *(f"{second}#{copy}" for copy in range(3))],
+            deals=args.deals4,
+            seed=args.seed,
+            timings=timings,
+        )
+        results[f"4p:{first}-3x{second}"] = result
+        one = result["bots"][0]
+        print(
+            f"| {first} | 3 × {second} | {stake(one)} | {100 * one['win_rate']:.1f}% |",
+            flush=True,
+        )
+    print()
+    print(f"The four at one table, {args.deals4:,} duplicate deals:")
+    print()
+    print("| bot | mean stake/hand (95% CI) | win rate |")
+    print("|---|---:|---:|")
+    mixed = play(
+        [factories[name] for name in names],
+        names,
+        deals=args.deals4,
+        seed=args.seed,
+        timings=timings,
+    )
+    results["4p:mixed"] = mixed
+    for record in mixed["bots"]:
+        print(
+            f"| {record['name']} | {stake(record)} | {100 * record['win_rate']:.1f}% |"
+        )
+    print()
+    print("Ratings (Bradley-Terry, head-to-head wins, Elo scale) and decision times:")
+    print()
+    print("| bot | rating | ms per decision (mean / slowest) |")
+    print("|---|---:|---:|")
+    ratings = rating(wins, names)
+    for name in sorted(names, key=lambda name: -ratings[name]):
+        print(f"| {name} | {ratings[name]:.0f} | {milliseconds(timings[name])} |")
+    results["ratings"] = ratings
+    results["milliseconds"] = {
+        name: {
+            "mean": 1000 * sum(seconds) / len(seconds),
+            "max": 1000 * max(seconds),
+            "decisions": len(seconds),
+        }
+        for name, seconds in timings.items()
+        if seconds
+    }
+    return results
+
+
+def _ties(result: dict[str, Any]) -> int:
+    """Return the hands of a two-bot match that both won (a tied showdown)."""
+    one, two = result["bots"]
+    return max(0, int(one["wins"]) + int(two["wins"]) - int(result["hands"]))
+
+
+def target(args: argparse.Namespace) -> dict[str, Any]:
+    """Measure the inference bot, and ISMCTS with beliefs, against greedy."""
+    timings: dict[str, list[float]] = {}
+    results: dict[str, Any] = {}
+    print(f"tonk {tonk.__version__}: pagat, seed {args.seed}, {args.target:,} deals")
+    print()
+    print(
+        "| match-up | deals | mean stake/hand (95% CI) | win rate | ms per decision |"
+    )
+    print("|---|---:|---:|---:|---:|")
+    matches: list[tuple[str, list[Callable[[], Bot]], list[str], int]] = [
+        (
+            "inference-greedy",
+            [InferenceBot, GreedyBot],
+            ["inference", "greedy"],
+            args.target,
+        ),
+        (
+            "4p:inference-3xgreedy",
+            [InferenceBot, GreedyBot, GreedyBot, GreedyBot],
+            ["inference", "greedy", "greedy#2", "greedy#3"],
+            args.target,
+        ),
+        (
+            "ismcts-belief-greedy",
+            [lambda: ISMCTSBot(iterations=args.iterations, belief=True), GreedyBot],
+            [f"ismcts({args.iterations}, belief)", "greedy"],
+            args.belief_deals,
+        ),
+        (
+            "ismcts-greedy",
+            [lambda: ISMCTSBot(iterations=args.iterations), GreedyBot],
+            [f"ismcts({args.iterations})", "greedy"],
+            args.belief_deals,
+        ),
+    ]
+    for key, factories, names, deals in matches:
+        if not deals:
+            continue
+        timings.clear()
+        result = play(factories, names, deals=deals, seed=args.seed, timings=timings)
+        record = result["bots"][0]
+        results[key] = {
+            **result,
+            "milliseconds": milliseconds(timings[names[0]]),
+        }
+        print(
+            f"| {names[0]} vs {' + '.join(names[1:])} | {deals:,} | {stake(record)} |"
+            f" {100 * record['win_rate']:.1f}% | {milliseconds(timings[names[0]])} |",
+            flush=True,
+        )
+    return results
+
+
+def brier(hands: int, seed: int) -> dict[str, float]:
+    """Return the Brier scores of "am I strictly lowest?" at seat 0's turn starts."""
+    from tonk._compiled import compiled
+    from tonk.bots._knowledge import sampled_counts, unseen_counts, unseen_values
+
+    values = compiled(RULES).tables.values
+    rows: list[tuple[bool, float, float, float]] = []
+    for players in (2, 4):
+        for hand in range(hands):
+            state = tonk.new_game(RULES, players=players, seed=seed + hand)
+            bot = GreedyBot()
+            memory = Memory()
+            rng = random.Random(seed + hand)
+            while state.outcome is None:
+                seat = state.to_move
+                seen = tonk.observe(state, seat)
+                if seat == 0:
+                    memory.update(seen)
+                    if seen.phase is tonk.Phase.TURN_START and seen.turns_taken:
+                        counts = [
+                            sum(values[card.code] for card in cards)
+                            for cards in state.hands
+                        ]
+                        truth = all(count > counts[0] for count in counts[1:])
+                        belief = infer(
+                            seen, random.Random(hand), memory=memory, lower=0.3
+                        )
+                        flat = infer(seen, random.Random(hand))
+                        pool = unseen_values(seen, unseen_counts(seen))
+                        greedy = sampled_counts(seen, pool, random.Random(hand), 64)
+                        guess = sum(all(c > s[0] for c in s[1:]) for s in greedy) / 64
+                        rows.append(
+                            (truth, belief.chance_lowest(), flat.chance_lowest(), guess)
+                        )
+                state = tonk.apply(state, bot.choose(seen, seen.legal_actions, rng))
+    scores = {
+        name: sum((row[index] - row[0]) ** 2 for row in rows) / len(rows)
+        for index, name in (
+            (1, "belief"),
+            (2, "uniform deals"),
+            (3, "greedy's estimate"),
+        )
+    }
+    rate = sum(row[0] for row in rows) / len(rows)
+    scores["always the base rate"] = rate * (1 - rate)
+    print(
+        f"{len(rows):,} turn starts of seat 0 in {hands:,} hands at 2 and 4 players; "
+        f"strictly lowest in {100 * rate:.1f}%"
+    )
+    print()
+    print("| estimate | Brier score (lower is sharper) |")
+    print("|---|---:|")
+    for name, score in scores.items():
+        print(f"| {name} | {score:.4f} |")
+    return scores
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Play the match-ups and print the table."""
+    """Play the ladder (or the target, or the Brier study) and print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short check")
-    parser.add_argument("--hands", type=int, default=2_000)
+    parser.add_argument(
+        "--deals", type=int, default=300, help="two-player deals per pair"
+    )
+    parser.add_argument("--deals4", type=int, default=100, help="four-player deals")
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--target", type=int, default=0, metavar="DEALS")
+    parser.add_argument("--belief-deals", type=int, default=0, metavar="DEALS")
+    parser.add_argument("--brier", type=int, default=0, metavar="HANDS")
     parser.add_argument("--json", default=None, help="write the results here")
     parser.add_argument("--svg", default=None, help="draw the win rates here")
     parser.add_argument(
@@ -68,47 +393,34 @@ def main(argv: Sequence[str] | None = None) -> None:
             parser.error("--redraw needs --svg")
         redraw(args.redraw, args.svg)
         return
-    hands = 40 if args.quick else args.hands
-    iterations = 30 if args.quick else args.iterations
-    rules = tonk.presets.PAGAT
-    matches: list[tuple[str, list[Bot], list[str]]] = [
-        ("greedy-random", [GreedyBot(), RandomBot()], ["greedy", "random"]),
-        (
-            "ismcts-greedy",
-            [ISMCTSBot(iterations=iterations), GreedyBot()],
-            [f"ismcts({iterations})", "greedy"],
-        ),
-    ]
-    print(
-        f"tonk {tonk.__version__}: pagat, 2 players, {hands:,} hands per match-up,"
-        f" seed {args.seed}, ISMCTS {iterations} iterations per decision"
-    )
-    print()
-    print(
-        "| match-up | hands | first's win rate (95% CI) | second's win rate |"
-        " first's mean payoff per hand (95% CI) | time |"
-    )
-    print("|---|---:|---:|---:|---:|---:|")
-    results: dict[str, dict[str, Any]] = {}
-    for key, bots, names in matches:
-        began = time.perf_counter()
-        result = tonk.bots.tournament(
-            rules, bots, hands=hands, seed=args.seed, names=names, workers=args.workers
-        )
-        seconds = time.perf_counter() - began
-        print(row(result, seconds), flush=True)
-        results[key] = {**result.to_dict(), "seconds": seconds}
+    if args.quick:
+        args.deals, args.deals4, args.iterations = 4, 2, 20
+    if args.brier:
+        results: dict[str, Any] = {"brier": brier(args.brier, args.seed)}
+    elif args.target or args.belief_deals:
+        results = target(args)
+    else:
+        results = ladder(args)
     if args.json is not None:
         with open(args.json, "w", encoding="utf-8") as file:
             json.dump(
-                {"iterations": iterations, "preset": "pagat", **results}, file, indent=2
+                {"iterations": args.iterations, "preset": "pagat", **results},
+                file,
+                indent=2,
             )
     if args.svg is not None:
-        draw(results, args.svg, hands=hands, seed=args.seed)
+        heads = {
+            key: value for key, value in results.items() if _is_head_to_head(value)
+        }
+        draw(heads, args.svg, deals=args.deals, seed=args.seed)
 
 
-def draw(results: dict[str, Any], path: str, *, hands: int, seed: int) -> None:
-    """Draw the match-ups' win rates as a bar chart (SVG) at ``path``."""
+def _is_head_to_head(value: object) -> bool:
+    return isinstance(value, dict) and len(value.get("bots", ())) == 2
+
+
+def draw(results: dict[str, Any], path: str, *, deals: int, seed: int) -> None:
+    """Draw the head-to-head win rates as a bar chart (SVG) at ``path``."""
     table = {
         " vs ".join(record["name"] for record in result["bots"]): {
             record["name"]: 100 * float(record["win_rate"]) for record in result["bots"]
@@ -118,7 +430,7 @@ def draw(results: dict[str, Any], path: str, *, hands: int, seed: int) -> None:
     svg = _figures().bar_chart(
         table,
         title="Win rates of the bots, head to head (%)",
-        subtitle=f"pagat, 2 players, {hands:,} hands in duplicate per match-up,"
+        subtitle=f"pagat, 2 players, {deals:,} deals in duplicate per match-up,"
         f" seed {seed}",
         maximum=100,
     )
@@ -128,13 +440,9 @@ def draw(results: dict[str, Any], path: str, *, hands: int, seed: int) -> None:
 def redraw(json_path: str, svg_path: str) -> None:
     """Draw the chart again from the results a ``--json`` run wrote."""
     document = json.loads(Path(json_path).read_text(encoding="utf-8"))
-    results = {
-        key: value
-        for key, value in document.items()
-        if isinstance(value, dict) and "bots" in value
-    }
+    results = {key: value for key, value in document.items() if _is_head_to_head(value)}
     first = next(iter(results.values()))
-    draw(results, svg_path, hands=first["hands"], seed=first["seed"])
+    draw(results, svg_path, deals=first["hands"] // 2, seed=first["seed"])
 
 
 def _figures() -> Any:

@@ -41,7 +41,7 @@ from tonk.errors import RulesError
 from tonk.observation import Observation, determinize
 from tonk.rules import Rules
 from tonk.scoring import settle_drop
-from tonk.state import GameState, Phase
+from tonk.state import GameState, Phase, Spread
 
 __all__ = [
     "Belief",
@@ -249,22 +249,33 @@ def _first_pile(obs: Observation, first: int) -> tuple[Card, ...]:
 
 
 def _laid(
-    before: Sequence[Any], after: Sequence[Any], seats: Sequence[int]
-) -> dict[int, list[Card]]:
-    """Return the cards each of ``seats`` put on the table between two views."""
+    before: Sequence[Spread], after: Sequence[Spread], seats: Sequence[int]
+) -> tuple[dict[int, list[Card]], set[int]]:
+    """Return the cards each of ``seats`` put on the table between two views.
+
+    Also returns the seats whose cards cannot be told apart: several seats
+    hit one spread (its hitters say who, not which card).
+    """
     old = {spread.number: spread for spread in before}
     laid: dict[int, list[Card]] = {seat: [] for seat in seats}
+    unsure: set[int] = set()
     for spread in after:
         previous = old.get(spread.number)
         if previous is None:
             if spread.owner in laid:
                 laid[spread.owner].extend(spread.cards)
-            continue
-        added = _removed(spread.cards, previous.cards)
-        hitters = spread.hitters[len(previous.hitters) :]
-        if added and hitters and hitters[-1] in laid:
-            laid[hitters[-1]].extend(added)
-    return laid
+            hitters = set(spread.hitters)
+            added: list[Card] = []
+        else:
+            hitters = set(spread.hitters[len(previous.hitters) :])
+            added = _removed(spread.cards, previous.cards)
+        if len(hitters) > 1 or (previous is None and hitters - {spread.owner}):
+            unsure.update(hitters | {spread.owner})
+        elif added and hitters:
+            (hitter,) = hitters
+            if hitter in laid:
+                laid[hitter].extend(added)
+    return laid, unsure
 
 
 def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentTurn]:
@@ -286,7 +297,7 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
     if last is None:
         pile = _first_pile(obs, seats[0])
         old_taken: tuple[tuple[Card, ...], ...] = tuple(() for _ in range(players))
-        old_spreads: tuple[Any, ...] = ()
+        old_spreads: tuple[Spread, ...] = ()
         waits = tuple(0 for _ in range(players))
     else:
         mine = _removed(_removed(last.hand, obs.hand), _laid_by(last, obs, obs.seat))
@@ -311,7 +322,9 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
             discards.append(new_taken[seats[index + 1]][0])
         else:
             discards.append(survivors.pop(0))
-    laid = _laid(old_spreads, obs.spreads, seats)
+    laid, unsure = _laid(old_spreads, obs.spreads, seats)
+    if len(set(seats)) != len(seats):
+        unsure.update(seats)
     turns = []
     for index, seat in enumerate(seats):
         offered = (pile[-1] if pile else None) if index == 0 else discards[index - 1]
@@ -322,15 +335,15 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
                 could_drop=waits[seat] == 0,
                 offered=offered,
                 took=took[index] and offered is not None,
-                laid=tuple(laid[seat]) if len(set(seats)) == len(seats) else (),
-                discarded=discards[index],
+                laid=tuple(laid[seat]),
+                discarded=None if seat in unsure else discards[index],
             )
         )
     return turns
 
 
 def _laid_by(last: Observation, obs: Observation, seat: int) -> list[Card]:
-    return _laid(last.spreads, obs.spreads, [seat])[seat]
+    return _laid(last.spreads, obs.spreads, [seat])[0][seat]
 
 
 class CardFacts:

@@ -1,0 +1,343 @@
+"""Opponent inference (tonk.bots.infer, Memory, Belief) and InferenceBot."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+import tonk
+from tonk.actions import Action, Discard, DrawDiscard, Hit, LaySpread
+from tonk.bots import (
+    Belief,
+    GreedyBot,
+    GreedyModel,
+    InferenceBot,
+    ISMCTSBot,
+    Memory,
+    OpponentTurn,
+    infer,
+)
+from tonk.cards import Card
+from tonk.errors import RulesError
+from tonk.observation import Observation
+from tonk.rules import Rules
+from tonk.state import GameState, Phase
+from tonk.testing import check_no_leak
+
+PAGAT = tonk.presets.PAGAT
+
+
+def _history(
+    players: int, seed: int, bots: Sequence[tonk.bots.Bot] | None = None
+) -> list[tuple[GameState, int, Action]]:
+    """Return every (state, seat, action) of a hand of greedy bots."""
+    steps: list[tuple[GameState, int, Action]] = []
+    tonk.bots.play_hand(
+        PAGAT,
+        bots or [GreedyBot() for _ in range(players)],
+        seed=seed,
+        on_action=lambda state, seat, action: steps.append(
+            (state, seat, action)  # type: ignore[arg-type]
+        ),
+    )
+    return steps
+
+
+def _true_turns(steps: list[tuple[GameState, int, Action]]) -> dict[int, OpponentTurn]:
+    """Return what each turn really was, by turn number, from the referee's view."""
+    turns: dict[int, dict[str, object]] = {}
+    for state, seat, action in steps:
+        turn = turns.setdefault(
+            state.turns_taken,
+            {"seat": seat, "took": False, "laid": [], "discarded": None},
+        )
+        if isinstance(action, DrawDiscard):
+            turn["took"] = True
+        elif isinstance(action, Discard):
+            turn["discarded"] = action.card
+        elif isinstance(action, LaySpread):
+            turn["laid"] = [*turn["laid"], *action.physical]  # type: ignore[misc]
+        elif isinstance(action, Hit):
+            turn["laid"] = [*turn["laid"], action.card]  # type: ignore[misc]
+    return {
+        number: OpponentTurn(
+            seat=fields["seat"],  # type: ignore[arg-type]
+            turn=number,
+            could_drop=True,
+            offered=None,
+            took=fields["took"],  # type: ignore[arg-type]
+            laid=tuple(fields["laid"]),  # type: ignore[arg-type]
+            discarded=fields["discarded"],  # type: ignore[arg-type]
+        )
+        for number, fields in turns.items()
+    }
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_memory_reads_the_other_seats_turns(players: int) -> None:
+    """Each turn the memory works out is the turn that was played."""
+    checked = 0
+    for seed in range(12):
+        steps = _history(players, seed)
+        truth = _true_turns(steps)
+        memory = Memory()
+        for state, seat, _ in steps:
+            if seat != 0:
+                continue
+            for turn in memory.update(tonk.observe(state, 0)):
+                real = truth[turn.turn]
+                assert turn.seat == real.seat
+                if turn.discarded is not None:
+                    assert turn.discarded == real.discarded
+                    assert turn.took == real.took
+                    assert sorted(turn.laid) == sorted(real.laid)
+                    checked += 1
+    assert checked > 20 * players
+
+
+def test_memory_forgets_a_finished_hand() -> None:
+    memory = Memory()
+    steps = _history(2, 3)
+    for state, seat, _ in steps:
+        if seat == 0:
+            memory.update(tonk.observe(state, 0))
+    fresh = tonk.observe(tonk.new_game(PAGAT, players=2, seed=99), 0)
+    assert memory.update(fresh) == ()
+    assert memory.last(0) == fresh
+
+
+def _observations(seed: int, players: int = 2) -> list[Observation]:
+    """Return seat 0's observations at its turn starts in a hand of greedy bots."""
+    return [
+        tonk.observe(state, 0)
+        for state, seat, _ in _history(players, seed)
+        if seat == 0
+    ]
+
+
+def _remembered(observations: Sequence[Observation]) -> Memory:
+    memory = Memory()
+    for obs in observations:
+        memory.update(obs)
+    return memory
+
+
+def test_belief_deals_fit_the_observation() -> None:
+    """Every deal agrees with the observation; the weights are normalised."""
+    for seed in range(6):
+        observations = _observations(seed, players=3)
+        if not observations:
+            continue
+        memory = _remembered(observations)
+        obs = observations[-1]
+        belief = infer(obs, random.Random(seed), memory=memory, samples=24)
+        assert len(belief.deals) == len(belief.weights) == 24
+        assert sum(belief.weights) == pytest.approx(1.0)
+        assert min(belief.weights) >= 0
+        for deal in belief.deals:
+            assert tonk.observe(deal, 0) == obs
+            assert deal.hands[0] == obs.hand
+            for seat, cards in enumerate(obs.taken):
+                for card in cards:
+                    assert card in deal.hands[seat]
+            assert tuple(map(len, deal.hands)) == obs.hand_sizes
+            assert len(deal.stock) == obs.stock_size
+
+
+class _Refuses:
+    """A model that finds impossible any hand holding ``card``."""
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+
+    def likelihood(
+        self,
+        rules: Rules,
+        players: int,
+        turn: OpponentTurn,
+        hand: Sequence[Card],
+        drawn: Card,
+    ) -> float:
+        return 0.0 if self.card in hand or drawn == self.card else 1.0
+
+
+def _late_observation() -> tuple[Observation, Memory]:
+    for seed in range(40):
+        observations = _observations(seed)
+        if len(observations) >= 6:
+            return observations[-1], _remembered(observations)
+    raise AssertionError("no long hand")  # pragma: no cover
+
+
+def test_impossible_hands_weigh_nothing() -> None:
+    obs, memory = _late_observation()
+    deal = infer(obs, random.Random(0), samples=1).deals[0]
+    card = deal.hands[1][0]
+    model = _Refuses(card)
+    belief = infer(obs, random.Random(1), memory=memory, model=model, samples=64)
+    holding = [
+        weight
+        for deal, weight in zip(belief.deals, belief.weights, strict=True)
+        if card in deal.hands[1]
+    ]
+    assert holding
+    assert all(weight == 0 for weight in holding)
+    assert belief.chance(lambda deal: card in deal.hands[1]) == 0
+    assert card not in belief.sample(random.Random(2)).hands[1]
+
+
+def test_without_turns_the_belief_is_uniform() -> None:
+    obs, memory = _late_observation()
+    belief = infer(obs, random.Random(1), memory=memory, samples=16, turns=0)
+    assert set(belief.weights) == {1 / 16}
+    assert belief.effective_samples == pytest.approx(16)
+
+
+def test_the_greedy_model_sharpens_the_belief() -> None:
+    """Weighted by the model, the deals are not all alike."""
+    obs, memory = _late_observation()
+    belief = infer(obs, random.Random(1), memory=memory, samples=64)
+    assert belief.effective_samples < 64
+    assert 0 <= belief.chance_lowest() <= 1
+
+
+def test_the_greedy_model_prefers_a_discard_of_the_worst_card() -> None:
+    model = GreedyModel()
+    turn = OpponentTurn(
+        seat=1,
+        turn=1,
+        could_drop=False,
+        offered=None,
+        took=False,
+        laid=(),
+        discarded=Card.parse("KS"),
+    )
+    worst = model.likelihood(
+        PAGAT, 2, turn, tonk.parse_cards("2C 3D 4H 8S"), Card.parse("KS")
+    )
+    best = model.likelihood(
+        PAGAT, 2, turn, tonk.parse_cards("2C 3D QH 8S"), Card.parse("KS")
+    )
+    assert worst > best > 0
+
+
+def test_the_belief_is_the_same_for_the_same_seed() -> None:
+    obs, memory = _late_observation()
+    first = infer(obs, random.Random(5), memory=memory, samples=16)
+    second = infer(obs, random.Random(5), memory=memory, samples=16)
+    assert first == second
+
+
+def _decisions(bot_seed: int, seed: int, players: int) -> list[Action]:
+    actions: list[Action] = []
+    bots: list[tonk.bots.Bot] = [InferenceBot(samples=16)]
+    bots += [GreedyBot() for _ in range(players - 1)]
+    tonk.bots.play_hand(
+        PAGAT,
+        bots,
+        seed=seed,
+        on_action=lambda state, seat, action: actions.append(action),  # type: ignore[arg-type]
+    )
+    return actions
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_inference_bot_is_deterministic_under_a_seed(players: int) -> None:
+    for seed in range(4):
+        assert _decisions(0, seed, players) == _decisions(0, seed, players)
+
+
+def test_inference_bot_sees_no_hidden_card() -> None:
+    """Twin states that differ only in hidden cards give the same choice and belief.
+
+    The bot is given its own memory (its earlier observations, the same for
+    both twins) and then the twin's observation.
+    """
+    checked = 0
+    for seed in range(6):
+        steps = _history(3, seed)
+        past: list[Observation] = []
+        for state, seat, _ in steps:
+            if seat != 0:
+                continue
+
+            def view(
+                twin: GameState, seat: int, past: list[Observation] = past
+            ) -> object:
+                bot = InferenceBot(samples=12)
+                for obs in past:
+                    bot.choose(obs, obs.legal_actions, random.Random(0))
+                seen = tonk.observe(twin, seat)
+                choice = bot.choose(seen, seen.legal_actions, random.Random(1))
+                return choice, bot.belief(seen, random.Random(2)).weights
+
+            if state.phase is Phase.TURN_START:
+                check_no_leak(state, 0, random.Random(seed), view=view)
+                checked += 1
+            past.append(tonk.observe(state, 0))
+    assert checked > 5
+
+
+def test_inference_bot_plays_every_seat_of_a_table() -> None:
+    bot = InferenceBot(samples=8)
+    for seed in range(3):
+        state = tonk.bots.play_hand(PAGAT, [bot, bot, bot], seed=seed)
+        assert state.is_terminal
+
+
+def test_ismcts_with_beliefs_is_deterministic() -> None:
+    def played() -> tuple[object, ...]:
+        bots: list[tonk.bots.Bot] = [ISMCTSBot(iterations=20, belief=True), GreedyBot()]
+        state = tonk.bots.play_hand(PAGAT, bots, seed=4)
+        assert state.outcome is not None
+        return tuple(state.outcome.payoffs)
+
+    assert played() == played()
+
+
+def test_load_bot_knows_the_inference_bot() -> None:
+    assert isinstance(tonk.bots.load_bot("inference"), InferenceBot)
+    assert "inference" in tonk.bots.BUILT_IN_BOTS
+
+
+def test_bad_input_is_refused() -> None:
+    obs = tonk.observe(tonk.new_game(PAGAT, players=2, seed=1), 0)
+    with pytest.raises(TypeError):
+        infer("obs", random.Random(0))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        infer(obs, 3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        infer(obs, random.Random(0), model=object())  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        infer(obs, random.Random(0), samples=2.5)  # type: ignore[arg-type]
+    with pytest.raises(RulesError):
+        infer(obs, random.Random(0), samples=0)
+    with pytest.raises(RulesError):
+        infer(obs, random.Random(0), turns=-1)
+    with pytest.raises(RulesError):
+        infer(obs, random.Random(0), lower=-1)
+    with pytest.raises(RulesError):
+        infer(obs, random.Random(0), memory=Memory())
+    with pytest.raises(TypeError):
+        Memory().update("obs")  # type: ignore[arg-type]
+    with pytest.raises(RulesError):
+        InferenceBot(samples=0)
+    with pytest.raises(TypeError):
+        InferenceBot(drop_chance="high")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        InferenceBot(model=GreedyBot())  # type: ignore[arg-type]
+    with pytest.raises(RulesError):
+        GreedyModel(temperature=0)
+    with pytest.raises(TypeError):
+        ISMCTSBot(belief="yes")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no legal actions"):
+        InferenceBot().choose(obs, (), random.Random(0))
+
+
+def test_a_belief_is_frozen_data() -> None:
+    obs = tonk.observe(tonk.new_game(PAGAT, players=2, seed=1), 0)
+    belief = infer(obs, random.Random(0), samples=2)
+    assert isinstance(belief, Belief)
+    assert belief == Belief(observation=obs, deals=belief.deals, weights=belief.weights)
