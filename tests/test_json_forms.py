@@ -16,7 +16,7 @@ from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]
 import pytest
-from documents import any_playouts
+from documents import all_rules, any_playouts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -306,6 +306,28 @@ def test_sessions_and_hand_results_round_trip_and_validate() -> None:
             result = to_dict(session.last)
             HAND_RESULT.validate(result)
             assert from_dict(result, tonk.HandResult) == session.last
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(all_rules(), st.integers(0, 2**64), st.randoms(use_true_random=False))
+def test_random_sessions_round_trip(
+    rules: Rules, seed: int, rng: random.Random
+) -> None:
+    """Every step of a random sitting, under rules with any options."""
+    players = rng.randint(2, min(4, rules.max_players))
+    session = tonk.new_session(rules, players=players, seed=seed)
+    for _ in range(60):
+        data = to_dict(session)
+        SESSION.validate(data)
+        assert from_dict(data, tonk.Session) == session
+        assert from_json(to_json(session), tonk.Session) == session
+        if session.last is not None:
+            HAND_RESULT.validate(to_dict(session.last))
+            assert from_dict(to_dict(session.last), tonk.HandResult) == session.last
+        actions = tonk.session_actions(session)
+        if not actions:
+            break
+        session = tonk.apply_session(session, rng.choice(actions))
 
 
 def live_session() -> dict[str, Any]:
