@@ -21,12 +21,13 @@ from typing import TypeGuard
 from tonk._validate import brief
 from tonk.bots._base import Bot, RandomBot
 from tonk.bots._greedy import GreedyBot
+from tonk.bots._inference import InferenceBot
 from tonk.bots._ismcts import ISMCTSBot
 from tonk.errors import BotError
 
 __all__ = ["BUILT_IN_BOTS", "bot_label", "load_bot"]
 
-BUILT_IN_BOTS = ("greedy", "ismcts", "random")
+BUILT_IN_BOTS = ("greedy", "inference", "ismcts", "random")
 """The names of the built-in bots, for :func:`load_bot`."""
 
 
@@ -45,6 +46,8 @@ def _built_in(name: str, iterations: int) -> Bot:
         return GreedyBot()
     if name == "ismcts":
         return ISMCTSBot(iterations=iterations)
+    if name == "inference":
+        return InferenceBot()
     return RandomBot()
 
 
@@ -179,9 +182,9 @@ def _find(spec: str) -> Callable[[], object]:
 def load_bot(spec: str, *, iterations: int = 200) -> Bot:
     """Return a new bot from its specification.
 
-    The specification is a built-in bot's name (``greedy``, ``ismcts``,
-    ``random``), or ``module:Name`` for your own: ``Name`` (a class, or a
-    function) is imported from ``module`` and called with no arguments, and
+    The specification is a built-in bot's name (``greedy``, ``inference``,
+    ``ismcts``, ``random``), or ``module:Name`` for your own: ``Name`` (a
+    class, or a function) is imported from ``module`` and called with no arguments, and
     must give a :class:`Bot` (an object with a ``choose`` method). The module
     must be importable: installed, or on ``sys.path`` (the ``tonk`` command
     line puts the current directory there); or name it by its file,
@@ -212,7 +215,7 @@ def load_bot(spec: str, *, iterations: int = 200) -> Bot:
         >>> load_bot("clever")
         Traceback (most recent call last):
         ...
-        tonk.errors.BotError: bot 'clever' is neither a built-in bot (greedy, ismcts, random) nor written module:Class or path/to/file.py:Class
+        tonk.errors.BotError: bot 'clever' is neither a built-in bot (greedy, inference, ismcts, random) nor written module:Class or path/to/file.py:Class
         >>> load_bot("sys:exit")
         Traceback (most recent call last):
         ...
