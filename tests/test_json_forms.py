@@ -643,7 +643,8 @@ def nearby(value: Any, data: st.DataObject) -> Any:
     if isinstance(value, str):
         return data.draw(st.sampled_from([*CARD_TEXTS, "drop", "draw stock", "x"]))
     if isinstance(value, list):
-        if value and data.draw(st.booleans()):
+        shorter: bool = data.draw(st.booleans())
+        if value and shorter:
             return value[:-1]
         return [*value, value[0] if value else data.draw(st.sampled_from(CARD_TEXTS))]
     return data.draw(st.sampled_from([0, "AS", None, []]))
