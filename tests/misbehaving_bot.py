@@ -11,6 +11,7 @@ action, but for what MODE makes it do instead:
 - ``illegal``: answer with an action that is not one of the legal ones;
 - ``stale``: answer a request other than the one asked;
 - ``long``: write a line of 100,000 characters;
+- ``close``: on the first act, close its standard output and sleep for an hour;
 - ``mute``: never say hello (sleep for an hour);
 - ``future``: say hello in protocol version 2;
 - ``ignore-goodbye``: play well, but ignore goodbye and the end of the input.
@@ -46,6 +47,10 @@ def answer(mode: str, act: dict[str, object]) -> None:
         sys.stdout.write("this is not json\n")
         sys.stdout.flush()
         return
+    if mode == "close":
+        sys.stdout.close()
+        os.close(1)
+        time.sleep(3600)
     if mode == "long":
         sys.stdout.write("x" * 100_000)
         sys.stdout.flush()

@@ -191,6 +191,7 @@ def test_an_exec_bot_plays_in_the_command_line(
         ("illegal", "which is not a legal action"),
         ("stale", "answered request 8, not 1"),
         ("long", "wrote a line longer than"),
+        ("close", "closed its output"),
         ("future", "speaks protocol version 2, not 1"),
     ],
 )

@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
-import selectors
+import select
 import shlex
 import subprocess
 import sys
@@ -150,7 +150,7 @@ class ProcessBot:
         self._stderr: IO[bytes] | None = None
         self._finalizer: Finalize | None = None
         self._owner = 0
-        self._selector: selectors.BaseSelector | None = None
+        self._poll: select.poll | None = None
         self._buffer = b""
         self._welcomed: tuple[Rules, int, int] | None = None
         self._request = 0
@@ -190,9 +190,7 @@ class ProcessBot:
         """Drop the program (already ended, or not this process's)."""
         if self._finalizer is not None:
             self._finalizer.cancel()
-        if self._selector is not None:
-            self._selector.close()
-        self._process = self._stderr = self._finalizer = self._selector = None
+        self._process = self._stderr = self._finalizer = self._poll = None
         self._buffer = b""
         self._welcomed = None
 
@@ -261,8 +259,8 @@ class ProcessBot:
             self, _stop, args=(self._owner, process, stderr), exitpriority=0
         )
         assert process.stdout is not None
-        self._selector = selectors.DefaultSelector()
-        self._selector.register(process.stdout, selectors.EVENT_READ)
+        self._poll = select.poll()  # POSIX: pipes cannot be polled on Windows
+        self._poll.register(process.stdout, select.POLLIN)
         hello = self._receive(seat)
         if hello.get("type") != "hello":
             raise self._error(f"said {hello.get('type')!r} before hello", seat)
@@ -294,10 +292,10 @@ class ProcessBot:
             ) from None
 
     def _read_line(self, seat: int) -> bytes:
-        process, selector = self._process, self._selector
+        process, poll = self._process, self._poll
         assert process is not None
         assert process.stdout is not None
-        assert selector is not None
+        assert poll is not None
         deadline = time.monotonic() + self.timeout
         while b"\n" not in self._buffer:
             if len(self._buffer) > MAX_CLIENT_BYTES:
@@ -305,11 +303,14 @@ class ProcessBot:
                     f"wrote a line longer than {MAX_CLIENT_BYTES} bytes", seat
                 )
             left = deadline - time.monotonic()
-            if left <= 0 or not selector.select(left):
+            if left <= 0 or not poll.poll(left * 1000):
                 raise self._error(f"did not answer within {self.timeout:g} s", seat)
             chunk = os.read(process.stdout.fileno(), 65_536)
             if not chunk:
-                status = process.wait()
+                try:
+                    status = process.wait(self.timeout)
+                except subprocess.TimeoutExpired:
+                    raise self._error("closed its output", seat) from None
                 raise self._error(f"exited with status {status}", seat)
             self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")
