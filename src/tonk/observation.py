@@ -24,6 +24,7 @@ Examples:
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 import random
 
@@ -234,6 +235,7 @@ def observe(state: GameState, seat: int) -> Observation:
 
 
 _CODE = operator.attrgetter("code")
+_MID_TURN = (Phase.AFTER_DRAW, Phase.EXTRA_DISCARD)
 _TRIES = 10_000
 """How many deals :func:`determinize` tries before giving up on a state that
 needs the player to move to hold particular cards."""
@@ -295,7 +297,8 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     else:
         known = list(observation.taken)
         known[seat] = observation.hand
-    unseen = list(_pack_counts(rules, players))
+    counts, one_copy = _pack_counts(rules, players)
+    unseen = list(counts)
     for card in observation.discard_pile:
         unseen[card.code] -= 1
     for cards in known:
@@ -313,9 +316,8 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
             "the observation does not fit the pack of its rules: it shows cards"
             " more often than the pack holds them"
         )
-    once = _distinct_codes(rules, players)
-    if once is not None:
-        pool = [CARDS[code] for code in once if unseen[code]]
+    if one_copy:  # each count is 0 or 1: pick the cards by code
+        pool = list(itertools.compress(CARDS, unseen))
     else:  # a card may be unseen twice (two packs or jokers)
         pool = [CARDS[code] for code, count in enumerate(unseen) for _ in range(count)]
     missing = [size - len(cards) for size, cards in zip(sizes, known, strict=True)]
@@ -328,13 +330,14 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     check_live = (
         observation.outcome is None
         and observation.to_move != seat
-        and observation.phase in (Phase.AFTER_DRAW, Phase.EXTRA_DISCARD)
+        and observation.phase in _MID_TURN
         and (observation.must_use is not None or rules.must_spread)
     )
     for _ in range(_TRIES):
         state = _dealt(observation, known, missing, widow_known, pool, rng)
         if not check_live or legal_actions(state):
             return state
+        pool.sort(key=_CODE)  # each deal shuffles the unseen cards in code order
     raise AssertionError(  # pragma: no cover - a real state's deal exists
         f"no deal of the unseen cards in {_TRIES} tries gives seat"
         f" {observation.to_move} a legal action"
@@ -342,21 +345,12 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
 
 
 @functools.lru_cache(maxsize=256)
-def _pack_counts(rules: Rules, players: int) -> tuple[int, ...]:
-    """Return how many copies of each card code the pack of the table holds."""
+def _pack_counts(rules: Rules, players: int) -> tuple[tuple[int, ...], bool]:
+    """Return the copies of each card code in the table's pack, and if all are 1."""
     counts = [0] * CODE_COUNT
     for card in rules.pack(players=players):
         counts[card.code] += 1
-    return tuple(counts)
-
-
-@functools.lru_cache(maxsize=256)
-def _distinct_codes(rules: Rules, players: int) -> tuple[int, ...] | None:
-    """Return the pack's card codes, ascending, if it holds each card once."""
-    counts = _pack_counts(rules, players)
-    if max(counts) > 1:
-        return None
-    return tuple([code for code in range(CODE_COUNT) if counts[code]])
+    return tuple(counts), max(counts) == 1
 
 
 _STANDARD_DRAWS = (
@@ -367,8 +361,12 @@ _STANDARD_DRAWS = (
 """The methods of :class:`random.Random` whose draws :func:`_shuffle` makes
 itself (``_randbelow`` is private, so a new Python could change it: a test
 compares the two shuffles)."""
-_BITS = tuple((place + 1).bit_length() for place in range(2 * CODE_COUNT))
-"""The bits of a draw below ``place + 1`` (a pool holds at most two packs)."""
+_PLACES = tuple(
+    tuple((place, (place + 1).bit_length()) for place in range(size - 1, 0, -1))
+    for size in range(2 * CODE_COUNT + 1)
+)
+"""For a pool of each size (at most two packs), the places a shuffle fills, from
+the last to the second, each with the bits of a draw below ``place + 1``."""
 
 
 def _shuffle(cards: list[Card], rng: random.Random) -> None:
@@ -386,11 +384,10 @@ def _shuffle(cards: list[Card], rng: random.Random) -> None:
         rng.shuffle(cards)
         return
     draw = rng.getrandbits
-    bits = _BITS
-    for place in range(len(cards) - 1, 0, -1):
-        other = draw(bits[place])
+    for place, bits in _PLACES[len(cards)]:
+        other = draw(bits)
         while other > place:
-            other = draw(bits[place])
+            other = draw(bits)
         cards[place], cards[other] = cards[other], cards[place]
 
 
@@ -402,8 +399,8 @@ def _dealt(
     pool: list[Card],
     rng: random.Random,
 ) -> GameState:
-    """Return the state with the cards of ``pool`` in the hidden places."""
-    cards = pool[:]
+    """Return the state with the cards of ``pool``, shuffled in place, hidden."""
+    cards = pool
     _shuffle(cards, rng)
     at = 0
     hands = []
