@@ -6,8 +6,10 @@
 ``--scheduler`` play the hands in other processes or on a Dask cluster, and
 ``--json`` prints the results as JSON. ``tonk play`` plays a hand
 against bots in the terminal. ``tonk replay FILE`` shows a recorded hand step
-by step. ``tonk play`` and ``tonk simulate --bots`` (but for ``--json``) need
-the ``rich`` package: ``pip install 'tonk[cli]'``.
+by step. ``tonk bot NAME`` plays a bot over the table protocol on standard
+input and output (:func:`tonk.bots.serve_bot`). ``tonk play`` and ``tonk
+simulate --bots`` (but for ``--json``) need the ``rich`` package: ``pip
+install 'tonk[cli]'``.
 
 Examples:
     >>> main(["simulate", "--hands", "200", "--players", "3", "--seed", "1",
@@ -48,6 +50,7 @@ from tonk.bots import (
     TournamentResult,
     bot_label,
     load_bot,
+    serve_bot,
     tournament,
 )
 from tonk.errors import BotError, TonkError
@@ -71,8 +74,9 @@ def _positive(text: str) -> int:
 
 _BOTS = BUILT_IN_BOTS
 _BOT_HELP = (
-    f"{', '.join(_BOTS)}, or your own bot class as module:Class or"
-    " path/to/file.py:Class"
+    f"{', '.join(_BOTS)}, your own bot class as module:Class or"
+    " path/to/file.py:Class, or a program that speaks the table protocol as"
+    " exec:COMMAND"
 )
 
 
@@ -253,6 +257,27 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--pause", action="store_true", help="wait for Enter before each action"
     )
+    bot = commands.add_parser(
+        "bot",
+        help="play a bot over the table protocol on standard input and output",
+        description="Play a bot over the table protocol (docs/protocol.md): read"
+        " one message per line on standard input and answer on standard output."
+        " tonk.bots.ProcessBot(['tonk', 'bot', NAME]) plays it, and so does"
+        " --bots 'exec:tonk bot NAME'.",
+    )
+    bot.add_argument("name", type=_bot_spec, help=f"the bot: {_BOT_HELP}")
+    bot.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed of the bot's randomness when the table sends none",
+    )
+    bot.add_argument(
+        "--iterations",
+        type=_positive,
+        default=200,
+        help="the ismcts bot's search budget per decision (default 200)",
+    )
     serve = commands.add_parser(
         "serve",
         help="play Tonk in the browser: tables of people and bots",
@@ -288,6 +313,12 @@ def _serve(args: argparse.Namespace) -> int:
     for spec in args.bot:
         _make_bot(spec, 1)  # fails early, with the reason, if it cannot load
     return serve(host=args.host, port=args.port, db_path=args.db, bots=args.bot)
+
+
+def _serve_bot(args: argparse.Namespace) -> int:
+    """Play a bot over the table protocol on standard input and output."""
+    bot = _make_bot(args.name, args.iterations)
+    return serve_bot(bot, name=bot_label(args.name), seed=args.seed)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -667,6 +698,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         with _sigterm_stops():
             if args.command == "play":
                 return _play(args)
+            if args.command == "bot":
+                return _serve_bot(args)
             if args.command == "replay":
                 return _replay(args)
             if args.command == "serve":

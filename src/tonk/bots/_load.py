@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.util
+import shlex
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -23,6 +24,7 @@ from tonk.bots._base import Bot, RandomBot
 from tonk.bots._greedy import GreedyBot
 from tonk.bots._inference import InferenceBot
 from tonk.bots._ismcts import ISMCTSBot
+from tonk.bots._process import ProcessBot
 from tonk.errors import BotError
 
 __all__ = ["BUILT_IN_BOTS", "bot_label", "load_bot"]
@@ -179,6 +181,19 @@ def _find(spec: str) -> Callable[[], object]:
     return found
 
 
+def _program(spec: str) -> Bot:
+    """Return the :class:`ProcessBot` of ``exec:COMMAND``."""
+    try:
+        command = shlex.split(spec.removeprefix("exec:"))
+    except ValueError as error:
+        raise BotError(
+            f"cannot read the command of bot {spec!r}: {error}", bot=spec
+        ) from None
+    if not command:
+        raise BotError(f"bot {spec!r} names no program to run", bot=spec)
+    return ProcessBot(command, name=spec)
+
+
 def load_bot(spec: str, *, iterations: int = 200) -> Bot:
     """Return a new bot from its specification.
 
@@ -189,6 +204,10 @@ def load_bot(spec: str, *, iterations: int = 200) -> Bot:
     must be importable: installed, or on ``sys.path`` (the ``tonk`` command
     line puts the current directory there); or name it by its file,
     ``path/to/file.py:Name``, imported as the module ``file``.
+
+    ``exec:COMMAND`` plays a program over the table protocol: a
+    :class:`~tonk.bots.ProcessBot` of ``COMMAND``, split as a shell would
+    (``exec:tonk bot greedy``, ``exec:python my_bot.py``).
 
     Args:
         spec: The bot's specification.
@@ -227,6 +246,8 @@ def load_bot(spec: str, *, iterations: int = 200) -> Bot:
     """  # noqa: E501
     if spec in BUILT_IN_BOTS:
         return _built_in(spec, iterations)
+    if spec.startswith("exec:"):
+        return _program(spec)
     factory = _find(spec)
     try:
         bot = factory()
