@@ -97,6 +97,7 @@ from tonk.actions import (
     LaySpread,
     Pass,
     Slap,
+    Tunk,
     format_action,
 )
 from tonk.encoding import action_to_index
@@ -156,6 +157,7 @@ _Document = TypeVar(
     Pass,
     Exchange,
     Eat,
+    Tunk,
 )
 
 _ACTION_CLASSES = typing.get_args(Action)
@@ -459,17 +461,9 @@ def _check_observation(observation: Observation) -> None:
     """
     players = len(observation.hand_sizes)
     for name in _SEAT_COUNTS:
-        if len(getattr(observation, name)) != players:
-            raise SerializationError(
-                f"must have one value per seat ({players}, as hand_sizes)",
-                path=child("$", name),
-            )
+        _check_per_seat(getattr(observation, name), players, child("$", name))
     for name in ("seat", "dealer", "to_move"):
-        if not 0 <= getattr(observation, name) < players:
-            raise SerializationError(
-                f"seat {getattr(observation, name)} is not at the table of {players}",
-                path=child("$", name),
-            )
+        _check_seats([getattr(observation, name)], players, child("$", name))
     try:
         state = _sample(observation)
     except (RulesError, SerializationError) as error:
