@@ -641,11 +641,23 @@ def worked_exchange() -> str:
     return "\n".join(lines)
 
 
-def test_the_worked_exchange_of_the_docs_is_what_a_table_sends() -> None:
+def _shown_exchange() -> tuple[str, str, str]:
+    """Return docs/protocol.md split around its worked exchange's block."""
     text = PROTOCOL_PAGE.read_text("utf-8")
-    after = text.split(EXCHANGE_MARK, 1)[1]
-    block = after.split("```text\n", 1)[1].split("\n```", 1)[0]
-    assert block == worked_exchange(), (
-        "docs/protocol.md's worked exchange is stale: replace it with"
-        " tests.test_protocol.worked_exchange()"
+    head, mark, after = text.partition(EXCHANGE_MARK)
+    opening, fence, rest = after.partition("```text\n")
+    block, closing, tail = rest.partition("\n```")
+    return head + mark + opening + fence, block, closing + tail
+
+
+def write_worked_exchange() -> None:
+    """Write the worked exchange into docs/protocol.md (after a change of format)."""
+    before, _, after = _shown_exchange()
+    PROTOCOL_PAGE.write_text(before + worked_exchange() + after, "utf-8")
+
+
+def test_the_worked_exchange_of_the_docs_is_what_a_table_sends() -> None:
+    assert _shown_exchange()[1] == worked_exchange(), (
+        "docs/protocol.md's worked exchange is stale: rewrite it with"
+        " python -c 'import tests.test_protocol as t; t.write_worked_exchange()'"
     )
