@@ -61,11 +61,11 @@ try:
     import numpy as np
     from gymnasium.vector import AutoresetMode, VectorEnv
     from gymnasium.vector.utils import batch_space
-except ImportError as error:  # pragma: no cover - only without the extra
+except ImportError as _missing:  # pragma: no cover - only without the extra
     raise ImportError(
         "tonk.envs.vector needs Gymnasium: install the tonk[gymnasium] extra"
         " (pip install 'tonk[gymnasium]')"
-    ) from error
+    ) from _missing
 
 import random
 from collections.abc import Sequence
@@ -116,7 +116,7 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         (False, ((0, 1), (0, 1)))
     """
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 - typed by VectorEnv
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 - typed by VectorEnv
 
     def __init__(
         self,
@@ -137,23 +137,31 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
             raise ValueError(
                 f"illegal_action must be 'penalty' or 'raise', got {illegal_action!r}"
             )
-        self.rules = resolved_rules(rules)
+        self.rules: Rules = resolved_rules(rules)
         self.players = players
         self.num_envs = num_envs
-        self.masks = bool(masks)
+        self.masks: bool = bool(masks)
         self.illegal_action = illegal_action
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward: float = float(illegal_reward)
         self._actions = encoding.action_space_size(self.rules, players)
         low, high = encoding.observation_bounds(self.rules, players)
         self._size = len(low)
-        self.single_observation_space = gymnasium.spaces.Box(
-            np.array(low, dtype=np.float32),
-            np.array(high, dtype=np.float32),
-            dtype=np.float32,
+        self.single_observation_space: gymnasium.spaces.Box[np.float32] = (
+            gymnasium.spaces.Box(
+                np.array(low, dtype=np.float32),
+                np.array(high, dtype=np.float32),
+                dtype=np.float32,
+            )
         )
-        self.single_action_space = gymnasium.spaces.Discrete(self._actions)
-        self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.single_action_space: gymnasium.spaces.Discrete[np.int64] = (
+            gymnasium.spaces.Discrete(self._actions)
+        )
+        self.observation_space: gymnasium.Space[Any] = batch_space(
+            self.single_observation_space, num_envs
+        )
+        self.action_space: gymnasium.Space[Any] = batch_space(
+            self.single_action_space, num_envs
+        )
         self.hands: list[GameState] = []
         """The hand each sub-environment is playing (empty before :meth:`reset`)."""
         self._legal: list[tuple[int, ...]] = []
