@@ -24,6 +24,10 @@ from tonk.cli import main
 from tonk.errors import BotError
 from tonk.protocol import Table, decode_message, encode_message
 
+pytestmark = pytest.mark.skipif(
+    sys.platform != "linux", reason="reads /proc to find the processes left running"
+)
+
 MISBEHAVING = str(Path(__file__).with_name("misbehaving_bot.py"))
 TONK_BOT = [sys.executable, "-m", "tonk", "bot"]
 NAMES = ["greedy", "random"]

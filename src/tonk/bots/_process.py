@@ -100,6 +100,9 @@ class ProcessBot:
     processes), a ``ProcessBot`` keeps only its command and options: each
     process starts its own program.
 
+    It needs a POSIX system (Linux, macOS): it waits for the program's
+    answers with ``select.poll`` and ends the program's process group.
+
     A program that exits, does not answer within ``timeout`` seconds, writes
     anything but a valid ``action`` for the open request, or names an action
     that is not legal, gives a :class:`~tonk.errors.BotError` that names the
