@@ -350,31 +350,56 @@ class CardFacts:
     """The card facts a model reads: values, ranks, suits and run positions.
 
     Cached per rules by :func:`tables_of`; shared with the inference bot.
+    ``places[code]`` numbers each place a card may take in a run,
+    ``16 * suit + position`` (none for a wild card or a card not in the
+    pack), and ``partners[code]`` holds the cards that may make a spread with
+    it: its rank, or its suit up to two places away.
     """
 
-    __slots__ = ("positions", "values", "wild")
+    __slots__ = ("partners", "places", "positions", "values", "wild")
 
     def __init__(self, rules: Rules) -> None:
         tables = compiled(rules).tables
         self.values = tables.values
         self.wild = tables.wild
         self.positions = tables.positions
+        codes = range(len(self.values))
+        self.places = [
+            ()
+            if self.wild[code]
+            else tuple(16 * (code // 13) + at for at in self.positions[code])
+            for code in codes
+        ]
+        self.partners = [
+            frozenset(
+                other
+                for other in codes
+                if other != code
+                and self.places[other]
+                and (
+                    other % 13 == code % 13
+                    or any(
+                        abs(at - place) <= 2
+                        for at in self.places[code]
+                        for place in self.places[other]
+                    )
+                )
+            )
+            for code in codes
+        ]
 
     def has_spread(self, hand: Sequence[int]) -> bool:
         """Return whether the card codes ``hand`` hold a book or a run of three."""
-        ranks: Counter[int] = Counter()
-        places: set[tuple[int, int]] = set()
+        ranks = [0] * 13
+        places: set[int] = set()
         for code in hand:
-            if self.wild[code] or not self.positions[code]:
-                continue
-            ranks[code % 13] += 1
-            for at in self.positions[code]:
-                places.add((code // 13, at))
-        if ranks and max(ranks.values()) >= 3:
+            run = self.places[code]
+            if run:
+                ranks[code % 13] += 1
+                places.update(run)
+        if max(ranks) >= 3:
             return True
-        return any(
-            (suit, at + 1) in places and (suit, at + 2) in places for suit, at in places
-        )
+        return any(at + 1 in places and at + 2 in places for at in places)
 
     def completes(self, hand: Sequence[int], code: int) -> bool:
         """Return whether ``code`` makes a book or a run with two cards of ``hand``."""
@@ -403,20 +428,8 @@ class CardFacts:
         """Return whether a card of ``hand`` could make a spread with ``code``."""
         if self.wild[code]:
             return True
-        rank = code % 13
-        suit = code // 13
-        for other in hand:
-            if other == code:
-                continue
-            if other % 13 == rank and self.positions[other]:
-                return True
-            if other // 13 == suit and any(
-                abs(at - place) <= 2
-                for at in self.positions[code]
-                for place in self.positions[other]
-            ):
-                return True
-        return False
+        partners = self.partners[code]
+        return any(other in partners for other in hand)
 
 
 _FACTS: dict[Rules, CardFacts] = {}
@@ -737,7 +750,7 @@ def _lowered(
 
     For each turn a seat has taken (times ``lower``), a card of the stock
     joins its unknown cards and the highest of them goes back to the stock,
-    which is then shuffled: players have been shedding their worst cards.
+    to a random place: players have been shedding their worst cards.
     """
     values = compiled(obs.rules).tables.values
     hands = list(deal.hands)
@@ -757,7 +770,9 @@ def _lowered(
         at += extra
         kept = [*known, *pool[: len(unknown)]]
         hands[seat] = tuple(sorted(kept, key=lambda card: card.code))
-    rng.shuffle(stock)
+    for index in range(at):  # the cards sent back go to random places
+        other = rng.randrange(len(stock))
+        stock[index], stock[other] = stock[other], stock[index]
     return successor(deal, hands=tuple(hands), stock=tuple(stock))
 
 
