@@ -132,7 +132,7 @@ _HEADER: tuple[Action, ...] = (
 )
 _MAX_BOOK = 4
 _CACHE_LIMIT = 256
-_SEEN_LIMIT = 8192
+_KEPT_LIMIT = 8192
 """How many actions a layout remembers by identity (see :func:`_indices`)."""
 _AT_DEAL = DealTonkClaim.AT_DEAL
 
@@ -345,7 +345,8 @@ class _ActionLayout:
             total += self._block(i).size
         sizes.append(("spread", total))
         self.memo: dict[object, int] = {}
-        self.seen: dict[int, tuple[Action, int]] = {}
+        self.by_id: dict[int, int] = {}
+        self.kept: list[Action] = []
         sections = []
         start = 0
         for name, size in sizes:
@@ -684,17 +685,19 @@ def _indices(layout: _ActionLayout, actions: tuple[Action, ...]) -> list[int]:
 
     The engine hands out the same action objects again (a discard of a card,
     a hit of an element onto a number, a hand's spreads...), so an action is
-    looked up first by its identity: hashing an action object costs calls of
-    its ``__hash__`` and of its cards'. The entry holds the action, so its id
-    is not reused while the entry lives.
+    looked up first by its identity, all at once in C (hashing an action
+    object calls its ``__hash__`` and its cards'). The layout keeps every
+    action it remembers so alive (``kept``), so no other object can take its
+    id while the entry lives.
     """
-    seen = layout.seen
+    by_id = layout.by_id
+    indices: list[int | None] = list(map(by_id.get, map(id, actions)))
+    if None not in indices:
+        return cast(list[int], indices)
     memo = layout.memo
-    indices = []
-    for action in actions:
-        entry = seen.get(id(action))
-        if entry is not None and entry[0] is action:
-            indices.append(entry[1])
+    kept = layout.kept
+    for place, action in enumerate(actions):
+        if indices[place] is not None:
             continue
         # A spread is remembered by its elements, cheaper to hash than the
         # action (equal spreads written differently just take two entries).
@@ -702,11 +705,12 @@ def _indices(layout: _ActionLayout, actions: tuple[Action, ...]) -> list[int]:
         index = memo.get(key)
         if index is None:
             index = memo[key] = layout.index(action)
-        if len(seen) >= _SEEN_LIMIT:
-            seen.clear()
-        seen[id(action)] = (action, index)
-        indices.append(index)
-    return indices
+        if len(kept) >= _KEPT_LIMIT:
+            kept.clear()
+            by_id.clear()
+        kept.append(action)
+        by_id[id(action)] = indices[place] = index
+    return cast(list[int], indices)  # every None was filled in
 
 
 # --- observation vectors ----------------------------------------------------------
