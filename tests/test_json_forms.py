@@ -265,7 +265,7 @@ def test_listing_refuses_other_values() -> None:
 
 def test_json_schema_by_format_name() -> None:
     assert json_schema("tonk.observation") == json_schema(Observation)
-    with pytest.raises(ValueError, match="no document has the format"):
+    with pytest.raises(TypeError, match="no document has the format"):
         json_schema("tonk.nothing")
 
 

@@ -1034,8 +1034,8 @@ def json_schema(kind: type | types.UnionType | str) -> dict[str, Any]:
         The schema, a new dict each call.
 
     Raises:
-        TypeError: If ``kind`` is not a kind of document.
-        ValueError: If ``kind`` is a string that is no document's format.
+        TypeError: If ``kind`` is not a kind of document, nor the format of
+            one.
 
     Examples:
         >>> import tonk
@@ -1053,7 +1053,7 @@ def json_schema(kind: type | types.UnionType | str) -> dict[str, Any]:
     """
     if isinstance(kind, str):
         if kind not in _SCHEMA_FILES:
-            raise ValueError(
+            raise TypeError(
                 f"no document has the format {show(kind)}; the formats are"
                 f" {', '.join(_SCHEMA_FILES)}"
             )
