@@ -95,6 +95,10 @@ class Observation:
             went out, since nobody shows a hand then.
         legal_actions: What the seat may do now, in the order of
             :func:`tonk.legal_actions`, when it is to move; otherwise ``()``.
+        tunker: The seat that tunked (H5), whose unmatched cards are then
+            its :attr:`taken` cards, face up; ``None`` before a tunk.
+        buried: Whether the turned-up card lies buried at the bottom of the
+            discard pile, never to be taken (H3).
 
     Examples:
         >>> import tonk
@@ -129,6 +133,8 @@ class Observation:
     outcome: Outcome | None
     shown_hands: tuple[tuple[Card, ...], ...] | None
     legal_actions: tuple[Action, ...]
+    tunker: int | None = None
+    buried: bool = False
 
     @property
     def player_count(self) -> int:
@@ -231,6 +237,8 @@ def observe(state: GameState, seat: int) -> Observation:
         legal_actions=legal_actions(state)
         if outcome is None and state.to_move == seat
         else (),
+        tunker=state.bookkeeping.tunker,
+        buried=state.bookkeeping.buried,
     )
 
 
@@ -287,11 +295,11 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     """
     rules = observation.rules
     seat = observation.seat
-    players = observation.player_count
+    sizes = observation.hand_sizes
+    players = len(sizes)
     if seat.__class__ is not int or not 0 <= seat < players:
         _checked_seat(players, seat)
     shown = observation.shown_hands
-    sizes = observation.hand_sizes
     if shown is not None:
         known = list(shown)
     else:
@@ -405,10 +413,13 @@ def _dealt(
     at = 0
     hands = []
     for seen, count in zip(known, missing, strict=True):
-        held = [*seen, *cards[at : at + count]]
-        held.sort(key=_CODE)
-        hands.append(tuple(held))
-        at += count
+        if count:
+            held = [*seen, *cards[at : at + count]]
+            held.sort(key=_CODE)
+            hands.append(tuple(held))
+            at += count
+        else:  # a hand known whole: the seat's own, or any once shown
+            hands.append(tuple(sorted(seen, key=_CODE)))
     widows = []
     for is_known in widow_known:
         if is_known:
@@ -418,7 +429,7 @@ def _dealt(
             widows.append(cards[at])
             at += 1
     template = _template(observation.rules, observation.dealer)
-    return successor(
+    state = successor(
         template,
         hands=tuple(hands),
         stock=tuple(cards[at:]),
@@ -441,6 +452,12 @@ def _dealt(
         ),
         outcome=observation.outcome,
     )
+    if observation.tunker is None and not observation.buried:
+        return state
+    book = attrs.evolve(
+        state.bookkeeping, tunker=observation.tunker, buried=observation.buried
+    )  # H3, H5: a tunk and a buried upcard, once a hand at most
+    return successor(state, bookkeeping=book)
 
 
 @functools.lru_cache(maxsize=256)
