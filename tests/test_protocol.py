@@ -14,11 +14,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tonk
-from tonk import presets
+from tonk import format_action, presets
 from tonk.errors import ProtocolError, ProtocolErrorCode
 from tonk.protocol import (
     MAX_CLIENT_BYTES,
     PROTOCOL_VERSION,
+    ObservationReader,
     Outgoing,
     Table,
     _event_message,
@@ -27,6 +28,7 @@ from tonk.protocol import (
     decode_message,
     encode_message,
     message_schema,
+    observation_json,
 )
 from tonk.session import Session
 from tonk.state import GameState
@@ -661,3 +663,52 @@ def test_the_worked_exchange_of_the_docs_is_what_a_table_sends() -> None:
         "docs/protocol.md's worked exchange is stale: rewrite it with"
         " python -c 'import tests.test_protocol as t; t.write_worked_exchange()'"
     )
+
+
+def test_an_observation_reader_reads_back_what_a_table_writes() -> None:
+    table = Table(RULE_SETS["chicago"], players=3, seed=4, hands=8)
+    everything, _ = play(table, random.Random(2))
+    readers = {seat: ObservationReader(RULE_SETS["chicago"]) for seat in (0, 1, 2)}
+    steps = 0
+    for each in everything:
+        if each.message["type"] == "act":
+            seen = readers[each.to].read(each.message["observation"])  # type: ignore[index]
+            assert observation_json(seen) == each.message["observation"]
+            assert [format_action(action) for action in seen.legal_actions] == [
+                entry["action"] for entry in each.message["legal"]
+            ]
+            steps += 1
+    assert steps > 20
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"format": "tonk.state"}, "tonk.observation document"),
+        ({"version": 2}, "tonk.observation document"),
+        ({"cards": []}, "no field 'cards'"),
+        ({"hand": "AS"}, "hand"),
+        ({"hand": ["AS", "1X"]}, r"hand\[1\]"),
+        ({"hand": ["AS", ["KS"]]}, r"hand\[1\]"),
+        ({"legal_actions": ["fold"]}, "legal_actions"),
+        ({"stock_size": "41"}, "stock_size"),
+    ],
+)
+def test_an_observation_reader_refuses_a_bad_view(
+    change: dict[str, Any], says: str
+) -> None:
+    state = tonk.new_game(presets.PAGAT, players=2, seed=7)
+    good = observation_json(tonk.observe(state, 1))
+    reader = ObservationReader(presets.PAGAT)
+    assert reader.read(good) == tonk.observe(state, 1)
+    with pytest.raises(ProtocolError, match=says) as raised:
+        reader.read({**good, **change})
+    assert raised.value.code is ProtocolErrorCode.BAD_FIELD
+    missing = dict(good)
+    del missing["hand"]
+    with pytest.raises(ProtocolError, match="needs the field 'hand'"):
+        reader.read(missing)
+    with pytest.raises(ProtocolError, match="must be an object"):
+        reader.read([])  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        ObservationReader("pagat")  # type: ignore[arg-type]

@@ -555,6 +555,15 @@ _OBSERVATION_FIELDS = tuple(
     for name, field in _OBSERVATION.fields.items()
     if name != "rules"
 )
+_TEXT_ITEMS = {
+    name: codec.items  # type: ignore[attr-defined]
+    for name, codec in _OBSERVATION_FIELDS
+    if codec.kind == "list"
+    and not codec.unique  # type: ignore[attr-defined]
+    and codec.items.kind == "str"  # type: ignore[attr-defined]
+}
+"""The fields that are lists of texts (cards, actions), by name: their items' codec."""
+
 _OBSERVATION_KEYS = frozenset(
     {"format", "version", *(name for name, _ in _OBSERVATION_FIELDS)}
 )
@@ -630,6 +639,11 @@ class ObservationReader:
             raise ProtocolError(
                 "an observation must be an object", code=_Code.BAD_FIELD
             )
+        if data.get("format") != "tonk.observation" or data.get("version") != 1:
+            raise ProtocolError(
+                "an observation must be a tonk.observation document of version 1",
+                code=_Code.BAD_FIELD,
+            )
         unknown = set(data) - _OBSERVATION_KEYS
         if unknown:
             raise ProtocolError(
@@ -662,10 +676,8 @@ class ObservationReader:
         message: each is parsed once.
         """
         path = f"$.observation.{name}"
-        items = getattr(codec, "items", None)
-        if items is None or items.kind != "str" or codec.unique:
-            return codec.decode(value, path)
-        if value.__class__ is not list:
+        items = _TEXT_ITEMS.get(name)
+        if items is None or value.__class__ is not list:
             return codec.decode(value, path)
         texts = self._texts
         if len(texts) > _MOST_TEXTS:
