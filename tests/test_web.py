@@ -1,0 +1,507 @@
+"""tonk serve through Starlette's test client: pages, tables, seats, secrets, limits."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx2")
+
+from starlette.testclient import TestClient, WebSocketTestSession
+
+import tonk
+from tonk.cli import main
+from tonk.testing import check_no_leak
+from tonk.web.app import create_app
+from tonk.web.store import SCHEMA_VERSION, Store, StoreError
+from tonk.web.tables import Limits, draw_view
+
+Message = dict[str, Any]
+
+
+OPEN: list[WebSocketTestSession] = []
+
+
+def connect(client: TestClient, url: str) -> WebSocketTestSession:
+    """Open a WebSocket that the test's end closes (before its server stops)."""
+    socket = client.websocket_connect(url).__enter__()
+    OPEN.append(socket)
+    return socket
+
+
+def close_all() -> None:
+    while OPEN:
+        OPEN.pop().__exit__(None, None, None)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path / "tonk.sqlite3", bot_delay=0)) as client:
+        yield client
+        close_all()
+
+
+def new_table(client: TestClient, **request: Any) -> Message:
+    body: Message = {
+        "preset": "pagat",
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
+    }
+    body.update(request)
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    answer: Message = response.json()
+    return answer
+
+
+def token(table: Message, seat: int) -> str:
+    link: str = table["seats"][seat]["link"]
+    return link.split("#", 1)[1]
+
+
+def hello(
+    client: TestClient, table: Message, seat: int | None, *, view: bool = False
+) -> WebSocketTestSession:
+    url = f"/t/{table['id']}/ws" + ("?view=1" if view else "")
+    socket = connect(client, url)
+    message: Message = {"type": "hello", "protocol": 1}
+    if seat is not None:
+        message["token"] = token(table, seat)
+    socket.send_json(message)
+    return socket
+
+
+def mover(
+    client: TestClient, table: Message, *, view: bool = False
+) -> tuple[int, WebSocketTestSession, Message]:
+    """Connect the seat to move (the deal decides); return it, its socket and act."""
+    socket = hello(client, table, 0, view=view)
+    until(socket, "welcome")
+    snapshot, _ = until(socket, "event")
+    seat = snapshot["observation"]["to_move"]
+    if seat != 0:
+        socket.close()
+        socket = hello(client, table, seat, view=view)
+    act, _ = until(socket, "act")
+    return seat, socket, act
+
+
+def until(socket: WebSocketTestSession, kind: str) -> tuple[Message, list[Message]]:
+    """Read messages until one of type ``kind``; return it and all read."""
+    seen: list[Message] = []
+    while True:
+        message: Message = socket.receive_json()
+        seen.append(message)
+        if message["type"] == kind:
+            return message, seen
+
+
+# -- pages and the lobby --
+
+
+def test_the_pages_and_static_files_are_served(client: TestClient) -> None:
+    assert "<title>tonk: tables</title>" in client.get("/").text
+    for name in ("style.css", "lobby.js", "table.js"):
+        assert client.get(f"/static/{name}").status_code == 200
+    table = new_table(client)
+    assert "table.js" in client.get(f"/t/{table['id']}").text
+    assert client.get("/t/nosuchtable").status_code == 404
+
+
+def test_a_new_table_is_listed_with_its_seats_and_no_secret(
+    client: TestClient,
+) -> None:
+    table = new_table(
+        client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    )
+    assert table["seats"][0]["link"].startswith(f"/t/{table['id']}#")
+    assert "link" not in table["seats"][1]
+    listed = client.get("/api/tables").json()
+    assert [entry["id"] for entry in listed] == [table["id"]]
+    assert [seat["kind"] for seat in listed[0]["seats"]] == ["human", "bot"]
+    assert token(table, 0) not in json.dumps(listed)
+
+
+HUMAN = {"kind": "human"}
+
+
+@pytest.mark.parametrize(
+    ("request_body", "code"),
+    [
+        ({"preset": "nosuch"}, "bad_rules"),
+        ({"rules": {"hand_size": 0}}, "bad_rules"),
+        ({"rules": {"no_such_option": 1}}, "bad_rules"),
+        ({"seats": [{"kind": "human"}]}, "bad_seat"),
+        ({"seats": [{"kind": "human"}, {"kind": "alien"}]}, "bad_seat"),
+        ({"seats": [HUMAN, {"kind": "bot", "bot": "os:system"}]}, "bad_bot"),
+        ({"seats": [{**HUMAN, "name": "A"}, {**HUMAN, "name": "A"}]}, "bad_seat"),
+        ({"seats": [{**HUMAN, "name": "x" * 25}, HUMAN]}, "bad_seat"),
+        ({"seats": [{**HUMAN, "name": "a\nb"}, HUMAN]}, "bad_seat"),
+        ({"mode": "session", "hands": 0}, "bad_mode"),
+        ({"mode": "forever"}, "bad_mode"),
+    ],
+)  # fmt: skip
+def test_a_bad_table_request_is_refused_and_creates_nothing(
+    client: TestClient, request_body: Message, code: str
+) -> None:
+    body: Message = {"seats": [{"kind": "human"}, {"kind": "human"}]}
+    body.update(request_body)
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 400
+    assert response.json()["code"] == code
+    assert client.get("/api/tables").json() == []
+
+
+def test_a_request_that_is_not_json_or_too_big_is_refused(client: TestClient) -> None:
+    response = client.post("/api/tables", content=b"{not json")
+    assert (response.status_code, response.json()["code"]) == (400, "bad_json")
+    response = client.post("/api/tables", content=b" " * 70_000)
+    assert (response.status_code, response.json()["code"]) == (400, "too_big")
+
+
+def test_rules_options_change_the_preset(client: TestClient) -> None:
+    table = new_table(client, rules={"hand_size": 7})
+    socket = hello(client, table, 0)
+    welcome, _ = until(socket, "welcome")
+    assert welcome["rules"]["hand_size"] == 7
+    socket.close()
+
+
+def test_the_server_holds_at_most_its_cap_of_tables(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "db", limits=Limits(max_tables=2), bot_delay=0)
+    with TestClient(app) as client:
+        new_table(client)
+        new_table(client)
+        response = client.post(
+            "/api/tables", json={"seats": [{"kind": "human"}, {"kind": "human"}]}
+        )
+        assert response.status_code == 503
+        assert response.json()["code"] == "too_many_tables"
+
+
+def test_an_idle_table_expires(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "db", limits=Limits(idle_seconds=0.05), bot_delay=0)
+    with TestClient(app) as client:
+        new_table(client)
+        deadline = time.monotonic() + 5
+        while client.get("/api/tables").json() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert client.get("/api/tables").json() == []
+
+
+# -- playing --
+
+
+def play_out(
+    sockets: dict[int, WebSocketTestSession], rng: random.Random
+) -> dict[int, list[Message]]:
+    """Play random legal actions for the connected seats until the table ends.
+
+    Each socket was just greeted: it has a welcome and a snapshot coming, and
+    the seat to move an act. After each action every seat gets its event (and,
+    at a hand's end, the hand_over and the next deal or a goodbye); only the
+    seat to move gets an act, so the reader knows what to wait for.
+    """
+    received: dict[int, list[Message]] = {seat: [] for seat in sockets}
+
+    def read(seat: int) -> Message:
+        message: Message = sockets[seat].receive_json()
+        received[seat].append(message)
+        return message
+
+    mover = None
+    for seat in sockets:
+        assert read(seat)["type"] == "welcome"
+        mover = read(seat)["observation"]["to_move"]
+    while mover is not None:
+        if mover in sockets:
+            act = read(mover)
+            assert act["type"] == "act", act
+            choice = rng.choice(act["legal"])["index"]
+            answer = {"type": "action", "request": act["request"], "index": choice}
+            sockets[mover].send_json(answer)
+        for seat in sockets:
+            event = read(seat)
+            assert event["type"] == "event", event
+            mover = event["observation"]["to_move"]
+            if event["observation"]["outcome"] is not None:
+                assert read(seat)["type"] == "hand_over"
+                after = read(seat)
+                mover = (
+                    None
+                    if after["type"] == "goodbye"
+                    else after["observation"]["to_move"]
+                )
+    return received
+
+
+def test_a_hand_against_a_bot_plays_to_the_end_and_its_record_replays(
+    client: TestClient, tmp_path: Path
+) -> None:
+    table = new_table(
+        client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    )
+    received = play_out({0: hello(client, table, 0)}, random.Random(3))
+    kinds = [message["type"] for message in received[0]]
+    assert kinds[0] == "welcome"
+    assert "hand_over" in kinds
+    path = f"/api/tables/{table['id']}/hands/1"
+    record = tonk.from_json(client.get(f"{path}.json").text, tonk.GameRecord)
+    final = list(tonk.replay(record))[-1]
+    hand_over = next(m for m in received[0] if m["type"] == "hand_over")
+    assert final.outcome is not None
+    assert list(final.outcome.payoffs) == hand_over["net"]
+    text = client.get(f"{path}.txt")
+    assert text.headers["content-disposition"].startswith("attachment")
+    assert tonk.parse_record(text.text) == record
+    (tmp_path / "hand.txt").write_text(text.text)
+    assert main(["replay", str(tmp_path / "hand.txt")]) == 0
+
+
+def test_records_wait_for_the_end_of_the_table(client: TestClient) -> None:
+    table = new_table(client)
+    response = client.get(f"/api/tables/{table['id']}/hands/1.json")
+    assert (response.status_code, response.json()["code"]) == (409, "playing")
+    assert client.get("/api/tables/nosuch/hands/1.json").status_code == 404
+
+
+def test_a_session_of_bots_plays_its_hands_with_standings(client: TestClient) -> None:
+    table = new_table(
+        client,
+        mode="session",
+        hands=3,
+        seats=[{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}],
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        listed = client.get("/api/tables").json()[0]
+        if listed["over"]:
+            break
+        time.sleep(0.05)
+    assert listed["over"]
+    socket = hello(client, table, None, view=True)
+    view, _ = until(socket, "view")
+    assert [record["hand"] for record in view["records"]] == [1, 2, 3]
+    assert sum(int(score) for _, score in view["standings"]) == 0
+    socket.close()
+
+
+def test_two_humans_play_a_whole_session(client: TestClient) -> None:
+    table = new_table(client, mode="session", hands=2)
+    sockets = {0: hello(client, table, 0), 1: hello(client, table, 1)}
+    received = play_out(sockets, random.Random(5))
+    overs = [m for m in received[0] if m["type"] == "hand_over"]
+    assert [m["hand"] for m in overs] == [1, 2]
+    assert overs[-1]["over"] is True
+
+
+# -- seats and secrets --
+
+
+HAND_CARD = re.compile(r"(?<![A-Z0-9])(?:10|[2-9AJQK])[CDHS](?![A-Z0-9])")
+
+
+def cards_in(texts: list[Message]) -> set[str]:
+    return set(HAND_CARD.findall(json.dumps(texts)))
+
+
+def test_no_message_shows_a_seat_a_card_it_may_not_know(client: TestClient) -> None:
+    """At the deal, nobody but a seat is sent any card of its hand."""
+    table = new_table(client)
+    seat, mine, act = mover(client, table, view=True)
+    hand = set(act["observation"]["hand"])
+    other = hello(client, table, 1 - seat, view=True)
+    spectator = hello(client, table, None, view=True)
+    for socket in (other, spectator):
+        _, seen = until(socket, "view")
+        assert len(seen) >= 3
+        assert not hand & cards_in(seen)
+    mine.close()
+    other.close()
+    spectator.close()
+
+
+@pytest.mark.parametrize("preset", ["pagat", "chicago", "vietnam"])
+def test_the_pictures_pass_the_no_leak_check_over_whole_games(preset: str) -> None:
+    rules = tonk.presets.get(preset)
+    rng = random.Random(11)
+    for seed in range(4):
+        state = tonk.new_game(rules, players=3, seed=seed)
+        while True:
+            for seat in range(3):
+                check_no_leak(state, seat, rng, view=draw_view)
+                check_no_leak(state, seat, rng, view=lambda s, _: draw_view(s, None))
+            if state.outcome is not None:
+                break
+            state = tonk.apply(state, rng.choice(tonk.legal_actions(state)))
+
+
+def test_a_seat_cannot_act_for_another_seat(client: TestClient) -> None:
+    table = new_table(client)
+    seat, first, act = mover(client, table)
+    second = hello(client, table, 1 - seat)
+    until(second, "welcome")
+    forged = {"type": "action", "request": act["request"], "index": 1, "seat": seat}
+    second.send_json(forged)
+    error, _ = until(second, "error")
+    assert error["code"] == "wrong_seat"
+    del forged["seat"]
+    second.send_json(forged)
+    error, _ = until(second, "error")
+    assert error["code"] == "not_your_turn"
+    first.send_json({"type": "action", "request": act["request"], "index": 1})
+    event, _ = until(first, "event")
+    assert (event["seat"], event["action"]) == (seat, "draw stock")
+    first.close()
+    second.close()
+
+
+def test_a_wrong_token_is_refused(client: TestClient) -> None:
+    table = new_table(client)
+    socket = connect(client, f"/t/{table['id']}/ws")
+    socket.send_json({"type": "hello", "protocol": 1, "token": "guessed"})
+    error = socket.receive_json()
+    assert error["code"] == "bad_token"
+    assert socket.receive_json()["type"] == "goodbye"
+    other = new_table(client)
+    socket = connect(client, f"/t/{other['id']}/ws")
+    socket.send_json({"type": "hello", "protocol": 1, "token": token(table, 0)})
+    assert socket.receive_json()["code"] == "bad_token"
+
+
+def test_a_token_in_use_is_refused_and_opens_the_seat_again_once_free(
+    client: TestClient,
+) -> None:
+    table = new_table(client)
+    seat, first, act = mover(client, table)
+    again = hello(client, table, seat)
+    assert again.receive_json()["code"] == "seat_taken"
+    first.close()
+    back = hello(client, table, seat)
+    reopened, _ = until(back, "act")
+    assert reopened["request"] == act["request"]
+    assert reopened["observation"] == act["observation"]
+    back.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("not json", "malformed"),
+        ("[1, 2]", "not_an_object"),
+        ('{"type": "launch"}', "unknown_type"),
+        ('{"type": "action", "request": 1, "card": "QH"}', "unknown_field"),
+        ('{"type": "action", "request": 1, "action": "fly"}', "bad_action"),
+        ('{"type": "action", "request": 1, "action": "discard QH"}', "illegal_action"),
+        ('{"type": "action", "request": 99, "index": 1}', "stale_request"),
+        ('{"type": "goodbye", "reason": "' + "a" * 5000 + '"}', "too_large"),
+        ("[" * 50 + "]" * 50, "too_deep"),
+    ],
+)  # fmt: skip
+def test_a_bad_message_gets_an_error_and_changes_nothing(
+    client: TestClient, text: str, code: str
+) -> None:
+    table = new_table(client)
+    seat, socket, act = mover(client, table)
+    socket.send_text(text)
+    error, _ = until(socket, "error")
+    assert error["code"] == code
+    socket.close()
+    socket = hello(client, table, seat)
+    again, _ = until(socket, "act")
+    assert again == act
+    socket.close()
+
+
+def test_a_replayed_action_is_refused(client: TestClient) -> None:
+    table = new_table(client)
+    _, socket, act = mover(client, table)
+    action = {"type": "action", "request": act["request"], "index": 1}
+    socket.send_json(action)
+    until(socket, "act")
+    socket.send_json(action)
+    error, _ = until(socket, "error")
+    assert error["code"] == "stale_request"
+    socket.close()
+
+
+def test_a_spectator_cannot_act(client: TestClient) -> None:
+    table = new_table(client)
+    socket = hello(client, table, None)
+    until(socket, "event")
+    socket.send_json({"type": "action", "request": 1, "index": 1})
+    assert socket.receive_json()["code"] == "spectator"
+    socket.close()
+
+
+def test_a_flood_of_messages_is_rate_limited(tmp_path: Path) -> None:
+    limits = Limits(messages_per_second=1, burst=3)
+    with TestClient(create_app(tmp_path / "db", limits=limits)) as client:
+        table = new_table(client)
+        socket = hello(client, table, 1)
+        until(socket, "welcome")
+        for _ in range(6):
+            socket.send_json({"type": "goodbye"})
+        codes = []
+        for _ in range(6):
+            message = socket.receive_json()
+            while message["type"] != "goodbye" and message["type"] != "error":
+                message = socket.receive_json()
+            codes.append(message.get("code"))
+        assert "rate_limited" in codes
+        close_all()
+
+
+def test_a_hello_of_another_version_is_refused(client: TestClient) -> None:
+    table = new_table(client)
+    socket = connect(client, f"/t/{table['id']}/ws")
+    socket.send_json({"type": "hello", "protocol": 2, "token": token(table, 0)})
+    assert socket.receive_json()["code"] == "version"
+
+
+# -- views --
+
+
+def test_the_view_shows_the_seat_its_turn_and_the_result(client: TestClient) -> None:
+    table = new_table(client)
+    seat, socket, act = mover(client, table, view=True)
+    view, _ = until(socket, "view")
+    assert view["status"].endswith("your turn, to move")
+    assert view["picture"].startswith("<svg")
+    assert view["names"] == ["Ann", "Bo"]
+    assert view["connected"][seat]
+    assert not view["connected"][1 - seat]
+    socket.send_json({"type": "action", "request": act["request"], "action": "drop"})
+    while view["result"] is None:
+        view, _ = until(socket, "view")
+    assert "drop" in view["result"]
+    assert view["records"][0]["text"].endswith("/hands/1.txt")
+    socket.close()
+
+
+# -- the store --
+
+
+def test_the_store_refuses_a_newer_schema(tmp_path: Path) -> None:
+    path = tmp_path / "db"
+    Store(path).close()
+    import sqlite3
+
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
+    with pytest.raises(StoreError, match="newer"):
+        Store(path)
+
+
+def test_the_store_migrates_an_empty_database(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db")
+    assert store.version() == SCHEMA_VERSION
+    store.close()
+    assert Store(tmp_path / "db").version() == SCHEMA_VERSION
