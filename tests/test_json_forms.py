@@ -447,6 +447,11 @@ def bot_field(field: str, value: Any) -> Change:
     return change
 
 
+def huge_totals(data: dict[str, Any]) -> None:
+    data["bots"][0]["total_payoff"] = "9" * 400
+    data["bots"][1]["total_payoff"] = "-" + "9" * 400
+
+
 def more_of_first_outcome(data: dict[str, Any]) -> None:
     first = next(iter(data["outcomes"]))
     data["outcomes"][first] += 1
@@ -460,6 +465,7 @@ BAD_TOURNAMENTS: list[tuple[str, Change, str]] = [
     ("total text", bot_field("total_payoff", "1.5"), r"^\$\.bots\[0\]\.total_payoff"),
     ("huge total", bot_field("total_payoff", "9" * 2000), r"too many digits"),
     ("zero sum", bot_field("total_payoff", "100"), r"^\$\.bots: the payoffs"),
+    ("total too large", huge_totals, r"^\$: a total is too large"),
     ("hands", bot_field("hands", 5), r"^\$\.bots\[0\]\.hands: every bot plays"),
     ("won by", bot_field("won_by", {"drop_won": 99}), r"^\$\.bots\[0\]\.won_by"),
     ("won by kind", bot_field("won_by", {"fold": 1}), r"^\$\.bots\[0\]\.won_by"),
@@ -494,8 +500,11 @@ def test_inconsistent_tournament_results_are_refused(
         ("mean_payoffs", [0.0], r"^\$\.mean_payoffs: does not agree"),
         ("total_payoffs", ["1", "-2"], r"^\$\.total_payoffs: the payoffs"),
         ("total_payoffs", ["0"], r"^\$\.total_payoffs: must have one value per"),
-        ("hands", 10**30, r"^\$\.outcomes: the counts do not add up"),
+        ("hands", 10**30, r"^\$\.hands: must be 1\.\.1000000000, got 1000"),
+        ("hands", 7, r"^\$\.outcomes: the counts do not add up"),
         ("players", 1, r"^\$\.players: must be at least 2"),
+        ("hands", 0, r"^\$\.hands: must be 1\.\.1000000000, got 0"),
+        ("actions", 10**4000, r"^\$\.actions: must be 0\.\.1000000 a hand"),
     ],
 )
 def test_inconsistent_simulation_results_are_refused(
@@ -695,3 +704,122 @@ def test_a_forged_view_of_a_seat_that_must_use_a_card_is_refused_at_once() -> No
     data["hand_sizes"][mover] = 2
     with pytest.raises(SerializationError, match=r"^\$: no reachable state"):
         from_dict(data, Observation)
+
+
+# --- a fuzzer over every new kind -------------------------------------------------
+
+JSON_LEAVES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.sampled_from([-1, 0, 1, 2, 2**63, 10**30]),
+    st.floats(),
+    st.text(max_size=8),
+    st.sampled_from(["", "AS", "JK", "2C=6H", "1/2", "after_draw", "drop_won"]),
+)
+JSON_VALUES = st.recursive(
+    JSON_LEAVES,
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+@st.composite
+def mutated_document(draw: st.DrawFn, document: dict[str, Any]) -> dict[str, Any]:
+    """Draw ``document`` with values replaced, keys dropped or keys added."""
+    result = copy.deepcopy(document)
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(leaves(result)))
+        parent: Any = result
+        for key in path[:-1]:
+            parent = parent[key]
+        how = draw(st.sampled_from(["replace", "drop", "add"]))
+        if how == "replace":
+            parent[path[-1]] = draw(JSON_VALUES)
+        elif how == "drop":
+            del parent[path[-1]]
+        elif isinstance(parent, dict):
+            parent[draw(st.text(max_size=6))] = draw(JSON_VALUES)
+        else:
+            parent.append(draw(JSON_VALUES))
+    return result
+
+
+def typed(call: Callable[..., Any], *args: Any) -> Any:
+    """Call ``call``: its result or the TonkError it raised, nothing else."""
+    try:
+        result = call(*args)
+    except tonk.TonkError as error:
+        result = error
+    if isinstance(result, tonk.TonkError):
+        assert str(result)  # the message renders, and says something
+    return result
+
+
+def new_documents() -> dict[str, tuple[Any, dict[str, Any]]]:
+    """A real document of every kind this module adds, by name."""
+    state = play(tonk.new_game(Rules(), players=3, seed=2), "draw discard")
+    game = tonk.Game.from_record(
+        tonk.GameRecord(rules=Rules(), players=3, seed=2, actions=[tonk.DrawDiscard()])
+    )
+    session = next(s for s in SESSIONS if s.last is not None and s.hand is not None)
+    assert session.last is not None
+    bots: list[tonk.bots.Bot] = [tonk.bots.GreedyBot(), tonk.bots.RandomBot()]
+    return {
+        "observation": (Observation, to_dict(observe(state, 1))),
+        "observation of a waiting seat": (Observation, to_dict(observe(state, 0))),
+        "game": (tonk.Game, to_dict(game)),
+        "session": (tonk.Session, to_dict(session)),
+        "hand result": (tonk.HandResult, to_dict(session.last)),
+        "simulation": (
+            tonk.SimulationResult,
+            to_dict(tonk.simulate(Rules(), players=2, hands=4, seed=1)),
+        ),
+        "tournament": (
+            tonk.bots.TournamentResult,
+            to_dict(tonk.bots.tournament(tonk.presets.PAGAT, bots, hands=4, seed=1)),
+        ),
+        "bot error": (
+            tonk.BotError,
+            to_dict(tonk.BotError("boom", bot="x", deal=1, seat=0, seed=3)),
+        ),
+    }
+
+
+NEW_DOCUMENTS = new_documents()
+
+
+def read_typed(data: Any, kind: Any) -> None:
+    """Read ``data``: a value that writes back the same, or a TonkError."""
+    before = copy.deepcopy(data)
+    result = typed(from_dict, data, kind)
+    assert data == before or data != data  # unchanged (NaN is never equal)
+    if not isinstance(result, tonk.TonkError):
+        again = from_dict(to_dict(result), kind)
+        assert to_dict(again) == to_dict(result)
+
+
+@pytest.mark.parametrize("name", list(NEW_DOCUMENTS))
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(data=st.data())
+def test_mutated_documents_give_a_value_or_a_typed_error(
+    name: str, data: st.DataObject
+) -> None:
+    kind, document = NEW_DOCUMENTS[name]
+    read_typed(data.draw(mutated_document(document), label="document"), kind)
+
+
+@pytest.mark.parametrize("name", list(NEW_DOCUMENTS))
+@pytest.mark.parametrize(
+    "value",
+    [float("nan"), float("inf"), 10**4000, "A" * 2**20, [[[[[[]]]]]], -1, 2**64],
+    ids=["nan", "infinity", "huge-int", "megabyte", "deep", "minus-one", "2**64"],
+)
+def test_hostile_values_in_every_field(name: str, value: Any) -> None:
+    kind, document = NEW_DOCUMENTS[name]
+    for key in document:
+        if key not in ("format", "version"):
+            read_typed({**document, key: value}, kind)

@@ -83,6 +83,7 @@ from tonk._codec import (
     object_codec,
     show,
 )
+from tonk._parallel import MOST_HANDS
 from tonk._validate import brief, read_int, seed_problem
 from tonk.actions import (
     Action,
@@ -190,9 +191,10 @@ _SCHEMA_FILES = {
 }
 _HEADER = frozenset({"format", "version"})
 
+# Each alias one string: type checkers read no implicitly concatenated annotation.
+_Playable: TypeAlias = "Rules | GameState | GameRecord | Observation | Game | Session"
 _Writable: TypeAlias = (
-    "Rules | GameState | GameRecord | Observation | Game | Session | HandResult"
-    " | SimulationResult | TournamentResult | BotError | Action"
+    "_Playable | HandResult | SimulationResult | TournamentResult | BotError | Action"
 )
 """The values :func:`to_dict` writes."""
 TOURNAMENT_FORMAT = "tonk.tournament_result"
@@ -744,7 +746,13 @@ def _summary_from_dict(data: Mapping[str, Any], kind: Any) -> Any:
     fields = _fields_of_summary(data, _SUMMARIES[fmt], "$")
     value = object_codec(kind).decode(fields, "$", skip=_HEADER)
     _check_totals(value)
-    different = _first_difference(value.to_dict(), data, "$")
+    try:
+        written = value.to_dict()
+    except OverflowError:
+        raise SerializationError(
+            "a total is too large for its mean to be a number"
+        ) from None
+    different = _first_difference(written, data, "$")
     if different is not None:
         raise SerializationError(
             "does not agree with the rest of the document", path=different
@@ -752,10 +760,26 @@ def _summary_from_dict(data: Mapping[str, Any], kind: Any) -> Any:
     return value
 
 
+_MOST_ACTIONS = 10**6
+"""The most actions a hand of a simulation's document may average (far more
+than any hand the turn limit allows, few enough for its mean to be a float)."""
+
+
 def _check_totals(result: Any) -> None:
     """Refuse a result whose counts and totals do not add up."""
     if result.players < 2:
         raise SerializationError("must be at least 2", path="$.players")
+    if not 1 <= result.hands <= MOST_HANDS:
+        raise SerializationError(
+            f"must be 1..{MOST_HANDS}, got {brief(result.hands)}", path="$.hands"
+        )
+    if isinstance(result, SimulationResult) and not (
+        0 <= result.actions <= result.hands * _MOST_ACTIONS
+    ):
+        raise SerializationError(
+            f"must be 0..{_MOST_ACTIONS} a hand, got {brief(result.actions)}",
+            path="$.actions",
+        )
     if sum(count for _, count in result.outcomes) != result.hands:
         raise SerializationError(
             f"the counts do not add up to the {result.hands} hands played",
@@ -965,8 +989,10 @@ def legal_actions_to_dict(value: GameState | Observation) -> dict[str, Any]:
     action notation (what :func:`tonk.parse_action` reads) and its index in
     the action layout of :mod:`tonk.encoding` (what
     :func:`tonk.encoding.index_to_action` reads), in the order of
-    :func:`tonk.legal_actions`. A client may answer with either. The listing
-    is a derived view: there is no reader for it, and its schema is
+    :func:`tonk.legal_actions`. A client may answer with either. Under rules
+    with a tunk (H5), whose arrangements the layout does not number, every
+    index is ``null``. The listing is a derived view: there is no reader for
+    it, and its schema is
     ``json_schema("tonk.legal_actions")``.
 
     Args:
@@ -1000,6 +1026,7 @@ def legal_actions_to_dict(value: GameState | Observation) -> dict[str, Any]:
             f"expected a GameState or an Observation, got {type(value).__name__}"
         )
     rules = value.rules
+    numbered = rules.tunk_at_most is None  # the layout has no tunk (H5)
     return {
         "format": LEGAL_ACTIONS_FORMAT,
         "version": VERSION,
@@ -1007,7 +1034,7 @@ def legal_actions_to_dict(value: GameState | Observation) -> dict[str, Any]:
         "actions": [
             {
                 "action": format_action(action),
-                "index": action_to_index(action, rules, players),
+                "index": action_to_index(action, rules, players) if numbered else None,
             }
             for action in actions
         ],
@@ -1195,7 +1222,7 @@ def _legal_actions_schema(
         "type": "object",
         "properties": {
             "action": ACTION.schema(defs),
-            "index": {"type": "integer", "minimum": 0},
+            "index": {"type": ["integer", "null"], "minimum": 0},
         },
         "required": ["action", "index"],
         "additionalProperties": False,
