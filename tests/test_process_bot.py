@@ -461,3 +461,13 @@ def test_a_process_bot_plays_as_an_environments_opponent() -> None:
             _, _, done, truncated, info = env.step(action)
             done = done or truncated
         assert bot.pid is not None
+
+
+def test_an_answer_outside_the_legal_actions_given_is_refused(
+    decision: tuple[tonk.Observation, random.Random],
+) -> None:
+    seen, rng = decision
+    with ProcessBot([*TONK_BOT, "tests.test_process_bot:LastBot"]) as bot:
+        assert bot.choose(seen, seen.legal_actions, rng) == seen.legal_actions[-1]
+        with pytest.raises(BotError, match="which is not a legal action"):
+            bot.choose(seen, seen.legal_actions[:-1], rng)

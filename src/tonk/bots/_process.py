@@ -147,8 +147,8 @@ class ProcessBot:
         if not timeout > 0:
             raise ValueError(f"timeout must be positive, got {brief(timeout)}")
         self.command: tuple[str, ...] = tuple(parts)
-        self.timeout = float(timeout)
-        self.name = shlex.join(self.command) if name is None else name
+        self.timeout: float = float(timeout)
+        self.name: str = shlex.join(self.command) if name is None else name
         self._process: subprocess.Popen[bytes] | None = None
         self._stderr: IO[bytes] | None = None
         self._finalizer: Finalize | None = None
@@ -235,7 +235,9 @@ class ProcessBot:
         message["seed"] = rng.getrandbits(_SEED_BITS)
         self._send(message, obs.seat)
         answer = self._receive(obs.seat)
-        return self._answered(answer, message["legal"], legal, obs.seat)
+        return self._answered(
+            answer, message["legal"], obs.legal_actions, legal, obs.seat
+        )
 
     def _start(self, seat: int) -> None:
         stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept while the bot runs
@@ -323,6 +325,7 @@ class ProcessBot:
         self,
         answer: dict[str, Any],
         listed: list[dict[str, Any]],
+        offered: Sequence[Action],
         legal: Sequence[Action],
         seat: int,
     ) -> Action:
@@ -342,8 +345,8 @@ class ProcessBot:
         key = "action" if "action" in answer else "index"
         if ("action" in answer) == ("index" in answer):
             raise self._error("gave not exactly one of action and index", seat)
-        for entry, action in zip(listed, legal, strict=True):
-            if entry[key] == answer[key]:
+        for entry, action in zip(listed, offered, strict=True):
+            if entry[key] == answer[key] and action in legal:
                 return action
         raise self._error(
             f"chose {brief(answer[key])}, which is not a legal action"
