@@ -84,6 +84,8 @@ from tonk.session import Deal, Session, SessionPhase, apply_session, new_session
 from tonk.state import GameState, Outcome, Stake
 
 __all__ = [
+    "MAX_CLIENT_BYTES",
+    "MAX_DEPTH",
     "MAX_MESSAGE_BYTES",
     "PROTOCOL_VERSION",
     "ObservationReader",
