@@ -22,6 +22,7 @@ from tonk.actions import (
     LaySpread,
     Pass,
     Slap,
+    Tunk,
     format_action,
 )
 from tonk.cards import Card, Rank, Suit, WildCard, parse_cards, parse_element
@@ -184,6 +185,7 @@ __all__ = [
     "TonkError",
     "Transfer",
     "TransferReason",
+    "Tunk",
     "Undo",
     "UndoError",
     "WildCard",

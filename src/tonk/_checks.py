@@ -311,6 +311,29 @@ def _check_bookkeeping(state: GameState, players: int) -> None:
     for seat in range(players):
         _check_seat_bookkeeping(state, seat, most_wait[seat], hit_by_others[seat])
     _check_hits_this_turn(state, players, hits_made[state.to_move])
+    _check_tunk(state, players)
+
+
+def _check_tunk(state: GameState, players: int) -> None:
+    """Check the tunker and the buried upcard against the rules (H3, H5)."""
+    rules = state.rules
+    tunker = state.bookkeeping.tunker
+    if type(state.bookkeeping.buried) is not bool:
+        raise TypeError(f"buried must be a bool, got {brief(state.bookkeeping.buried)}")
+    if state.bookkeeping.buried and not rules.upcard_first_only:
+        raise _fail("only upcard_first_only buries the upcard (H3)", "$.buried")
+    if tunker is None:
+        return
+    if not is_int(tunker):
+        raise TypeError(f"tunker must be an int or None, got {brief(tunker)}")
+    _check_seat(tunker, players, "$.tunker")
+    if rules.tunk_at_most is None:
+        raise _fail("these rules have no tunk (H5)", "$.tunker")
+    if state.taken[tunker] != state.hands[tunker]:
+        raise _fail(
+            "the tunker's unmatched cards are face up: its taken cards are its hand",
+            item("$.taken", tunker),
+        )
 
 
 def _check_seat_bookkeeping(
@@ -484,6 +507,10 @@ def _check_hand_sizes(state: GameState, players: int) -> None:
         least = dealt - placed[seat] + (mid_turn and seat == state.to_move)
         spare = hits[seat] if rules.slap_in or rules.hit_ends_turn else 0
         spare += rules.boobed_deck and not hand
+        # H5, H6: the tunker does not discard; a last turn may empty a hand
+        spare += state.bookkeeping.tunker is not None and (
+            seat == state.bookkeeping.tunker or not hand
+        )
         spare += state.phase is Phase.HAND_OVER and seat == state.to_move
         if not least <= len(hand) <= least + spare:
             shown = f"{least}..{least + spare}" if spare else str(least)

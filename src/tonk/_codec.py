@@ -56,7 +56,9 @@ ACTION_PATTERN = (
     rf"|slap {_NUMBER}"
     rf"|discard {CARD_PATTERN}|exchange {CARD_PATTERN}"
     rf"|hit {_NUMBER} {ELEMENT_PATTERN}"
-    rf"|spread {ELEMENT_PATTERN}(?: {ELEMENT_PATTERN}){{2,}})"
+    rf"|spread {ELEMENT_PATTERN}(?: {ELEMENT_PATTERN}){{2,}}"
+    rf"|tunk(?: {ELEMENT_PATTERN}(?: {ELEMENT_PATTERN}){{2,}}"
+    rf"(?: / {ELEMENT_PATTERN}(?: {ELEMENT_PATTERN}){{2,}})*)?)"
 )
 FRACTION_PATTERN = r"-?(?:0|[1-9][0-9]*)/[1-9][0-9]*"
 

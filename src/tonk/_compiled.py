@@ -263,8 +263,14 @@ class Compiled:
     forced knock on an empty stock (V29). Without them no state is tested."""
     drop_limits: bool
     """Whether an option other than waiting (V22, V23) can bar a drop: the
-    three-spread lock (V30) or a drop ceiling (X6). Without them, and with no
+    three-spread lock (V30), a drop ceiling (X6), no drops at all (H4) or a
+    tunk, after which no one drops (H6). Without them, and with no
     turn to wait, a drop is open and no state is tested."""
+    tunks: bool
+    """Whether a player may tunk (H5): a tunk is listed after a draw."""
+    knock: bool
+    """Whether an option of Hoyle's knock rummy changes what may be laid after
+    a draw: the tunk (H5), closed play (H4) or two natural cards (H2)."""
     drops: dict[tuple[tuple[int, ...], int, int], Outcome] = attrs.field(
         factory=dict, eq=False, repr=False
     )
@@ -305,9 +311,22 @@ def _compile(rules: Rules) -> Compiled:
         ),
         deal_courts=any(row.court_cards is not None for row in at_deal),
         forced_drops=rules.boobed_deck or rules.stock_end is StockEnd.FORCED_KNOCK,
-        drop_limits=rules.three_spread_lock
+        drop_limits=_drop_limits(rules),
+        tunks=rules.tunk_at_most is not None,
+        knock=rules.tunk_at_most is not None
+        or rules.closed_play
+        or rules.min_naturals > 1,
+    )
+
+
+def _drop_limits(rules: Rules) -> bool:
+    """Return whether an option other than waiting can bar a drop (V30, X6, H4-H6)."""
+    return (
+        rules.three_spread_lock
         or rules.drop_at_most is not None
-        or rules.first_turn_drop_at_most is not None,
+        or rules.first_turn_drop_at_most is not None
+        or not rules.drops
+        or rules.tunk_at_most is not None
     )
 
 

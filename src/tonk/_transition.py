@@ -281,6 +281,8 @@ def revised(
     new.widows = widows
     new.exchanged = exchanged
     new.slap = slap
+    new.tunker = book.tunker  # changed only by attrs.evolve: a tunk, H3's burial
+    new.buried = book.buried
     new.__class__ = Bookkeeping
     built: Bookkeeping = new
     return built
@@ -500,8 +502,16 @@ def spread_count(state: GameState, seat: int) -> int:
 
 
 def is_locked(state: GameState, spread: Spread, seat: int) -> bool:
-    """Return whether ``seat`` may not hit ``spread`` (V30, X9)."""
+    """Return whether ``seat`` may not hit ``spread`` (V30, X9, H6).
+
+    In the last turns after a tunk only the tunker's spreads may be hit, and
+    none of them when the tunker counts 0 (H6).
+    """
     rules = state.rules
+    tunker = state.bookkeeping.tunker
+    if tunker is not None:
+        values = compiled(rules).tables.values
+        return spread.owner != tunker or not count_of(state.hands[tunker], values)
     if spread.owner == seat:
         return not rules.hit_own_spreads  # X9
     return rules.three_spread_lock and spread_count(state, spread.owner) >= 3
@@ -510,13 +520,19 @@ def is_locked(state: GameState, spread: Spread, seat: int) -> bool:
 def check_not_locked(state: GameState, action: Hit | Slap, spread: Spread) -> None:
     """Refuse a hit or slap onto a spread that is locked to the mover (V30, X9)."""
     if is_locked(state, spread, state.to_move):
-        raise refuse(
-            action,
-            IllegalReason.SPREAD_LOCKED,
-            "no player may hit their own spreads (X9)"
-            if spread.owner == state.to_move
-            else f"seat {spread.owner} has laid three spreads (V30)",
-        )
+        raise refuse(action, IllegalReason.SPREAD_LOCKED, _lock_reason(state, spread))
+
+
+def _lock_reason(state: GameState, spread: Spread) -> str:
+    """Return why ``spread`` is locked to the player to move (V30, X9, H6)."""
+    tunker = state.bookkeeping.tunker
+    if tunker is not None:
+        if spread.owner != tunker:
+            return f"after a tunk only seat {tunker}'s spreads may be hit (H6)"
+        return f"seat {tunker} tunked on 0: its spreads may not be hit (H6)"
+    if spread.owner == state.to_move:
+        return "no player may hit their own spreads (X9)"
+    return f"seat {spread.owner} has laid three spreads (V30)"
 
 
 def is_drop_forced(state: GameState) -> bool:

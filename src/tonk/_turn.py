@@ -84,14 +84,17 @@ from tonk.actions import (
     Exchange,
     Hit,
     LaySpread,
+    Tunk,
 )
 from tonk.cards import CARDS, Card, WildCard
 from tonk.errors import IllegalReason
-from tonk.rules import OutWay, StockEnd
+from tonk.rules import OutWay, Rules, StockEnd
 from tonk.scoring import (
+    count_of,
     hand_count,
     settle_drop,
     settle_showdown,
+    settle_tunk,
 )
 from tonk.state import GameState, Outcome, OutcomeKind, Spread
 
@@ -104,6 +107,7 @@ __all__ = [
     "apply_exchange",
     "apply_hit",
     "apply_lay_spread",
+    "apply_tunk",
     "eat_actions",
     "play_actions",
     "start_actions",
@@ -145,14 +149,16 @@ def start_actions(state: GameState) -> tuple[Action, ...]:
     table = compiled(rules)
     if table.forced_drops and is_drop_forced(state):
         return (DROP,)
-    claim = table.late_claims and can_claim(state)
+    claim = table.late_claims and state.bookkeeping.tunker is None and can_claim(state)
     drop = (
         not (state.bookkeeping.waits[state.to_move] or table.drop_limits)
         or _drop_bar(state) is None
     )
     take = False
     if state.discard_pile:
-        take = not rules.discard_draw_must_meld or _usable_discard(state)
+        take = not (rules.discard_draw_must_meld or rules.upcard_first_only) or (
+            _may_take(state)
+        )
     actions = _STARTS[claim][drop][take]
     if rules.widow and not state.bookkeeping.exchanged[state.to_move]:  # V46
         hand = state.hands[state.to_move]
@@ -160,14 +166,26 @@ def start_actions(state: GameState) -> tuple[Action, ...]:
     return actions
 
 
+def _may_take(state: GameState) -> bool:
+    """Return whether the top discard may be taken (V24d, H3)."""
+    if state.bookkeeping.buried and len(state.discard_pile) == 1:
+        return False  # H3: the turned-up card, buried
+    return not state.rules.discard_draw_must_meld or _usable_discard(state)
+
+
 def _drop_bar(state: GameState) -> str | None:
     """Return why a drop is barred now, or ``None`` if nothing bars it.
 
-    Waiting (V22, V23), the three-spread lock (V30) and the drop ceiling (X6)
-    bar a drop; a forced drop (V27, V29) overrides them all.
+    Waiting (V22, V23), the three-spread lock (V30), the drop ceiling (X6),
+    rules without drops (H4) and a tunk (H6) bar a drop; a forced drop (V27,
+    V29) overrides them all.
     """
     seat = state.to_move
     rules = state.rules
+    if not rules.drops:
+        return "these rules have no drop (H4)"
+    if state.bookkeeping.tunker is not None:
+        return f"seat {state.bookkeeping.tunker} has tunked: last turns only (H6)"
     waits = state.bookkeeping.waits[seat]
     if waits:
         return f"seat {seat} must wait {waits} more turn(s) to drop"
@@ -220,17 +238,90 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
             discards = [DISCARDS[card.code] for card in distinct]
     copies = table.pack_copies[len(state.hands)]
     laid = spreads_by_sum(hand, total, copies, tables)
+    tunks: list[Action] = []
+    if table.knock:  # H2, H4, H5
+        laid, tunks = _knock_melds(state, laid, table)
     if (
         not laid
         and not state.spreads
         and state.bookkeeping.must_use is None
         and not state.bookkeeping.going_out_barred[seat]
     ):  # nothing to lay or hit, so nothing to forbid: every discard
-        return tuple(discards)
+        return (*discards, *tunks) if tunks else tuple(discards)
     melds: list[Action] = list(laid)
     if state.spreads and _may_hit(state):  # B10: a hit needs a spread on the table
         melds.extend(_hits(state, distinct, tables, copies))
-    return _open_to_play(state, melds, distinct, discards, copies)
+    actions = _open_to_play(state, melds, distinct, discards, copies)
+    return (*actions, *tunks) if tunks else actions
+
+
+def _knock_melds(
+    state: GameState, laid: list[LaySpread], table: Compiled
+) -> tuple[list[LaySpread], list[Action]]:
+    """Return the spreads the player who drew may lay, and the tunks (H2, H4, H5).
+
+    ``laid`` is every spread the hand holds. Spreads short of natural cards
+    go (H2); before a tunk, closed play leaves none to lay (H4), and a tunk
+    is listed for each arrangement of the hand whose unmatched cards count
+    at most the limit (H5).
+    """
+    rules = state.rules
+    tables = table.tables
+    if rules.min_naturals > 1:
+        laid = [spread for spread in laid if _natural_enough(spread, rules, tables)]
+    if state.bookkeeping.tunker is not None:
+        return laid, []
+    tunks: list[Action] = []
+    if rules.tunk_at_most is not None:
+        tunks = tunk_actions(
+            state.hands[state.to_move], laid, rules.tunk_at_most, tables
+        )
+    return ([] if rules.closed_play else laid), tunks
+
+
+def _natural_enough(spread: LaySpread, rules: Rules, tables: Tables) -> bool:
+    """Return whether ``spread`` holds enough natural (not wild) cards (H2)."""
+    wild = tables.wild
+    naturals = sum(1 for card in spread.physical if not wild[card.code])
+    return naturals >= rules.min_naturals
+
+
+def tunk_actions(
+    hand: tuple[Card, ...], laid: list[LaySpread], limit: int, tables: Tables
+) -> list[Action]:
+    """Return every tunk of ``hand``: each arrangement counting ``limit`` or less (H5).
+
+    ``laid`` is every spread the hand may lay. An arrangement is a multiset of
+    those spreads whose cards the hand holds, the rest unmatched; each is
+    listed once. Cards in no spread stay unmatched whatever is laid, so when
+    they count over the limit there is no tunk, and nothing is searched.
+    """
+    values = tables.values
+    covered = {card.code for spread in laid for card in spread.physical}
+    stranded = sum(values[card.code] for card in hand if card.code not in covered)
+    if stranded > limit:
+        return []
+    found: list[Action] = []
+    _arrange(hand, laid, 0, (), limit, values, found)
+    return found
+
+
+def _arrange(
+    hand: tuple[Card, ...],
+    laid: list[LaySpread],
+    start: int,
+    chosen: tuple[LaySpread, ...],
+    limit: int,
+    values: tuple[int, ...],
+    found: list[Action],
+) -> None:
+    """Add to ``found`` the tunks that lay ``chosen`` and spreads from ``start`` on."""
+    if count_of(hand, values) <= limit:
+        found.append(Tunk(chosen))
+    for index in range(start, len(laid)):
+        rest = without_cards(hand, laid[index].physical)
+        if rest is not None:
+            _arrange(rest, laid, index, (*chosen, laid[index]), limit, values, found)
 
 
 def _open_to_play(
@@ -305,7 +396,11 @@ def _hits(
     seat = state.to_move
     book_limit = 4 if rules.four_card_books else 3  # V24a
     wild = tables.wild
-    lock = rules.three_spread_lock or not rules.hit_own_spreads  # V30, X9
+    lock = (  # V30, X9, H6
+        rules.three_spread_lock
+        or not rules.hit_own_spreads
+        or state.bookkeeping.tunker is not None
+    )
     hits: list[Action] = []
     for spread in state.spreads:
         if lock and is_locked(state, spread, seat):  # V30, X9
@@ -424,7 +519,9 @@ def apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
     stock = state.stock
     if not stock:  # B14: a draw from the empty stock ends the hand
         counts = counts_of(state, compiled(rules))
-        if rules.stock_end is StockEnd.DEAD:  # V28
+        if state.bookkeeping.tunker is not None:  # H6: the last turns end
+            return _settled_tunk(state, counts)
+        if rules.stock_end is StockEnd.DEAD:  # V28, H8
             return ended(
                 state,
                 Outcome.from_transfers(
@@ -439,7 +536,20 @@ def apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
             state,
             settle_showdown(counts, OutcomeKind.STOCK_EXHAUSTED, rules.exhaustion_tie),
         )
+    if rules.upcard_first_only and not state.turns_taken and state.discard_pile:
+        # H3: the first player leaves the turned-up card, which is buried
+        state = successor(
+            state, bookkeeping=attrs.evolve(state.bookkeeping, buried=True)
+        )
     return _drawn(state, stock[0], stock=stock[1:], discard_pile=state.discard_pile)
+
+
+def _settled_tunk(state: GameState, counts: tuple[int, ...]) -> GameState:
+    """End the hand after a tunk, each seat's ``counts`` scored as H7 says."""
+    tunker = state.bookkeeping.tunker
+    assert tunker is not None
+    outcome = settle_tunk(counts, tunker, tie_doubles=state.rules.tunk_tie_doubles)
+    return ended(state, outcome)
 
 
 def _take_discard(state: GameState) -> GameState:
@@ -520,6 +630,12 @@ def apply_draw_discard(state: GameState, action: DrawDiscard) -> GameState:
         )
     if is_drop_forced(state):
         raise forced_drop_refusal(state, action)
+    if state.bookkeeping.buried and len(state.discard_pile) == 1:
+        raise refuse(
+            action,
+            IllegalReason.UPCARD_BURIED,
+            "only the first player may take the turned-up card, on the first turn (H3)",
+        )
     if state.rules.discard_draw_must_meld and not _usable_discard(state):
         raise refuse(
             action,
@@ -558,9 +674,14 @@ def apply_eat(state: GameState, action: Eat) -> GameState:
 def _emptied(
     state: GameState, seat: int, way: OutWay, discarded: Card | None
 ) -> GameState:
-    """Settle ``seat`` emptying the hand, unless the boobed deck forbids it (V27)."""
+    """Settle ``seat`` emptying the hand, unless the boobed deck forbids it (V27).
+
+    In a last turn after a tunk the empty hand ends the turn, counting 0 (H6).
+    """
     rules = state.rules
-    if rules.boobed_deck and len(state.stock) <= len(state.hands):
+    if state.bookkeeping.tunker is not None or (
+        rules.boobed_deck and len(state.stock) <= len(state.hands)
+    ):
         return _end_turn(state, seat, discarded)  # the empty hand drops next turn
     return ended(
         successor(state, to_move=seat), went_out(state, seat, way, own_turn=True)
@@ -610,6 +731,13 @@ def _end_turn(
         turns_taken=turns_taken,
         bookkeeping=book,
     )
+    tunker = book.tunker
+    if tunker is not None:  # H6: a last turn, or the tunk, was played
+        if following != tunker:
+            return after
+        return _settled_tunk(
+            successor(after, to_move=seat), counts_of(after, compiled(rules))
+        )
     # X13: a deal tonk won at the end of a first turn (one of the first
     # ``players`` turns); the turn count is tested before the compiled rules
     # are looked up, so later turns pay no lookup.
@@ -704,29 +832,8 @@ def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
             f"seat {seat} does not hold them all",
         )
     rules = state.rules
-    tables = compiled(rules).tables
-    for element in action.cards:
-        if isinstance(element, WildCard) and not tables.wild[element.card.code]:
-            raise refuse(
-                action, IllegalReason.NOT_A_SPREAD, f"{element.card} is not wild here"
-            )
-    laid = lay_out(action.cards, tables, pack_copies(state))
-    if laid is None:
-        raise refuse(
-            action,
-            IllegalReason.NOT_A_SPREAD,
-            "not a book or a run" + (" with a natural card" if rules.has_wilds else ""),
-        )
-    kind, cards, stands_for = laid
-    spread = Spread(
-        number=len(state.spreads) + 1,
-        owner=seat,
-        kind=kind,
-        cards=cards,
-        stands_for=stands_for,
-        turn=state.turns_taken,
-    )
-    spreads = (*state.spreads, spread)
+    _check_open_play(state, action)
+    spreads = (*state.spreads, _spread_laid(state, action, action, len(state.spreads)))
     taken = taken_less(state, seat, physical)
     _check_uses_discard(state, action, physical)
     _check_not_out(state, action, hand)
@@ -747,6 +854,112 @@ def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
     return after
 
 
+def _check_open_play(state: GameState, action: LaySpread | Hit) -> None:
+    """Refuse a spread or hit before a tunk under closed play (H4)."""
+    if state.rules.closed_play and state.bookkeeping.tunker is None:
+        raise refuse(
+            action,
+            IllegalReason.CLOSED_PLAY,
+            "closed play: no spread or hit before a tunk (H4)",
+        )
+
+
+def _spread_laid(
+    state: GameState, action: LaySpread | Tunk, lay: LaySpread, laid: int
+) -> Spread:
+    """Return the spread ``lay`` makes, the player to move's, after ``laid`` others.
+
+    ``action`` is the spread or the tunk that lays it. Refused unless it is a
+    book or run of wilds that are wild here (V4, V5), with enough natural
+    cards (V5, H2).
+    """
+    rules = state.rules
+    tables = compiled(rules).tables
+    for element in lay.cards:
+        if isinstance(element, WildCard) and not tables.wild[element.card.code]:
+            raise refuse(
+                action, IllegalReason.NOT_A_SPREAD, f"{element.card} is not wild here"
+            )
+    result = lay_out(lay.cards, tables, pack_copies(state))
+    if result is None or (
+        rules.min_naturals > 1 and not _natural_enough(lay, rules, tables)
+    ):
+        naturals = (
+            ""
+            if not rules.has_wilds
+            else " with a natural card"
+            if rules.min_naturals == 1
+            else f" with {rules.min_naturals} natural cards"
+        )
+        raise refuse(
+            action,
+            IllegalReason.NOT_A_SPREAD,
+            ("" if action is lay else f"{' '.join(map(str, lay.cards))}: ")
+            + f"not a book or a run{naturals}",
+        )
+    kind, cards, stands_for = result
+    return Spread(
+        number=laid + 1,
+        owner=state.to_move,
+        kind=kind,
+        cards=cards,
+        stands_for=stands_for,
+        turn=state.turns_taken,
+    )
+
+
+def apply_tunk(state: GameState, action: Tunk) -> GameState:
+    """Tunk: lay the hand down as spreads and unmatched cards, not discarding (H5).
+
+    The unmatched cards must count at most :attr:`Rules.tunk_at_most`. The
+    hand is settled at once (H7), or once each other player has had a last
+    turn (H6).
+    """
+    if state.phase is not AFTER_DRAW:
+        raise after_draw_refusal(state, action)
+    rules = state.rules
+    limit = rules.tunk_at_most
+    book = state.bookkeeping
+    if limit is None or book.tunker is not None:
+        raise refuse(
+            action,
+            IllegalReason.NO_TUNK,
+            "these rules have no tunk (H5)"
+            if limit is None
+            else f"seat {book.tunker} has tunked already (H6)",
+        )
+    seat = state.to_move
+    physical = action.physical
+    hand = without_cards(state.hands[seat], physical)
+    if hand is None:
+        raise refuse(
+            action,
+            IllegalReason.CARD_NOT_IN_HAND,
+            f"seat {seat} does not hold them all",
+        )
+    spreads = list(state.spreads)
+    for lay in action.spreads:
+        spreads.append(_spread_laid(state, action, lay, len(spreads)))
+    count = hand_count(hand, rules)
+    if count > limit:
+        raise refuse(
+            action,
+            IllegalReason.TUNK_LIMIT,
+            f"the unmatched cards count {count}, over the tunk limit of {limit} (H5)",
+        )
+    after = successor(
+        state,
+        hand=hand,
+        spreads=tuple(spreads),
+        # The unmatched cards lie face up: public, as cards taken are (H5).
+        taken=replace_at(state.taken, seat, hand),
+        bookkeeping=attrs.evolve(book, tunker=seat, must_use=None),
+    )
+    if not rules.last_turns:
+        return _settled_tunk(after, counts_of(after, compiled(rules)))
+    return _end_turn(after, seat, None)
+
+
 def apply_hit(state: GameState, action: Hit) -> GameState:
     """Hit a spread on the table with one card (B10, V22-V24, V30, X7, X9).
 
@@ -764,6 +977,7 @@ def apply_hit(state: GameState, action: Hit) -> GameState:
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
     target = state.spreads[number - 1]
+    _check_open_play(state, action)
     _check_hit(state, action, target, physical, represented)
     _check_uses_discard(state, action, (physical,))
     _check_not_out(state, action, hand)

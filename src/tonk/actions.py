@@ -35,6 +35,7 @@ __all__ = [
     "LaySpread",
     "Pass",
     "Slap",
+    "Tunk",
     "format_action",
 ]
 
@@ -266,6 +267,52 @@ class Pass:
     """
 
 
+def _sorted_spreads(spreads: Iterable[LaySpread]) -> tuple[LaySpread, ...]:
+    if isinstance(spreads, LaySpread):
+        raise TypeError("a tunk's spreads must be a collection of LaySpread")
+    result = tuple(spreads)
+    for spread in result:
+        if not isinstance(spread, LaySpread):
+            raise TypeError(f"a tunk lays LaySpread spreads, got {brief(spread)}")
+    return tuple(sorted(result, key=LaySpread._key))
+
+
+@attrs.frozen
+class Tunk:
+    """Tunk: lay the whole hand down instead of discarding (H5, Hoyle).
+
+    The player who drew names the arrangement: the spreads laid (each a
+    :class:`LaySpread`, a wild naming what it stands for); the cards of the
+    hand left over are the unmatched cards, laid face up too, and their count
+    must be at most :attr:`~tonk.rules.Rules.tunk_at_most`. The spreads are
+    kept in a canonical order, so the same arrangement written in any order
+    is the same action.
+
+    Args:
+        spreads: The spreads laid; none when every card is unmatched.
+
+    Examples:
+        >>> from tonk import parse_cards
+        >>> tunk = Tunk([LaySpread(parse_cards("9H 7H 8H")),
+        ...              LaySpread(parse_cards("4C 4D 4S"))])
+        >>> [str(spread.cards[0]) for spread in tunk.spreads]
+        ['4C', '7H']
+        >>> format_action(tunk)
+        'tunk 4C 4D 4S / 7H 8H 9H'
+
+    .. versionadded:: 0.2.0
+    """
+
+    spreads: tuple[LaySpread, ...] = attrs.field(default=(), converter=_sorted_spreads)
+
+    @property
+    def physical(self) -> tuple[Card, ...]:
+        """Every card the spreads take from the hand, sorted."""
+        return tuple(
+            sorted(card for spread in self.spreads for card in spread.physical)
+        )
+
+
 def format_action(action: Action) -> str:
     """Write ``action`` in action notation.
 
@@ -301,6 +348,9 @@ def format_action(action: Action) -> str:
         return f"discard {action.card}"
     if isinstance(action, Exchange):
         return f"exchange {action.card}"
+    if isinstance(action, Tunk):
+        laid = " / ".join(" ".join(map(str, spread.cards)) for spread in action.spreads)
+        return f"tunk {laid}" if laid else "tunk"
     raise TypeError(f"not a tonk action: {brief(action)}")
 
 
@@ -316,5 +366,6 @@ Action: TypeAlias = (
     | Pass
     | Exchange
     | Eat
+    | Tunk
 )
 """Any action."""

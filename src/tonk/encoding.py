@@ -481,6 +481,11 @@ def _actions(rules: Rules, players: int) -> _ActionLayout:
     if recent is not None and recent[0] is rules and players.__class__ is int:
         return recent[1]
     _checked_players(rules, players)
+    if rules.tunk_at_most is not None:
+        raise EncodingError(
+            "these rules have a tunk (H5), and the action layout does not number"
+            " its arrangements (a multiset of spreads each)"
+        )
     key = (rules, rules.packs_for(players), rules.hand_size_for(players))  # V2, X2
     layout = _ACTION_LAYOUTS.get(key)
     if layout is None:

@@ -45,6 +45,7 @@ from tonk._turn import (
     apply_exchange,
     apply_hit,
     apply_lay_spread,
+    apply_tunk,
     eat_actions,
     play_actions,
     start_actions,
@@ -63,6 +64,7 @@ from tonk.actions import (
     LaySpread,
     Pass,
     Slap,
+    Tunk,
     format_action,
 )
 from tonk.cards import Card
@@ -156,7 +158,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     At the start of a turn: a deal-tonk claim (V19), drop, draw from the stock,
     take the discard (if any), then the widow exchanges (V46, by card). After drawing: every spread that can be laid
     (sorted by card), every hit (by spread number, then card), every discard (by
-    card). In a slap-in window (V26): every slap (by spread number), then pass;
+    card), then every tunk (H5). In a slap-in window (V26): every slap (by spread number), then pass;
     in an eating window (X5): eat (unless V24d forbids it), then pass.
     The rule options remove what they forbid (a barred drop, a discard that
     keeps a spread under must-spread, ...). A finished hand has none.
@@ -254,4 +256,5 @@ _HANDLERS: dict[type, Callable[[GameState, Action], GameState]] = {
     Pass: apply_pass,  # type: ignore[dict-item]
     Exchange: apply_exchange,  # type: ignore[dict-item]
     Eat: apply_eat,  # type: ignore[dict-item]
+    Tunk: apply_tunk,  # type: ignore[dict-item]
 }

@@ -181,6 +181,15 @@ class IllegalReason(enum.StrEnum):
     NO_WIDOW = "no_widow"
     """There is no widow to exchange with: the rules have none, or the player
     has already exchanged this hand (V46)."""
+    CLOSED_PLAY = "closed_play"
+    """No spread or hit before a tunk under closed play (H4)."""
+    UPCARD_BURIED = "upcard_buried"
+    """The turned-up card may be taken only by the first player on the first
+    turn (H3)."""
+    NO_TUNK = "no_tunk"
+    """No tunk now: the rules have none, or a player has tunked already (H5)."""
+    TUNK_LIMIT = "tunk_limit"
+    """The tunk's unmatched cards count more than the limit (H5)."""
 
 
 class IllegalActionError(TonkError, ValueError):

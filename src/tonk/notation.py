@@ -12,6 +12,10 @@
 ``pass``            :class:`~tonk.actions.Pass` (V26, X5)
 ``eat``             :class:`~tonk.actions.Eat` (X5)
 ``exchange KD``     :class:`~tonk.actions.Exchange` with the widow (V46)
+``tunk 7C 7D 7S``   :class:`~tonk.actions.Tunk` (H5): its spreads, each
+                    written as in ``spread``, apart by `` / ``
+                    (``tunk 4C 4D 4S / 7H 8H 9H``); ``tunk`` alone
+                    lays no spread
 ==================  ==================================================
 
 With wild cards (V4, V5) a wild in a spread or hit names the card it stands for:
@@ -42,6 +46,7 @@ from tonk.actions import (
     LaySpread,
     Pass,
     Slap,
+    Tunk,
     format_action,
 )
 from tonk.cards import Card, WildCard, _parse_card, _parse_element
@@ -91,7 +96,7 @@ def parse_action(state: GameState, text: str) -> Action:
         >>> parse_action(state, "fold")
         Traceback (most recent call last):
         ...
-        tonk.errors.NotationError: unknown action 'fold': expected drop, draw, spread, hit, discard, claim, slap, eat, pass or exchange (at position 0 of 'fold')
+        tonk.errors.NotationError: unknown action 'fold': expected drop, draw, spread, hit, discard, claim, slap, eat, pass, exchange or tunk (at position 0 of 'fold')
     """  # noqa: E501
     return _parse_action(text, state)
 
@@ -170,13 +175,40 @@ def _parse_action(text: str, state: GameState | None) -> Action:
         (number, number_position), (word, position) = rest
         spread = _spread_number(number, text, number_position)
         return Hit(spread, _parse_element(word, text, position))
+    if verb == "tunk":
+        return _tunk(text, rest)
     raise NotationError(
         f"unknown action {brief(words[0][0])}:"
-        " expected drop, draw, spread, hit, discard, claim, slap, eat, pass or"
-        " exchange",
+        " expected drop, draw, spread, hit, discard, claim, slap, eat, pass,"
+        " exchange or tunk",
         text=text,
         position=words[0][1],
     )
+
+
+def _tunk(text: str, rest: list[tuple[str, int]]) -> Tunk:
+    """Read a tunk's spreads, written as ``spread``'s cards apart by ``/`` (H5)."""
+    groups: list[list[tuple[str, int]]] = [[]]
+    for word, position in rest:
+        if word == "/":
+            groups.append([])
+        else:
+            groups[-1].append((word, position))
+    if groups == [[]]:
+        return Tunk()
+    spreads = []
+    for group in groups:
+        if len(group) < 3:
+            position = group[0][1] if group else len(text)
+            raise NotationError(
+                "each spread of a 'tunk' takes at least three cards, apart by ' / '",
+                text=text,
+                position=position,
+            )
+        spreads.append(
+            LaySpread(_parse_element(word, text, position) for word, position in group)
+        )
+    return Tunk(spreads)
 
 
 def _spread_number(word: str, text: str, position: int) -> int:

@@ -45,6 +45,7 @@ __all__ = [
     "ENCYCLOPEDIA",
     "FIFTY_ONLY",
     "FORTY_CASH",
+    "HOYLE",
     "LOW_HIGH_DEAL",
     "NEWARK",
     "PAGAT",
@@ -355,6 +356,40 @@ Source: a real-money Tonk app's rules page (summarised in
 whatever anyone has spread (``after_spread``); a dealt 50 and a 41 are rows
 in that order, settled as B5/V19 settle theirs; going out is pagat's."""
 
+HOYLE = Rules(
+    hand_size=7,
+    wilds=Wilds.JOKERS_AND_TWOS,
+    min_naturals=2,
+    deal_tonks=(),
+    upcard_first_only=True,
+    drops=False,
+    closed_play=True,
+    tunk_at_most=5,
+    last_turns=True,
+    stock_end=StockEnd.DEAD,
+    player_limit=5,
+    scoring=Scoring.PUSH_UPS,
+    elimination_at=100,
+)
+"""Hoyle's Tunk, a knock rummy under the same name (section H): 2-5 players,
+seven cards each (H1); every deuce wild, each spread holding two natural
+cards (H2); only the first player may take the turned-up card, on the first
+turn (H3); closed play: a turn is a draw and a discard, with no spreads,
+hits, drops or deal tonks (H4); after drawing, a player whose unmatched cards
+count 5 or less may tunk, laying the hand down (H5); each other player then
+has one last turn, laying spreads and laying off on the tunker's spreads
+(H6); each player scores the count left in hand as penalty points, the
+tunker double if someone counts less (H7); an empty stock makes the hand
+dead (H8); a player whose total reaches 100 leaves, and the last player left
+wins (H9).
+
+Source: a playing-card maker's rules site, in the Hoyle tradition
+(summarised in ``docs/presets.md``). Readings: a tie with the tunker leaves
+the tunker undoubled; a tunk may lay every card (count 0); the tunk replaces
+the discard; a player who empties the hand in a last turn counts 0; an empty
+stock in the last turns settles the tunk at once; the turned-up card, once
+left by the first player, stays buried; deuces count 2 in hand."""
+
 _PRESETS: dict[str, Rules] = {
     "pagat": PAGAT,
     "baton_rouge": BATON_ROUGE,
@@ -374,6 +409,7 @@ _PRESETS: dict[str, Rules] = {
     "split_pot": SPLIT_POT,
     "encyclopedia": ENCYCLOPEDIA,
     "forty_cash": FORTY_CASH,
+    "hoyle": HOYLE,
 }
 _ALIASES: dict[str, str] = {
     "standard": "pagat",
@@ -394,7 +430,7 @@ def names() -> tuple[str, ...]:
 
     Examples:
         >>> names()
-        ('baton_rouge', 'chicago', 'club_events', 'elimination', 'encyclopedia', 'fifty_only', 'forty_cash', 'low_high_deal', 'newark', 'pagat', 'push_ups', 'rushville', 'seattle', 'sheet', 'split_pot', 'vietnam', 'washington_dc', 'washington_state')
+        ('baton_rouge', 'chicago', 'club_events', 'elimination', 'encyclopedia', 'fifty_only', 'forty_cash', 'hoyle', 'low_high_deal', 'newark', 'pagat', 'push_ups', 'rushville', 'seattle', 'sheet', 'split_pot', 'vietnam', 'washington_dc', 'washington_state')
     """  # noqa: E501
     return tuple(sorted(_PRESETS))
 
@@ -415,7 +451,7 @@ def get(name: str) -> Rules:
         >>> get("klondike")
         Traceback (most recent call last):
         ...
-        tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, club_events, elimination, encyclopedia, fifty_only, forty_cash, low_high_deal, newark, pagat, push_ups, rushville, seattle, sheet, split_pot, vietnam, washington_dc, washington_state
+        tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, club_events, elimination, encyclopedia, fifty_only, forty_cash, hoyle, low_high_deal, newark, pagat, push_ups, rushville, seattle, sheet, split_pot, vietnam, washington_dc, washington_state
     """  # noqa: E501
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     key = _ALIASES.get(key, key)

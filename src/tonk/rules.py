@@ -78,7 +78,8 @@ class Wilds(enum.StrEnum):
     JOKERS = "jokers"
     """The jokers are wild (V4)."""
     JOKERS_AND_TWOS = "jokers_and_twos"
-    """The jokers and the four 2s are wild (V5, Chicago)."""
+    """The jokers and the four 2s are wild (V5, Chicago); with ``jokers=0``,
+    deuces wild (H2, Hoyle)."""
 
 
 class CourtValues(enum.StrEnum):
@@ -1053,11 +1054,54 @@ class Rules:
     this after a hand leaves the table; the session ends when one player is
     left, who wins (``None``: nobody is eliminated)."""
 
+    # --- H: Hoyle's Tunk, each option usable on its own ------------------------------
+    drops: bool = attrs.field(default=True, validator=_is_bool)
+    """B7.1/H4: ``False`` means no player may drop at the start of a turn."""
+
+    upcard_first_only: bool = attrs.field(default=False, validator=_is_bool)
+    """H3: only the first player, on the hand's first turn, may take the
+    turned-up card; once that player draws from the stock it is buried at the
+    bottom of the pile, and no later player may take it (the discards laid on
+    it may be taken as usual). Needs ``upcard``."""
+
+    closed_play: bool = attrs.field(default=False, validator=_is_bool)
+    """H4: no spreads and no hits during ordinary turns: a turn is a draw and a
+    discard (or a tunk, H5); spreads are laid only by a tunk and in the last
+    turns (H6). Not combinable with ``must_spread`` (V21) or
+    ``discard_draw_must_meld`` (V24d), which need spreads in every turn."""
+
+    min_naturals: int = attrs.field(default=1, validator=_IntOption(1, 3))
+    """V5/H2: the natural (not wild) cards a spread must hold. ``1`` is V5's
+    reading, where a wild standing for itself counts as the natural card;
+    ``2`` is Hoyle's rule (H2). More than 1 needs wild cards."""
+
+    tunk_at_most: int | None = attrs.field(
+        default=None, validator=_IntOption(0, optional=True)
+    )
+    """H5: after drawing, instead of discarding, a player whose unmatched cards
+    count this or less may tunk (:class:`~tonk.actions.Tunk`): lay the whole
+    hand down as spreads and unmatched cards, naming the arrangement. The tunk
+    is settled as H7 (``None``: no tunk; Hoyle: 5)."""
+
+    last_turns: bool = attrs.field(default=False, validator=_is_bool)
+    """H6: after a tunk, each other player in turn from the tunker's left has
+    one last turn: draw, lay spreads, lay off on the tunker's spreads only
+    (none when the tunker counts 0), then discard; emptying the hand ends
+    the turn with a count of 0. The tunk is settled once they are played
+    (``False``: at once). Needs ``tunk_at_most``; not combinable with
+    ``slap_in`` or ``eating``."""
+
+    tunk_tie_doubles: bool = attrs.field(default=False, validator=_is_bool)
+    """H7's option: a count equal to the tunker's also doubles the tunker's
+    penalty (``False``: only a strictly lower count does, H7's reading).
+    Needs ``tunk_at_most``."""
+
     def __attrs_post_init__(self) -> None:
         """Check the options that span several (each one checks itself)."""
         _check_sizes(self)
         self._check_deck_options()
         self._check_play_options()
+        self._check_tunk_options()
         self._check_wait_options()
         self._check_payouts()
         self._check_deal_tonks()
@@ -1103,6 +1147,28 @@ class Rules:
             raise RulesError(
                 "discard_pickup=False adds nothing to discard_draw_must_meld: the"
                 " card taken must be used at once, so it is never discarded (X8)"
+            )
+
+    def _check_tunk_options(self) -> None:
+        """Refuse Hoyle's options that need or exclude another (H2-H7)."""
+        if self.upcard_first_only and not self.upcard:
+            raise RulesError("upcard_first_only needs an upcard (upcard=False, V8)")
+        if self.min_naturals > 1 and self.wilds is Wilds.NONE:
+            raise RulesError(
+                f"min_naturals={self.min_naturals} needs wild cards (wilds=none)"
+            )
+        if self.closed_play and (self.must_spread or self.discard_draw_must_meld):
+            raise RulesError(
+                "closed_play (H4) cannot be combined with must_spread (V21) or"
+                " discard_draw_must_meld (V24d): both need a spread in a turn in"
+                " which closed play forbids one"
+            )
+        if self.tunk_at_most is None and (self.last_turns or self.tunk_tie_doubles):
+            raise RulesError("last_turns and tunk_tie_doubles need a tunk_at_most")
+        if self.last_turns and (self.slap_in or self.eating):
+            raise RulesError(
+                "last_turns (H6) cannot be combined with slap_in (V26) or eating"
+                " (X5): each player has exactly one last turn"
             )
 
     def _check_wait_options(self) -> None:

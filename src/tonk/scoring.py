@@ -50,11 +50,13 @@ __all__ = [
     "deal_tonk_row",
     "hand_count",
     "hit_and_split_transfers",
+    "penalty_points",
     "settle_claim",
     "settle_deal",
     "settle_drop",
     "settle_out",
     "settle_showdown",
+    "settle_tunk",
     "widow_transfers",
 ]
 
@@ -456,6 +458,103 @@ def settle_showdown(
     return Outcome.from_transfers(
         kind, player_count, winners=lowest, transfers=transfers, counts=shown
     )
+
+
+def settle_tunk(
+    counts: Sequence[int], tunker: int, *, tie_doubles: bool = False
+) -> Outcome:
+    """Settle a tunk once every last turn is played (H5-H7).
+
+    Each seat scores its count as penalty points; the tunker scores double
+    when another count is strictly lower (``tie_doubles``: equal or lower, H7's
+    option). The winners are the tunker when not beaten (a tie leaves the
+    tunker lowest), else the seats with the lowest count. In stakes, each
+    pair of seats settles the difference of their penalty points, the higher
+    paying the lower, so the payoffs sum to zero. The outcome's ``dropper`` is
+    the tunker; :func:`penalty_points` reads the points back.
+
+    Raises:
+        RulesError: If a count or the tunker is out of range.
+        TypeError: If a value has the wrong type.
+
+    Examples:
+        >>> outcome = settle_tunk((4, 9, 20), tunker=0)
+        >>> outcome.winners, penalty_points(outcome), outcome.payoffs
+        ((0,), (4, 9, 20), (21, 6, -27))
+        >>> outcome = settle_tunk((5, 3, 12), tunker=0)  # beaten: doubled
+        >>> outcome.winners, penalty_points(outcome)
+        ((1,), (10, 3, 12))
+        >>> penalty_points(settle_tunk((5, 5), tunker=0, tie_doubles=True))
+        (10, 5)
+
+    .. versionadded:: 0.2.0
+    """
+    counts = _check_counts(counts)
+    players = len(counts)
+    _check_seat(tunker, players, "tunker")
+    if not isinstance(tie_doubles, bool):
+        raise TypeError(f"tie_doubles must be a bool, got {brief(tie_doubles)}")
+    others = [count for seat, count in enumerate(counts) if seat != tunker]
+    own = counts[tunker]
+    beaten = min(others) <= own if tie_doubles else min(others) < own
+    lowest = min(counts)
+    winners = (
+        tuple(seat for seat in range(players) if counts[seat] == lowest)
+        if beaten
+        else (tunker,)
+    )
+    points = _penalties(counts, tunker, beaten)
+    transfers = tuple(
+        Transfer(payer, payee, points[payer] - points[payee], TransferReason.PENALTY)
+        for payer in range(players)
+        for payee in range(players)
+        if points[payer] > points[payee]
+    )
+    return Outcome.from_transfers(
+        OutcomeKind.TUNK,
+        players,
+        winners=winners,
+        transfers=transfers,
+        counts=counts,
+        dropper=tunker,
+    )
+
+
+def _penalties(counts: tuple[int, ...], tunker: int, beaten: bool) -> tuple[int, ...]:
+    """Return each seat's penalty points: its count, the tunker's doubled if beaten."""
+    if not beaten:
+        return counts
+    return tuple(
+        count * 2 if seat == tunker else count for seat, count in enumerate(counts)
+    )
+
+
+def penalty_points(outcome: Outcome) -> tuple[int, ...]:
+    """Return the penalty points each seat scores for a tunk (H7).
+
+    Every seat scores its count; the tunker (the outcome's ``dropper``)
+    scores double when beaten, that is when not among the winners.
+
+    Raises:
+        RulesError: If the outcome is not a tunk's.
+        TypeError: If ``outcome`` is not an :class:`~tonk.state.Outcome`.
+
+    Examples:
+        >>> penalty_points(settle_tunk((0, 7), tunker=0))
+        (0, 7)
+
+    .. versionadded:: 0.2.0
+    """
+    if not isinstance(outcome, Outcome):
+        raise TypeError(f"outcome must be an Outcome, got {brief(outcome)}")
+    if (
+        outcome.kind is not OutcomeKind.TUNK
+        or outcome.dropper is None
+        or outcome.counts is None
+    ):
+        raise RulesError(f"not a tunk's outcome: {brief(outcome.kind)}")
+    tunker = outcome.dropper
+    return _penalties(outcome.counts, tunker, tunker not in outcome.winners)
 
 
 def court_card_count(cards: Sequence[Card]) -> int:

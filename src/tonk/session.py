@@ -48,8 +48,8 @@ from tonk.cards import Card, Rank, Suit, WildCard
 from tonk.engine import apply, cut_for_deal, legal_actions, new_game
 from tonk.errors import SessionError
 from tonk.rules import Rules, Scoring
-from tonk.scoring import hand_count
-from tonk.state import GameState, Outcome, Stake, TransferReason, exact
+from tonk.scoring import hand_count, penalty_points
+from tonk.state import GameState, Outcome, OutcomeKind, Stake, TransferReason, exact
 
 __all__ = [
     "CallBigOne",
@@ -900,12 +900,15 @@ def _push_ups(outcome: Outcome, counts: tuple[int, ...]) -> tuple[int, ...]:
 
     Every seat that did not win adds its count; twice it if it paid any one
     player 2x or more in all (a double win: a tonk out, a 2x deal tonk, a caught
-    dropper's 2x). A hand without winners (void or dead) scores nothing. Side payments
-    (V39, V46) do not count.
+    dropper's 2x). After a tunk every seat adds its penalty points (H7). A
+    hand without winners (void or dead) scores nothing. Side payments (V39,
+    V46) do not count.
     """
     winners = outcome.winners
     if not winners:
         return (0,) * len(counts)
+    if outcome.kind is OutcomeKind.TUNK:  # H7: every seat scores, winners too
+        return penalty_points(outcome)
     paid: dict[tuple[int, int], Stake] = {}
     for transfer in outcome.transfers:
         if transfer.reason in (TransferReason.WIDOW, TransferReason.HIT_AND_SPLIT):

@@ -154,6 +154,9 @@ class OutcomeKind(enum.StrEnum):
     FORCED_KNOCK = "forced_knock"
     """The stock ran out and the player to move had to drop; the lowest count
     won (V29)."""
+    TUNK = "tunk"
+    """A player tunked and every last turn was played; each seat scores its
+    count as penalty points, the tunker's doubled when beaten (H5-H7)."""
 
 
 class TransferReason(enum.StrEnum):
@@ -183,6 +186,9 @@ class TransferReason(enum.StrEnum):
     """Paid by a winner to a loser with a spread of four or more cards (V39)."""
     WIDOW = "widow"
     """A widow exchange's 1x, paid into the pot that goes to the winners (V46)."""
+    PENALTY = "penalty"
+    """After a tunk, the difference of two seats' penalty points, paid by the
+    higher to the lower (H7)."""
 
 
 @attrs.frozen
@@ -331,11 +337,15 @@ class Bookkeeping:
             or ``()`` without the widow.
         slap: The open slap-in window (V26) or eating window (X5), or
             ``None``.
+        tunker: The seat that tunked (H5), whose hand is then public, while
+            the others play their last turns (H6); ``None`` before a tunk.
+        buried: Whether the turned-up card lies buried at the bottom of the
+            discard pile, never to be taken (H3).
 
     Examples:
         >>> import tonk
         >>> tonk.new_game(tonk.Rules(), players=2, seed=7).bookkeeping
-        Bookkeeping(waits=(0, 0), going_out_barred=(False, False), hit_this_round=(False, False), hits_this_turn=0, must_use=None, widows=(), exchanged=(), slap=None)
+        Bookkeeping(waits=(0, 0), going_out_barred=(False, False), hit_this_round=(False, False), hits_this_turn=0, must_use=None, widows=(), exchanged=(), slap=None, tunker=None, buried=False)
     """  # noqa: E501
 
     waits: tuple[int, ...]
@@ -346,11 +356,18 @@ class Bookkeeping:
     widows: tuple[Card, ...]
     exchanged: tuple[bool, ...]
     slap: SlapWindow | None
+    tunker: int | None = None
+    buried: bool = False
 
 
 BOOKKEEPING_FIELDS = tuple(field.name for field in attrs.fields(Bookkeeping))
 """The names of :class:`Bookkeeping`'s fields, which :class:`GameState` also
 takes and shows under the same names."""
+_REQUIRED_FIELDS = tuple(
+    field.name for field in attrs.fields(Bookkeeping) if field.default is attrs.NOTHING
+)
+"""The fields a :class:`GameState` built from fields must name (the H fields
+default to no tunk and no buried upcard)."""
 
 
 class BookkeepingFields(TypedDict, total=False):
@@ -364,6 +381,8 @@ class BookkeepingFields(TypedDict, total=False):
     widows: tuple[Card, ...]
     exchanged: tuple[bool, ...]
     slap: SlapWindow | None
+    tunker: int | None
+    buried: bool
 
 
 @attrs.frozen(init=False, weakref_slot=False)
@@ -391,7 +410,8 @@ class GameState:
         turns_taken: Turns completed so far (B15); under eating (X5), a turn
             lost to an eat counts as taken.
         taken: For each seat, the cards it took from the discard pile and still
-            holds: public, since everyone saw them taken.
+            holds: public, since everyone saw them taken; after a tunk, the
+            tunker's whole hand, its unmatched cards laid face up (H5).
         bookkeeping: What the variants keep track of (:class:`Bookkeeping`):
             waits and bars (V22-V24), the card that must be used (V24d, X8),
             widows (V46) and the slap-in window (V26, X5). Each of its fields
@@ -448,7 +468,7 @@ class GameState:
                 + ", ".join(sorted(unknown))
             )
         if bookkeeping is None:
-            missing = [name for name in BOOKKEEPING_FIELDS if name not in fields]
+            missing = [name for name in _REQUIRED_FIELDS if name not in fields]
             if missing:
                 raise TypeError(
                     "GameState() needs bookkeeping or each of its fields;"
@@ -511,6 +531,16 @@ class GameState:
     def slap(self) -> SlapWindow | None:
         """:attr:`Bookkeeping.slap`, this state's."""
         return self.bookkeeping.slap
+
+    @property
+    def tunker(self) -> int | None:
+        """:attr:`Bookkeeping.tunker`, this state's."""
+        return self.bookkeeping.tunker
+
+    @property
+    def buried(self) -> bool:
+        """:attr:`Bookkeeping.buried`, this state's."""
+        return self.bookkeeping.buried
 
     @property
     def player_count(self) -> int:
