@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import ClassVar
 
 import attrs
 
@@ -368,7 +369,7 @@ class Game:
             other._undo,
         )
 
-    __hash__ = None  # type: ignore[assignment]  # a game changes
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # a game changes
 
     def __repr__(self) -> str:
         """Show the record and the undo policy."""

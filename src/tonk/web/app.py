@@ -46,11 +46,11 @@ try:
     from starlette.routing import Mount, Route, WebSocketRoute
     from starlette.staticfiles import StaticFiles
     from starlette.websockets import WebSocket, WebSocketDisconnect
-except ImportError as error:  # pragma: no cover - only without the extra
+except ImportError as _missing:  # pragma: no cover - only without the extra
     raise ImportError(
         "tonk.web needs Starlette: install the tonk[web] extra"
         " (pip install 'tonk[web]')"
-    ) from error
+    ) from _missing
 
 from tonk.web.store import Store
 from tonk.web.tables import Client, Limits, TableError, TableManager

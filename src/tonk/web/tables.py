@@ -164,7 +164,7 @@ class Client:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.table_id: str | None = None
         self.seat: int | None = None
-        self.close_code = 1000
+        self.close_code: int = 1000
         self._closed = False
         self._budget = float(limits.burst)
         self._checked = time.monotonic()
@@ -364,7 +364,7 @@ class TableManager:
         bots: Sequence[str] = (),
     ) -> None:
         """Create a manager with no tables; :meth:`open` loads the stored ones."""
-        self.limits = Limits() if limits is None else limits
+        self.limits: Limits = Limits() if limits is None else limits
         self.bot_delay = bot_delay
         self._bots = (*BUILT_IN_BOTS, *bots)
         self._tables: dict[str, _Live] = {}
