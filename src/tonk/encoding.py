@@ -100,7 +100,15 @@ from tonk.rules import (
     StockEnd,
 )
 from tonk.scoring import settle_drop, settle_out, settle_showdown
-from tonk.state import GameState, OutcomeKind, Phase, SpreadKind, Stake, exact
+from tonk.state import (
+    Bookkeeping,
+    GameState,
+    OutcomeKind,
+    Phase,
+    SpreadKind,
+    Stake,
+    exact,
+)
 
 __all__ = [
     "LAYOUT_VERSION",
@@ -1116,6 +1124,10 @@ def _source(
     observation: Observation | GameState, seat: int | None
 ) -> tuple[_ObservationLayout, Observation | GameState, int]:
     """Return the layout, the observed object and the seat, checked."""
+    if observation.__class__ is GameState:  # the adapters' way, first
+        players = len(observation.hands)
+        if seat.__class__ is int and 0 <= seat < players:
+            return _observations(observation.rules, players), observation, seat
     if isinstance(observation, Observation):
         if seat is not None:
             raise TypeError("seat is given with a state, not with an observation")
@@ -1182,6 +1194,15 @@ def _write(
     the seat's widow, the shown hands) is derived from the state as
     :func:`tonk.observe` derives it.
     """
+    # The bookkeeping facts, read from the state's record (its properties
+    # would each be a call) or the observation, which has the same names.
+    facts: Observation | Bookkeeping
+    if isinstance(source, GameState):
+        facts = source.bookkeeping
+        stock_size = len(source.stock)
+    else:
+        facts = source
+        stock_size = source.stock_size
     relative = layout.relative[seat]
     vector[_PHASES.index(source.phase)] = 1.0  # str equality: no Enum hash
     vector[layout.to_move_at + relative[source.to_move]] = 1.0
@@ -1189,9 +1210,9 @@ def _write(
     counters = layout.counters_at
     pile = source.discard_pile
     vector[counters] = float(source.turns_taken)
-    vector[counters + 1] = float(source.stock_size)
+    vector[counters + 1] = float(stock_size)
     vector[counters + 2] = float(len(pile))
-    vector[counters + 3] = float(source.hits_this_turn)
+    vector[counters + 3] = float(facts.hits_this_turn)
     if pile:
         vector[layout.top_at[pile[-1].code]] = 1.0
         pile_at = layout.pile_at
@@ -1201,11 +1222,11 @@ def _write(
         else:
             for card in pile:
                 vector[pile_at[card.code]] += 1.0
-    must_use = source.must_use
+    must_use = facts.must_use
     if must_use is not None:
         vector[layout.must_use_at[must_use.code]] = 1.0
-    _write_seats(vector, layout, source, seat)
-    window = source.slap
+    _write_seats(vector, layout, source, facts, seat)
+    window = facts.slap
     if window is not None:
         vector[layout.slap_card_at[window.card.code]] = 1.0
         base = layout.slap_seats_at
@@ -1228,10 +1249,11 @@ def _write_seats(
     vector: _Vector,
     layout: _ObservationLayout,
     source: Observation | GameState,
+    facts: Observation | Bookkeeping,
     seat: int,
 ) -> None:
     """Write the seats' facts, and the seat's widow, for :func:`_write`."""
-    exchanged = source.exchanged
+    exchanged = facts.exchanged
     known: Sequence[tuple[Card, ...]]
     if isinstance(source, Observation):
         sizes = source.hand_sizes
@@ -1245,16 +1267,18 @@ def _write_seats(
         sizes = tuple([len(hand) for hand in hands])
         outcome = source.outcome
         shown = hands if outcome is not None and outcome.counts is not None else None
-        widow = source.widows[seat] if exchanged and exchanged[seat] else None
+        widow = (
+            source.bookkeeping.widows[seat] if exchanged and exchanged[seat] else None
+        )
         if shown is None:
             taken = list(source.taken)
             taken[seat] = hands[seat]
     known = taken if shown is None else shown
     if widow is not None:
         vector[layout.widow_at[widow.code]] = 1.0
-    waits = source.waits
-    barred = source.going_out_barred
-    hit = source.hit_this_round
+    waits = facts.waits
+    barred = facts.going_out_barred
+    hit = facts.hit_this_round
     relative = layout.relative[seat]
     for other, cards in enumerate(known):
         place = relative[other]
