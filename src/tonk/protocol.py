@@ -614,7 +614,7 @@ class ObservationReader:
         >>> reader = ObservationReader(tonk.Rules())
         >>> reader.read(observation_json(seen)) == seen
         True
-        >>> reader.read({"seat": 1})
+        >>> reader.read({"format": "tonk.observation", "version": 1, "seat": 1})
         Traceback (most recent call last):
         ...
         tonk.errors.ProtocolError: an observation needs the field 'dealer'
