@@ -170,5 +170,13 @@ def test_bad_arguments_are_refused() -> None:
     envs.reset(seed=1)
     with pytest.raises(ValueError, match="one action index per hand"):
         envs.step([1])
-    with pytest.raises(tonk.EncodingError, match="must be ints"):
+    hands = list(envs.hands)
+    for bad in ([1.5, 1], ["1", 1], [None, 1], [[1], [1]]):
+        with pytest.raises((TypeError, ValueError)):
+            envs.step(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="an action must be an int index"):
         envs.step([1.5, 1])  # type: ignore[list-item]
+    for index in (-1, 1158, 10**6):  # the caller's error, even under the penalty
+        with pytest.raises(tonk.EncodingError, match="action index must be"):
+            envs.step([1, index])
+    assert envs.hands == hands

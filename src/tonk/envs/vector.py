@@ -38,7 +38,9 @@ deal tonk, B5) ask nobody anything and are dealt again.
 An illegal action ends its hand at once, by default:
 ``illegal_action="penalty"`` terminates it with reward ``illegal_reward``
 and ``info["illegal_action"][i] = True``; ``illegal_action="raise"`` raises
-:class:`~tonk.IllegalActionError` before any hand is changed.
+:class:`~tonk.IllegalActionError` before any hand is changed. An index
+outside the action space raises :class:`~tonk.EncodingError`, and anything
+but an int index :class:`TypeError`, under either setting.
 
 Examples:
     >>> import numpy as np
@@ -214,8 +216,8 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         Raises:
             IllegalActionError: Under ``illegal_action="raise"``, if an action
                 is not legal now (no hand is changed).
-            EncodingError: Under ``illegal_action="raise"``, if an index is
-                outside the action space.
+            EncodingError: If an index is outside the action space.
+            TypeError: If an action is not an int index.
             ValueError: If there is not one action per hand.
         """
         indices = self._checked(actions)
@@ -258,13 +260,25 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         return self._observations(), rewards, terminated, truncated, info
 
     def _checked(self, actions: Sequence[int] | Actions) -> list[int]:
-        """Return the actions as ints, refusing them under ``"raise"`` if illegal."""
+        """Return the actions as ints; refuse them if not, or under ``"raise"``.
+
+        An index no action has is the caller's error, not an illegal move: it
+        raises under either ``illegal_action``, as a non-integer does.
+        """
         indices = np.asarray(actions).tolist()
         if not isinstance(indices, list) or len(indices) != self.num_envs:
             raise ValueError(
                 f"step takes one action index per hand ({self.num_envs}),"
                 f" got {brief(actions)}"
             )
+        size = self._actions
+        for index in indices:
+            if not is_int(index):
+                raise TypeError(f"an action must be an int index, got {brief(index)}")
+            if not 0 <= index < size:
+                raise EncodingError(
+                    f"action index must be 0..{size - 1} under these rules, got {index}"
+                )
         if self.illegal_action == "raise":
             for i, index in enumerate(indices):
                 if index not in self._legal[i]:  # the engine says why
@@ -272,8 +286,6 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
                         self.hands[i],
                         encoding.index_to_action(index, self.rules, self.players),
                     )
-        elif any(not is_int(index) for index in indices):
-            raise EncodingError(f"action indices must be ints, got {brief(actions)}")
         return indices
 
     def _finals(self, final: dict[int, Floats]) -> dict[str, Any]:
