@@ -34,6 +34,7 @@ _PER_SEAT_KINDS: dict[str, type] = {
 
 _DROPS = frozenset({OutcomeKind.DROP_WON, OutcomeKind.CAUGHT, OutcomeKind.FORCED_KNOCK})
 _OUTS = frozenset({OutcomeKind.TONK_OUT, OutcomeKind.OUT_BY_DISCARD})
+_DROPS_AND_TUNKS = _DROPS | {OutcomeKind.TUNK}  # the tunker is the dropper (H5)
 
 
 def _fail(message: str, path: str) -> InvalidStateError:
@@ -88,9 +89,9 @@ def check_outcome(outcome: Outcome, players: int, path: str) -> None:
     _check_distinct_seats(outcome.winners, players, child(path, "winners"))
     if outcome.dropper is not None:
         _check_seat(outcome.dropper, players, child(path, "dropper"))
-    if (outcome.dropper is not None) != (outcome.kind in _DROPS):
+    if (outcome.dropper is not None) != (outcome.kind in _DROPS_AND_TUNKS):
         raise _fail(
-            "a dropper is given exactly when the hand ended by a drop",
+            "a dropper is given exactly when the hand ended by a drop or a tunk",
             child(path, "dropper"),
         )
     counts = outcome.counts
@@ -254,7 +255,7 @@ def _check_phase(state: GameState, players: int) -> None:
             f"cannot be negative, got {brief(state.turns_taken)}", "$.turns_taken"
         )
     limit = rules.max_turns
-    if limit is not None and (
+    if limit is not None and state.bookkeeping.tunker is None and (
         state.turns_taken > limit
         or (state.turns_taken == limit and phase is not Phase.HAND_OVER)
     ):

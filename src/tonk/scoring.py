@@ -468,7 +468,7 @@ def settle_tunk(
     Each seat scores its count as penalty points; the tunker scores double
     when another count is strictly lower (``tie_doubles``: equal or lower, H7's
     option). The winners are the tunker when not beaten (a tie leaves the
-    tunker lowest), else the seats with the lowest count. In stakes, each
+    tunker lowest), else the other seats with the lowest count. In stakes, each
     pair of seats settles the difference of their penalty points, the higher
     paying the lower, so the payoffs sum to zero. The outcome's ``dropper`` is
     the tunker; :func:`penalty_points` reads the points back.
@@ -494,12 +494,13 @@ def settle_tunk(
     _check_seat(tunker, players, "tunker")
     if not isinstance(tie_doubles, bool):
         raise TypeError(f"tie_doubles must be a bool, got {brief(tie_doubles)}")
-    others = [count for seat, count in enumerate(counts) if seat != tunker]
+    lowest = min(count for seat, count in enumerate(counts) if seat != tunker)
     own = counts[tunker]
-    beaten = min(others) <= own if tie_doubles else min(others) < own
-    lowest = min(counts)
+    beaten = lowest <= own if tie_doubles else lowest < own
     winners = (
-        tuple(seat for seat in range(players) if counts[seat] == lowest)
+        tuple(
+            seat for seat in range(players) if seat != tunker and counts[seat] == lowest
+        )
         if beaten
         else (tunker,)
     )
