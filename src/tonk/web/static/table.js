@@ -132,7 +132,7 @@ function receive(event) {
       button.disabled = false;
     }
   } else if (message.type === "goodbye") {
-    byId("connection").textContent = "closed: " + (message.reason || "goodbye");
+    byId("connection").textContent = message.reason || "the table has finished";
     retry = null;
   }
 }

@@ -1,0 +1,172 @@
+"""tonk serve in a real browser: Playwright driving Debian's Chromium.
+
+A whole hand of a person against GreedyBot, created in the lobby and played
+by clicking; a whole hand between two people in two browser contexts (one of
+them phone-sized). With ``TONK_SCREENSHOTS=DIR`` in the environment the runs
+save the pictures of docs/server.md there (docs/_static/server).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("uvicorn")
+pytest.importorskip("starlette")
+pytest.importorskip("playwright")
+
+import uvicorn
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+
+from tonk.web.app import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+DESKTOP = ViewportSize(width=1200, height=860)
+PHONE = ViewportSize(width=390, height=844)
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="needs Chromium (apt-get install chromium)"
+)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Serve a fresh database on a free loopback port, in a thread."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = create_app(tmp_path_factory.mktemp("web") / "db", bot_delay=0.05)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield browser
+        browser.close()
+
+
+def screenshot(page: Page, name: str) -> None:
+    folder = os.environ.get("TONK_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / name), full_page=True)
+
+
+def click_one(page: Page, rng: random.Random) -> bool:
+    """Click one offered action (never a drop, to play on); False if none is offered."""
+    buttons = page.locator("#actions button:enabled")
+    labels = buttons.all_inner_texts()
+    if not labels:
+        return False
+    choices = [label for label in labels if label != "drop"] or labels
+    page.locator("#actions button:enabled", has_text=rng.choice(choices)).first.click(
+        timeout=5_000
+    )
+    return True
+
+
+def is_over(page: Page) -> bool:
+    return page.locator("#status", has_text="the table has finished").count() > 0
+
+
+def test_a_person_plays_a_hand_against_greedy_bot_by_clicking(
+    server: str, browser: Browser
+) -> None:
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(server + "/")
+    page.select_option("#preset", "pagat")
+    page.select_option("#players", "2")
+    page.fill("input[name=name-0]", "Ann")
+    page.select_option("select[name=kind-1]", "bot")
+    page.fill("input[name=bot-1]", "greedy")
+    page.click("button[type=submit]")
+    link = page.locator("#links a[data-seat='0']").get_attribute("href")
+    assert link is not None
+    assert "#" in link
+    page.goto(link)
+    page.wait_for_selector("#picture svg")
+    assert "Ann" in page.inner_text("#seats")
+    rng = random.Random(2)
+    clicks = 0
+    deadline = time.monotonic() + 60
+    while not is_over(page):
+        assert time.monotonic() < deadline, "the hand did not end"
+        if click_one(page, rng):
+            clicks += 1
+            if clicks == 3:
+                screenshot(page, "table-desktop.png")
+        page.wait_for_timeout(30)
+    assert clicks >= 1
+    assert page.locator("#result").is_visible()
+    assert "payoffs" in page.inner_text("#result")
+    assert page.locator("#records a").count() == 2
+    screenshot(page, "table-result.png")
+    page.goto(server + "/")
+    page.wait_for_selector("#tables tbody tr")
+    assert "finished" in page.inner_text("#tables")
+    page.close()
+
+
+def test_two_people_play_a_hand_in_two_browsers(server: str, browser: Browser) -> None:
+    body = {
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
+    }
+    request = urllib.request.Request(
+        server + "/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        table = json.loads(response.read())
+    desktop = browser.new_context(viewport=DESKTOP)
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    pages = [context.new_page() for context in (desktop, phone)]
+    for page, seat in zip(pages, table["seats"], strict=True):
+        page.goto(server + seat["link"])
+        page.wait_for_selector("#picture svg")
+    rng = random.Random(8)
+    deadline = time.monotonic() + 60
+    shot = False
+    while not all(is_over(page) for page in pages):
+        assert time.monotonic() < deadline, "the hand did not end"
+        for page in pages:
+            if click_one(page, rng) and not shot and page is pages[1]:
+                page.wait_for_timeout(100)
+                screenshot(page, "table-phone.png")
+                shot = True
+        pages[0].wait_for_timeout(30)
+    results = [page.inner_text("#result") for page in pages]
+    assert results[0] == results[1]
+    for context in (desktop, phone):
+        context.close()
