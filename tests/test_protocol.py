@@ -42,6 +42,7 @@ RULE_SETS = {
     "eating": attrs.evolve(presets.PAGAT, eating=True),
     "widow": attrs.evolve(presets.PAGAT, widow=True),
     "chicago": presets.CHICAGO,
+    "hoyle": presets.get("hoyle"),
 }
 
 
@@ -49,7 +50,7 @@ def answer(message: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """Return a random legal answer to an ``act``, by notation or by index."""
     choice = rng.choice(message["legal"])
     reply: dict[str, Any] = {"type": "action", "request": message["request"]}
-    if rng.random() < 0.5:
+    if rng.random() < 0.5 or choice["index"] is None:
         reply["action"] = choice["action"]
     else:
         reply["index"] = choice["index"]

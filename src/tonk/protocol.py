@@ -406,7 +406,7 @@ _SCHEMA_PATH = ("schemas", "protocol", "message.schema.json")
 
 _COUNT_SCHEMA = {"type": "integer", "minimum": 0, "maximum": _MAX_COUNT}
 _TEXT_SCHEMA = {"type": "string", "maxLength": _MAX_TEXT}
-_SEAT_SCHEMA = {"anyOf": [_COUNT_SCHEMA, {"type": "null"}]}
+_COUNT_OR_NULL_SCHEMA = {"anyOf": [_COUNT_SCHEMA, {"type": "null"}]}
 _STAKE_SCHEMA = {
     "anyOf": [
         {"type": "integer"},
@@ -433,14 +433,15 @@ def _field_schemas(defs: dict[str, Any]) -> dict[str, dict[str, Any]]:
         ),
     }
     legal = _closed(
-        {"action": ACTION.schema(defs), "index": _COUNT_SCHEMA}, ["action", "index"]
+        {"action": ACTION.schema(defs), "index": _COUNT_OR_NULL_SCHEMA},
+        ["action", "index"],
     )
     observation = {"$ref": "#/$defs/SeatView"}
     return {
         "hello": {"protocol": _COUNT_SCHEMA, "name": _TEXT_SCHEMA},
         "welcome": {
             "protocol": _COUNT_SCHEMA,
-            "seat": _SEAT_SCHEMA,
+            "seat": _COUNT_OR_NULL_SCHEMA,
             "players": _COUNT_SCHEMA,
             "names": {"type": "array", "items": {"type": "string"}},
             "rules": {"$ref": "#/$defs/RulesDocument"},
@@ -463,7 +464,7 @@ def _field_schemas(defs: dict[str, Any]) -> dict[str, dict[str, Any]]:
         "event": {
             "kind": {"enum": list(_EVENT_KINDS)},
             "hand": _COUNT_SCHEMA,
-            "seat": _SEAT_SCHEMA,
+            "seat": _COUNT_OR_NULL_SCHEMA,
             "action": {"anyOf": [_TEXT_SCHEMA, {"type": "null"}]},
             "window": {"enum": ["slap", "eat", None]},
             "observation": observation,
@@ -479,7 +480,7 @@ def _field_schemas(defs: dict[str, Any]) -> dict[str, dict[str, Any]]:
         "error": {
             "code": {"enum": [code.value for code in ProtocolErrorCode]},
             "message": _TEXT_SCHEMA,
-            "request": _SEAT_SCHEMA,
+            "request": _COUNT_OR_NULL_SCHEMA,
         },
         "goodbye": {"reason": _TEXT_SCHEMA},
     }
@@ -489,7 +490,7 @@ def _seat_view_schema(defs: dict[str, Any]) -> dict[str, Any]:
     """Return the schema of an ``observation`` field: a seat's or the public view."""
     properties = {"format": {"const": "tonk.observation"}, "version": {"const": 1}}
     properties.update((name, codec.schema(defs)) for name, codec in _OBSERVATION_FIELDS)
-    properties["seat"] = _SEAT_SCHEMA
+    properties["seat"] = _COUNT_OR_NULL_SCHEMA
     return {
         "description": (
             "What the recipient may see: the observation's document without its"
@@ -762,7 +763,8 @@ def act_message(
     """Return the ``act`` message that asks ``observation``'s seat to act.
 
     Its legal actions are the observation's, each with its notation and its
-    index in :mod:`tonk.encoding`'s layout. :class:`Table` sends these; a
+    index in :mod:`tonk.encoding`'s layout (``None`` when the layout does not
+    number it: rules with Hoyle's tunk, H5, have none). :class:`Table` sends these; a
     program that plays bots in its own loop (as
     :class:`tonk.bots.ProcessBot` does) builds them with this.
 
@@ -788,13 +790,25 @@ def act_message(
         "seat": observation.seat,
         "observation": seen,
         "legal": [
-            {"action": notation, "index": action_to_index(action, rules, players)}
+            {"action": notation, "index": _index(action, rules, players)}
             for notation, action in zip(seen["legal_actions"], legal, strict=True)
         ],
     }
     if time_limit is not None:
         message["time_limit"] = time_limit
     return message
+
+
+def _index(action: Action, rules: Rules, players: int) -> int | None:
+    """Return the action's index in :mod:`tonk.encoding`'s layout, or ``None``.
+
+    ``None`` when the layout does not number it: under Hoyle's tunk (H5) the
+    rules have no layout at all.
+    """
+    try:
+        return action_to_index(action, rules, players)
+    except EncodingError:
+        return None
 
 
 # --- the table --------------------------------------------------------------------
