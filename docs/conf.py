@@ -125,6 +125,7 @@ nitpick_ignore = [
     ("py:class", "gymnasium.core.Env"),
     ("py:class", "gymnasium.vector.VectorEnv"),
     ("py:class", "gymnasium.vector.vector_env.VectorEnv"),
+    ("py:exc", "gymnasium.error.ResetNeeded"),
     # The type variable of observation_vector's overloads (what out= is).
     ("py:class", "tonk.encoding._Out"),
     ("py:class", "gymnasium.spaces.Box"),

@@ -167,6 +167,8 @@ def test_bad_arguments_are_refused() -> None:
     with pytest.raises(tonk.RulesError):
         TonkVectorEnv(2, rules="klondike")
     envs = TonkVectorEnv(2)
+    with pytest.raises(gymnasium.error.ResetNeeded, match="call reset"):
+        envs.step([1, 1])
     envs.reset(seed=1)
     with pytest.raises(ValueError, match="one action index per hand"):
         envs.step([1])

@@ -219,7 +219,10 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
             EncodingError: If an index is outside the action space.
             TypeError: If an action is not an int index.
             ValueError: If there is not one action per hand.
+            gymnasium.error.ResetNeeded: Before the first :meth:`reset`.
         """
+        if not self.hands:
+            raise gymnasium.error.ResetNeeded("call reset() before step()")
         indices = self._checked(actions)
         count = self.num_envs
         rewards = np.zeros(count, dtype=np.float32)
