@@ -505,3 +505,30 @@ def test_the_store_migrates_an_empty_database(tmp_path: Path) -> None:
     assert store.version() == SCHEMA_VERSION
     store.close()
     assert Store(tmp_path / "db").version() == SCHEMA_VERSION
+
+
+@pytest.mark.parametrize(
+    ("first", "code"),
+    [
+        ("not json", "malformed"),
+        ('{"type": "action", "request": 1, "index": 1}', "no_hello"),
+        ('{"type": "hello", "protocol": 1, "token": 7}', "bad_token"),
+        ('{"type": "hello", "protocol": 1, "colour": "red"}', "unknown_field"),
+        ('{"type": "hello", "protocol": 2}', "version"),
+        ('{"type": "hello", "protocol": 1, "name": "' + "x" * 5000 + '"}', "too_large"),
+    ],
+)
+def test_a_bad_first_message_is_refused(
+    client: TestClient, first: str, code: str
+) -> None:
+    table = new_table(client)
+    socket = connect(client, f"/t/{table['id']}/ws")
+    socket.send_text(first)
+    assert socket.receive_json()["code"] == code
+    assert socket.receive_json()["type"] == "goodbye"
+
+
+def test_a_socket_for_no_table_is_refused(client: TestClient) -> None:
+    socket = connect(client, "/t/nosuch/ws")
+    socket.send_json({"type": "hello", "protocol": 1})
+    assert socket.receive_json()["code"] == "no_table"
