@@ -15,7 +15,9 @@ Figures:
 - action latency: from a client sending its action to its receiving the
   table's event of that action (the server decoded it, checked it, applied
   it, committed it, and built and sent every seat's and the spectators'
-  events), p50 and p99.
+  events), p50 and p99;
+- CPU time per action of the server process and of the clients' process,
+  which tells the server's cost apart from the machine's load.
 
 The clients share the machine with the server (two cores here), so the
 figures are the server's throughput while it shares the CPU with its load.
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import subprocess
@@ -67,6 +70,13 @@ def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
                 process.kill()
                 raise
             time.sleep(0.1)
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return the CPU time a process has used, user and system (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
 
 
 def create_table(port: int, hands: int) -> dict[str, Any]:
@@ -174,7 +184,11 @@ def main() -> None:
         server = start_server(port, Path(folder) / "bench.sqlite3")
         try:
             tables = [create_table(port, args.hands) for _ in range(args.tables)]
+            clients_began = time.process_time()
+            server_began = cpu_seconds(server.pid)
             latencies, elapsed = asyncio.run(run_load(port, tables, args.seconds))
+            server_cpu = cpu_seconds(server.pid) - server_began
+            clients_cpu = time.process_time() - clients_began
         finally:
             server.terminate()
             server.wait(timeout=10)
@@ -188,6 +202,11 @@ def main() -> None:
     )
     print(f"  {actions:,} actions in {elapsed:.1f} s: {rate:,.0f} actions/s")
     print(f"  action latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    print(
+        f"  CPU per action: server {1e6 * server_cpu / actions:,.0f} us,"
+        f" clients {1e6 * clients_cpu / actions:,.0f} us"
+        f" ({server_cpu / elapsed:.0%} of a core for the server)"
+    )
     print("targets:" + (f" {QUICK}" if args.quick else ""))
     print_target("actions/s", rate, at_least=AT_LEAST_ACTIONS, unit="/s", digits=0)
     print_target("p99 latency", p99, at_most=AT_MOST_P99_MS, unit=" ms", digits=1)

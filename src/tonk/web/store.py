@@ -282,7 +282,8 @@ class Store:
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
             (count,) = self._db.execute(
-                "SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,)
+                "SELECT COALESCE(MAX(number) + 1, 0) FROM actions WHERE table_id = ?",
+                (table_id,),
             ).fetchone()
             if count != number:
                 raise StoreError(
