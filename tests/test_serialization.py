@@ -1056,3 +1056,18 @@ def test_any_text_is_read_or_refused_with_a_serialization_error(
 ) -> None:
     with contextlib.suppress(SerializationError):
         from_json(text, Rules)
+
+
+@pytest.mark.parametrize("as_bytes", [False, True])
+def test_from_json_accepts_a_utf8_byte_order_mark(as_bytes: bool) -> None:
+    # An editor on Windows may save a record or a state with a BOM in front.
+    state = tonk.new_game(tonk.Rules(), players=2, seed=1)
+    text = "\ufeff" + tonk.to_json(state)
+    document: str | bytes = text.encode("utf-8") if as_bytes else text
+    assert tonk.from_json(document, tonk.GameState) == state
+
+
+def test_from_json_refuses_a_second_byte_order_mark() -> None:
+    state = tonk.new_game(tonk.Rules(), players=2, seed=1)
+    with pytest.raises(tonk.SerializationError, match="not valid JSON"):
+        tonk.from_json("\ufeff\ufeff" + tonk.to_json(state), tonk.GameState)

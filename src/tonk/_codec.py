@@ -718,6 +718,8 @@ def _no_constant(name: str) -> Any:
 def load_json(text: str | bytes | bytearray, *, max_bytes: int, max_depth: int) -> Any:
     """Parse untrusted JSON text within size and depth limits.
 
+    A UTF-8 byte-order mark in front of the text is skipped.
+
     Raises:
         SerializationError: If the text is too large, too deep, not UTF-8, or
             not JSON (repeated keys and ``NaN``/``Infinity`` included).
@@ -740,6 +742,8 @@ def load_json(text: str | bytes | bytearray, *, max_bytes: int, max_depth: int) 
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as error:
             raise SerializationError(f"the document is not UTF-8: {error}") from None
+    if text.startswith("\ufeff"):  # a UTF-8 byte-order mark, as editors write
+        text = text[1:]
     if _too_deep(text, max_depth):
         raise SerializationError(
             f"the document nests lists and objects more than {max_depth} deep"
