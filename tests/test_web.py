@@ -532,3 +532,32 @@ def test_a_socket_for_no_table_is_refused(client: TestClient) -> None:
     socket = connect(client, "/t/nosuch/ws")
     socket.send_json({"type": "hello", "protocol": 1})
     assert socket.receive_json()["code"] == "no_table"
+
+
+def test_a_bot_to_move_when_the_server_stops_moves_after_the_restart(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "db"
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}]
+    with TestClient(create_app(path, bot_delay=1_000)) as client:
+        table = new_table(client, seats=seats)
+        socket = hello(client, table, 0)
+        until(socket, "welcome")
+        snapshot, _ = until(socket, "event")
+        if snapshot["observation"]["to_move"] == 0:  # play on to the bot's turn
+            act, _ = until(socket, "act")
+            socket.send_json({"type": "action", "request": act["request"], "index": 1})
+            act, _ = until(socket, "act")
+            legal = [item for item in act["legal"] if item["action"] != "drop"]
+            request = {"type": "action", "request": act["request"]}
+            socket.send_json({**request, "index": legal[-1]["index"]})
+            until(socket, "event")
+        assert "greedy 2 (1) to move" in client.get("/api/tables").json()[0]["status"]
+        close_all()
+    with TestClient(create_app(path, bot_delay=0)) as client:
+        deadline = time.monotonic() + 10
+        status = ""
+        while "Ann (0)" not in status and time.monotonic() < deadline:
+            status = client.get("/api/tables").json()[0]["status"]
+            time.sleep(0.02)
+        assert "Ann (0)" in status or "finished" in status

@@ -73,7 +73,7 @@ from tonk.state import GameState
 from tonk.text import format_outcome
 from tonk.web.store import Store
 
-__all__ = ["Client", "Limits", "TableError", "TableManager"]
+__all__ = ["Client", "Limits", "TableError", "TableManager", "draw_view"]
 
 _log = logging.getLogger("tonk.web")
 
@@ -241,39 +241,35 @@ class _Config:
         )
 
 
-def _refuse(code: str, message: str) -> TableError:
-    return TableError(code, message)
-
-
 def _rules(body: dict[str, Any]) -> tuple[Rules, str]:
     """Return the rules a request asks for: a preset, with options over it."""
     name = body.get("preset", "pagat")
     if not isinstance(name, str):
-        raise _refuse("bad_rules", "preset must be a preset's name")
+        raise TableError("bad_rules", "preset must be a preset's name")
     try:
         base = presets.get(name)
     except TonkError as error:
-        raise _refuse("bad_rules", str(error)) from None
+        raise TableError("bad_rules", str(error)) from None
     options = body.get("rules")
     if options is None:
         return base, name
     if not isinstance(options, dict):
-        raise _refuse("bad_rules", "rules must be a JSON object of rule options")
+        raise TableError("bad_rules", "rules must be a JSON object of rule options")
     data = to_dict(base)
     data.update(options)
     try:
         return from_dict(data, Rules), f"{name} (changed)"
     except TonkError as error:
-        raise _refuse("bad_rules", f"bad rules: {error}") from None
+        raise TableError("bad_rules", f"bad rules: {error}") from None
 
 
 def _name(entry: dict[str, Any], default: str) -> str:
     name = entry.get("name", default)
     if not isinstance(name, str) or not name.strip():
-        raise _refuse("bad_seat", "a seat's name must be non-empty text")
+        raise TableError("bad_seat", "a seat's name must be non-empty text")
     name = name.strip()
     if len(name) > _MAX_NAME or not name.isprintable():
-        raise _refuse(
+        raise TableError(
             "bad_seat", f"a seat's name is printable text of at most {_MAX_NAME}"
         )
     return name
@@ -285,11 +281,11 @@ def _hands(body: dict[str, Any]) -> int:
         return 1
     hands = body.get("hands")
     if mode != "session" or not isinstance(hands, int) or isinstance(hands, bool):
-        raise _refuse(
+        raise TableError(
             "bad_mode", "mode is 'hand', or 'session' with a whole number of hands"
         )
     if not 1 <= hands <= _MAX_HANDS:
-        raise _refuse("bad_mode", f"a session plays 1..{_MAX_HANDS} hands")
+        raise TableError("bad_mode", f"a session plays 1..{_MAX_HANDS} hands")
     return hands
 
 
@@ -329,7 +325,7 @@ class _Live:
 def _bot_spec(entry: dict[str, Any], allowed: Sequence[str]) -> str:
     spec = entry.get("bot", "greedy")
     if not isinstance(spec, str) or spec.strip().lower() not in allowed:
-        raise _refuse(
+        raise TableError(
             "bad_bot", f"a bot seat takes one of these bots: {', '.join(allowed)}"
         )
     spec = spec.strip()
@@ -396,8 +392,9 @@ class TableManager:
             live.touched = row.touched
             live.log.append(f"the server restarted: {len(actions)} actions restored")
             self._tables[row.id] = live
-            for out in table.snapshot(None):
-                self._note(live, out)
+            for seat in table.waiting_for:  # the open request, for bots and timers
+                for out in table.snapshot(seat):
+                    self._note(live, out)
             if table.is_over and not row.finished:
                 self._finish(live)
             self._schedule(live)
@@ -475,7 +472,7 @@ class TableManager:
         if len(self._tables) >= self.limits.max_tables:
             self._sweep()
         if len(self._tables) >= self.limits.max_tables:
-            raise _refuse(
+            raise TableError(
                 "too_many_tables",
                 f"the server holds its limit of {self.limits.max_tables} tables",
             )
@@ -483,7 +480,7 @@ class TableManager:
         try:
             table = config.table()
         except TonkError as error:
-            raise _refuse("bad_rules", str(error)) from None
+            raise TableError("bad_rules", str(error)) from None
         table_id = secrets.token_hex(4)
         while table_id in self._tables:  # pragma: no cover - 1 in 4 billion
             table_id = secrets.token_hex(4)
@@ -504,28 +501,28 @@ class TableManager:
 
     def _config(self, body: object) -> _Config:
         if not isinstance(body, dict):
-            raise _refuse("bad_request", "a new table is a JSON object")
+            raise TableError("bad_request", "a new table is a JSON object")
         rules, rules_name = _rules(body)
         entries = body.get("seats")
         if not isinstance(entries, list) or not all(
             isinstance(entry, dict) for entry in entries
         ):
-            raise _refuse("bad_seat", "seats must be a list of objects")
+            raise TableError("bad_seat", "seats must be a list of objects")
         if not 2 <= len(entries) <= rules.max_players:
-            raise _refuse(
+            raise TableError(
                 "bad_seat", f"these rules seat 2..{rules.max_players} players"
             )
         names, bots = [], []
         for seat, entry in enumerate(entries):
             kind = entry.get("kind")
             if kind not in ("human", "bot"):
-                raise _refuse("bad_seat", "a seat's kind is 'human' or 'bot'")
+                raise TableError("bad_seat", "a seat's kind is 'human' or 'bot'")
             spec = _bot_spec(entry, self._bots) if kind == "bot" else None
             default = f"Player {seat + 1}" if spec is None else f"{spec} {seat + 1}"
             names.append(_name(entry, default))
             bots.append(spec)
         if len(set(names)) != len(names):
-            raise _refuse("bad_seat", "the seats' names must differ")
+            raise TableError("bad_seat", "the seats' names must differ")
         return _Config(
             rules=rules,
             rules_name=rules_name,
@@ -542,7 +539,7 @@ class TableManager:
         live = self._tables.get(table_id)
         try:
             if live is None:
-                raise _refuse("no_table", "no such table")
+                raise TableError("no_table", "no such table")
             data, token = self._read_hello(hello)
             seat = self._claim(live, token)
         except (TableError, ProtocolError) as error:
@@ -567,21 +564,21 @@ class TableManager:
     def _read_hello(self, text: str) -> tuple[dict[str, Any], str | None]:
         """Return a client's ``hello`` without its token, and the token."""
         if len(text.encode()) > self.limits.message_bytes:
-            raise _refuse("too_large", "the hello is too large")
+            raise TableError("too_large", "the hello is too large")
         try:
             data = json.loads(text)
         except json.JSONDecodeError:
-            raise _refuse(
+            raise TableError(
                 "malformed", "the first message must be a JSON hello"
             ) from None
         if not isinstance(data, dict) or data.get("type") != "hello":
-            raise _refuse("no_hello", "the first message must be a hello")
+            raise TableError("no_hello", "the first message must be a hello")
         token = data.pop("token", None)
         if token is not None and not isinstance(token, str):
-            raise _refuse("bad_token", "a token is text")
+            raise TableError("bad_token", "a token is text")
         hello = decode_message(json.dumps(data))
         if hello["protocol"] != PROTOCOL_VERSION:
-            raise _refuse(
+            raise TableError(
                 "version",
                 f"this server speaks protocol version {PROTOCOL_VERSION}",
             )
@@ -592,9 +589,9 @@ class TableManager:
             return None
         seat = self.store.seat_for_token(live.id, token[:200])
         if seat is None:
-            raise _refuse("bad_token", "this link opens no seat at this table")
+            raise TableError("bad_token", "this link opens no seat at this table")
         if seat in live.seats:
-            raise _refuse("seat_taken", "this seat is already connected elsewhere")
+            raise TableError("seat_taken", "this seat is already connected elsewhere")
         return seat
 
     def leave(self, client: Client) -> None:
@@ -764,22 +761,6 @@ class TableManager:
             return hand + f"your turn, {what}"
         return hand + f"{live.name(mover)} {what}"
 
-    def _picture(self, live: _Live, seat: int | None) -> str:
-        if seat is not None:
-            return svg.draw(observe(live.hand, seat))
-        # A spectator's view: any seat's observation with that seat's own
-        # cards removed, drawn for no seat (every hand face down).
-        seen = attrs.evolve(
-            observe(live.hand, 0),
-            seat=_SPECTATOR,
-            hand=(),
-            widow=None,
-            legal_actions=(),
-        )
-        return svg.draw(seen).replace(
-            f", seen by seat {_SPECTATOR}", ", seen by a spectator"
-        )
-
     def _view(self, live: _Live, seat: int | None) -> dict[str, Any]:
         session = live.table.state
         result = None
@@ -798,7 +779,7 @@ class TableManager:
             "waiting": list(live.table.waiting_for),
             "status": self._status(live, seat),
             "seconds_left": seconds_left,
-            "picture": self._picture(live, seat),
+            "picture": draw_view(live.hand, seat),
             "standings": [[name, str(score)] for name, score in session.standings],
             "result": result,
             "log": list(live.log),
@@ -832,15 +813,15 @@ class TableManager:
                 neither ``"json"`` nor ``"txt"``.
         """
         if table_id not in self._tables:
-            raise _refuse("no_table", "no such table")
+            raise TableError("no_table", "no such table")
         if kind not in ("json", "txt"):
-            raise _refuse("no_record", "a record is .json or .txt")
+            raise TableError("no_record", "a record is .json or .txt")
         if not self._tables[table_id].table.is_over:
-            raise _refuse("playing", "records are shown once the table has finished")
+            raise TableError("playing", "records are shown once the table has finished")
         for number, as_json, as_text in self.store.records(table_id):
             if number == hand:
                 return as_json if kind == "json" else as_text
-        raise _refuse("no_record", f"the table has no hand {hand}")
+        raise TableError("no_record", f"the table has no hand {hand}")
 
     def _sweep(self) -> None:
         """Delete the tables idle for too long; run again later."""
@@ -856,6 +837,40 @@ class TableManager:
                 self._sweeper.cancel()
             every = min(60.0, self.limits.idle_seconds / 4)
             self._sweeper = self._loop.call_later(every, self._sweep)
+
+
+def draw_view(state: GameState, seat: int | None) -> str:
+    """Draw the table as ``seat`` may see it, or as a spectator (``None``).
+
+    A seat's picture is :func:`tonk.svg.draw` of its observation. A
+    spectator's is drawn from an observation with that seat's own cards (its
+    hand, its widow card, its legal actions) removed, for no seat: every hand
+    face down but the cards everyone saw taken, as the protocol's spectator
+    events hold.
+
+    Args:
+        state: The hand.
+        seat: The seat looking, or ``None`` for a spectator.
+
+    Returns:
+        The SVG document.
+
+    Examples:
+        >>> import tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+        >>> draw_view(state, 1).count("class='card'")  # the hand and the discard
+        6
+        >>> draw_view(state, None).count("class='card'")  # only the discard
+        1
+    """
+    if seat is not None:
+        return svg.draw(observe(state, seat))
+    seen = attrs.evolve(
+        observe(state, 0), seat=_SPECTATOR, hand=(), widow=None, legal_actions=()
+    )
+    return svg.draw(seen).replace(
+        f", seen by seat {_SPECTATOR}", ", seen by a spectator"
+    )
 
 
 def _result_text(session: Session, names: Sequence[str]) -> str:
