@@ -126,6 +126,8 @@ def test_a_person_plays_a_hand_against_greedy_bot_by_clicking(
             clicks += 1
             if clicks == 3:
                 screenshot(page, "table-desktop.png")
+                page.reload()  # a reconnect with the same link: the seat is back
+                page.locator("#status", has_text="hand 1").wait_for()
         page.wait_for_timeout(30)
     assert clicks >= 1
     assert page.locator("#result").is_visible()

@@ -11,6 +11,7 @@ let socket = null;
 let request = null;
 let deadline = null;
 let retry = 500;
+let seatTaken = false;
 
 function byId(id) { return document.getElementById(id); }
 
@@ -121,17 +122,24 @@ function tick() {
 
 function receive(event) {
   const message = JSON.parse(event.data);
-  if (message.type === "view") {
+  if (message.type === "welcome") {
+    retry = 500;  // seated: a later loss of the connection starts over
+  } else if (message.type === "view") {
     showView(message);
   } else if (message.type === "act") {
     byId("error").textContent = "";
     showActions(message);
+  } else if (message.type === "error" && message.code === "seat_taken") {
+    // The seat's old connection may not have closed yet (a lost network):
+    // keep trying, as a reconnect.
+    byId("connection").textContent = "this seat is open elsewhere; retrying…";
+    seatTaken = true;
   } else if (message.type === "error") {
     byId("error").textContent = message.message || message.code;
     for (const button of byId("actions").querySelectorAll("button")) {
       button.disabled = false;
     }
-  } else if (message.type === "goodbye") {
+  } else if (message.type === "goodbye" && !seatTaken) {
     byId("connection").textContent = message.reason || "the table has finished";
     retry = null;
   }
@@ -142,7 +150,7 @@ function connect() {
   socket = new WebSocket(scheme + "//" + location.host + "/t/" +
     encodeURIComponent(tableId) + "/ws?view=1");
   socket.addEventListener("open", () => {
-    retry = 500;
+    seatTaken = false;
     byId("connection").textContent = token ? "connected" : "watching";
     const hello = { type: "hello", protocol: 1 };
     if (token) hello.token = token;
