@@ -698,32 +698,37 @@ def _indices(layout: _ActionLayout, actions: tuple[Action, ...]) -> list[int]:
 
     The engine hands out the same action objects again (a discard of a card,
     a hit of an element onto a number, a hand's spreads...), so an action is
-    looked up first by its identity, all at once in C (hashing an action
-    object calls its ``__hash__`` and its cards'). The layout keeps every
-    action it remembers so alive (``kept``), so no other object can take its
-    id while the entry lives.
+    looked up first by its identity (hashing an action object calls its
+    ``__hash__`` and its cards'). The layout keeps every action it remembers
+    so alive (``kept``), so no other object can take its id while the entry
+    lives.
     """
     by_id = layout.by_id
-    indices: list[int | None] = list(map(by_id.get, map(id, actions)))
-    if None not in indices:
-        return cast(list[int], indices)
-    memo = layout.memo
-    kept = layout.kept
-    for place, action in enumerate(actions):
-        if indices[place] is not None:
-            continue
-        # A spread is remembered by its elements, cheaper to hash than the
-        # action (equal spreads written differently just take two entries).
-        key = action.cards if action.__class__ is LaySpread else action
-        index = memo.get(key)
+    indices = []
+    for action in actions:
+        index = by_id.get(id(action))
         if index is None:
-            index = memo[key] = layout.index(action)
-        if len(kept) >= _KEPT_LIMIT:
-            kept.clear()
-            by_id.clear()
-        kept.append(action)
-        by_id[id(action)] = indices[place] = index
-    return cast(list[int], indices)  # every None was filled in
+            index = _remembered(layout, action)
+        indices.append(index)
+    return indices
+
+
+def _remembered(layout: _ActionLayout, action: Action) -> int:
+    """Return the index of ``action``, remembering it by value and by identity."""
+    # A spread is remembered by its elements, cheaper to hash than the action
+    # (equal spreads written differently just take two entries).
+    key = action.cards if action.__class__ is LaySpread else action
+    memo = layout.memo
+    index = memo.get(key)
+    if index is None:
+        index = memo[key] = layout.index(action)
+    kept = layout.kept
+    if len(kept) >= _KEPT_LIMIT:
+        kept.clear()
+        layout.by_id.clear()
+    kept.append(action)
+    layout.by_id[id(action)] = index
+    return index
 
 
 # --- observation vectors ----------------------------------------------------------
