@@ -1193,11 +1193,13 @@ def _write(
 ) -> None:
     """Write the non-zero facts of ``seat``'s view of ``source`` into ``vector``.
 
-    ``vector`` holds zeros at every position written (counts are added to).
-    An observation and a state are read through the attributes they share;
-    what only the observation holds ready (the hand sizes, the known cards,
-    the seat's widow, the shown hands) is derived from the state as
-    :func:`tonk.observe` derives it.
+    ``vector`` holds zeros at every position written (counts are added to,
+    or set to 1 when the pack holds each card once), and only non-zero facts
+    are written. An observation and a state are read through the attributes
+    they share, the bookkeeping facts through the state's record; what only
+    the observation holds ready (the hand sizes, the known cards, the seat's
+    widow, the shown hands) is derived from the state as :func:`tonk.observe`
+    derives it.
     """
     # The bookkeeping facts, read from the state's record (its properties
     # would each be a call) or the observation, which has the same names.
