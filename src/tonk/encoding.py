@@ -1194,8 +1194,8 @@ def _write(
     """Write the non-zero facts of ``seat``'s view of ``source`` into ``vector``.
 
     ``vector`` holds zeros at every position written (counts are added to,
-    or set to 1 when the pack holds each card once), and only non-zero facts
-    are written. An observation and a state are read through the attributes
+    or set to 1 when the pack holds each card once); flags and counts that are
+    0 are mostly left unwritten. An observation and a state are read through the attributes
     they share, the bookkeeping facts through the state's record; what only
     the observation holds ready (the hand sizes, the known cards, the seat's
     widow, the shown hands) is derived from the state as :func:`tonk.observe`
