@@ -574,8 +574,8 @@ class TableManager:
         if not isinstance(data, dict) or data.get("type") != "hello":
             raise TableError("no_hello", "the first message must be a hello")
         token = data.pop("token", None)
-        if token is not None and not isinstance(token, str):
-            raise TableError("bad_token", "a token is text")
+        if token is not None and (not isinstance(token, str) or len(token) > 100):
+            raise TableError("bad_token", "a token is text of at most 100 characters")
         hello = decode_message(json.dumps(data))
         if hello["protocol"] != PROTOCOL_VERSION:
             raise TableError(
@@ -587,7 +587,7 @@ class TableManager:
     def _claim(self, live: _Live, token: str | None) -> int | None:
         if token is None:
             return None
-        seat = self.store.seat_for_token(live.id, token[:200])
+        seat = self.store.seat_for_token(live.id, token)
         if seat is None:
             raise TableError("bad_token", "this link opens no seat at this table")
         if seat in live.seats:
