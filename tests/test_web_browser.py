@@ -110,6 +110,7 @@ def test_a_person_plays_a_hand_against_greedy_bot_by_clicking(
     page.fill("input[name=name-0]", "Ann")
     page.select_option("select[name=kind-1]", "bot")
     page.fill("input[name=bot-1]", "greedy")
+    screenshot(page, "lobby.png")
     page.click("button[type=submit]")
     link = page.locator("#links a[data-seat='0']").get_attribute("href")
     assert link is not None
