@@ -200,14 +200,18 @@ def test_an_idle_table_expires(tmp_path: Path) -> None:
 
 
 def play_out(
-    sockets: dict[int, WebSocketTestSession], rng: random.Random
+    sockets: dict[int, WebSocketTestSession],
+    rng: random.Random,
+    *,
+    actions: int | None = None,
 ) -> dict[int, list[Message]]:
     """Play random legal actions for the connected seats until the table ends.
 
     Each socket was just greeted: it has a welcome and a snapshot coming, and
     the seat to move an act. After each action every seat gets its event (and,
     at a hand's end, the hand_over and the next deal or a goodbye); only the
-    seat to move gets an act, so the reader knows what to wait for.
+    seat to move gets an act, so the reader knows what to wait for. With
+    ``actions``, it stops after that many, the next act unread.
     """
     received: dict[int, list[Message]] = {seat: [] for seat in sockets}
 
@@ -220,7 +224,9 @@ def play_out(
     for seat in sockets:
         assert read(seat)["type"] == "welcome"
         mover = read(seat)["observation"]["to_move"]
-    while mover is not None:
+    played = 0
+    while mover is not None and played != actions:
+        played += 1
         if mover in sockets:
             act = read(mover)
             assert act["type"] == "act", act
@@ -561,3 +567,21 @@ def test_a_bot_to_move_when_the_server_stops_moves_after_the_restart(
             status = client.get("/api/tables").json()[0]["status"]
             time.sleep(0.02)
         assert "Ann (0)" in status or "finished" in status
+
+
+def test_a_person_who_lets_a_slap_in_window_run_out_passes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seed 790 with these random choices opens a window (V26) for seat 1."""
+    monkeypatch.setattr("tonk.web.tables.secrets.randbits", lambda bits: 790)
+    limits = Limits(window_seconds=0.1)
+    with TestClient(create_app(tmp_path / "db", limits=limits)) as client:
+        table = new_table(client, rules={"slap_in": True})
+        sockets = {0: hello(client, table, 0), 1: hello(client, table, 1)}
+        play_out(sockets, random.Random(790), actions=13)
+        act, _ = until(sockets[1], "act")
+        assert act["observation"]["slap"] is not None
+        assert "pass" in [item["action"] for item in act["legal"]]
+        event, _ = until(sockets[1], "event")  # no answer: the time runs out
+        assert (event["seat"], event["action"]) == (1, "pass")
+        close_all()
