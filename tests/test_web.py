@@ -585,3 +585,17 @@ def test_a_person_who_lets_a_slap_in_window_run_out_passes(
         event, _ = until(sockets[1], "event")  # no answer: the time runs out
         assert (event["seat"], event["action"]) == (1, "pass")
         close_all()
+
+
+def test_a_bot_the_server_offers_may_sit_and_no_other(tmp_path: Path) -> None:
+    offered = "tonk.bots:RandomBot"
+    with TestClient(create_app(tmp_path / "db", bots=[offered])) as client:
+        assert offered in client.get("/api/info").json()["bots"]
+        seats = [{"kind": "human"}, {"kind": "bot", "bot": offered}]
+        table = new_table(client, seats=seats)
+        assert table["seats"][1]["bot"] == offered
+        seats[1]["bot"] = "tonk.bots:GreedyBot"
+        response = client.post("/api/tables", json={"seats": seats})
+        assert response.json()["code"] == "bad_bot"
+        seats[1]["bot"] = " GREEDY "
+        assert new_table(client, seats=seats)["seats"][1]["bot"] == "greedy"

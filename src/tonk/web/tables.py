@@ -300,7 +300,7 @@ class _Live:
         self.bots: dict[int, Bot] = {
             seat: load_bot(spec) for seat, spec in enumerate(config.bots) if spec
         }
-        self.rng = random.Random(config.seed ^ 0x5EED)
+        self.rng = random.Random(secrets.randbits(64))  # not the deal's seed
         self.seats: dict[int, Client] = {}
         self.spectators: set[Client] = set()
         self.requests: dict[int, int] = {}
@@ -323,13 +323,17 @@ class _Live:
 
 
 def _bot_spec(entry: dict[str, Any], allowed: Sequence[str]) -> str:
+    """Return a seat's bot: a built-in one (any case) or one the server offers."""
     spec = entry.get("bot", "greedy")
-    if not isinstance(spec, str) or spec.strip().lower() not in allowed:
-        raise TableError(
-            "bad_bot", f"a bot seat takes one of these bots: {', '.join(allowed)}"
-        )
-    spec = spec.strip()
-    return spec.lower() if spec.lower() in BUILT_IN_BOTS else spec
+    if isinstance(spec, str):
+        spec = spec.strip()
+        if spec.lower() in BUILT_IN_BOTS:
+            return spec.lower()
+        if spec in allowed:
+            return spec
+    raise TableError(
+        "bad_bot", f"a bot seat takes one of these bots: {', '.join(allowed)}"
+    )
 
 
 class TableManager:
