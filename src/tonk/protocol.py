@@ -50,10 +50,12 @@ Examples:
 
 from __future__ import annotations
 
+import enum
 import json
 import math
+import operator
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -61,9 +63,18 @@ from typing import Any, Final
 
 import attrs
 
-from tonk._codec import ACTION, FRACTION, FRACTION_PATTERN, object_codec
+from tonk._codec import (
+    ACTION,
+    CARD,
+    FRACTION,
+    FRACTION_PATTERN,
+    Codec,
+    item,
+    object_codec,
+)
 from tonk._validate import brief, is_int
 from tonk.actions import Action, Exchange, format_action
+from tonk.cards import CARDS, Card
 from tonk.encoding import action_to_index, index_to_action
 from tonk.engine import check, legal_actions
 from tonk.errors import (
@@ -269,7 +280,11 @@ def encode_message(message: Mapping[str, Any]) -> str:
     """
     if not isinstance(message, Mapping):
         raise TypeError(f"a message must be a mapping, got {type(message).__name__}")
-    return json.dumps(message, separators=(",", ":"), allow_nan=False)
+    return _ENCODER.encode(message)
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"), allow_nan=False)
+"""What :func:`encode_message` writes with: made once, not at every message."""
 
 
 def decode_message(
@@ -558,18 +573,141 @@ _OBSERVATION_FIELDS = tuple(
     for name, field in _OBSERVATION.fields.items()
     if name != "rules"
 )
-_TEXT_ITEMS = {
-    name: codec.items  # type: ignore[attr-defined]
-    for name, codec in _OBSERVATION_FIELDS
-    if codec.kind == "list"
-    and not codec.unique  # type: ignore[attr-defined]
-    and codec.items.kind == "str"  # type: ignore[attr-defined]
-}
-"""The fields that are lists of texts (cards, actions), by name: their items' codec."""
-
 _OBSERVATION_KEYS = frozenset(
     {"format", "version", *(name for name, _ in _OBSERVATION_FIELDS)}
 )
+
+_Writer = Callable[[Any], Any]
+_Reader = Callable[[Any], Any]
+
+_CARD_TEXTS: Final = tuple(str(card) for card in CARDS)
+"""The notation of each card, by code."""
+
+_MOST_TEXTS = 10_000
+"""How many texts (actions written, cards and actions read) a cache keeps."""
+
+
+def _card_texts(cards: Sequence[Card]) -> list[str]:
+    return [_CARD_TEXTS[card.code] for card in cards]
+
+
+def _remembered(write: _Writer) -> _Writer:
+    """Return ``write`` that remembers what it wrote for each value."""
+    texts: dict[Any, Any] = {}
+
+    def remembering(values: Sequence[Any]) -> list[Any]:
+        if len(texts) > _MOST_TEXTS:
+            texts.clear()
+        written = []
+        for value in values:
+            text = texts.get(value)
+            if text is None:
+                text = texts[value] = write(value)
+            written.append(text)
+        return written
+
+    return remembering
+
+
+def _writer(codec: Codec) -> _Writer | None:
+    """Return a quicker way than ``codec.encode`` to write what a seat sees.
+
+    ``None`` when the value is its own JSON (an int, a bool). The codec's own
+    ``encode`` is the way for the rest (spreads, outcomes, windows: rarely
+    there, or few).
+    """
+    if codec.kind in ("int", "bool"):
+        return None
+    if codec.kind == "str" and isinstance(getattr(codec, "cls", None), enum.EnumMeta):
+        return _ENUM_VALUE
+    items = getattr(codec, "items", None)
+    if codec.kind == "list" and isinstance(items, Codec) and not codec.unique:  # type: ignore[attr-defined]
+        if items is CARD:
+            return _card_texts
+        if items.kind in ("int", "bool"):
+            return list
+        if items.kind == "str":
+            return _remembered(items.encode)
+        inner = _writer(items)
+        if inner is not None:
+            return lambda values: [inner(value) for value in values]
+    members = getattr(codec, "members", ())
+    if any(member.kind == "null" for member in members):
+        encode = codec.encode
+        return lambda value: None if value is None else encode(value)
+    return codec.encode
+
+
+_ENUM_VALUE = operator.attrgetter("value")
+
+
+def _reader(codec: Codec, path: str) -> _Reader:
+    """Return a quicker way than ``codec.decode`` to read one field of a view.
+
+    It reads what a table writes (ints, cards, actions, phases...) with one
+    check of each value's type, and leaves the rest, and anything it does not
+    recognise, to ``codec.decode``, whose error names the bad part.
+    """
+    decode = codec.decode
+    if codec.kind == "int":
+        return lambda value: value if value.__class__ is int else decode(value, path)
+    if codec.kind == "bool":
+        return lambda value: (
+            value if value is True or value is False else decode(value, path)
+        )
+    cls = getattr(codec, "cls", None)
+    if codec.kind == "str" and isinstance(cls, enum.EnumMeta):
+        listed: list[Any] = list(cls)
+        members = {each.value: each for each in listed}
+
+        def member(value: Any) -> Any:
+            found = members.get(value) if value.__class__ is str else None
+            return decode(value, path) if found is None else found
+
+        return member
+    items = getattr(codec, "items", None)
+    if codec.kind == "list" and isinstance(items, Codec) and not codec.unique:  # type: ignore[attr-defined]
+        if items.kind in ("int", "bool"):
+            kind = int if items.kind == "int" else bool
+
+            def scalars(values: Any) -> Any:
+                if values.__class__ is list and all(
+                    value.__class__ is kind for value in values
+                ):
+                    return tuple(values)
+                return decode(values, path)
+
+            return scalars
+        if items.kind == "str":
+            return _text_reader(decode, items, path)
+    return lambda value: decode(value, path)
+
+
+def _text_reader(decode: Any, items: Codec, path: str) -> _Reader:
+    """Return a reader of a list of texts (cards, actions): each parsed once.
+
+    The same few texts (``"QH"``, ``"discard QH"``) come back in every message.
+    """
+    parsed: dict[str, Any] = {}
+    read = items.decode
+
+    def texts(values: Any) -> Any:
+        if values.__class__ is not list:
+            return decode(values, path)
+        if len(parsed) > _MOST_TEXTS:
+            parsed.clear()
+        decoded = []
+        for index, text in enumerate(values):
+            known = parsed.get(text) if text.__class__ is str else None
+            if known is None:
+                known = parsed[text] = read(text, item(path, index))
+            decoded.append(known)
+        return tuple(decoded)
+
+    return texts
+
+
+_WRITERS = tuple((name, _writer(codec)) for name, codec in _OBSERVATION_FIELDS)
 
 
 def observation_json(observation: Observation) -> dict[str, Any]:
@@ -590,8 +728,9 @@ def observation_json(observation: Observation) -> dict[str, Any]:
         False
     """
     data: dict[str, Any] = {"format": "tonk.observation", "version": 1}
-    for name, codec in _OBSERVATION_FIELDS:
-        data[name] = codec.encode(getattr(observation, name))
+    for name, write in _WRITERS:
+        value = getattr(observation, name)
+        data[name] = value if write is None else write(value)
     return data
 
 
@@ -629,7 +768,10 @@ class ObservationReader:
             raise TypeError(f"rules must be Rules, got {type(rules).__name__}")
         self.rules = rules
         self._last: dict[str, tuple[Any, Any]] = {}
-        self._texts: dict[str, Any] = {}
+        self._readers = tuple(
+            (name, _reader(codec, f"$.observation.{name}"))
+            for name, codec in _OBSERVATION_FIELDS
+        )
 
     def read(self, data: Mapping[str, Any]) -> Observation:
         """Return the observation ``data`` (an ``observation`` field) describes.
@@ -647,55 +789,39 @@ class ObservationReader:
                 "an observation must be a tonk.observation document of version 1",
                 code=_Code.BAD_FIELD,
             )
+        if len(data) != len(_OBSERVATION_KEYS) or not _OBSERVATION_KEYS.issuperset(
+            data
+        ):
+            self._check_keys(data)
+        last = self._last
+        values: dict[str, Any] = {"rules": self.rules}
+        try:
+            for name, read in self._readers:
+                value = data[name]
+                known = last.get(name)
+                if known is not None and known[0] == value:
+                    values[name] = known[1]
+                    continue
+                values[name] = decoded = read(value)
+                last[name] = (value, decoded)
+        except SerializationError as error:
+            raise ProtocolError(str(error), code=_Code.BAD_FIELD) from None
+        return Observation(**values)
+
+    @staticmethod
+    def _check_keys(data: Mapping[str, Any]) -> None:
+        """Raise why ``data`` does not have exactly an observation's fields."""
         unknown = set(data) - _OBSERVATION_KEYS
         if unknown:
             raise ProtocolError(
                 f"an observation has no field {brief(min(unknown))}",
                 code=_Code.BAD_FIELD,
             )
-        last = self._last
-        values: dict[str, Any] = {"rules": self.rules}
-        for name, codec in _OBSERVATION_FIELDS:
+        for name, _ in _OBSERVATION_FIELDS:
             if name not in data:
                 raise ProtocolError(
                     f"an observation needs the field {name!r}", code=_Code.BAD_FIELD
                 )
-            value = data[name]
-            known = last.get(name)
-            if known is not None and known[0] == value:
-                values[name] = known[1]
-                continue
-            try:
-                values[name] = decoded = self._decoded(codec, value, name)
-            except SerializationError as error:
-                raise ProtocolError(str(error), code=_Code.BAD_FIELD) from None
-            last[name] = (value, decoded)
-        return Observation(**values)
-
-    def _decoded(self, codec: Any, value: Any, name: str) -> Any:
-        """Decode one field; a list of cards or actions item by item, remembered.
-
-        The same few texts (``"QH"``, ``"discard QH"``) come back in every
-        message: each is parsed once.
-        """
-        path = f"$.observation.{name}"
-        items = _TEXT_ITEMS.get(name)
-        if items is None or value.__class__ is not list:
-            return codec.decode(value, path)
-        texts = self._texts
-        if len(texts) > _MOST_TEXTS:
-            texts.clear()
-        decoded = []
-        for index, text in enumerate(value):
-            known = texts.get(text) if text.__class__ is str else None
-            if known is None:
-                known = texts[text] = items.decode(text, f"{path}[{index}]")
-            decoded.append(known)
-        return tuple(decoded)
-
-
-_MOST_TEXTS = 10_000
-"""How many card and action texts an :class:`ObservationReader` remembers."""
 
 
 def _public_json(state: GameState) -> dict[str, Any]:
@@ -780,18 +906,18 @@ def act_message(
         >>> message["type"], message["request"], message["legal"][1]
         ('act', 4, {'action': 'draw stock', 'index': 1})
     """
-    rules = observation.rules
-    players = len(observation.hand_sizes)
-    legal = observation.legal_actions
     seen = observation_json(observation)
+    indices = _indices(observation.rules, len(observation.hand_sizes))
     message: dict[str, Any] = {
         "type": "act",
         "request": request,
         "seat": observation.seat,
         "observation": seen,
         "legal": [
-            {"action": notation, "index": _index(action, rules, players)}
-            for notation, action in zip(seen["legal_actions"], legal, strict=True)
+            {"action": notation, "index": indices(action)}
+            for notation, action in zip(
+                seen["legal_actions"], observation.legal_actions, strict=True
+            )
         ],
     }
     if time_limit is not None:
@@ -799,16 +925,41 @@ def act_message(
     return message
 
 
-def _index(action: Action, rules: Rules, players: int) -> int | None:
-    """Return the action's index in :mod:`tonk.encoding`'s layout, or ``None``.
+_INDICES: dict[tuple[int, int], tuple[Rules, Callable[[Action], int | None]]] = {}
+"""The index of each action, remembered, by the rules' identity and player count."""
+
+
+def _indices(rules: Rules, players: int) -> Callable[[Action], int | None]:
+    """Return what gives an action's index in :mod:`tonk.encoding`'s layout.
 
     ``None`` when the layout does not number it: under Hoyle's tunk (H5) the
     rules have no layout at all.
     """
-    try:
-        return action_to_index(action, rules, players)
-    except EncodingError:
-        return None
+    known = _INDICES.get((id(rules), players))
+    if known is not None and known[0] is rules:
+        return known[1]
+    remembered: dict[Action, int | None] = {}
+
+    def index(action: Action) -> int | None:
+        found = remembered.get(action, -1)
+        if found == -1:
+            if len(remembered) > _MOST_TEXTS:
+                remembered.clear()
+            try:
+                found = action_to_index(action, rules, players)
+            except EncodingError:
+                found = None
+            remembered[action] = found
+        return found
+
+    if len(_INDICES) > _MOST_RULES:
+        _INDICES.clear()
+    _INDICES[id(rules), players] = (rules, index)
+    return index
+
+
+_MOST_RULES = 64
+"""How many rule sets (and table sizes) :func:`act_message` keeps indices for."""
 
 
 # --- the table --------------------------------------------------------------------
