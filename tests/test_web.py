@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -599,3 +600,13 @@ def test_a_bot_the_server_offers_may_sit_and_no_other(tmp_path: Path) -> None:
         assert response.json()["code"] == "bad_bot"
         seats[1]["bot"] = " GREEDY "
         assert new_table(client, seats=seats)["seats"][1]["bot"] == "greedy"
+
+
+def test_tonk_serve_without_the_web_extra_names_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in [name for name in sys.modules if name.partition(".")[0] == "starlette"]:
+        monkeypatch.setitem(sys.modules, name, None)  # as if not installed
+    monkeypatch.delitem(sys.modules, "tonk.web.app")
+    assert main(["serve", "--port", "1"]) == 2
+    assert "tonk[web]" in capsys.readouterr().err
