@@ -134,6 +134,10 @@ nitpick_ignore = [
     ("py:class", "numpy.dtype"),
     ("py:class", "numpy.float32"),
     ("py:class", "numpy.bool"),
+    # tonk.web's signatures: a database path, and Starlette (no inventory).
+    ("py:class", "pathlib.Path"),
+    ("py:class", "Path"),
+    ("py:class", "starlette.applications.Starlette"),
 ]
 
 # -- HTML --------------------------------------------------------------------------

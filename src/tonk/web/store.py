@@ -3,7 +3,7 @@
 :class:`Store` keeps everything a restarted server needs to resume each table
 exactly: the table's creation arguments (rules, seats, seed), a hash of each
 human seat's join token, every accepted action in order, and the records of
-the hands played. It uses only the standard library's :mod:`sqlite3`.
+the hands played. It uses only the standard library's ``sqlite3``.
 
 Each action is committed before the server announces it (:meth:`Store.add_action`
 returns only after the commit), so a server killed at any moment loses at most

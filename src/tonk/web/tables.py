@@ -16,7 +16,7 @@ table's messages sent. A restarted server rebuilds each table with
 actions: the same seed and the same actions give the same state.
 
 Seats and secrets: each human seat has a random join token
-(:func:`secrets.token_urlsafe`, 128 bits); the store keeps only its SHA-256.
+(``secrets.token_urlsafe``, 128 bits); the store keeps only its SHA-256.
 A client names its token in its ``hello`` (the server's one addition to the
 protocol's ``hello``, removed before the table sees it); without a token it
 is a spectator and gets only the protocol's public messages. A token opens
@@ -141,8 +141,8 @@ class Limits:
 class Client:
     """One connection: its seat, its queue of texts to send, its rate budget.
 
-    The caller's socket sends each text :attr:`outbox` yields until ``None``,
-    then closes with :attr:`close_code`.
+    The caller's socket sends each text ``outbox`` yields until ``None``,
+    then closes with ``close_code``.
 
     Args:
         limits: The server's limits.
