@@ -7,12 +7,15 @@ against three of another at four players, then the four together at one
 table; or ``--quick`` for a short check (a few hands, seconds). It prints
 Markdown tables: each bot's mean stake per hand with its 95% confidence
 interval, its win rate, and its milliseconds per decision (mean and
-slowest), and a Bradley-Terry rating fitted to the head-to-head wins,
-shown on the Elo scale (greedy = 1500).
+slowest, in CPU time: one core's work, however busy the machine), and a
+Bradley-Terry rating fitted to the head-to-head wins, shown on the Elo scale
+(greedy = 1500).
 
 ``--target DEALS`` instead measures the inference bot against the greedy bot
 (one against one, and one against three) over ``DEALS`` duplicate deals,
-with ``ISMCTSBot(belief=True)`` against the greedy bot at two players;
+and ``--belief-deals DEALS`` ``ISMCTSBot(belief=True)``, and the plain
+``ISMCTSBot``, against the greedy bot at two players (``--only KEYS``
+plays only those match-ups, by their keys in the ``--json`` file);
 ``--brier HANDS`` measures how sharp the belief is: the Brier score of "am I
 strictly lowest?" at the start of each turn of ``HANDS`` hands of greedy
 bots, for the belief (:func:`tonk.bots.infer`), the same deals unweighted,
@@ -69,10 +72,10 @@ class Timed:
     def choose(
         self, obs: Observation, legal: Sequence[Action], rng: random.Random
     ) -> Action:
-        """Return the bot's choice, timing it."""
-        began = time.perf_counter()
+        """Return the bot's choice, timing it in CPU time (a machine may be shared)."""
+        began = time.process_time()
         action = self.bot.choose(obs, legal, rng)
-        self.seconds.append(time.perf_counter() - began)
+        self.seconds.append(time.process_time() - began)
         return action
 
 
@@ -292,7 +295,7 @@ def target(args: argparse.Namespace) -> dict[str, Any]:
         ),
     ]
     for key, factories, names, deals in matches:
-        if not deals:
+        if not deals or (args.only and key not in args.only.split(",")):
             continue
         timings.clear()
         result = play(factories, names, deals=deals, seed=args.seed, timings=timings)
@@ -379,6 +382,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--target", type=int, default=0, metavar="DEALS")
     parser.add_argument("--belief-deals", type=int, default=0, metavar="DEALS")
     parser.add_argument("--brier", type=int, default=0, metavar="HANDS")
+    parser.add_argument(
+        "--only", default="", metavar="KEYS", help="the --target match-ups to play"
+    )
     parser.add_argument("--json", default=None, help="write the results here")
     parser.add_argument("--svg", default=None, help="draw the win rates here")
     parser.add_argument(

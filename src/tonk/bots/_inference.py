@@ -129,7 +129,7 @@ class InferenceBot:
         tonk.errors.RulesError: drop_chance must be between 0 and 1, got 2
     """
 
-    samples: int = attrs.field(default=48, validator=_check_samples)
+    samples: int = attrs.field(default=128, validator=_check_samples)
     turns: int = attrs.field(default=3, validator=_check_turns)
     drop_chance: float = attrs.field(default=0.85, validator=_check_chance)
     feed_chance: float = attrs.field(default=0.5, validator=_check_chance)
