@@ -233,6 +233,8 @@ def test_a_tournament_names_the_failing_bot_its_deal_and_seat() -> None:
     error = raised.value
     assert error.deal == 0
     assert error.seat in (0, 1)
+    assert error.bot == bot.name
+    assert str(error).startswith(f"bot {bot.name} failed in deal 0")
     assert "misbehaving_bot.py crash" in str(error)
     assert "crashing on purpose" in str(error)
     assert not _children_running(MISBEHAVING)

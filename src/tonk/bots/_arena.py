@@ -20,6 +20,7 @@ from tonk._parallel import derived_seed as _derived_seed
 from tonk._untrusted import escape
 from tonk._validate import brief, check_seed, is_int
 from tonk.bots._base import Bot
+from tonk.bots._process import ProcessBot
 from tonk.engine import apply, new_game
 from tonk.errors import BotError, RulesError
 from tonk.observation import observe
@@ -395,11 +396,16 @@ def _play_seeded(
     return state
 
 
+def _bot_name(bot: Bot) -> str:
+    """Return a bot's name in results and errors: a program's name, or the class."""
+    return bot.name if isinstance(bot, ProcessBot) else type(bot).__name__
+
+
 def _failed(bot: Bot, error: Exception, deal: int, seat: int, seed: int) -> BotError:
     """Return the error that says which bot failed, where, and how."""
-    name = type(bot).__name__
+    name = _bot_name(bot)
     return BotError(
-        f"bot {name} failed in deal {deal}, seat {seat}, of the tournament with"
+        f"bot {escape(name)} failed in deal {deal}, seat {seat}, of the tournament with"
         f" seed {seed}: {type(error).__name__}: {error}",
         bot=name,
         deal=deal,
@@ -435,7 +441,7 @@ def _names(bots: Sequence[Bot], names: Sequence[str] | None) -> tuple[str, ...]:
     seen: Counter[str] = Counter()
     result = []
     for bot in bots:
-        base = type(bot).__name__
+        base = _bot_name(bot)
         seen[base] += 1
         result.append(base if seen[base] == 1 else f"{base}-{seen[base]}")
     return tuple(result)
