@@ -762,3 +762,27 @@ def test_an_act_numbers_its_legal_actions_as_the_encoding_does() -> None:
             for action in seen.legal_actions
         ]
         state = tonk.apply(state, rng.choice(seen.legal_actions))
+
+
+def test_a_deal_tonk_ends_its_hand_and_the_table_deals_the_next() -> None:
+    # Seed 16 deals pagat's first hand as a deal tonk (B5): the hand ends at
+    # the deal. The table sends its result and deals the next hand; it used to
+    # stop there, waiting for nobody, with no hand_over.
+    table = Table(tonk.presets.PAGAT, players=2, seed=16, hands=2)
+    out = table.start()
+    (seat,) = table.waiting_for
+    kinds = [message.message["type"] for message in out if message.to == seat]
+    assert kinds == ["welcome", "event", "hand_over", "event", "act"]
+    assert table.state.number == 2
+    assert not table.is_over
+    again = Table.restore(
+        tonk.presets.PAGAT, players=2, seed=16, hands=2, actions=table.history
+    )
+    assert again.state == table.state
+
+
+def test_a_table_whose_last_hand_ends_at_the_deal_says_goodbye() -> None:
+    table = Table(tonk.presets.PAGAT, players=2, seed=16, hands=1)
+    kinds = [out.message["type"] for out in table.start() if out.to == 1]
+    assert kinds == ["welcome", "event", "hand_over", "goodbye"]
+    assert table.is_over

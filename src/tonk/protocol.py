@@ -1179,10 +1179,8 @@ class Table:
         if self._started:
             raise SessionError("the table has already started")
         self._started = True
-        self._session = apply_session(self._session, Deal())
         out = [self._welcome(seat) for seat in self._seats()]
-        out += self._broadcast(kind="deal")
-        return out + self._act()
+        return out + self._deal()
 
     def snapshot(self, seat: int | None) -> list[Outgoing]:
         """Return all a (re)connecting seat, or spectator (``None``), needs now.
@@ -1374,12 +1372,26 @@ class Table:
         out = self._broadcast(kind="action", actor=actor, action=action)
         if session.phase is SessionPhase.PLAYING:
             return out + self._act()
-        out += self._hand_over()
+        return out + self._hand_over() + self._next_hand()
+
+    def _next_hand(self) -> list[Outgoing]:
+        """Deal the next hand if the table plays one; else say goodbye."""
+        session = self._session
         if session.phase is SessionPhase.BEFORE_DEAL and session.number < self._hands:
-            self._session = apply_session(session, Deal())
-            out += self._broadcast(kind="deal")
+            return self._deal()
+        return [Outgoing(seat, {"type": "goodbye"}) for seat in self._seats()]
+
+    def _deal(self) -> list[Outgoing]:
+        """Deal a hand: the deal's events, then its first request.
+
+        A hand may end at the deal (a deal tonk, B5): then its result follows
+        the deal, and the next hand is dealt.
+        """
+        self._session = session = apply_session(self._session, Deal())
+        out = self._broadcast(kind="deal")
+        if session.phase is SessionPhase.PLAYING:
             return out + self._act()
-        return out + [Outgoing(seat, {"type": "goodbye"}) for seat in self._seats()]
+        return out + self._hand_over() + self._next_hand()
 
     def _hand_over(self) -> list[Outgoing]:
         session = self._session
