@@ -30,7 +30,7 @@ import random
 
 import attrs
 
-from tonk import text
+from tonk import _present
 from tonk._transition import revised, successor
 from tonk._validate import brief, is_int
 from tonk.actions import Action
@@ -153,17 +153,15 @@ class Observation:
 
     def __str__(self) -> str:
         """Return the seat's table: hidden hands as counts (:mod:`tonk.text`)."""
-        return text.format_observation(self)
+        return _present.text(self)
 
     def __format__(self, spec: str) -> str:
         """Format as :func:`str`; the spec ``"ascii"`` writes plain ASCII."""
-        return text.format_observation(self, ascii=text.is_ascii_spec(spec))
+        return _present.text(self, spec)
 
     def _repr_svg_(self) -> str:
         """Draw what the seat sees in Jupyter (:func:`tonk.svg.draw`)."""
-        from tonk import svg  # svg imports this module
-
-        return svg.draw(self)
+        return _present.svg(self)
 
 
 def _checked_seat(players: int, seat: int) -> None:

@@ -43,7 +43,7 @@ from typing import Any
 
 import attrs
 
-from tonk import presets, text
+from tonk import _present, presets
 from tonk._checks import check_outcome
 from tonk._codec import MAX_BYTES, MAX_DEPTH, load_json, object_codec
 from tonk._deal import checked_deck
@@ -285,17 +285,15 @@ class GameRecord:
 
     def __str__(self) -> str:
         """Return a one-line summary of the record (:mod:`tonk.text`)."""
-        return text.format_record(self)
+        return _present.text(self)
 
     def __format__(self, spec: str) -> str:
         """Format as :func:`str`; the spec ``"ascii"`` writes plain ASCII."""
-        return text.format_record(self, ascii=text.is_ascii_spec(spec))
+        return _present.text(self, spec)
 
     def _repr_svg_(self) -> str:
         """Draw a strip of the positions in Jupyter (:func:`tonk.svg.draw`)."""
-        from tonk import svg  # svg imports this module
-
-        return svg.draw(self)
+        return _present.svg(self)
 
 
 def _describe(outcome: Outcome) -> str:

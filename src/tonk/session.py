@@ -32,7 +32,7 @@ from typing import TypeAlias, TypeVar
 
 import attrs
 
-from tonk import text
+from tonk import _present
 from tonk._untrusted import first_unsafe
 from tonk._validate import (
     MAX_DIGITS,
@@ -397,11 +397,11 @@ class Session:
 
     def __str__(self) -> str:
         """Return the standings, best first (:mod:`tonk.text`)."""
-        return text.format_session(self)
+        return _present.text(self)
 
     def __format__(self, spec: str) -> str:
         """Format as :func:`str`; the spec ``"ascii"`` writes plain ASCII."""
-        return text.format_session(self, ascii=text.is_ascii_spec(spec))
+        return _present.text(self, spec)
 
 
 _Value = TypeVar("_Value", int, Stake)

@@ -19,7 +19,7 @@ from typing import TypeAlias, TypedDict
 import attrs
 from typing_extensions import Unpack
 
-from tonk import text
+from tonk import _present
 from tonk._compiled import compiled
 from tonk.cards import Card
 from tonk.rules import Rules
@@ -585,14 +585,12 @@ class GameState:
 
     def __str__(self) -> str:
         """Return the referee's table, every hand shown (:mod:`tonk.text`)."""
-        return text.format_state(self)
+        return _present.text(self)
 
     def __format__(self, spec: str) -> str:
         """Format as :func:`str`; the spec ``"ascii"`` writes plain ASCII."""
-        return text.format_state(self, ascii=text.is_ascii_spec(spec))
+        return _present.text(self, spec)
 
     def _repr_svg_(self) -> str:
         """Draw the table in Jupyter (:func:`tonk.svg.draw`)."""
-        from tonk import svg  # svg imports this module
-
-        return svg.draw(self)
+        return _present.svg(self)

@@ -22,7 +22,8 @@ surrogates, bidi overrides) are shown as their escapes (``\x1b``), so a
 drawing is well-formed XML whatever its captions hold.
 
 This module sits above the engine, observations and records (it imports
-them); their ``_repr_svg_`` methods import it when called.
+them); their ``_repr_svg_`` methods reach :func:`draw` through the private
+``tonk._present``, where this module registers it when it is imported.
 
 Examples:
     >>> import tonk
@@ -43,6 +44,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from tonk import _present
 from tonk._untrusted import escape
 from tonk.actions import format_action
 from tonk.cards import Card, Suit
@@ -543,3 +545,8 @@ def _record_strip(record: GameRecord) -> str:
         positions.append(state)
         captions.append(f"seat {state.to_move}: {', '.join(turn)}")
     return draw_positions(positions, captions=captions, columns=1, scale=1)
+
+
+_present.add_svg(GameState, draw)
+_present.add_svg(Observation, draw)
+_present.add_svg(GameRecord, draw)

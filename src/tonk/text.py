@@ -17,6 +17,10 @@ with any control character, line separator or bidi override escaped
 The layout is for reading, not parsing: it may change between versions. Use
 :func:`tonk.to_json` or :func:`tonk.format_record` for a stable form.
 
+This module sits above the classes it shows (it imports them); their
+``__str__`` and ``__format__`` reach its functions through the private
+``tonk._present``, where this module registers them when it is imported.
+
 Examples:
     >>> import tonk
     >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
@@ -38,29 +42,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
-from tonk import presets
+from tonk import _present, presets
+from tonk._present import is_ascii_spec as is_ascii_spec
 from tonk._untrusted import escape
 from tonk._validate import brief
+from tonk.bots import TournamentResult
 from tonk.cards import Card, Suit
+from tonk.observation import Observation
+from tonk.records import GameRecord
 from tonk.rules import Rules, Scoring
-
-if TYPE_CHECKING:
-    from tonk.bots import TournamentResult
-    from tonk.observation import Observation
-    from tonk.records import GameRecord
-    from tonk.session import Session, SessionPhase
-    from tonk.state import (
-        GameState,
-        Outcome,
-        OutcomeKind,
-        Phase,
-        SlapWindow,
-        Spread,
-        Stake,
-        TransferReason,
-    )
+from tonk.session import Session, SessionPhase
+from tonk.state import (
+    GameState,
+    Outcome,
+    OutcomeKind,
+    Phase,
+    SlapWindow,
+    Spread,
+    Stake,
+    TransferReason,
+)
 
 __all__ = [
     "format_card",
@@ -134,25 +136,6 @@ def render(thing: object, *, ascii: bool = False) -> str:
         True
     """
     return format(thing, "ascii" if ascii else "")
-
-
-def is_ascii_spec(spec: str) -> bool:
-    """Return whether a format spec asks for ASCII (``"ascii"``) or glyphs (``""``).
-
-    Raises:
-        ValueError: For any other spec.
-
-    Examples:
-        >>> is_ascii_spec("ascii"), is_ascii_spec("")
-        (True, False)
-        >>> is_ascii_spec("html")
-        Traceback (most recent call last):
-        ...
-        ValueError: unknown format spec 'html': expected '' or 'ascii'
-    """
-    if spec not in ("", "ascii"):
-        raise ValueError(f"unknown format spec {spec!r}: expected '' or 'ascii'")
-    return spec == "ascii"
 
 
 def format_label(label: Phase | OutcomeKind | TransferReason | SessionPhase) -> str:
@@ -697,3 +680,10 @@ def format_record(record: GameRecord, *, ascii: bool = False) -> str:
     payoffs = ", ".join(map(format_stake, outcome.payoffs))
     kind = format_label(outcome.kind)
     return f"{start}; {kind}, winners {winners}, payoffs {payoffs}"
+
+
+_present.add_text(GameState, format_state)
+_present.add_text(Observation, format_observation)
+_present.add_text(GameRecord, format_record)
+_present.add_text(Session, format_session)
+_present.add_text(TournamentResult, format_tournament)

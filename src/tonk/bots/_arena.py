@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import attrs
 
-from tonk import text
+from tonk import _present
 from tonk._parallel import MOST_HANDS, check_executor, chunk_size, run_chunks
 from tonk._parallel import derived_seed as _derived_seed
 from tonk._untrusted import escape
@@ -270,11 +270,11 @@ class TournamentResult:
 
     def __str__(self) -> str:
         """Return the table that ``tonk simulate --bots`` prints (:mod:`tonk.text`)."""
-        return text.format_tournament(self)
+        return _present.text(self)
 
     def __format__(self, spec: str) -> str:
         """Format as :func:`str`; the spec ``"ascii"`` writes plain ASCII."""
-        return text.format_tournament(self, ascii=text.is_ascii_spec(spec))
+        return _present.text(self, spec)
 
 
 class _Tally:

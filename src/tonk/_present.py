@@ -1,0 +1,75 @@
+"""Private: the text and the picture of a value, drawn by the modules above it.
+
+``str()`` and ``format()`` of a :class:`~tonk.GameState`, an
+:class:`~tonk.Observation`, a :class:`~tonk.GameRecord`, a
+:class:`~tonk.Session` and a :class:`~tonk.bots.TournamentResult` are written
+by :mod:`tonk.text`, and their ``_repr_svg_`` (Jupyter) drawn by
+:mod:`tonk.svg`. Those two modules import the classes they show, and imports
+run one way (docs/maintainers.md, "Layers"), so the classes cannot import
+them. Instead each class asks this module (:func:`text`, :func:`svg`), and
+:mod:`tonk.text` and :mod:`tonk.svg` register their functions here when they
+are imported (:func:`add_text`, :func:`add_svg`). ``tonk/__init__`` imports
+both, and Python runs it before any module of the package, so they are
+registered before any of these values exists.
+
+Examples:
+    >>> import tonk
+    >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+    >>> text(state) == str(state) and text(state, "ascii") == f"{state:ascii}"
+    True
+    >>> svg(state) == tonk.svg.draw(state)
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["add_svg", "add_text", "is_ascii_spec", "svg", "text"]
+
+_TEXT: dict[type, Callable[..., str]] = {}
+_SVG: dict[type, Callable[[Any], str]] = {}
+
+
+def is_ascii_spec(spec: str) -> bool:
+    """Return whether a format spec asks for ASCII (``"ascii"``) or glyphs (``""``).
+
+    Raises:
+        ValueError: For any other spec.
+
+    Examples:
+        >>> is_ascii_spec("ascii"), is_ascii_spec("")
+        (True, False)
+        >>> is_ascii_spec("html")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown format spec 'html': expected '' or 'ascii'
+    """
+    if spec not in ("", "ascii"):
+        raise ValueError(f"unknown format spec {spec!r}: expected '' or 'ascii'")
+    return spec == "ascii"
+
+
+def add_text(kind: type, write: Callable[..., str]) -> None:
+    """Register ``write(value, *, ascii=...)`` as the text of ``kind``'s values."""
+    _TEXT[kind] = write
+
+
+def add_svg(kind: type, draw: Callable[[Any], str]) -> None:
+    """Register ``draw(value)`` as the SVG picture of ``kind``'s values."""
+    _SVG[kind] = draw
+
+
+def text(value: object, spec: str = "") -> str:
+    """Return ``value``'s text, in ASCII if ``spec`` asks (:func:`is_ascii_spec`).
+
+    Raises:
+        ValueError: If ``spec`` is neither ``""`` nor ``"ascii"``.
+    """
+    return _TEXT[type(value)](value, ascii=is_ascii_spec(spec))
+
+
+def svg(value: object) -> str:
+    """Return ``value``'s SVG picture."""
+    return _SVG[type(value)](value)
