@@ -90,3 +90,16 @@ def test_the_masked_policy_learns_to_beat_random_play() -> None:
     pytest.importorskip("pettingzoo")
     namespace = runpy.run_path(str(EXAMPLES[0].parent / "train_masked_policy.py"))
     assert namespace["main"](10_000, 400) > 0.5
+
+
+def test_protocol_server_plays_a_zero_sum_session_over_the_loopback() -> None:
+    import asyncio
+
+    namespace = runpy.run_path(str(EXAMPLES[0].parent / "protocol_server.py"))
+    standings = asyncio.run(namespace["main"](2, 2))
+    scores = {
+        name: int(score)
+        for name, score in (pair.split() for pair in standings.split(", "))
+    }
+    assert set(scores) == {"ann", "bo", "cy"}
+    assert sum(scores.values()) == 0
