@@ -20,11 +20,8 @@ from __future__ import annotations
 
 import math
 import reprlib
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from tonk.cards import Card
+from collections.abc import Callable
+from typing import Any
 
 MAX_DIGITS = 1000
 """The most digits a number read from text, or a seed, may have."""
@@ -92,25 +89,6 @@ def read_int(text: str, *, signed: bool = False) -> int | None:
     if not (0 < len(digits) <= MAX_DIGITS and digits.isascii() and digits.isdigit()):
         return None
     return int(text)
-
-
-def to_deck(cards: Iterable[Card] | None) -> tuple[Card, ...] | None:
-    """Return a stacked deck as a tuple of cards (``None`` stays ``None``).
-
-    Raises:
-        TypeError: If ``cards`` is text or holds anything but cards.
-    """
-    from tonk.cards import Card  # here: tonk.cards itself uses brief()
-
-    if cards is None:
-        return None
-    if is_text(cards):
-        raise TypeError(f"deck must be a sequence of cards, got {brief(cards)}")
-    deck = tuple(cards)
-    for card in deck:
-        if not isinstance(card, Card):
-            raise TypeError(f"deck must hold Card values, got {brief(card)}")
-    return deck
 
 
 def instance_of(kinds: type | tuple[type, ...]) -> Callable[[Any, Any, Any], None]:

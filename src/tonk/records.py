@@ -47,6 +47,7 @@ from tonk import _present, presets
 from tonk._checks import check_outcome
 from tonk._codec import MAX_BYTES, MAX_DEPTH, load_json, object_codec
 from tonk._deal import checked_deck
+from tonk._deck import to_deck
 from tonk._validate import (
     MAX_DIGITS,
     brief,
@@ -54,7 +55,6 @@ from tonk._validate import (
     is_text,
     read_int,
     seed_problem,
-    to_deck,
 )
 from tonk.actions import Action, format_action
 from tonk.cards import Card, parse_cards

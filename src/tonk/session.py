@@ -33,6 +33,7 @@ from typing import TypeAlias, TypeVar
 import attrs
 
 from tonk import _present
+from tonk._deck import to_deck
 from tonk._untrusted import first_unsafe
 from tonk._validate import (
     MAX_DIGITS,
@@ -41,7 +42,6 @@ from tonk._validate import (
     instance_of,
     is_int,
     is_seed,
-    to_deck,
 )
 from tonk.actions import Action, LaySpread
 from tonk.cards import Card, Rank, Suit, WildCard
