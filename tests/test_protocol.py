@@ -302,6 +302,42 @@ def test_restore_rebuilds_the_table_from_its_history() -> None:
         Table.restore(presets.PAGAT, players=2, seed=1, actions=[tonk.Drop()] * 2)
 
 
+def test_a_silent_seat_is_sent_no_event_or_act_but_its_snapshot() -> None:
+    loud = Table(presets.PAGAT, players=3, seed=2)
+    quiet = Table(presets.PAGAT, players=3, seed=2)
+    quiet.silent = {1, None}
+    assert quiet.silent == frozenset({1, None})
+    rng = random.Random(4)
+    out_loud, out_quiet = loud.start(), quiet.start()
+    while loud.waiting_for:
+        assert [each for each in out_quiet if each.to in (0, 2)] == [
+            each for each in out_loud if each.to in (0, 2)
+        ]
+        assert [each for each in out_quiet if each.to in (1, None)] == [
+            each
+            for each in out_loud
+            if each.to in (1, None) and each.message["type"] not in ("event", "act")
+        ]
+        assert quiet.request == loud.request
+        for seat in (0, 1, 2, None):
+            assert quiet.snapshot(seat) == loud.snapshot(seat)
+        seat = loud.waiting_for[0]
+        legal = quiet.snapshot(seat)[-1].message
+        reply = answer(legal, rng)
+        out_loud, out_quiet = loud.receive(seat, reply), quiet.receive(seat, reply)
+    assert quiet.state == loud.state
+
+
+def test_silent_takes_only_seats_at_the_table() -> None:
+    table = Table(presets.PAGAT, players=2, seed=2)
+    table.silent = {0}
+    with pytest.raises(tonk.RulesError, match=r"seat must be 0\.\.1"):
+        table.silent = {1, 2}
+    with pytest.raises(TypeError):
+        table.silent = {"0"}  # type: ignore[arg-type]
+    assert table.silent == frozenset({0})
+
+
 def test_a_seedless_table_tells_its_seed() -> None:
     table = Table(presets.PAGAT, players=2)
     assert isinstance(table.seed, int)

@@ -55,7 +55,7 @@ import json
 import math
 import operator
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -1090,6 +1090,7 @@ class Table:
         self._actions: list[Action] = []
         self._request = 0
         self._started = False
+        self._silent: frozenset[int | None] = frozenset()
 
     # -- what the caller may read --
 
@@ -1112,6 +1113,47 @@ class Table:
     def is_over(self) -> bool:
         """Whether the table has played its last hand."""
         return self._started and not self.waiting_for
+
+    @property
+    def request(self) -> int:
+        """The number of the latest request (0 before the first ``act``).
+
+        A caller that plays a :attr:`silent` seat answers with it.
+
+        .. versionadded:: 0.2.0
+        """
+        return self._request
+
+    @property
+    def silent(self) -> frozenset[int | None]:
+        """The seats (``None``: the spectators) sent no ``event`` or ``act``.
+
+        Building each seat's view costs most of a table's time. A caller that
+        plays a seat in its own process (a bot reads :func:`tonk.observe` of
+        :attr:`state` and answers :attr:`request`), or has no spectator
+        connected, silences it; ``welcome``, ``hand_over``, ``goodbye`` and
+        :meth:`snapshot` still reach it. Empty by default.
+
+        Raises:
+            RulesError: If a seat is not at the table.
+
+        Examples:
+            >>> import tonk
+            >>> table = Table(tonk.Rules(), players=2, seed=7)
+            >>> table.silent = {None}
+            >>> [(out.to, out.message["type"]) for out in table.start()][-3:]
+            [(0, 'event'), (1, 'event'), (0, 'act')]
+
+        .. versionadded:: 0.2.0
+        """
+        return self._silent
+
+    @silent.setter
+    def silent(self, seats: Iterable[int | None]) -> None:
+        chosen = frozenset(seats)
+        for seat in chosen:
+            self._check_seat(seat, allow_none=True)
+        self._silent = chosen
 
     @property
     def waiting_for(self) -> tuple[int, ...]:
@@ -1296,6 +1338,7 @@ class Table:
                 _event_message(session, seat, kind=kind, actor=actor, action=action),
             )
             for seat in self._seats()
+            if seat not in self._silent
         ]
 
     def _act_message(self, seat: int) -> Outgoing:
@@ -1312,6 +1355,8 @@ class Table:
         if not waiting:
             return []
         self._request += 1
+        if waiting[0] in self._silent:
+            return []
         return [self._act_message(waiting[0])]
 
     def _action(self, seat: int, data: dict[str, Any]) -> list[Outgoing]:

@@ -303,7 +303,6 @@ class _Live:
         self.rng = random.Random(secrets.randbits(64))  # not the deal's seed
         self.seats: dict[int, Client] = {}
         self.spectators: set[Client] = set()
-        self.requests: dict[int, int] = {}
         self.timer: asyncio.TimerHandle | None = None
         self.deadline: float | None = None
         self.touched = time.time()
@@ -396,9 +395,7 @@ class TableManager:
             live.touched = row.touched
             live.log.append(f"the server restarted: {len(actions)} actions restored")
             self._tables[row.id] = live
-            for seat in table.waiting_for:  # the open request, for bots and timers
-                for out in table.snapshot(seat):
-                    self._note(live, out)
+            _hush(live)
             if table.is_over and not row.finished:
                 self._finish(live)
             self._schedule(live)
@@ -496,6 +493,7 @@ class TableManager:
         self.store.create_table(table_id, config.to_json(), tokens, now=time.time())
         live = _Live(table_id, config, table)
         self._tables[table_id] = live
+        _hush(live)
         self._process(live, table.start())
         seats = self._summary(live)["seats"]
         for seat in seats:
@@ -556,9 +554,11 @@ class TableManager:
         live.touched = time.time()
         if seat is None:
             live.spectators.add(client)
+            _hush(live)
             outs = live.table.snapshot(None)
         else:
             live.seats[seat] = client
+            _hush(live)
             outs = live.table.receive(seat, data)
         for out in outs:
             client.send(out.message)
@@ -607,6 +607,7 @@ class TableManager:
             del live.seats[client.seat]
         live.spectators.discard(client)
         client.table_id = None
+        _hush(live)
         self._send_views(live)
 
     def receive(self, client: Client, text: str) -> None:
@@ -674,11 +675,9 @@ class TableManager:
             live.stored = number + 1
 
     def _note(self, live: _Live, out: Outgoing) -> None:
-        """Keep the open request of each seat and the public log."""
+        """Keep the public log (while someone watches, see :func:`_hush`)."""
         message = out.message
         kind = message["type"]
-        if kind == "act":
-            live.requests[message["seat"]] = message["request"]
         if out.to is not None:
             return
         if kind == "event" and message["kind"] == "deal":
@@ -726,7 +725,7 @@ class TableManager:
             live.log.append(f"the bot of {live.name(seat)} failed: it plays the first")
             action = seen.legal_actions[0]
         index = action_to_index(action, live.hand.rules, len(live.config.names))
-        message = {"type": "action", "request": live.requests[seat], "index": index}
+        message = {"type": "action", "request": live.table.request, "index": index}
         self._process(live, live.table.receive(seat, message))
 
     def _pass_for(self, live: _Live, seat: int) -> None:
@@ -734,7 +733,7 @@ class TableManager:
         if seat not in live.table.waiting_for:
             return
         live.log.append(f"time is up: {live.name(seat)} passes")
-        message = {"type": "action", "request": live.requests[seat], "action": "pass"}
+        message = {"type": "action", "request": live.table.request, "action": "pass"}
         self._process(live, live.table.receive(seat, message))
 
     def _finish(self, live: _Live) -> None:
@@ -841,6 +840,22 @@ class TableManager:
                 self._sweeper.cancel()
             every = min(60.0, self.limits.idle_seconds / 4)
             self._sweeper = self._loop.call_later(every, self._sweep)
+
+
+def _hush(live: _Live) -> None:
+    """Spare the table the messages nobody reads.
+
+    A seat with no connection (a bot's, or a person's who is away) and the
+    spectators while none watches (no spectator, no page asking for views)
+    get no ``event`` or ``act``: a seat that connects gets its snapshot,
+    and the public log only grows while someone can read it.
+    """
+    watched = bool(live.spectators) or any(c.views for c in live.seats.values())
+    seats = range(len(live.table.state.players))
+    live.table.silent = {
+        *(seat for seat in seats if seat not in live.seats),
+        *(() if watched else (None,)),
+    }
 
 
 def draw_view(state: GameState, seat: int | None) -> str:
