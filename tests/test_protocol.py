@@ -26,6 +26,7 @@ from tonk.protocol import (
     _schema_text,
     act_message,
     decode_message,
+    encode_act,
     encode_message,
     message_schema,
     observation_json,
@@ -822,3 +823,32 @@ def test_a_table_whose_last_hand_ends_at_the_deal_says_goodbye() -> None:
     kinds = [out.message["type"] for out in table.start() if out.to == 1]
     assert kinds == ["welcome", "event", "hand_over", "goodbye"]
     assert table.is_over
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_encode_act_writes_the_act_message(name: str) -> None:
+    # encode_act remembers the JSON of each field by the value's identity:
+    # its text must be the act's, step after step, whatever changed.
+    rules = RULE_SETS[name]
+    rng = random.Random(name)
+    written = 0
+    for seed in range(10):
+        players = 3 if seed % 2 else 2
+        state = tonk.new_game(rules, players=players, seed=seed)
+        while state.outcome is None:
+            seen = tonk.observe(state, state.to_move)
+            for limit, bot_seed in ((None, None), (2.5, rng.getrandbits(53)), (7, 0)):
+                message = act_message(seen, request=written, time_limit=limit)
+                if bot_seed is not None:
+                    message["seed"] = bot_seed
+                text = encode_act(
+                    seen, request=written, time_limit=limit, seed=bot_seed
+                )
+                assert text == encode_message(message)
+                written += 1
+            state = tonk.apply(state, rng.choice(seen.legal_actions))
+    assert written > 60
+    with pytest.raises(TypeError):
+        encode_act(seen, request=True)
+    with pytest.raises(TypeError):
+        encode_act(seen, request=1, seed="7")  # type: ignore[arg-type]

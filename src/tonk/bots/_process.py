@@ -32,14 +32,21 @@ from typing import IO, Any
 from tonk._validate import brief
 from tonk.actions import Action, format_action
 from tonk.bots._base import Bot
-from tonk.errors import BotError, ProtocolError, ProtocolErrorCode, SerializationError
+from tonk.encoding import action_to_index
+from tonk.errors import (
+    BotError,
+    EncodingError,
+    ProtocolError,
+    ProtocolErrorCode,
+    SerializationError,
+)
 from tonk.observation import Observation
 from tonk.protocol import (
     MAX_CLIENT_BYTES,
     PROTOCOL_VERSION,
     ObservationReader,
-    act_message,
     decode_message,
+    encode_act,
     encode_message,
 )
 from tonk.rules import Rules
@@ -231,13 +238,15 @@ class ProcessBot:
             self._send(_welcome(obs.rules, players, obs.seat), obs.seat)
             self._welcomed = (obs.rules, players, obs.seat)
         self._request += 1
-        message = act_message(obs, request=self._request, time_limit=self.timeout)
-        message["seed"] = rng.getrandbits(_SEED_BITS)
-        self._send(message, obs.seat)
-        answer = self._receive(obs.seat)
-        return self._answered(
-            answer, message["legal"], obs.legal_actions, legal, obs.seat
+        act = encode_act(
+            obs,
+            request=self._request,
+            time_limit=self.timeout,
+            seed=rng.getrandbits(_SEED_BITS),
         )
+        self._write(act, obs.seat)
+        answer = self._receive(obs.seat)
+        return self._answered(answer, obs, legal)
 
     def _start(self, seat: int) -> None:
         stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept while the bot runs
@@ -277,11 +286,14 @@ class ProcessBot:
             )
 
     def _send(self, message: dict[str, Any], seat: int) -> None:
+        self._write(encode_message(message), seat)
+
+    def _write(self, line: str, seat: int) -> None:
         process = self._process
         assert process is not None
         assert process.stdin is not None
         try:
-            process.stdin.write(encode_message(message).encode() + b"\n")
+            process.stdin.write(f"{line}\n".encode())
         except OSError as error:
             raise self._error(f"stopped reading its input ({error})", seat) from None
 
@@ -322,14 +334,14 @@ class ProcessBot:
         return line
 
     def _answered(
-        self,
-        answer: dict[str, Any],
-        listed: list[dict[str, Any]],
-        offered: Sequence[Action],
-        legal: Sequence[Action],
-        seat: int,
+        self, answer: dict[str, Any], obs: Observation, legal: Sequence[Action]
     ) -> Action:
-        """Return the legal action ``answer`` names, or raise what is wrong with it."""
+        """Return the legal action ``answer`` names, or raise what is wrong with it.
+
+        It must name one of the actions the ``act`` offered (``obs``'s), by its
+        notation or its index, that is also one of ``legal``.
+        """
+        seat = obs.seat
         kind = answer["type"]
         if kind == "error":
             raise self._error(f"could not act: {answer['message']!r}", seat)
@@ -345,8 +357,14 @@ class ProcessBot:
         key = "action" if "action" in answer else "index"
         if ("action" in answer) == ("index" in answer):
             raise self._error("gave not exactly one of action and index", seat)
-        for entry, action in zip(listed, offered, strict=True):
-            if entry[key] == answer[key] and action in legal:
+        named = answer[key]
+        players = len(obs.hand_sizes)
+        for action in obs.legal_actions:
+            if key == "action":
+                matches = format_action(action) == named
+            else:
+                matches = _index(action, obs.rules, players) == named
+            if matches and action in legal:
                 return action
         raise self._error(
             f"chose {brief(answer[key])}, which is not a legal action"
@@ -378,6 +396,14 @@ class ProcessBot:
         if process is not None:
             _kill(process)
         self.close()
+
+
+def _index(action: Action, rules: Rules, players: int) -> int | None:
+    """Return the action's index in :mod:`tonk.encoding`'s layout, or ``None``."""
+    try:
+        return action_to_index(action, rules, players)
+    except EncodingError:
+        return None
 
 
 def _welcome(rules: Rules, players: int, seat: int) -> dict[str, Any]:
