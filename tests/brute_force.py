@@ -26,7 +26,12 @@ once, and then only actions using it), and slap-in windows and extra discards
 discard needs a hand it may discard from); V46's widow exchange (at the
 start of a turn, once a hand, any card of the hand, unless a drop is forced);
 and eating windows (X5: the seat asked may eat the discard, unless V24d finds
-no use for it at once, or pass).
+no use for it at once, or pass). Hoyle's options (docs/rules/hoyle.md): no
+drops (H4), the buried upcard (H3), closed play (H4: no spread or hit before a
+tunk), two natural cards a spread (H2), every tunk (H5: each collection of
+spreads the hand can lay at once, the cards left counting at most the limit)
+and the last turns (H6: no drop, and hits only on the tunker's spreads, none
+when the tunker counts 0).
 """
 
 from __future__ import annotations
@@ -63,6 +68,7 @@ from tonk import (
     Spread,
     SpreadKind,
     StockEnd,
+    Tunk,
     WildCard,
     Wilds,
 )
@@ -317,6 +323,9 @@ def can_lay(
     anchored = len(wild_cards) < len(physical) or any(
         left[card] > 0 for card in wild_cards
     )
+    naturals = len(physical) - len(wild_cards)
+    if rules.min_naturals > 1 and naturals < rules.min_naturals:  # H2
+        return False
     return anchored and spread_kind(represented, rules, packs) is not None
 
 
@@ -480,7 +489,13 @@ def _owned(state: GameState, seat: int) -> int:
 
 def _locked(state: GameState, spread: Spread, seat: int) -> bool:
     """V30: another seat's spreads are locked once it has laid three; X9: with
-    ``hit_own_spreads`` off, your own are locked to you."""
+    ``hit_own_spreads`` off, your own are locked to you; H6: after a tunk only
+    the tunker's spreads may be hit, and none when the tunker counts 0."""
+    tunker = state.tunker
+    if tunker is not None:
+        return (
+            spread.owner != tunker or hand_count(state.hands[tunker], state.rules) == 0
+        )
     if spread.owner == seat:
         return not state.rules.hit_own_spreads
     return state.rules.three_spread_lock and _owned(state, spread.owner) >= 3
@@ -543,7 +558,9 @@ def _drop_barred(state: GameState) -> bool:
         ceilings.insert(0, rules.first_turn_drop_at_most)
     ceiling = next((limit for limit in ceilings if limit is not None), None)
     return (
-        state.waits[seat] > 0
+        not rules.drops  # H4
+        or state.tunker is not None  # H6: last turns only
+        or state.waits[seat] > 0
         or (rules.three_spread_lock and _owned(state, seat) >= 3)
         or (ceiling is not None and hand_count(state.hands[seat], rules) > ceiling)
     )
@@ -575,9 +592,10 @@ def _after_draw_actions(state: GameState) -> set[Action]:
     seat = state.to_move
     hand = state.hands[seat]
     packs = packs_at(rules, state.player_count)
-    actions: set[Action] = set(lay_spreads(hand, rules, packs))
+    closed = rules.closed_play and state.tunker is None  # H4
+    actions: set[Action] = set() if closed else set(lay_spreads(hand, rules, packs))
     limit = rules.max_hits_per_turn
-    if limit is None or state.hits_this_turn < limit:
+    if not closed and (limit is None or state.hits_this_turn < limit):
         actions.update(
             hit
             for hit in _hits(state, hand, packs)
@@ -597,7 +615,28 @@ def _after_draw_actions(state: GameState) -> set[Action]:
         }
     if state.going_out_barred[seat]:
         actions = {a for a in actions if len(hand) - len(_uses(a)) >= _keep(state, a)}
-    return actions
+    return actions | tunks(state)
+
+
+def tunks(state: GameState) -> set[Action]:
+    """H5: every collection of spreads the hand can lay at once whose cards left
+    count at most the limit (none before a draw, after a tunk, or without it)."""
+    rules = state.rules
+    limit = rules.tunk_at_most
+    if limit is None or state.tunker is not None:
+        return set()
+    packs = packs_at(rules, state.player_count)
+    found: set[Action] = set()
+
+    def extend(hand: list[Card], laid: tuple[LaySpread, ...]) -> None:
+        if hand_count(hand, rules) <= limit:
+            found.add(Tunk(laid))
+        for spread in lay_spreads(hand, rules, packs):
+            physical = [_split(element)[0] for element in spread.cards]
+            extend(_less(hand, physical), (*laid, spread))
+
+    extend(list(state.hands[state.to_move]), ())
+    return found
 
 
 def _discards(state: GameState, hand: Sequence[Card]) -> set[Action]:
@@ -689,8 +728,13 @@ def brute_force_legal_actions(state: GameState) -> set[Action]:
         actions: set[Action] = {DrawStock()}
         if not _drop_barred(state):
             actions.add(Drop())
-        if state.discard_pile and (
-            not state.rules.discard_draw_must_meld or _after_draw_actions(_taken(state))
+        if (
+            state.discard_pile
+            and not _upcard_buried(state)
+            and (
+                not state.rules.discard_draw_must_meld
+                or _after_draw_actions(_taken(state))
+            )
         ):
             actions.add(DrawDiscard())
         if can_claim(state):
@@ -707,6 +751,36 @@ def brute_force_legal_actions(state: GameState) -> set[Action]:
         return {Discard(card) for card in hand}
     assert state.phase is Phase.AFTER_DRAW
     return _after_draw_actions(state)
+
+
+def _upcard_buried(state: GameState) -> bool:
+    """H3: the turned-up card, left by the first player, is never taken."""
+    return state.buried and len(state.discard_pile) == 1
+
+
+def _tunk_defects(state: GameState, action: Tunk) -> set[IllegalReason]:
+    """H5: why a tunk is illegal after the draw."""
+    rules = state.rules
+    hand = state.hands[state.to_move]
+    packs = packs_at(rules, state.player_count)
+    defects: set[IllegalReason] = set()
+    if rules.tunk_at_most is None or state.tunker is not None:
+        defects.add(IllegalReason.NO_TUNK)
+    laid = [_split(element)[0] for spread in action.spreads for element in spread.cards]
+    if not _holds(hand, laid):
+        defects.add(IllegalReason.CARD_NOT_IN_HAND)
+    for spread in action.spreads:
+        pairs = [_split(element) for element in spread.cards]
+        if not can_lay([p for p, _ in pairs], [r for _, r in pairs], rules, packs):
+            defects.add(IllegalReason.NOT_A_SPREAD)
+    limit = rules.tunk_at_most
+    if (
+        limit is not None
+        and _holds(hand, laid)
+        and hand_count(_less(hand, laid), rules) > limit
+    ):
+        defects.add(IllegalReason.TUNK_LIMIT)
+    return defects
 
 
 def _holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
@@ -779,6 +853,8 @@ def brute_force_defects(state: GameState, action: Action) -> set[IllegalReason]:
             return defects
         if isinstance(action, DrawDiscard) and not state.discard_pile:
             defects.add(IllegalReason.DISCARD_PILE_EMPTY)
+        if isinstance(action, DrawDiscard) and _upcard_buried(state):
+            defects.add(IllegalReason.UPCARD_BURIED)
         if isinstance(action, ClaimDealTonk) and not _claimable_now(state):
             defects.add(IllegalReason.NO_DEAL_TONK)
         forced = _drop_forced(state)
@@ -798,6 +874,14 @@ def brute_force_defects(state: GameState, action: Action) -> set[IllegalReason]:
     if phase is not Phase.AFTER_DRAW:
         defects.add(IllegalReason.MUST_DRAW_FIRST)
         return defects
+    if isinstance(action, Tunk):
+        return _tunk_defects(state, action)
+    if (
+        isinstance(action, LaySpread | Hit)
+        and rules.closed_play
+        and state.tunker is None
+    ):
+        defects.add(IllegalReason.CLOSED_PLAY)  # H4
     uses = _uses(action)
     if isinstance(action, LaySpread):
         pairs = [_split(element) for element in action.cards]

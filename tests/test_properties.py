@@ -79,6 +79,7 @@ from tonk import (
     Slap,
     Spread,
     SpreadKind,
+    Tunk,
     WildCard,
     Wilds,
 )
@@ -616,6 +617,16 @@ def check_turn_end(
     assert after.hits_this_turn == 0
     assert after.must_use is None
     rules = before.rules
+    tunker = after.tunker
+    if tunker is not None:  # H6: one last turn each, from the tunker's left
+        if (mover + 1) % players != tunker:
+            assert after.outcome is None
+            assert after.to_move == (mover + 1) % players
+            assert after.phase is Phase.TURN_START
+            return None
+        assert after.outcome is not None
+        assert after.outcome.kind is OutcomeKind.TUNK
+        return tunk_settled(counts_of(after), tunker, rules.tunk_tie_doubles)
     if before.turns_taken < players:  # X13: the end of the mover's first turn
         row = next(
             (
@@ -678,8 +689,31 @@ def check_window(
 
 
 def _boobed(state: GameState) -> bool:
-    """V27: the stock holds no more cards than there are players."""
+    """Whether emptying the hand ends only the turn: V27, once the stock holds no
+    more cards than there are players; H6, in a last turn after a tunk."""
+    if state.tunker is not None:
+        return True
     return state.rules.boobed_deck and len(state.stock) <= state.player_count
+
+
+def tunk_settled(counts: Sequence[int], tunker: int, tie_doubles: bool) -> Settled:
+    """H7: each seat scores its count, the tunker double when another count is
+    lower (or equal, under the option); each pair pays the difference."""
+    points = list(counts)
+    lowest = min(count for seat, count in enumerate(counts) if seat != tunker)
+    beaten = lowest < counts[tunker] or (tie_doubles and lowest == counts[tunker])
+    if beaten:
+        points[tunker] *= 2
+        winners = [
+            seat
+            for seat, count in enumerate(counts)
+            if seat != tunker and count == lowest
+        ]
+    else:
+        winners = [tunker]
+    total = sum(points)
+    payoffs = [Fraction(total - len(points) * point) for point in points]
+    return payoffs, winners
 
 
 def check_step(
@@ -703,7 +737,7 @@ def check_step(
         assert before.slap is not None
         skipped = (mover - before.slap.due) % players
         assert after.turns_taken == before.turns_taken + skipped
-    elif not isinstance(action, Discard | Hit | LaySpread):
+    elif not isinstance(action, Discard | Hit | LaySpread | Tunk):
         assert after.turns_taken == before.turns_taken
     if not isinstance(action, Exchange):
         assert after.widows == before.widows
@@ -785,7 +819,10 @@ def check_step(
     elif isinstance(action, DrawStock) and not before.stock:
         assert after.hands == before.hands
         assert outcome is not None
-        if rules.stock_end is tonk.StockEnd.DEAD:  # V28
+        if before.tunker is not None:  # H6: the last turns end; the tunk is settled
+            assert outcome.kind is OutcomeKind.TUNK
+            expected = tunk_settled(counts, before.tunker, rules.tunk_tie_doubles)
+        elif rules.stock_end is tonk.StockEnd.DEAD:  # V28
             assert outcome.kind is OutcomeKind.DEAD_STOCK
             expected = _zeros(players), []
         else:
@@ -814,6 +851,8 @@ def check_step(
         assert after.to_move == mover
         assert after.hands == _hands_with(before, mover, (*hand, drawn))
         assert after.spreads == before.spreads
+    elif isinstance(action, Tunk):
+        expected = check_tunk(before, action, after)
     elif isinstance(action, Slap | Pass):
         window = before.slap
         assert before.phase is Phase.SLAP_WINDOW
@@ -944,13 +983,53 @@ def check_step(
         assert outcome.counts == tuple(counts)
 
 
+def check_tunk(before: GameState, action: Tunk, after: GameState) -> Settled | None:
+    """H5: the tunk lays the spreads named, the rest face up, and is settled at
+    once (H7) or after the last turns (H6)."""
+    rules = before.rules
+    mover = before.to_move
+    limit = rules.tunk_at_most
+    assert limit is not None
+    assert before.phase is Phase.AFTER_DRAW
+    assert before.tunker is None
+    count = len(before.spreads)
+    assert after.spreads[:count] == before.spreads
+    laid = after.spreads[count:]
+    assert len(laid) == len(action.spreads)
+    for number, (spread, named) in enumerate(zip(laid, action.spreads, strict=True)):
+        assert spread.number == count + number + 1
+        assert spread.owner == mover
+        assert Counter(spread.cards) == Counter(named.physical)
+        assert Counter(spread.stands_for) == Counter(named.represented)
+        check_spread(spread, after)
+    rest = _removed(before.hands[mover], action.physical)
+    assert after.hands == _hands_with(before, mover, rest)
+    assert hand_count(rest, rules) <= limit
+    assert after.taken[mover] == after.hands[mover]  # face up: public
+    assert after.tunker == mover
+    assert after.stock == before.stock
+    assert after.discard_pile == before.discard_pile
+    if rules.last_turns:
+        return check_turn_end(before, after, None)
+    assert after.turns_taken == before.turns_taken
+    assert after.outcome is not None
+    assert after.outcome.kind is OutcomeKind.TUNK
+    return tunk_settled(counts_of(after), mover, rules.tunk_tie_doubles)
+
+
 def check_hand_sizes(state: GameState) -> None:
-    """B4, B7, B11: hands hold at most a dealt hand, plus the drawn card."""
+    """B4, B7, B11: hands hold at most a dealt hand, plus the drawn card (or,
+    the tunker's, the card drawn before the tunk, H5)."""
     size = state.rules.hand_size_for(state.player_count)  # X2
     for seat, hand in enumerate(state.hands):
         drawn = seat == state.to_move and state.phase is Phase.AFTER_DRAW
+        drawn |= seat == state.tunker  # H5: the tunk replaces the discard
         assert len(hand) <= size + int(drawn), (seat, hand)
-        if not state.is_terminal and not state.rules.boobed_deck:  # V27
+        if (
+            not state.is_terminal
+            and not state.rules.boobed_deck
+            and state.tunker is None
+        ):  # V27; H5, H6: a tunk on 0, or a last turn, may empty a hand
             assert hand, f"seat {seat} has an empty hand but the hand goes on"
 
 
@@ -1556,6 +1635,8 @@ def _order_key(action: Action) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         return (8, (), ())
     if isinstance(action, Pass):
         return (9, (), ())
+    if isinstance(action, Tunk):  # H5: after the discards
+        return (10, (), ())
     return (7, (action.card.code,), ())
 
 

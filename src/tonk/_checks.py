@@ -162,7 +162,9 @@ def _check_hands(state: GameState, players: int) -> None:
         if codes != sorted(codes):
             raise _fail("a hand must be sorted by suit, then rank", path)
         limit = rules.hand_size_for(players)  # X2
-        if state.phase is Phase.AFTER_DRAW and seat == state.to_move:
+        if (
+            state.phase is Phase.AFTER_DRAW and seat == state.to_move
+        ) or seat == state.bookkeeping.tunker:  # H5: a tunk does not discard
             limit += 1
         if len(hand) > limit:
             raise _fail(

@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from tonk._compiled import Compiled, compiled
+from tonk._compiled import Compiled, Tables, compiled
 from tonk._spreads import (
     find_spreads,
 )
@@ -35,6 +35,7 @@ from tonk.actions import (
     Drop,
     Exchange,
     Hit,
+    LaySpread,
     Pass,
     Slap,
     format_action,
@@ -89,6 +90,7 @@ __all__ = [
     "holds_spread",
     "is_drop_forced",
     "is_locked",
+    "natural_enough",
     "pack_copies",
     "refuse",
     "replace_at",
@@ -573,9 +575,21 @@ def discardable(state: GameState, hand: tuple[Card, ...]) -> list[Card]:
     return list(distinct_cards(hand))
 
 
+def natural_enough(spread: LaySpread, rules: Rules, tables: Tables) -> bool:
+    """Return whether ``spread`` holds enough natural (not wild) cards (H2)."""
+    wild = tables.wild
+    naturals = sum(1 for card in spread.physical if not wild[card.code])
+    return naturals >= rules.min_naturals
+
+
 def holds_spread(hand: tuple[Card, ...], rules: Rules, copies: int) -> bool:
-    """Return whether ``hand`` holds a spread it may not keep (V21)."""
-    spreads = find_spreads(hand, compiled(rules).tables, copies)
+    """Return whether ``hand`` holds a spread it may not keep (V21, H2)."""
+    tables = compiled(rules).tables
+    spreads = find_spreads(hand, tables, copies)
+    if rules.min_naturals > 1:  # H2: a spread short of natural cards is none
+        spreads = [
+            spread for spread in spreads if natural_enough(spread, rules, tables)
+        ]
     if not rules.three_aces_may_be_held:
         return bool(spreads)
     aces = [card for card in hand if card.rank is Rank.ACE]

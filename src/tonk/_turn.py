@@ -61,6 +61,7 @@ from tonk._transition import (
     holds_spread,
     is_drop_forced,
     is_locked,
+    natural_enough,
     pack_copies,
     refuse,
     replace_at,
@@ -88,7 +89,7 @@ from tonk.actions import (
 )
 from tonk.cards import CARDS, Card, WildCard
 from tonk.errors import IllegalReason
-from tonk.rules import OutWay, Rules, StockEnd
+from tonk.rules import OutWay, StockEnd
 from tonk.scoring import (
     count_of,
     hand_count,
@@ -149,7 +150,7 @@ def start_actions(state: GameState) -> tuple[Action, ...]:
     table = compiled(rules)
     if table.forced_drops and is_drop_forced(state):
         return (DROP,)
-    claim = table.late_claims and state.bookkeeping.tunker is None and can_claim(state)
+    claim = table.late_claims and can_claim(state)
     drop = (
         not (state.bookkeeping.waits[state.to_move] or table.drop_limits)
         or _drop_bar(state) is None
@@ -268,7 +269,7 @@ def _knock_melds(
     rules = state.rules
     tables = table.tables
     if rules.min_naturals > 1:
-        laid = [spread for spread in laid if _natural_enough(spread, rules, tables)]
+        laid = [spread for spread in laid if natural_enough(spread, rules, tables)]
     if state.bookkeeping.tunker is not None:
         return laid, []
     tunks: list[Action] = []
@@ -277,13 +278,6 @@ def _knock_melds(
             state.hands[state.to_move], laid, rules.tunk_at_most, tables
         )
     return ([] if rules.closed_play else laid), tunks
-
-
-def _natural_enough(spread: LaySpread, rules: Rules, tables: Tables) -> bool:
-    """Return whether ``spread`` holds enough natural (not wild) cards (H2)."""
-    wild = tables.wild
-    naturals = sum(1 for card in spread.physical if not wild[card.code])
-    return naturals >= rules.min_naturals
 
 
 def tunk_actions(
@@ -882,7 +876,7 @@ def _spread_laid(
             )
     result = lay_out(lay.cards, tables, pack_copies(state))
     if result is None or (
-        rules.min_naturals > 1 and not _natural_enough(lay, rules, tables)
+        rules.min_naturals > 1 and not natural_enough(lay, rules, tables)
     ):
         naturals = (
             ""

@@ -105,6 +105,7 @@ _DEAL_LIMITS = st.none() | st.integers(1, _MAX_DEALS)
 _TARGETS = st.none() | st.integers(1, _MAX_TARGET)
 _HIT_LIMITS = st.none() | st.integers(0, _MAX_HITS)
 _CEILINGS = st.none() | st.integers(0, _MAX_CEILING)
+_TUNK_LIMITS = st.none() | st.integers(0, 30)  # H5: Hoyle's is 5
 _WAITS_AGAIN = st.none() | st.integers(0, _MAX_WAIT)
 
 
@@ -326,6 +327,7 @@ def _rules(draw: st.DrawFn) -> Rules:
         "max_turns": draw(_TURN_LIMITS),
     }
     options.update(draw(_play_options()))
+    options.update(draw(_hoyle_options(options, deck_rules)))
     options["going_out"] = draw(_GOING_OUT_TABLES)
     options["catch"] = draw(_CATCHES)
     options["drop_bonus"] = draw(_DROP_BONUSES)
@@ -524,6 +526,28 @@ def _play_options(draw: st.DrawFn) -> dict[str, object]:
         options["stock_end"] = StockEnd.SHOWDOWN
     else:
         options["stock_end"] = draw(st.sampled_from(StockEnd))
+    return options
+
+
+@st.composite
+def _hoyle_options(
+    draw: st.DrawFn, play: dict[str, object], deck_rules: Rules
+) -> dict[str, object]:
+    """Draw Hoyle's options H2-H7, valid with the ``play`` options drawn."""
+    options: dict[str, object] = {}
+    options["drops"] = draw(_NO_OR_YES)  # H4
+    options["upcard_first_only"] = draw(_YES_OR_NO if deck_rules.upcard else _NO)
+    # H4: closed play is not combinable with must-spread (V21) nor V24d.
+    open_only = play["must_spread"] or play["discard_draw_must_meld"]
+    options["closed_play"] = draw(_NO if open_only else _YES_OR_NO)
+    options["min_naturals"] = draw(  # H2
+        st.just(1) if deck_rules.wilds is Wilds.NONE else st.integers(1, 3)
+    )
+    tunk = draw(_TUNK_LIMITS)  # H5
+    options["tunk_at_most"] = tunk
+    windows = play["slap_in"] or play["eating"]  # H6: not with V26, X5
+    options["last_turns"] = draw(_NO if tunk is None or windows else _YES_OR_NO)
+    options["tunk_tie_doubles"] = draw(_NO if tunk is None else _YES_OR_NO)  # H7
     return options
 
 
