@@ -179,6 +179,21 @@ def test_encode_message_writes_one_ascii_line() -> None:
             ProtocolErrorCode.BAD_FIELD,
         ),
         ("[" * 100 + "]" * 100, ProtocolErrorCode.TOO_DEEP),
+        (
+            '{"type": "hello", "protocol": 1, "protocol": 1}',
+            ProtocolErrorCode.MALFORMED,
+        ),
+        ('{"type":"hello","protocol" :1,"type":"hello"}', ProtocolErrorCode.MALFORMED),
+        (
+            '{"type": "action", "request": 1, "action": "drop", "seat": 0,'
+            ' "seat": 0, "name": "a:b"}',
+            ProtocolErrorCode.MALFORMED,
+        ),
+        (
+            '{"type": "act", "request": 1, "seat": 0, "legal": [],'
+            ' "observation": {"hand": [], "hand": []}}',
+            ProtocolErrorCode.MALFORMED,
+        ),
     ],
 )
 def test_decode_message_refuses_bad_text(
@@ -187,6 +202,17 @@ def test_decode_message_refuses_bad_text(
     with pytest.raises(ProtocolError) as raised:
         decode_message(text)
     assert raised.value.code is code
+
+
+def test_decode_message_reads_colons_and_spaces_in_a_message() -> None:
+    # decode_message counts the text's colons to know that no key repeats:
+    # a colon inside a text, or spaces around one, must not refuse a message.
+    text = '{ "type" : "hello" ,\n "protocol" :\t1, "name": "a:b::c\\":" }'
+    assert decode_message(text) == {
+        "type": "hello",
+        "protocol": 1,
+        "name": 'a:b::c":',
+    }
 
 
 def test_decode_message_refuses_a_message_over_its_limit() -> None:

@@ -350,17 +350,23 @@ def _parsed(data: str | bytes | bytearray, max_bytes: int) -> Any:
             raise _too_large(size, max_bytes)
     else:
         raise TypeError(f"a message must be str or bytes, got {type(data).__name__}")
+    value = _loads(text, None)
+    depth, keys = _shape(value)
+    if depth > MAX_DEPTH:
+        raise _too_deep()
+    if keys != text.count(":"):  # a key repeated, or a colon inside a text
+        value = _loads(text, _object)
+    return value
+
+
+def _loads(text: str, pairs: Callable[[list[tuple[str, Any]]], Any] | None) -> Any:
+    """Parse JSON text, building objects with ``pairs`` (``None``: as dicts)."""
     try:
-        value = json.loads(
-            text, object_pairs_hook=_object, parse_constant=_not_a_number
-        )
+        return json.loads(text, object_pairs_hook=pairs, parse_constant=_not_a_number)
     except RecursionError:
         raise _too_deep() from None
     except ValueError as error:  # JSONDecodeError, or an int too long to read
         raise ProtocolError(f"not JSON: {error}", code=_Code.MALFORMED) from None
-    if text.count("[") + text.count("{") > MAX_DEPTH and _depth(value) > MAX_DEPTH:
-        raise _too_deep()
-    return value
 
 
 def _too_large(size: int, limit: int) -> ProtocolError:
@@ -389,19 +395,27 @@ def _not_a_number(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _depth(value: Any) -> int:
-    """Return how deep ``value`` nests lists and objects, level by level."""
-    depth = 0
+def _shape(value: Any) -> tuple[int, int]:
+    """Return how deep ``value`` nests lists and objects, and its objects' keys.
+
+    It goes level by level and stops past :data:`MAX_DEPTH`. Every key of an
+    object is followed by a colon in the text, and a colon elsewhere stands
+    inside a text: so when the keys are as many as the text's colons, no key
+    is repeated in an object (which :func:`json.loads` would let pass, the
+    last value winning), without building each object in Python.
+    """
+    depth = keys = 0
     level = [value] if value.__class__ is dict or value.__class__ is list else []
     while level and depth <= MAX_DEPTH:
         depth += 1
+        keys += sum([len(item) for item in level if item.__class__ is dict])
         level = [
             child
             for item in level
             for child in (item.values() if item.__class__ is dict else item)
             if child.__class__ is dict or child.__class__ is list
         ]
-    return depth
+    return depth, keys
 
 
 def message_schema() -> dict[str, Any]:
