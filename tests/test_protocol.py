@@ -179,21 +179,6 @@ def test_encode_message_writes_one_ascii_line() -> None:
             ProtocolErrorCode.BAD_FIELD,
         ),
         ("[" * 100 + "]" * 100, ProtocolErrorCode.TOO_DEEP),
-        (
-            '{"type": "hello", "protocol": 1, "protocol": 1}',
-            ProtocolErrorCode.MALFORMED,
-        ),
-        ('{"type":"hello","protocol" :1,"type":"hello"}', ProtocolErrorCode.MALFORMED),
-        (
-            '{"type": "action", "request": 1, "action": "drop", "seat": 0,'
-            ' "seat": 0, "name": "a:b"}',
-            ProtocolErrorCode.MALFORMED,
-        ),
-        (
-            '{"type": "act", "request": 1, "seat": 0, "legal": [],'
-            ' "observation": {"hand": [], "hand": []}}',
-            ProtocolErrorCode.MALFORMED,
-        ),
     ],
 )
 def test_decode_message_refuses_bad_text(
@@ -202,17 +187,6 @@ def test_decode_message_refuses_bad_text(
     with pytest.raises(ProtocolError) as raised:
         decode_message(text)
     assert raised.value.code is code
-
-
-def test_decode_message_reads_colons_and_spaces_in_a_message() -> None:
-    # decode_message counts the text's colons to know that no key repeats:
-    # a colon inside a text, or spaces around one, must not refuse a message.
-    text = '{ "type" : "hello" ,\n "protocol" :\t1, "name": "a:b::c\\":" }'
-    assert decode_message(text) == {
-        "type": "hello",
-        "protocol": 1,
-        "name": 'a:b::c":',
-    }
 
 
 def test_decode_message_refuses_a_message_over_its_limit() -> None:
@@ -363,6 +337,180 @@ def test_silent_takes_only_seats_at_the_table() -> None:
     with pytest.raises(TypeError):
         table.silent = {"0"}  # type: ignore[arg-type]
     assert table.silent == frozenset({0})
+
+
+def finish_hand(table: Table, rng: random.Random) -> list[Outgoing]:
+    """Answer the table until its hand in play ends; return everything sent."""
+    number = table.state.number
+    everything: list[Outgoing] = []
+    while table.waiting_for and table.state.number == number:
+        (act,) = table.snapshot(table.waiting_for[0])[2:]
+        everything += table.receive(act.to, answer(act.message, rng))  # type: ignore[arg-type]
+    return everything
+
+
+def test_a_seat_leaves_when_its_hand_ends() -> None:
+    table = Table(presets.PAGAT, players=3, seed=5, hands=3, names=["A", "B", "C"])
+    table.start()
+    before = table.state
+    assert table.receive(1, {"type": "leave"}) == []
+    assert table.state == before
+    assert table.seating == ((0, "leave", "B"),)
+    out = finish_hand(table, random.Random(1))
+    assert table.state.players == ("A", "C")
+    assert table.state.number == 2
+    seated = [each for each in out if each.message["type"] in ("seating", "goodbye")]
+    seating = {
+        "type": "seating",
+        "hand": 2,
+        "names": ["A", "C"],
+        "seats": [0, None, 1],
+    }
+    assert [(each.to, each.message) for each in seated] == [
+        (1, {"type": "goodbye", "reason": "you have left the table"}),
+        (0, seating),
+        (2, seating),
+        (None, seating),
+    ]
+    VALIDATOR.validate(seating)
+    after = out[out.index(seated[-1]) + 1 :]
+    assert {each.to for each in after} == {0, 1, None}
+    outcome = table.records[0].outcome
+    assert outcome is not None
+    assert table.state.balance("B") == before.balance("B") + outcome.payoffs[1]
+
+
+@pytest.mark.parametrize(
+    ("players", "hands", "message", "code"),
+    [
+        (2, 3, {"type": "leave"}, "seating"),  # one would be left
+        (3, 1, {"type": "leave"}, "seating"),  # no hand comes after this one
+        (3, 3, {"type": "leave", "seat": 2}, "wrong_seat"),
+    ],
+)
+def test_a_bad_leave_is_refused_and_changes_nothing(
+    players: int, hands: int, message: dict[str, Any], code: str
+) -> None:
+    table = Table(presets.PAGAT, players=players, seed=5, hands=hands)
+    table.start()
+    before = table.state
+    (error,) = table.receive(1, message)
+    assert error == Outgoing(1, error.message)
+    assert error.message["code"] == code
+    VALIDATOR.validate(error.message)
+    assert table.state == before
+    assert table.seating == ()
+
+
+def test_a_seat_leaves_once() -> None:
+    table = Table(presets.PAGAT, players=3, seed=5, hands=3)
+    table.start()
+    assert table.receive(0, encode_message({"type": "leave", "seat": 0})) == []
+    (error,) = table.receive(0, {"type": "leave"})
+    assert error.message["code"] == "seating"
+    (error,) = table.receive(1, {"type": "leave"})  # two would be one
+    assert error.message["code"] == "seating"
+    assert len(table.seating) == 1
+
+
+def test_a_player_joins_at_the_next_deal() -> None:
+    table = Table(presets.PAGAT, players=2, seed=6, hands=2, names=["A", "B"])
+    table.start()
+    dealer = table.state.dealer
+    table.join("Cy")
+    assert table.state.players == ("A", "B")
+    out = finish_hand(table, random.Random(2))
+    (told,) = [
+        each for each in out if each.to is None and each.message["type"] == "seating"
+    ]
+    VALIDATOR.validate(told.message)
+    players: list[str] = told.message["names"]
+    assert players == list(table.state.players)
+    assert players.index("Cy") == (dealer + 1) % 2
+    assert table.state.balance("Cy") == 0
+    deal = [
+        each.to for each in out[out.index(told) :] if each.message["type"] == "event"
+    ]
+    assert deal == [0, 1, 2, None]
+
+
+@pytest.mark.parametrize(
+    ("name", "error"),
+    [
+        ("", tonk.SessionError),
+        ("B", tonk.SessionError),
+        ("C\nD", tonk.SessionError),
+        (7, TypeError),
+    ],
+)
+def test_a_bad_join_is_refused_and_changes_nothing(name: Any, error: type) -> None:
+    table = Table(presets.PAGAT, players=2, seed=6, hands=2, names=["A", "B"])
+    table.start()
+    before = table.state
+    with pytest.raises(error):
+        table.join(name)
+    assert table.state == before
+    assert table.seating == ()
+
+
+def test_a_join_to_a_full_or_finished_table_is_refused() -> None:
+    rules = attrs.evolve(presets.PAGAT, player_limit=3)
+    table = Table(rules, players=2, seed=6, hands=2)
+    with pytest.raises(tonk.SessionError, match="playing"):
+        table.join("Early")
+    table.start()
+    table.join("Cy")
+    with pytest.raises(tonk.SessionError):
+        table.join("Di")
+    assert table.seating == ((0, "join", "Cy"),)
+    ended = Table(presets.PAGAT, players=2, seed=1, hands=1)
+    ended.start()
+    ended.receive(
+        ended.waiting_for[0], {"type": "action", "request": 1, "action": "drop"}
+    )
+    assert ended.is_over
+    with pytest.raises(tonk.SessionError, match="playing"):
+        ended.join("Late")
+
+
+def test_restore_replays_joins_and_leaves() -> None:
+    table = Table(presets.PAGAT, players=3, seed=9, hands=4, names=["A", "B", "C"])
+    table.start()
+    rng = random.Random(3)
+    table.receive(2, {"type": "leave"})
+    finish_hand(table, rng)
+    table.join("D")
+    finish_hand(table, rng)
+    table.join("C")  # who left may come back
+    (act,) = table.snapshot(table.waiting_for[0])[2:]
+    table.receive(act.to, answer(act.message, rng))  # type: ignore[arg-type]
+    again = Table.restore(
+        presets.PAGAT,
+        players=3,
+        seed=9,
+        hands=4,
+        names=["A", "B", "C"],
+        actions=table.history,
+        seating=table.seating,
+    )
+    assert again.state == table.state
+    assert again.seating == table.seating
+    assert again.records == table.records
+    for seat in (*range(len(table.state.players)), None):
+        assert again.snapshot(seat) == table.snapshot(seat)
+    finish_hand(table, rng)
+    assert "C" in table.state.players
+    for record in table.records:
+        assert list(tonk.replay(record))[-1].outcome == record.outcome
+    with pytest.raises(tonk.RulesError, match="join or leave"):
+        Table.restore(
+            presets.PAGAT,
+            players=3,
+            seed=9,
+            hands=4,
+            actions=(),
+            seating=[(0, "sit", "D")],
+        )
 
 
 def test_a_seedless_table_tells_its_seed() -> None:

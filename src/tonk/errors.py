@@ -340,6 +340,8 @@ class ProtocolErrorCode(enum.StrEnum):
     """The action is not one of the legal actions now."""
     GAME_OVER = "game_over"
     """The table has finished: no action is possible."""
+    SEATING = "seating"
+    """A join or leave the table refuses now (V47: two to the rules' most)."""
     BOT_FAILED = "bot_failed"
     """Sent by a client: it could not choose an action (its bot failed)."""
 

@@ -15,6 +15,8 @@ type           from        what
 ``hand_over``  table       the hand's outcome, every transfer, the standings
 ``error``      both        a refused message: a code, a text, the request
 ``goodbye``    both        the end of the conversation
+``leave``      client      the seat leaves the table after this hand (V47)
+``seating``    table       between hands: who sits where now (joins, leaves)
 =============  ==========  ==================================================
 
 :class:`Table` is the table *without input or output* (as h11 and wsproto
@@ -89,9 +91,19 @@ from tonk.errors import (
 )
 from tonk.notation import parse_action
 from tonk.observation import Observation, observe
+from tonk.records import GameRecord
 from tonk.rules import Rules
 from tonk.serialization import to_dict
-from tonk.session import Deal, Session, SessionPhase, apply_session, new_session
+from tonk.session import (
+    Deal,
+    Session,
+    SessionPhase,
+    apply_session,
+    hand_seed,
+    join,
+    leave,
+    new_session,
+)
 from tonk.state import GameState, Outcome, Stake
 
 __all__ = [
@@ -219,9 +231,15 @@ _FIELDS: Final[dict[str, dict[str, tuple[bool, Any]]]] = {
         "request": (False, _is_seat),
     },
     "goodbye": {"reason": (False, _is_text)},
+    "leave": {"seat": (False, _is_count)},
+    "seating": {
+        "hand": (True, _is_count),
+        "names": (True, _is_list),
+        "seats": (True, _is_list),
+    },
 }
 
-_CLIENT_TYPES: Final = frozenset({"hello", "action", "error", "goodbye"})
+_CLIENT_TYPES: Final = frozenset({"hello", "action", "error", "goodbye", "leave"})
 """The messages a client sends a table."""
 
 
@@ -350,23 +368,17 @@ def _parsed(data: str | bytes | bytearray, max_bytes: int) -> Any:
             raise _too_large(size, max_bytes)
     else:
         raise TypeError(f"a message must be str or bytes, got {type(data).__name__}")
-    value = _loads(text, None)
-    depth, keys = _shape(value)
-    if depth > MAX_DEPTH:
-        raise _too_deep()
-    if keys != text.count(":"):  # a key repeated, or a colon inside a text
-        value = _loads(text, _object)
-    return value
-
-
-def _loads(text: str, pairs: Callable[[list[tuple[str, Any]]], Any] | None) -> Any:
-    """Parse JSON text, building objects with ``pairs`` (``None``: as dicts)."""
     try:
-        return json.loads(text, object_pairs_hook=pairs, parse_constant=_not_a_number)
+        value = json.loads(
+            text, object_pairs_hook=_object, parse_constant=_not_a_number
+        )
     except RecursionError:
         raise _too_deep() from None
     except ValueError as error:  # JSONDecodeError, or an int too long to read
         raise ProtocolError(f"not JSON: {error}", code=_Code.MALFORMED) from None
+    if text.count("[") + text.count("{") > MAX_DEPTH and _depth(value) > MAX_DEPTH:
+        raise _too_deep()
+    return value
 
 
 def _too_large(size: int, limit: int) -> ProtocolError:
@@ -395,27 +407,19 @@ def _not_a_number(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _shape(value: Any) -> tuple[int, int]:
-    """Return how deep ``value`` nests lists and objects, and its objects' keys.
-
-    It goes level by level and stops past :data:`MAX_DEPTH`. Every key of an
-    object is followed by a colon in the text, and a colon elsewhere stands
-    inside a text: so when the keys are as many as the text's colons, no key
-    is repeated in an object (which :func:`json.loads` would let pass, the
-    last value winning), without building each object in Python.
-    """
-    depth = keys = 0
+def _depth(value: Any) -> int:
+    """Return how deep ``value`` nests lists and objects, level by level."""
+    depth = 0
     level = [value] if value.__class__ is dict or value.__class__ is list else []
     while level and depth <= MAX_DEPTH:
         depth += 1
-        keys += sum([len(item) for item in level if item.__class__ is dict])
         level = [
             child
             for item in level
             for child in (item.values() if item.__class__ is dict else item)
             if child.__class__ is dict or child.__class__ is list
         ]
-    return depth, keys
+    return depth
 
 
 def message_schema() -> dict[str, Any]:
@@ -424,7 +428,7 @@ def message_schema() -> dict[str, Any]:
     Examples:
         >>> schema = message_schema()
         >>> schema["title"], len(schema["oneOf"])
-        ('tonk table protocol message', 8)
+        ('tonk table protocol message', 10)
     """
     text = resources.files("tonk").joinpath(*_SCHEMA_PATH).read_text("utf-8")
     loaded: dict[str, Any] = json.loads(text)
@@ -513,6 +517,12 @@ def _field_schemas(defs: dict[str, Any]) -> dict[str, dict[str, Any]]:
             "request": _COUNT_OR_NULL_SCHEMA,
         },
         "goodbye": {"reason": _TEXT_SCHEMA},
+        "leave": {"seat": _COUNT_SCHEMA},
+        "seating": {
+            "hand": _COUNT_SCHEMA,
+            "names": {"type": "array", "items": {"type": "string"}},
+            "seats": {"type": "array", "items": _COUNT_OR_NULL_SCHEMA},
+        },
     }
 
 
@@ -1107,13 +1117,36 @@ def _error(
 
 _UNSUPPORTED = ("suit_bet", "naturals_bet")
 
+_CHANGES: Final = {"join": join, "leave": leave}
+"""How the session seats a player who joins, and unseats one who leaves (V47)."""
+
+
+def _when(change: object) -> int:
+    """Return after how many actions a stored join or leave was asked for."""
+    if not (
+        isinstance(change, tuple | list)
+        and len(change) == 3
+        and _is_count(change[0])
+        and change[1] in _CHANGES
+        and isinstance(change[2], str)
+    ):
+        raise RulesError(
+            "a join or leave is (actions before it, 'join' or 'leave', name),"
+            f" got {brief(change)}"
+        )
+    when: int = change[0]
+    return when
+
 
 class Table:
     """A table that holds the true state and speaks the protocol to its seats.
 
     It plays ``hands`` hands of a :class:`~tonk.session.Session` (fewer if
     the session ends first, V43, X3), dealing each at once, with the ledger
-    and the deal passing left. It does no input or output: give it each
+    and the deal passing left. Players join (:meth:`join`) and leave (a
+    seat's ``leave``) between hands (V47): asked for during a hand, the
+    change is made when it ends, before the next deal, and a ``seating``
+    message tells everyone the new seats. It does no input or output: give it each
     client's message with :meth:`receive`, and send the :class:`Outgoing`
     messages it returns.
 
@@ -1196,6 +1229,11 @@ class Table:
         self._request = 0
         self._started = False
         self._silent: frozenset[int | None] = frozenset()
+        self._pending: list[tuple[str, str]] = []
+        self._seating: list[tuple[int, str, str]] = []
+        self._dealt: tuple[str, ...] = self._session.players
+        self._hand_began = 0
+        self._records: list[GameRecord] = []
 
     # -- what the caller may read --
 
@@ -1228,6 +1266,53 @@ class Table:
         .. versionadded:: 0.2.0
         """
         return self._request
+
+    @property
+    def seating(self) -> tuple[tuple[int, str, str], ...]:
+        """Every join and leave asked for: :meth:`restore` replays them.
+
+        Each is ``(actions played before it, "join" or "leave", name)``.
+
+        .. versionadded:: 0.2.0
+        """
+        return tuple(self._seating)
+
+    @property
+    def records(self) -> tuple[GameRecord, ...]:
+        """The record of each hand played to its end, in order.
+
+        .. versionadded:: 0.2.0
+        """
+        return tuple(self._records)
+
+    def join(self, name: str) -> None:
+        """Seat a new player (or one who left) from the next hand on (V47).
+
+        The caller (a lobby, an operator) decides who may join; the player
+        sits down when the hand in play ends, to the right of the next
+        dealer (B3), and the ``seating`` message tells everyone.
+
+        Raises:
+            SessionError: If the table has not started, has finished or plays
+                no more hands, or the session would refuse the join then
+                (a blank, control or repeated name, an eliminated player, X3,
+                or a full table, counting the joins and leaves asked for).
+            TypeError: If ``name`` is not text.
+
+        Examples:
+            >>> import tonk
+            >>> table = Table(tonk.Rules(), players=2, seed=7, hands=2)
+            >>> _ = table.start()
+            >>> table.join("Cy")
+            >>> out = table.receive(0, {"type": "action", "request": 1, "index": 0})
+            >>> [each.message for each in out if each.message["type"] == "seating"][0]
+            {'type': 'seating', 'hand': 2, 'names': ['Cy', 'P1', 'P2'], 'seats': [1, 2]}
+
+        .. versionadded:: 0.2.0
+        """
+        if not isinstance(name, str):
+            raise TypeError(f"name must be text, got {brief(name)}")
+        self._change("join", name)
 
     @property
     def silent(self) -> frozenset[int | None]:
@@ -1280,12 +1365,15 @@ class Table:
         names: Sequence[str] | None = None,
         hands: int = 1,
         time_limit: float | None = None,
+        seating: Sequence[tuple[int, str, str]] = (),
     ) -> Table:
-        """Rebuild a table from its arguments and its :attr:`history`.
+        """Rebuild a table from its arguments, :attr:`history` and :attr:`seating`.
 
         Raises:
             IllegalActionError: If an action is not legal where it comes.
-            RulesError: If there are more actions than the table's hands take.
+            RulesError: If there are more actions than the table's hands take,
+                or a join or leave is not one of :attr:`seating`'s form.
+            SessionError: If a join or leave is refused where it comes.
 
         Examples:
             >>> import tonk
@@ -1306,13 +1394,23 @@ class Table:
             time_limit=time_limit,
         )
         table.start()
-        for number, action in enumerate(actions):
+        changes = list(seating)
+        for number, action in enumerate([*actions, None]):
+            while changes and _when(changes[0]) <= number:
+                _, kind, name = changes.pop(0)
+                table._change(kind, name)
+            if action is None:
+                break
             if not table.waiting_for:
                 raise RulesError(f"action {number} comes after the table's last hand")
             state = table._session.hand
             assert state is not None
             check(state, action)
             table._play(action)
+        if changes:
+            raise RulesError(
+                f"a join or leave comes after the last action: {changes[0]}"
+            )
         return table
 
     # -- the conversation --
@@ -1391,12 +1489,89 @@ class Table:
             return [Outgoing(seat, {"type": "goodbye"})]
         if kind == "error":
             return []
+        if kind == "leave":
+            return self._leave(seat, data)
         return self._action(seat, data)
 
     # -- inside --
 
     def _seats(self) -> list[int | None]:
         return [*range(len(self._session.players)), None]
+
+    def _change(self, kind: str, name: str) -> None:
+        """Ask for a join or leave at the end of this hand, if it will be allowed."""
+        session = self._session
+        if not self._started or not self.waiting_for:
+            raise SessionError("players join and leave only a table that is playing")
+        if session.number >= self._hands:
+            raise SessionError("the table plays no hand after this one")
+        planned = attrs.evolve(session, phase=SessionPhase.BEFORE_DEAL)
+        for each_kind, each_name in [*self._pending, (kind, name)]:
+            planned = _CHANGES[each_kind](planned, each_name)
+        self._pending.append((kind, name))
+        self._seating.append((len(self._actions), kind, name))
+
+    def _leave(self, seat: int, data: dict[str, Any]) -> list[Outgoing]:
+        try:
+            if "seat" in data and data["seat"] != seat:
+                raise ProtocolError(
+                    f"seat {seat} cannot leave for seat {brief(data['seat'])}",
+                    code=_Code.WRONG_SEAT,
+                )
+            name = self._session.players[seat]
+            if ("leave", name) in self._pending:
+                raise ProtocolError(
+                    f"seat {seat} leaves after this hand already", code=_Code.SEATING
+                )
+            try:
+                self._change("leave", name)
+            except SessionError as error:
+                raise ProtocolError(str(error), code=_Code.SEATING) from None
+        except ProtocolError as error:
+            return _error(seat, error)
+        return []
+
+    def _reseat(self) -> list[Outgoing]:
+        """Make the joins and leaves asked for; tell who sits where now.
+
+        A leave the session refuses by now (the player was eliminated, X3)
+        is dropped. Each old seat that stays, then the spectators, get a
+        ``seating``: the caller renumbers its seats when the spectators'
+        one comes, and every message after it is for the new seats.
+        """
+        session = self._session
+        for kind, name in self._pending:
+            try:
+                session = _CHANGES[kind](session, name)
+            except SessionError:
+                continue
+        self._pending.clear()
+        self._session = session
+        before, after = self._dealt, session.players
+        if before == after:
+            return []
+        seats = [after.index(name) if name in after else None for name in before]
+        out = [
+            Outgoing(old, {"type": "goodbye", "reason": "you have left the table"})
+            for old, new in enumerate(seats)
+            if new is None
+        ]
+        message = {
+            "type": "seating",
+            "hand": session.number + 1,
+            "names": list(after),
+            "seats": seats,
+        }
+        out += [
+            Outgoing(old, message) for old, new in enumerate(seats) if new is not None
+        ]
+        out.append(Outgoing(None, message))
+        self._silent = frozenset(
+            seats[seat] if seat is not None else None
+            for seat in self._silent
+            if seat is None or (seat < len(seats) and seats[seat] is not None)
+        )
+        return out
 
     def _check_seat(self, seat: object, *, allow_none: bool) -> None:
         if seat is None and allow_none:
@@ -1528,7 +1703,7 @@ class Table:
         """Deal the next hand if the table plays one; else say goodbye."""
         session = self._session
         if session.phase is SessionPhase.BEFORE_DEAL and session.number < self._hands:
-            return self._deal()
+            return self._reseat() + self._deal()
         return [Outgoing(seat, {"type": "goodbye"}) for seat in self._seats()]
 
     def _deal(self) -> list[Outgoing]:
@@ -1537,6 +1712,8 @@ class Table:
         A hand may end at the deal (a deal tonk, B5): then its result follows
         the deal, and the next hand is dealt.
         """
+        self._dealt = self._session.players
+        self._hand_began = len(self._actions)
         self._session = session = apply_session(self._session, Deal())
         out = self._broadcast(kind="deal")
         if session.phase is SessionPhase.PLAYING:
@@ -1548,6 +1725,18 @@ class Table:
         result = session.last
         assert result is not None
         over = session.is_over or session.number >= self._hands
+        hand = session.hand
+        assert hand is not None
+        self._records.append(
+            GameRecord(
+                rules=hand.rules,
+                players=len(hand.hands),
+                dealer=hand.dealer,
+                seed=hand_seed(self._seed, result.number),
+                actions=self._actions[self._hand_began :],
+                outcome=result.outcome,
+            )
+        )
         message = {
             "type": "hand_over",
             "hand": result.number,
