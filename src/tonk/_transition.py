@@ -40,7 +40,7 @@ from tonk.actions import (
     Slap,
     format_action,
 )
-from tonk.cards import CODE_COUNT, Card, Rank, card_from_code
+from tonk.cards import CODE_COUNT, Card, Rank, WildCard, card_from_code
 from tonk.errors import IllegalActionError, IllegalReason
 from tonk.rules import OutWay, Rules, StockEnd
 from tonk.scoring import (
@@ -578,7 +578,10 @@ def discardable(state: GameState, hand: tuple[Card, ...]) -> list[Card]:
 def natural_enough(spread: LaySpread, rules: Rules, tables: Tables) -> bool:
     """Return whether ``spread`` holds enough natural (not wild) cards (H2)."""
     wild = tables.wild
-    naturals = sum(1 for card in spread.physical if not wild[card.code])
+    naturals = 0
+    for element in spread.cards:  # a wild's element is a WildCard, or itself
+        if element.__class__ is not WildCard and not wild[element.code]:  # type: ignore[union-attr]
+            naturals += 1
     return naturals >= rules.min_naturals
 
 

@@ -89,7 +89,7 @@ from tonk.actions import (
 )
 from tonk.cards import CARDS, Card, WildCard
 from tonk.errors import IllegalReason
-from tonk.rules import OutWay, StockEnd
+from tonk.rules import OutWay, Rules, StockEnd
 from tonk.scoring import (
     count_of,
     hand_count,
@@ -238,10 +238,11 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
         if distinct is not hand:
             discards = [DISCARDS[card.code] for card in distinct]
     copies = table.pack_copies[len(state.hands)]
-    laid = spreads_by_sum(hand, total, copies, tables)
     tunks: list[Action] = []
     if table.knock:  # H2, H4, H5
-        laid, tunks = _knock_melds(state, laid, table)
+        laid, tunks = _knock_melds(state, total, copies, table)
+    else:
+        laid = spreads_by_sum(hand, total, copies, tables)
     if (
         not laid
         and not state.spreads
@@ -257,17 +258,27 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
 
 
 def _knock_melds(
-    state: GameState, laid: list[LaySpread], table: Compiled
+    state: GameState, total: int, copies: int, table: Compiled
 ) -> tuple[list[LaySpread], list[Action]]:
     """Return the spreads the player who drew may lay, and the tunks (H2, H4, H5).
 
-    ``laid`` is every spread the hand holds. Spreads short of natural cards
-    go (H2); before a tunk, closed play leaves none to lay (H4), and a tunk
-    is listed for each arrangement of the hand whose unmatched cards count
-    at most the limit (H5).
+    ``total`` is the hand's sum (:func:`spreads_by_sum`). Spreads short of
+    natural cards go (H2); before a tunk, closed play leaves none to lay (H4),
+    and a tunk is listed for each arrangement of the hand whose unmatched
+    cards count at most the limit (H5). When closed play lays nothing and the
+    cards no spread can hold count over the limit, no spread is looked for.
     """
     rules = state.rules
     tables = table.tables
+    hand = state.hands[state.to_move]
+    limit = rules.tunk_at_most
+    if (
+        rules.closed_play
+        and state.bookkeeping.tunker is None
+        and (limit is None or _stranded(hand, rules, tables) > limit)
+    ):
+        return [], []
+    laid = spreads_by_sum(hand, total, copies, tables)
     if rules.min_naturals > 1:
         laid = [spread for spread in laid if natural_enough(spread, rules, tables)]
     if state.bookkeeping.tunker is not None:
@@ -278,6 +289,75 @@ def _knock_melds(
             state.hands[state.to_move], laid, rules.tunk_at_most, tables
         )
     return ([] if rules.closed_play else laid), tunks
+
+
+def _stranded(hand: tuple[Card, ...], rules: Rules, tables: Tables) -> int:
+    """Return what the cards of ``hand`` that no spread can hold count (H5).
+
+    A natural card in a spread shares it with another natural card (H2, or a
+    spread of three with at most one wild card): one of its rank, or of its
+    suit no more places away than the wild cards held can bridge. Without such
+    a partner it stays unmatched. Plain jokers (V3) are never in a spread.
+    """
+    wild = tables.wild
+    positions = tables.positions
+    wilds = 0
+    held = 0  # a bit for each natural card's code held, and again if twice
+    twice = 0
+    for card in hand:
+        code = card.code
+        if wild[code]:
+            wilds += 1
+        elif positions[code]:
+            bit = 1 << code
+            twice |= held & bit
+            held |= bit
+    if wilds >= 2 and rules.min_naturals == 1:
+        return 0  # two wild cards make a spread of any natural card (V5)
+    partners = _partners(tables, wilds + 2)
+    values = tables.values
+    count = 0
+    for card in hand:
+        code = card.code
+        if wild[code]:
+            continue
+        if positions[code] and (partners[code] & held or twice >> code & 1):
+            continue
+        count += values[code]
+    return count
+
+
+_PARTNERS: dict[tuple[tuple[str, int, str, int, str, bool], int], tuple[int, ...]] = {}
+
+
+def _partners(tables: Tables, reach: int) -> tuple[int, ...]:
+    """Return, by code, the bits of the natural cards that may share its spread.
+
+    A partner is another natural card of its rank, or of its suit within
+    ``reach`` run places (H5's bound, :func:`_stranded`).
+    """
+    key = (tables.key, reach)
+    found = _PARTNERS.get(key)
+    if found is None:
+        naturals = [card.code for card in tables.naturals if not tables.wild[card.code]]
+        positions = tables.positions
+        masks = [0] * len(positions)
+        for code in naturals:
+            for other in naturals:
+                if other != code and (
+                    other % 13 == code % 13
+                    or (
+                        other // 13 == code // 13
+                        and any(
+                            abs(place - other_place) <= reach
+                            for place in positions[code]
+                            for other_place in positions[other]
+                        )
+                    )
+                ):
+                    masks[code] |= 1 << other
+        found = _PARTNERS[key] = tuple(masks)
+    return found
 
 
 def tunk_actions(
@@ -291,31 +371,39 @@ def tunk_actions(
     they count over the limit there is no tunk, and nothing is searched.
     """
     values = tables.values
-    covered = {card.code for spread in laid for card in spread.physical}
-    stranded = sum(values[card.code] for card in hand if card.code not in covered)
+    cards = [_physical(spread) for spread in laid]  # unsorted: no sort is needed
+    covered = {card.code for physical in cards for card in physical}
+    stranded = 0
+    for card in hand:
+        if card.code not in covered:
+            stranded += values[card.code]
     if stranded > limit:
         return []
     found: list[Action] = []
-    _arrange(hand, laid, 0, (), limit, values, found)
+    _arrange(hand, list(zip(laid, cards, strict=True)), 0, (), limit, values, found)
     return found
 
 
 def _arrange(
     hand: tuple[Card, ...],
-    laid: list[LaySpread],
+    laid: list[tuple[LaySpread, tuple[Card, ...]]],
     start: int,
     chosen: tuple[LaySpread, ...],
     limit: int,
     values: tuple[int, ...],
     found: list[Action],
 ) -> None:
-    """Add to ``found`` the tunks that lay ``chosen`` and spreads from ``start`` on."""
+    """Add to ``found`` the tunks that lay ``chosen`` and spreads from ``start`` on.
+
+    ``laid`` pairs each spread with the cards it takes from the hand.
+    """
     if count_of(hand, values) <= limit:
         found.append(Tunk(chosen))
     for index in range(start, len(laid)):
-        rest = without_cards(hand, laid[index].physical)
+        spread, cards = laid[index]
+        rest = without_cards(hand, cards)
         if rest is not None:
-            _arrange(rest, laid, index, (*chosen, laid[index]), limit, values, found)
+            _arrange(rest, laid, index, (*chosen, spread), limit, values, found)
 
 
 def _open_to_play(
@@ -433,9 +521,12 @@ def _cards_to_keep(state: GameState, action: Action) -> int:
 
 
 def _physical(action: Action) -> tuple[Card, ...]:
-    """Return the cards an action takes from the hand."""
+    """Return the cards an action takes from the hand (a spread's unsorted)."""
     if isinstance(action, LaySpread):
-        return action.physical
+        return tuple(
+            element.card if element.__class__ is WildCard else element  # type: ignore[misc]
+            for element in action.cards
+        )
     if isinstance(action, Hit):
         return (split(action.card)[0],)
     if isinstance(action, Discard):

@@ -21,6 +21,7 @@ from tonk.actions import (
     Hit,
     LaySpread,
     Slap,
+    Tunk,
 )
 from tonk.bots._base import no_actions
 from tonk.bots._knowledge import sampled_counts, unseen_counts, unseen_values
@@ -357,10 +358,19 @@ def _physical(action: LaySpread | Hit) -> tuple[Card, ...]:
 
 
 def _play(view: _View, legal: Sequence[Action]) -> Action:
-    """Spread, hit or discard after drawing (and the slapper's extra discard)."""
+    """Spread, hit or discard after drawing (and the slapper's extra discard).
+
+    A tunk (H5) is taken whenever one is legal, the arrangement leaving the
+    lowest count (the first of equal ones).
+    """
     obs = view.obs
     hand = view.hand
     values = view.values
+    if legal[-1].__class__ is Tunk:  # the tunks come last (H5)
+        return min(
+            (action for action in legal if isinstance(action, Tunk)),
+            key=lambda tunk: -sum(values[card.code] for card in tunk.physical),
+        )
     owners = {spread.number: spread.owner for spread in obs.spreads}
     best: LaySpread | Hit | None = None
     best_key: tuple[int, int, int, int] = (-1, 0, 0, 0)

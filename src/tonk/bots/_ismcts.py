@@ -17,7 +17,7 @@ from tonk._compiled import compiled
 from tonk._deal import shuffle_drawing
 from tonk._transition import DRAW_DISCARD, DRAW_STOCK, revised, successor
 from tonk._validate import brief, is_int
-from tonk.actions import Action, ClaimDealTonk, Discard, Drop
+from tonk.actions import Action, ClaimDealTonk, Discard, Drop, Tunk
 from tonk.bots._base import no_actions
 from tonk.bots._belief import Memory, infer
 from tonk.bots._knowledge import seat_turns
@@ -235,6 +235,8 @@ class _Policy:
             return first
         if first.__class__ is not Discard:
             return first
+        if legal[-1].__class__ is Tunk:  # H5: tunk whenever the hand may
+            return legal[-1]
         hand = state.hands[state.to_move]
         partners = self.partners
         best = -math.inf
