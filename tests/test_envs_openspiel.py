@@ -212,6 +212,16 @@ def test_every_scalar_option_is_a_parameter() -> None:
         "big_one_deals": 2,
         "suit_bet": 1,
         "naturals_bet": 2,
+        "drops": False,
+        "min_naturals": 2,
+        # Hoyle's options at their defaults: closed play (H4) is refused with
+        # discard_draw_must_meld, the last turns (H6) with slap_in, a tunk
+        # (H5) has no action layout, and upcard_first_only needs the upcard.
+        "closed_play": False,
+        "upcard_first_only": False,
+        "tunk_at_most": -1,
+        "last_turns": False,
+        "tunk_tie_doubles": False,
     }
     assert set(spec) == {*scalar, "players", "dealer", "preset", "rules_json"}
     base = tonk.to_json(Rules(deal_tonks=()))  # every scalar set, on a JSON base
@@ -219,8 +229,10 @@ def test_every_scalar_option_is_a_parameter() -> None:
         "python_tonk", {**scalar, "players": 3, "rules_json": base}
     )
     for name, value in scalar.items():
-        assert str(getattr(game.rules, name)) == str(value), name
+        shown = getattr(game.rules, name)
+        assert str(-1 if shown is None else shown) == str(value), name
     assert load(str(game)).rules == game.rules
+    assert load("python_tonk(closed_play=true)").rules.closed_play
 
 
 def test_a_default_value_keeps_the_presets_and_minus_one_is_none() -> None:
