@@ -109,8 +109,9 @@ nitpick_ignore = [
     ("py:class", "concurrent.futures._base.Executor"),
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "types.UnionType"),
-    # The type variable of from_dict's and from_json's overloads.
+    # The type variables of from_dict's and from_json's overloads.
     ("py:class", "tonk.serialization._Document"),
+    ("py:class", "tonk.serialization._Result"),
     # The union of the kinds to_dict and to_json write (its docstring lists them).
     ("py:class", "_Writable"),
     ("py:class", "fractions.Fraction"),

@@ -56,7 +56,6 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 import re
@@ -65,7 +64,7 @@ import typing
 from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, overload
+from typing import Any, Protocol, TypeAlias, TypeVar, overload
 
 import attrs
 
@@ -119,9 +118,6 @@ from tonk.session import HandResult, Session, SessionPhase
 from tonk.simulation import SimulationResult
 from tonk.state import GameState, OutcomeKind
 
-if TYPE_CHECKING:
-    from tonk.bots import TournamentResult
-
 __all__ = [
     "from_dict",
     "from_json",
@@ -145,7 +141,6 @@ _Document = TypeVar(
     Session,
     HandResult,
     SimulationResult,
-    "TournamentResult",
     BotError,
     Drop,
     DrawStock,
@@ -193,20 +188,40 @@ _HEADER = frozenset({"format", "version"})
 
 # Each alias one string: type checkers read no implicitly concatenated annotation.
 _Playable: TypeAlias = "Rules | GameState | GameRecord | Observation | Game | Session"
+
+
+class _Summarized(Protocol):
+    """A result written as its ``to_dict()`` summary, as a tournament's is."""
+
+    def to_dict(self) -> dict[str, object]: ...
+
+
+_Result = TypeVar("_Result", bound=_Summarized)
+"""A kind of a module above this one, in the table by :func:`add_format`."""
 _Writable: TypeAlias = (
-    "_Playable | HandResult | SimulationResult | TournamentResult | BotError | Action"
+    "_Playable | HandResult | SimulationResult | _Summarized | BotError | Action"
 )
 """The values :func:`to_dict` writes."""
 TOURNAMENT_FORMAT = "tonk.tournament_result"
 """The ``format`` of a :class:`~tonk.bots.TournamentResult`."""
 
 
-@functools.cache
-def _late_formats() -> dict[Any, str]:
-    """Return the kinds of the modules that import this one, by their format."""
-    from tonk.bots import TournamentResult  # tonk.bots imports this module
+def add_format(kind: type[_Summarized], fmt: str) -> None:
+    """Put ``kind``, a result class of a module above this one, in the table.
 
-    return {TournamentResult: TOURNAMENT_FORMAT}
+    :mod:`tonk.bots` imports this module (its process bots speak JSON), so
+    this module cannot import :class:`~tonk.bots.TournamentResult`: that
+    module adds it when imported, as ``tonk/__init__`` does before any value
+    is written or read. Its documents are its ``to_dict()`` summary.
+
+    Examples:
+        >>> import tonk
+        >>> bots = [tonk.bots.RandomBot(), tonk.bots.RandomBot()]
+        >>> result = tonk.bots.tournament(tonk.presets.PAGAT, bots, hands=2, seed=1)
+        >>> to_dict(result)["format"] == TOURNAMENT_FORMAT
+        True
+    """
+    _FORMATS[kind] = fmt
 
 
 def _format_of(kind: object) -> str:
@@ -215,9 +230,6 @@ def _format_of(kind: object) -> str:
         return _FORMATS[kind]
     if kind == Action or kind in _ACTION_CLASSES:
         return "tonk.action"
-    late = _late_formats()
-    if kind in late:
-        return late[kind]
     raise TypeError(
         "kind must be Rules, GameState, GameRecord, Observation, Game, Session,"
         " HandResult, SimulationResult, TournamentResult, BotError, Action or an"
@@ -289,6 +301,8 @@ def to_dict(value: _Writable) -> dict[str, Any]:
 def from_dict(data: Mapping[str, Any], kind: type[_Document]) -> _Document: ...
 @overload
 def from_dict(data: Mapping[str, Any], kind: types.UnionType) -> Action: ...
+@overload
+def from_dict(data: Mapping[str, Any], kind: type[_Result]) -> _Result: ...
 def from_dict(data: Mapping[str, Any], kind: Any) -> Any:
     """Read a value from a JSON-like dict written by :func:`to_dict`.
 
@@ -934,6 +948,14 @@ def from_json(
     max_bytes: int = ...,
     max_depth: int = ...,
 ) -> Action: ...
+@overload
+def from_json(
+    text: str | bytes | bytearray,
+    kind: type[_Result],
+    *,
+    max_bytes: int = ...,
+    max_depth: int = ...,
+) -> _Result: ...
 def from_json(
     text: str | bytes | bytearray,
     kind: Any,
@@ -1156,8 +1178,7 @@ def _build_schema(fmt: str) -> dict[str, Any]:
     elif fmt == "tonk.bot_error":
         body = _bot_error_schema(header)
     else:
-        formats = {**_FORMATS, **_late_formats()}
-        kind = next(cls for cls, name in formats.items() if name == fmt)
+        kind = next(cls for cls, name in _FORMATS.items() if name == fmt)
         body = object_codec(kind).object_schema(defs, header=header)
         if fmt in _SUMMARIES:
             _summary_schema(body, _SUMMARIES[fmt], defs)

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import attrs
 
-from tonk import _present
+from tonk import _present, serialization
 from tonk._parallel import MOST_HANDS, check_executor, chunk_size, run_chunks
 from tonk._parallel import derived_seed as _derived_seed
 from tonk._untrusted import escape
@@ -598,3 +598,6 @@ def tournament(
             sorted(tally.outcomes.items(), key=lambda item: (-item[1], item[0].value))
         ),
     )
+
+
+serialization.add_format(TournamentResult, serialization.TOURNAMENT_FORMAT)
