@@ -227,31 +227,21 @@ def test_h3_the_turned_up_card_left_by_the_first_player_stays_buried() -> None:
     state = deal([SEAT_0, TUNKER, SEAT_2], "4C 10C 5S")
     state = play(state, "draw stock")
     assert state.buried
-    state = play(state, "discard 4C", "draw discard")  # seat 2 takes the 4C
+    state = play(state, TUNK_AT_5)  # a first turn that ends with no discard
     assert state.discard_pile == cards("5D")
-    state = play(state, "discard 4C")  # the 4C goes back on the buried 9H
-    state = play(state, "draw discard", "discard 4C")  # seat 0 as well
-    state = play(state, "draw discard")  # seat 1 takes it: the 9H alone is left
+    assert tonk.legal_actions(state) == (DrawStock(),)
+    assert refusal(state, DrawDiscard()) is IllegalReason.UPCARD_BURIED
+    state = play(state, "draw stock", "discard 10C")
+    assert tonk.legal_actions(state) == (DrawStock(), DrawDiscard())  # the 10C
+
+
+def test_h3_a_discard_on_the_buried_upcard_may_be_taken() -> None:
+    state = deal([SEAT_0, TUNKER, SEAT_2], "4C 10C 5S")
+    state = play(state, "draw stock", "discard 4C", "draw discard")
+    assert state.discard_pile == cards("5D")
     state = play(state, "discard 4C", "draw discard", "discard 4C")
-    state = play(state, "draw discard", "discard 4C", "draw discard", "discard AS")
-    assert state.discard_pile == cards("5D AS")
-    state = play(state, "draw discard")  # seat 2 takes the AS
-    state = play(state, "discard AS", "draw discard", "discard 3D")
-    state = play(state, "draw discard", "discard 3D")
-    assert state.to_move == 2
-    state = play(state, "draw discard", "discard AS".replace("AS", "3D"))
-    state = play(state, "draw discard", "discard 3D")
-    state = play(state, "draw discard")
-    assert state.discard_pile == cards("5D")
-    state = play(state, "discard 3D")
-    assert state.discard_pile == cards("5D 3D")
-    over = play(state, "draw discard", "discard 3D")
-    assert over.discard_pile == cards("5D 3D")
-    bare = tonk.apply(over, DrawDiscard())
-    bare = tonk.apply(bare, Discard(card("3D")))
-    bare = tonk.apply(bare, DrawDiscard())  # this seat keeps the 3D
-    bare = tonk.apply(bare, Discard(card("3D")))
-    assert bare.discard_pile == cards("5D 3D")
+    assert state.buried
+    assert DrawDiscard() in tonk.legal_actions(state)
 
 
 def test_h4_closed_play_lists_no_spread_and_refuses_one() -> None:
@@ -398,3 +388,19 @@ def test_hoyle_hides_the_others_hands_until_the_end() -> None:
     assert rebuilt.hands[1] == state.hands[1]
     assert rebuilt.tunker == 1
     assert tonk.legal_actions(rebuilt) == tonk.legal_actions(state)
+
+
+def test_h5_the_pictures_show_the_tunkers_cards_face_up_and_no_others() -> None:
+    state = tunked_at_5()
+    seen = tonk.observe(state, 2)
+    lines = tonk.text.format_observation(seen, ascii=True).splitlines()
+    assert lines[1].split() == ["seat", "0", "(dealer)", "7", "cards"]
+    assert lines[2].split() == ["seat", "1", "4C", "AS", "tunked,", "count", "5"]
+    assert "tunked, count 5" in tonk.text.format_state(state, ascii=True)
+    svg = tonk.svg.draw(seen)
+    assert "tunked" in svg
+    assert "6C" not in tonk.text.format_observation(seen, ascii=True)
+    over = play(state, "draw stock", "discard 10C", "draw stock", "discard 5S")
+    shown = tonk.text.format_observation(tonk.observe(over, 2), ascii=True)
+    assert "seat 1 tunked" in shown
+    assert "penalty points" in shown

@@ -175,6 +175,8 @@ def _state_table(state: GameState) -> _Table:
     seats = []
     for seat, hand in enumerate(state.hands):
         notes = [f"count {state.count(seat)}"]
+        if seat == state.tunker:  # H5: the unmatched cards of a tunk
+            notes.insert(0, "tunked")
         if state.waits[seat]:
             notes.append(f"waits {state.waits[seat]}")
         dealer = " (dealer)" if seat == state.dealer else ""
@@ -213,6 +215,8 @@ def _observed_seat(seen: Observation, seat: int) -> _Seat:
         return _Seat(label=label, notes=", ".join(notes), faces=seen.hand, backs=0)
     taken = seen.taken[seat]
     notes.insert(0, f"{seen.hand_sizes[seat]} cards")
+    if seat == seen.tunker:  # H5: the unmatched cards lie face up
+        notes.insert(0, "tunked")
     return _Seat(
         label=label,
         notes=", ".join(notes),

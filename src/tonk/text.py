@@ -100,6 +100,8 @@ _WORDS = {
     "turn_limit": "turn limit",
     "dead_stock": "dead stock",
     "forced_knock": "forced knock",
+    "tunk": "tunk, counts as penalty points",
+    "penalty": "penalty points",
     "catcher": "caught the dropper",
     "lowest": "lowest count",
     "showdown": "lowest count at the end",
@@ -360,7 +362,8 @@ def format_outcome(outcome: Outcome) -> str:
     """
     kind = format_label(outcome.kind)
     if outcome.dropper is not None:
-        kind += f", seat {outcome.dropper} dropped"
+        verb = "tunked" if outcome.kind is OutcomeKind.TUNK else "dropped"  # H5
+        kind += f", seat {outcome.dropper} {verb}"
     winners = ", ".join(f"seat {seat}" for seat in outcome.winners) or "none"
     lines = [f"outcome: {kind}; winners: {winners}"]
     if outcome.counts is not None:
@@ -422,7 +425,8 @@ def format_state(state: GameState, *, ascii: bool = False) -> str:
                 _label(seat, state.dealer),
                 format_cards(hand, ascii=ascii),
                 _notes(
-                    f"count {state.count(seat)}",
+                    ("tunked, " if seat == state.tunker else "")  # H5
+                    + f"count {state.count(seat)}",
                     f"waits {state.waits[seat]}" if waits else "",
                     _widow_note(widow, exchanged, ascii=ascii),
                 ),
@@ -466,9 +470,11 @@ def _observed_row(seen: Observation, seat: int, *, ascii: bool) -> tuple[str, st
         return format_cards(seen.shown_hands[seat], ascii=ascii), _shown_count(
             seen, seat
         )
-    if seat == seen.seat:
-        count = sum(seen.rules.card_value(card) for card in seen.hand)
-        return format_cards(seen.hand, ascii=ascii), f"count {count}"
+    if seat == seen.seat or seat == seen.tunker:  # H5: a tunk lies face up
+        hand = seen.hand if seat == seen.seat else seen.taken[seat]
+        count = sum(seen.rules.card_value(card) for card in hand)
+        tunked = "tunked, " if seat == seen.tunker else ""
+        return format_cards(hand, ascii=ascii), f"{tunked}count {count}"
     taken = seen.taken[seat]
     took = f"took {format_cards(taken, ascii=ascii)}" if taken else ""
     return _plural(seen.hand_sizes[seat], "card"), took
