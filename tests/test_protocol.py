@@ -179,6 +179,21 @@ def test_encode_message_writes_one_ascii_line() -> None:
             ProtocolErrorCode.BAD_FIELD,
         ),
         ("[" * 100 + "]" * 100, ProtocolErrorCode.TOO_DEEP),
+        (
+            '{"type": "hello", "protocol": 1, "protocol": 1}',
+            ProtocolErrorCode.MALFORMED,
+        ),
+        ('{"type":"hello","protocol" :1,"type":"hello"}', ProtocolErrorCode.MALFORMED),
+        (
+            '{"type": "action", "request": 1, "action": "drop", "seat": 0,'
+            ' "seat": 0, "name": "a:b"}',
+            ProtocolErrorCode.MALFORMED,
+        ),
+        (
+            '{"type": "act", "request": 1, "seat": 0, "legal": [],'
+            ' "observation": {"hand": [], "hand": []}}',
+            ProtocolErrorCode.MALFORMED,
+        ),
     ],
 )
 def test_decode_message_refuses_bad_text(
@@ -187,6 +202,17 @@ def test_decode_message_refuses_bad_text(
     with pytest.raises(ProtocolError) as raised:
         decode_message(text)
     assert raised.value.code is code
+
+
+def test_decode_message_reads_colons_and_spaces_in_a_message() -> None:
+    # decode_message counts the text's colons to know that no key repeats:
+    # a colon inside a text, or spaces around one, must not refuse a message.
+    text = '{ "type" : "hello" ,\n "protocol" :\t1, "name": "a:b::c\\":" }'
+    assert decode_message(text) == {
+        "type": "hello",
+        "protocol": 1,
+        "name": 'a:b::c":',
+    }
 
 
 def test_decode_message_refuses_a_message_over_its_limit() -> None:
@@ -1026,3 +1052,22 @@ def test_encode_act_writes_the_act_message(name: str) -> None:
         encode_act(seen, request=True)
     with pytest.raises(TypeError):
         encode_act(seen, request=1, seed="7")  # type: ignore[arg-type]
+
+
+def test_an_act_writes_each_spread_as_the_observation_has_it() -> None:
+    # Two spreads are equal when their wilds stand for the same cards, whichever
+    # wild stands for which: an act must still write each as it is written.
+    seen = tonk.observe(tonk.new_game(presets.CHICAGO, players=2, seed=1), 1)
+    one, other = (
+        tonk.LaySpread(map(tonk.parse_element, text.split()))
+        for text in ("5H 2C=6H JK=7H", "5H JK=6H 2C=7H")
+    )
+    assert one == other
+    assert format_action(one) != format_action(other)
+    for spread in (one, other):
+        view = attrs.evolve(seen, legal_actions=(tonk.DrawStock(), spread))
+        written = [format_action(action) for action in view.legal_actions]
+        message = act_message(view, request=1)
+        assert message["observation"]["legal_actions"] == written
+        assert [entry["action"] for entry in message["legal"]] == written
+        assert json.loads(encode_act(view, request=1)) == message

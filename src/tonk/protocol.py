@@ -368,17 +368,23 @@ def _parsed(data: str | bytes | bytearray, max_bytes: int) -> Any:
             raise _too_large(size, max_bytes)
     else:
         raise TypeError(f"a message must be str or bytes, got {type(data).__name__}")
+    value = _loads(text, None)
+    depth, keys = _shape(value)
+    if depth > MAX_DEPTH:
+        raise _too_deep()
+    if keys != text.count(":"):  # a key repeated, or a colon inside a text
+        value = _loads(text, _object)
+    return value
+
+
+def _loads(text: str, pairs: Callable[[list[tuple[str, Any]]], Any] | None) -> Any:
+    """Parse JSON text, building objects with ``pairs`` (``None``: as dicts)."""
     try:
-        value = json.loads(
-            text, object_pairs_hook=_object, parse_constant=_not_a_number
-        )
+        return json.loads(text, object_pairs_hook=pairs, parse_constant=_not_a_number)
     except RecursionError:
         raise _too_deep() from None
     except ValueError as error:  # JSONDecodeError, or an int too long to read
         raise ProtocolError(f"not JSON: {error}", code=_Code.MALFORMED) from None
-    if text.count("[") + text.count("{") > MAX_DEPTH and _depth(value) > MAX_DEPTH:
-        raise _too_deep()
-    return value
 
 
 def _too_large(size: int, limit: int) -> ProtocolError:
@@ -407,19 +413,27 @@ def _not_a_number(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _depth(value: Any) -> int:
-    """Return how deep ``value`` nests lists and objects, level by level."""
-    depth = 0
+def _shape(value: Any) -> tuple[int, int]:
+    """Return how deep ``value`` nests lists and objects, and its objects' keys.
+
+    It goes level by level and stops past :data:`MAX_DEPTH`. Every key of an
+    object is followed by a colon in the text, and a colon elsewhere stands
+    inside a text: so when the keys are as many as the text's colons, no key
+    is repeated in an object (which :func:`json.loads` would let pass, the
+    last value winning), without building each object in Python.
+    """
+    depth = keys = 0
     level = [value] if value.__class__ is dict or value.__class__ is list else []
     while level and depth <= MAX_DEPTH:
         depth += 1
+        keys += sum([len(item) for item in level if item.__class__ is dict])
         level = [
             child
             for item in level
             for child in (item.values() if item.__class__ is dict else item)
             if child.__class__ is dict or child.__class__ is list
         ]
-    return depth
+    return depth, keys
 
 
 def message_schema() -> dict[str, Any]:
@@ -609,29 +623,11 @@ _CARD_TEXTS: Final = tuple(str(card) for card in CARDS)
 """The notation of each card, by code."""
 
 _MOST_TEXTS = 10_000
-"""How many texts (actions written, cards and actions read) a cache keeps."""
+"""How many texts (cards and actions read, actions' entries) a cache keeps."""
 
 
 def _card_texts(cards: Sequence[Card]) -> list[str]:
     return [_CARD_TEXTS[card.code] for card in cards]
-
-
-def _remembered(write: _Writer) -> _Writer:
-    """Return ``write`` that remembers what it wrote for each value."""
-    texts: dict[Any, Any] = {}
-
-    def remembering(values: Sequence[Any]) -> list[Any]:
-        if len(texts) > _MOST_TEXTS:
-            texts.clear()
-        written = []
-        for value in values:
-            text = texts.get(value)
-            if text is None:
-                text = texts[value] = write(value)
-            written.append(text)
-        return written
-
-    return remembering
 
 
 def _writer(codec: Codec) -> _Writer | None:
@@ -652,7 +648,8 @@ def _writer(codec: Codec) -> _Writer | None:
         if items.kind in ("int", "bool"):
             return list
         if items.kind == "str":
-            return _remembered(items.encode)
+            encode = items.encode
+            return lambda values: list(map(encode, values))
         inner = _writer(items)
         if inner is not None:
             return lambda values: [inner(value) for value in values]
@@ -1044,15 +1041,18 @@ def _indices(rules: Rules, players: int) -> Callable[[Action], _Entry]:
 
     The index is ``None`` when the layout does not number the action: under
     Hoyle's tunk (H5) the rules have no layout at all. The entry is the
-    action's item of an ``act``'s ``legal`` list, as JSON.
+    action's item of an ``act``'s ``legal`` list, as JSON. Both are remembered
+    by the action's notation, not by the action: two equal spreads may be
+    written differently (which wild stands for which card).
     """
     known = _INDICES.get((id(rules), players))
     if known is not None and known[0] is rules:
         return known[1]
-    remembered: dict[Action, _Entry] = {}
+    remembered: dict[str, _Entry] = {}
 
     def entry(action: Action) -> _Entry:
-        found = remembered.get(action)
+        notation = format_action(action)
+        found = remembered.get(notation)
         if found is None:
             if len(remembered) > _MOST_TEXTS:
                 remembered.clear()
@@ -1060,8 +1060,7 @@ def _indices(rules: Rules, players: int) -> Callable[[Action], _Entry]:
                 index: int | None = action_to_index(action, rules, players)
             except EncodingError:
                 index = None
-            notation = format_action(action)
-            found = remembered[action] = (
+            found = remembered[notation] = (
                 index,
                 _ENCODER.encode({"action": notation, "index": index}),
             )
