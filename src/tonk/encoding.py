@@ -1425,6 +1425,8 @@ def _settlements(rules: Rules, players: int) -> Iterator[_Settlement]:
     out = settle_out(players, 0, OutcomeKind.TONK_OUT, pays=best_out)
     yield out.payoffs, out.winners, True
     yield from _drop_settlements(rules, players)
+    if rules.tunk_at_most is not None:
+        yield from _tunk_settlements(rules, players)
     if rules.max_turns is not None or rules.stock_end is not StockEnd.DEAD:
         for lowest in range(1, players + 1):  # B14, B15, V29
             counts = (0,) * lowest + (1,) * (players - lowest)
@@ -1432,6 +1434,28 @@ def _settlements(rules: Rules, players: int) -> Iterator[_Settlement]:
                 counts, OutcomeKind.STOCK_EXHAUSTED, rules.exhaustion_tie
             )
             yield outcome.payoffs, outcome.winners, True
+
+
+def _tunk_settlements(rules: Rules, players: int) -> Iterator[_Settlement]:
+    """Yield the extremes of a tunk's settlement (H7).
+
+    Each pair of seats pays the difference of its penalty points, which are at
+    most ``most``: the largest count of a hand and the drawn card, or twice
+    the tunk's limit when that is more (a beaten tunker, doubled). So a seat
+    wins at most ``(players - 1) * most``, when it scores 0 and every other
+    seat ``most``, and loses at most as much the other way round.
+    """
+    size = rules.hand_size_for(players) + 1
+    values = sorted(rules.card_value(card) for card in rules.pack(players=players))
+    largest = sum(values[-size:])
+    limit = rules.tunk_at_most
+    assert limit is not None
+    most = max(largest, 2 * min(limit, largest))
+    others = players - 1
+    yield (others * most, *[-most] * others), (0,), True
+    low = (-others * most, *[most] * others)
+    yield low, (1,), True
+    yield low, tuple(range(1, players)), True
 
 
 def _drop_settlements(rules: Rules, players: int) -> Iterator[_Settlement]:
