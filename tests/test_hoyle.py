@@ -404,3 +404,24 @@ def test_h5_the_pictures_show_the_tunkers_cards_face_up_and_no_others() -> None:
     shown = tonk.text.format_observation(tonk.observe(over, 2), ascii=True)
     assert "seat 1 tunked" in shown
     assert "penalty points" in shown
+
+
+def test_h5_a_record_of_a_hand_with_a_tunk_round_trips_and_replays() -> None:
+    deck = stack_deck(HOYLE, hands=[SEAT_0, TUNKER, SEAT_2], upcard="5D", stock="4C")
+    record = tonk.GameRecord.start(HOYLE, players=3, deck=deck)
+    state = record.initial_state()
+    for action in [DrawStock(), TUNK_AT_5, DrawStock()]:
+        record = record.then(action)
+        state = tonk.apply(state, action)
+    drawn = state.hands[2]
+    record = record.then(Discard(drawn[0]))
+    for text in (tonk.to_json(record), tonk.records.format_record(record)):
+        again = (
+            tonk.from_json(text, tonk.GameRecord)
+            if text.startswith("{")
+            else tonk.records.parse_record(text)
+        )
+        assert again == record
+    states = list(tonk.records.replay(record))
+    assert states[-1].tunker == 1
+    assert states[-1].to_move == 0

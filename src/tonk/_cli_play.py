@@ -39,7 +39,7 @@ from tonk.session import (
     new_session,
     session_actions,
 )
-from tonk.state import GameState, Outcome, Phase, Stake
+from tonk.state import GameState, Outcome, OutcomeKind, Phase, Stake
 from tonk.text import can_encode_glyphs, format_card, format_label, format_stake
 
 if TYPE_CHECKING:
@@ -215,7 +215,8 @@ def _show_end(table: _Table, state: GameState) -> None:
     say("")
     say(f"[bold]The hand is over: {format_label(outcome.kind)}[/bold]")
     if outcome.dropper is not None:
-        say(f"{table.who(outcome.dropper).capitalize()} dropped.")
+        verb = "tunked" if outcome.kind is OutcomeKind.TUNK else "dropped"  # H5
+        say(f"{table.who(outcome.dropper).capitalize()} {verb}.")
     if seen.shown_hands is not None and outcome.counts is not None:
         for seat, hand in enumerate(seen.shown_hands):
             count = outcome.counts[seat]
