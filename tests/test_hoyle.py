@@ -410,7 +410,8 @@ def test_h5_a_record_of_a_hand_with_a_tunk_round_trips_and_replays() -> None:
     deck = stack_deck(HOYLE, hands=[SEAT_0, TUNKER, SEAT_2], upcard="5D", stock="4C")
     record = tonk.GameRecord.start(HOYLE, players=3, deck=deck)
     state = record.initial_state()
-    for action in [DrawStock(), TUNK_AT_5, DrawStock()]:
+    actions: list[tonk.Action] = [DrawStock(), TUNK_AT_5, DrawStock()]
+    for action in actions:
         record = record.then(action)
         state = tonk.apply(state, action)
     drawn = state.hands[2]
