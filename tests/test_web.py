@@ -610,3 +610,81 @@ def test_tonk_serve_without_the_web_extra_names_it(
     monkeypatch.delitem(sys.modules, "tonk.web.app")
     assert main(["serve", "--port", "1"]) == 2
     assert "tonk[web]" in capsys.readouterr().err
+
+
+# -- joins and leaves between hands (V47) --
+
+
+def play_until(
+    socket: WebSocketTestSession, rng: random.Random, kind: str
+) -> list[Message]:
+    """Answer every act with a random legal action until a message of ``kind``."""
+    seen: list[Message] = []
+    while True:
+        message: Message = socket.receive_json()
+        seen.append(message)
+        if message["type"] == kind:
+            return seen
+        if message["type"] == "act":
+            choice = rng.choice(message["legal"])["index"]
+            socket.send_json(
+                {"type": "action", "request": message["request"], "index": choice}
+            )
+
+
+def test_a_player_leaves_between_hands_and_another_takes_a_seat(
+    client: TestClient,
+) -> None:
+    bots = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
+    table = new_table(
+        client, seats=[{"kind": "human", "name": "Ann"}, *bots], mode="session", hands=3
+    )
+    url = f"/api/tables/{table['id']}/seats"
+    assert client.get("/api/tables").json()[0]["joinable"] is True
+    ann = hello(client, table, 0)
+    ann.send_json({"type": "leave"})
+    joined = client.post(url, json={"name": "Di"})
+    assert joined.status_code == 201, joined.text
+    link = joined.json()["link"]
+    for body, status, code in [
+        ({"name": "Di"}, 409, "seating"),  # already joining
+        ({"name": "greedy 2"}, 409, "seating"),  # seated
+        ({"name": ""}, 400, "bad_seat"),
+        ([], 400, "bad_request"),
+    ]:
+        refused = client.post(url, json=body)
+        assert (refused.status_code, refused.json().get("code")) == (status, code), (
+            refused.text
+        )
+    assert (
+        client.post("/api/tables/nosuch/seats", json={"name": "E"}).status_code == 404
+    )
+    di = connect(client, f"/t/{table['id']}/ws")
+    di.send_json({"type": "hello", "protocol": 1, "token": link.split("#")[1]})
+    assert di.receive_json()["seat"] is None  # watches until the next hand
+
+    ann.send_json({"type": "leave"})
+    seen = play_until(ann, random.Random(1), "goodbye")
+    errors = [m["code"] for m in seen if m["type"] == "error"]
+    assert errors == ["seating"]  # leaving once is enough
+    assert seen[-1]["reason"] == "you have left the table"
+    (over,) = [m for m in seen if m["type"] == "hand_over"]
+    assert not over["over"]
+
+    seen = play_until(di, random.Random(2), "welcome")
+    (seating,) = [m for m in seen if m["type"] == "seating"]
+    assert seating["hand"] == over["hand"] + 1
+    assert "Ann" not in seating["names"]
+    assert seen[-1]["seat"] == seating["names"].index("Di")
+    seen = play_until(di, random.Random(2), "goodbye")
+    assert [m["hand"] for m in seen if m["type"] == "hand_over"][-1] == 3
+    listed = client.get("/api/tables").json()[0]
+    assert listed["over"]
+    assert sorted(seat["name"] for seat in listed["seats"]) == sorted(seating["names"])
+    for hand, players in [(1, 3), (2, 3), (3, 3)]:
+        record = client.get(f"/api/tables/{table['id']}/hands/{hand}.json").text
+        replayed = tonk.from_json(record, tonk.GameRecord)
+        assert replayed.players == players
+        assert list(tonk.replay(replayed))[-1].outcome == replayed.outcome
+    again = hello(client, table, 0)  # who left watches with their link
+    assert again.receive_json()["seat"] is None

@@ -192,3 +192,45 @@ def is_over(server: Server, table_id: str) -> bool:
     listed = {table["id"]: table for table in server.get("/api/tables")}
     over: bool = listed[table_id]["over"]
     return over
+
+
+def test_a_killed_server_replays_joins_and_leaves(server: Server) -> None:
+    rng = random.Random(6)
+    humans = [{"kind": "human", "name": name} for name in ("Ann", "Bo", "Cy")]
+    table = server.post("/api/tables", {"seats": humans, "mode": "session", "hands": 3})
+    table_id = table["id"]
+    tokens = {seat["name"]: seat["link"].split("#")[1] for seat in table["seats"]}
+    with server.join(table_id, tokens["Ann"]) as socket:
+        socket.send(json.dumps({"type": "leave"}))
+        socket.send(json.dumps({"type": "leave"}))
+        assert read(socket, "error")["code"] == "seating"  # the first is committed
+    joined = server.post(f"/api/tables/{table_id}/seats", {"name": "Di"})
+    tokens["Di"] = joined["link"].split("#")[1]
+    before = public_view(server, table_id)
+    server.kill()
+    server.start()
+
+    assert public_view(server, table_id) == before
+    with server.join(table_id, tokens["Ann"]) as socket:
+        assert read(socket, "welcome")["seat"] is not None  # seated until it ends
+        socket.send(json.dumps({"type": "leave"}))
+        assert read(socket, "error")["code"] == "seating"  # still leaving
+    for _ in range(2_000):
+        seats = [seat["name"] for seat in listed(server, table_id)["seats"]]
+        if "Ann" not in seats or is_over(server, table_id):
+            break
+        play(server, table_id, dict(enumerate(tokens[name] for name in seats)), rng)
+    summary = listed(server, table_id)
+    assert not summary["over"]
+    names = [seat["name"] for seat in summary["seats"]]
+    assert sorted(names) == ["Bo", "Cy", "Di"]
+    server.kill()
+    server.start()
+    assert [seat["name"] for seat in listed(server, table_id)["seats"]] == names
+
+
+def listed(server: Server, table_id: str) -> Message:
+    summary: Message = {table["id"]: table for table in server.get("/api/tables")}[
+        table_id
+    ]
+    return summary

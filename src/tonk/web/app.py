@@ -12,6 +12,8 @@ Routes:
   WebSocket's ``hello``).
 - ``GET /api/info``: the presets (with their table sizes) and built-in bots.
 - ``GET /api/tables``, ``POST /api/tables``: list the tables; create one.
+- ``POST /api/tables/{id}/seats``: take a free seat at a session's next hand
+  (a JSON object with a ``name``); the answer holds the new seat's link.
 - ``GET /api/tables/{id}/hands/{n}.json`` and ``.txt``: a finished table's
   record of hand ``n``, replayable with ``tonk replay``.
 - ``WS /t/{id}/ws``: the table protocol (:mod:`tonk.protocol`), one JSON
@@ -110,6 +112,17 @@ def _routes(manager: TableManager) -> list[Route | WebSocketRoute | Mount]:
             return _error(status, error.code, str(error))
         return JSONResponse(answer, status_code=201)
 
+    async def take_seat(request: Request) -> Response:
+        try:
+            answer = manager.take_seat(
+                request.path_params["table_id"],
+                await _read_json(request, manager.limits.request_bytes),
+            )
+        except TableError as error:
+            status = {"no_table": 404, "seating": 409}.get(error.code, 400)
+            return _error(status, error.code, str(error))
+        return JSONResponse(answer, status_code=201)
+
     async def record(request: Request) -> Response:
         table_id = request.path_params["table_id"]
         hand = request.path_params["hand"]
@@ -136,6 +149,7 @@ def _routes(manager: TableManager) -> list[Route | WebSocketRoute | Mount]:
         Route("/api/info", info),
         Route("/api/tables", tables, methods=["GET"]),
         Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/{table_id}/seats", take_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/hands/{hand:int}.{kind:str}", record),
         WebSocketRoute("/t/{table_id}/ws", socket),
         Mount("/static", StaticFiles(directory=_STATIC), name="static"),

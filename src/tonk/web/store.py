@@ -75,6 +75,15 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, hand)
     );
     """,
+    # 1 -> 2: joins and leaves between hands (V47).
+    """
+    CREATE TABLE seating (
+        table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        change TEXT NOT NULL,
+        PRIMARY KEY (table_id, number)
+    );
+    """,
 )
 """The schema's migration steps: step ``i`` takes version ``i`` to ``i + 1``."""
 
@@ -130,7 +139,7 @@ class Store:
     Examples:
         >>> store = Store(":memory:")
         >>> store.version()
-        1
+        2
         >>> store.close()
 
     .. versionadded:: 0.2.0
@@ -297,6 +306,59 @@ class Store:
             self._db.execute(
                 "UPDATE tables SET touched = ? WHERE id = ?", (now, table_id)
             )
+
+    def add_seating(
+        self,
+        table_id: str,
+        number: int,
+        change: dict[str, Any],
+        tokens: dict[int, str],
+        *,
+        now: float,
+    ) -> None:
+        """Commit a table's next join or leave, with a joining player's token.
+
+        Args:
+            table_id: The table.
+            number: The change's number at this table, from 0, with no gaps.
+            change: The join or leave, as JSON-safe data.
+            tokens: The new seat's join token by its number (only a hash is
+                stored), or nothing for a leave.
+            now: The time, in seconds since the epoch.
+
+        Examples:
+            >>> store = Store(":memory:")
+            >>> store.create_table("t1", {}, {0: "a", 1: "b"}, now=0.0)
+            >>> store.add_seating("t1", 0, {"kind": "join"}, {2: "c"}, now=1.0)
+            >>> store.seating("t1"), store.seat_for_token("t1", "c")
+            ([{'kind': 'join'}], 2)
+        """
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(
+                "INSERT INTO seating (table_id, number, change) VALUES (?, ?, ?)",
+                (table_id, number, json.dumps(change)),
+            )
+            self._db.executemany(
+                "INSERT INTO seats (table_id, seat, token_hash) VALUES (?, ?, ?)",
+                [(table_id, seat, _hash(token)) for seat, token in tokens.items()],
+            )
+            self._db.execute(
+                "UPDATE tables SET touched = ? WHERE id = ?", (now, table_id)
+            )
+
+    def seating(self, table_id: str) -> list[dict[str, Any]]:
+        """Return a table's joins and leaves, in order.
+
+        Examples:
+            >>> Store(":memory:").seating("nowhere")
+            []
+        """
+        rows = self._db.execute(
+            "SELECT change FROM seating WHERE table_id = ? ORDER BY number",
+            (table_id,),
+        ).fetchall()
+        return [json.loads(row[0]) for row in rows]
 
     def actions(self, table_id: str) -> list[dict[str, Any]]:
         """Return a table's accepted actions, in order.

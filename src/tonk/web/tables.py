@@ -58,16 +58,11 @@ from tonk.encoding import action_to_index, index_to_action
 from tonk.errors import ProtocolError, TonkError
 from tonk.observation import observe
 from tonk.protocol import PROTOCOL_VERSION, Outgoing, Table, decode_message
-from tonk.records import GameRecord, format_record
+from tonk.records import format_record
 from tonk.rules import Rules
 from tonk.serialization import from_dict, to_dict, to_json
 from tonk.session import (
-    Deal,
     Session,
-    SessionPhase,
-    apply_session,
-    hand_seed,
-    new_session,
 )
 from tonk.state import GameState
 from tonk.text import format_outcome
@@ -164,6 +159,7 @@ class Client:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.table_id: str | None = None
         self.seat: int | None = None
+        self.chair: int | None = None
         self.close_code: int = 1000
         self._closed = False
         self._budget = float(limits.burst)
@@ -297,12 +293,20 @@ class _Live:
         self.config = config
         self.table = table
         self.stored = len(table.history)
-        self.bots: dict[int, Bot] = {
-            seat: load_bot(spec) for seat, spec in enumerate(config.bots) if spec
+        self.stored_seating = len(table.seating)
+        self.chairs = [
+            *config.names,
+            *(name for _, kind, name in table.seating if kind == "join"),
+        ]
+        self.bots: dict[str, Bot] = {
+            name: load_bot(spec)
+            for name, spec in zip(config.names, config.bots, strict=True)
+            if spec
         }
         self.rng = random.Random(secrets.randbits(64))  # not the deal's seed
         self.seats: dict[int, Client] = {}
         self.spectators: set[Client] = set()
+        self.arriving: set[Client] = set()
         self.timer: asyncio.TimerHandle | None = None
         self.deadline: float | None = None
         self.touched = time.time()
@@ -317,8 +321,13 @@ class _Live:
     def clients(self) -> list[Client]:
         return [*self.seats.values(), *self.spectators]
 
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Who sits at the table now, by seat (joins and leaves change it)."""
+        return self.table.state.players
+
     def name(self, seat: int | None) -> str:
-        return "nobody" if seat is None else f"{self.config.names[seat]} ({seat})"
+        return "nobody" if seat is None else f"{self.players[seat]} ({seat})"
 
 
 def _bot_spec(entry: dict[str, Any], allowed: Sequence[str]) -> str:
@@ -380,8 +389,16 @@ class TableManager:
         for row in store.tables():
             config = _Config.from_json(row.config)
             actions = [
-                index_to_action(item["index"], config.rules, len(config.names))
+                index_to_action(
+                    item["index"],
+                    config.rules,
+                    item.get("players", len(config.names)),
+                )
                 for item in store.actions(row.id)
+            ]
+            seating = [
+                (item["actions"], item["kind"], item["name"])
+                for item in store.seating(row.id)
             ]
             table = Table.restore(
                 config.rules,
@@ -390,6 +407,7 @@ class TableManager:
                 names=config.names,
                 hands=config.hands,
                 actions=actions,
+                seating=seating,
             )
             live = _Live(row.id, config, table)
             live.touched = row.touched
@@ -440,6 +458,7 @@ class TableManager:
 
     def _summary(self, live: _Live) -> dict[str, Any]:
         config = live.config
+        specs = dict(zip(config.names, config.bots, strict=True))
         return {
             "id": live.id,
             "rules_name": config.rules_name,
@@ -449,14 +468,15 @@ class TableManager:
                 {
                     "seat": seat,
                     "name": name,
-                    "kind": "human" if config.bots[seat] is None else "bot",
-                    "bot": config.bots[seat],
+                    "kind": "human" if specs.get(name) is None else "bot",
+                    "bot": specs.get(name),
                     "connected": seat in live.seats,
                 }
-                for seat, name in enumerate(config.names)
+                for seat, name in enumerate(live.players)
             ],
             "status": self._status(live, None),
             "over": live.table.is_over,
+            "joinable": _joinable(live),
         }
 
     def create(self, body: object) -> dict[str, Any]:
@@ -543,16 +563,18 @@ class TableManager:
             if live is None:
                 raise TableError("no_table", "no such table")
             data, token = self._read_hello(hello)
-            seat = self._claim(live, token)
+            chair = self._claim(live, token)
         except (TableError, ProtocolError) as error:
             code = error.code if isinstance(error, TableError) else error.code.value
             client.send({"type": "error", "code": code, "message": str(error)})
             client.send({"type": "goodbye", "reason": str(error)})
             client.close(1008)
             return False
-        client.table_id, client.seat = table_id, seat
+        name = None if chair is None else live.chairs[chair]
+        seat = live.players.index(name) if name in live.players else None
+        client.table_id, client.seat, client.chair = table_id, seat, chair
         live.touched = time.time()
-        if seat is None:
+        if seat is None:  # a spectator, or a player who joins at the next hand
             live.spectators.add(client)
             _hush(live)
             outs = live.table.snapshot(None)
@@ -591,12 +613,43 @@ class TableManager:
     def _claim(self, live: _Live, token: str | None) -> int | None:
         if token is None:
             return None
-        seat = self.store.seat_for_token(live.id, token)
-        if seat is None:
+        chair = self.store.seat_for_token(live.id, token)
+        if chair is None:
             raise TableError("bad_token", "this link opens no seat at this table")
-        if seat in live.seats:
+        if any(client.chair == chair for client in live.clients()):
             raise TableError("seat_taken", "this seat is already connected elsewhere")
-        return seat
+        return chair
+
+    def take_seat(self, table_id: str, body: object) -> dict[str, Any]:
+        """Seat a new player at a session's next hand (V47); return their link.
+
+        The request is a JSON object with the player's ``name``. The player
+        sits down when the hand in play ends; their link opens the table at
+        once, to watch until then.
+
+        Raises:
+            TableError: If there is no such table, the name is bad, or the
+                table refuses a join now (code ``seating``: it plays no more
+                hands, or it is full).
+        """
+        live = self._tables.get(table_id)
+        if live is None:
+            raise TableError("no_table", "no such table")
+        if not isinstance(body, dict):
+            raise TableError("bad_request", "a join is a JSON object with a name")
+        name = _name(body, "")
+        try:
+            live.table.join(name)
+        except TonkError as error:
+            raise TableError("seating", str(error)) from None
+        token = secrets.token_urlsafe(16)
+        chair = len(live.chairs)
+        self._commit(live, {chair: token})
+        live.chairs.append(name)
+        live.touched = time.time()
+        live.log.append(f"{name} joins at the next hand")
+        self._send_views(live)
+        return {"name": name, "link": f"/t/{table_id}#{token}"}
 
     def leave(self, client: Client) -> None:
         """Forget a closed connection; its seat's token may connect again."""
@@ -606,6 +659,7 @@ class TableManager:
         if client.seat is not None and live.seats.get(client.seat) is client:
             del live.seats[client.seat]
         live.spectators.discard(client)
+        live.arriving.discard(client)
         client.table_id = None
         _hush(live)
         self._send_views(live)
@@ -655,24 +709,44 @@ class TableManager:
             if out.to is None:
                 for client in live.spectators:
                     client.send(out.message)
+                if out.message["type"] == "seating":
+                    _reseat(live, out.message)
             elif (seated := live.seats.get(out.to)) is not None:
                 seated.send(out.message)
+        for client in live.arriving:  # players who joined, now seated
+            live.spectators.discard(client)
+            live.seats[client.seat] = client  # type: ignore[index]
+            for out in live.table.snapshot(client.seat):
+                client.send(out.message)
+        live.arriving.clear()
+        _hush(live)
         if live.table.is_over:
             self._finish(live)
         self._schedule(live)
         self._send_views(live)
 
-    def _commit(self, live: _Live) -> None:
+    def _commit(self, live: _Live, tokens: dict[int, str] | None = None) -> None:
+        """Store the table's new actions, and joins and leaves (with ``tokens``)."""
         history = live.table.history
-        rules, players = live.config.rules, len(live.config.names)
+        rules, players = live.config.rules, len(live.hand.hands)
         for number in range(live.stored, len(history)):
             action = history[number]
             item = {
                 "index": action_to_index(action, rules, players),
                 "action": format_action(action),
             }
+            if players != len(live.config.names):
+                item["players"] = players
             self.store.add_action(live.id, number, item, now=time.time())
             live.stored = number + 1
+        seating = live.table.seating
+        for number in range(live.stored_seating, len(seating)):
+            actions, kind, name = seating[number]
+            change = {"actions": actions, "kind": kind, "name": name}
+            self.store.add_seating(
+                live.id, number, change, tokens or {}, now=time.time()
+            )
+            live.stored_seating = number + 1
 
     def _note(self, live: _Live, out: Outgoing) -> None:
         """Keep the public log (while someone watches, see :func:`_hush`)."""
@@ -686,10 +760,18 @@ class TableManager:
             live.log.append(f"{live.name(message['seat'])}: {message['action']}")
             if message["window"] is not None:
                 live.log.append(f"a {message['window']} window opens")
+        elif kind == "seating":
+            live.log.append(f"the players now: {', '.join(message['names'])}")
         elif kind == "hand_over":
+            result = live.table.state.last
+            names = (
+                result.players
+                if result is not None and result.number == message["hand"]
+                else [f"seat {seat}" for seat in range(len(message["net"]))]
+            )
             net = ", ".join(
                 f"{name} {amount:+}" if isinstance(amount, int) else f"{name} {amount}"
-                for name, amount in zip(live.config.names, message["net"], strict=True)
+                for name, amount in zip(names, message["net"], strict=True)
             )
             live.log.append(f"hand {message['hand']} over: {net}")
 
@@ -702,8 +784,8 @@ class TableManager:
         if not waiting or self._loop is None:
             return
         seat = waiting[0]
-        if seat in live.bots:
-            humans = len(live.bots) < len(live.config.names)
+        if live.players[seat] in live.bots:
+            humans = any(name not in live.bots for name in live.players)
             delay = self.bot_delay if humans else 0.0
             live.timer = self._loop.call_later(delay, self._bot_move, live, seat)
         elif live.hand.slap is not None and live.hand.slap.slapper is None:
@@ -717,14 +799,15 @@ class TableManager:
             return
         seen = observe(live.hand, seat)
         try:
-            action = live.bots[seat].choose(seen, seen.legal_actions, live.rng)
+            bot = live.bots[live.players[seat]]
+            action = bot.choose(seen, seen.legal_actions, live.rng)
         except Exception as error:  # a user's bot may raise anything
             _log.warning("table %s: bot of seat %d failed: %r", live.id, seat, error)
             action = None
         if action not in seen.legal_actions:
             live.log.append(f"the bot of {live.name(seat)} failed: it plays the first")
             action = seen.legal_actions[0]
-        index = action_to_index(action, live.hand.rules, len(live.config.names))
+        index = action_to_index(action, live.hand.rules, len(live.hand.hands))
         message = {"type": "action", "request": live.table.request, "index": index}
         self._process(live, live.table.receive(seat, message))
 
@@ -740,7 +823,7 @@ class TableManager:
         """Store a finished table's records and mark it finished."""
         if self.store.records(live.id):
             return
-        for number, record in enumerate(_hand_records(live), 1):
+        for number, record in enumerate(live.table.records, 1):
             self.store.add_record(
                 live.id, number, to_json(record), format_record(record)
             )
@@ -768,7 +851,7 @@ class TableManager:
         session = live.table.state
         result = None
         if session.last is not None:
-            result = _result_text(session, live.config.names)
+            result = _result_text(session)
         seconds_left = None
         if live.deadline is not None:
             seconds_left = max(0.0, round(live.deadline - time.monotonic(), 1))
@@ -776,9 +859,10 @@ class TableManager:
         return {
             "type": "view",
             "seat": seat,
-            "names": list(live.config.names),
-            "kinds": ["human" if spec is None else "bot" for spec in live.config.bots],
-            "connected": [s in live.seats for s in range(len(live.config.names))],
+            "names": list(live.players),
+            "kinds": ["bot" if name in live.bots else "human" for name in live.players],
+            "connected": [s in live.seats for s in range(len(live.players))],
+            "joinable": _joinable(live),
             "waiting": list(live.table.waiting_for),
             "status": self._status(live, seat),
             "seconds_left": seconds_left,
@@ -842,6 +926,38 @@ class TableManager:
             self._sweeper = self._loop.call_later(every, self._sweep)
 
 
+def _joinable(live: _Live) -> bool:
+    """Whether a player may ask to join (the table checks the rest: V47)."""
+    session = live.table.state
+    return (
+        not live.table.is_over
+        and session.number < live.config.hands
+        and len(session.players) < session.rules.max_players
+    )
+
+
+def _reseat(live: _Live, message: dict[str, Any]) -> None:
+    """Renumber the connections after joins and leaves (a ``seating`` message).
+
+    A player who left is cut off (their link opens the table to watch); one
+    who joined and is connected, watching, is seated once the table's
+    messages of this turn are sent.
+    """
+    seated, live.seats = live.seats, {}
+    for old, client in seated.items():
+        new = message["seats"][old]
+        client.seat = new
+        if new is None:
+            client.close()
+        else:
+            live.seats[new] = client
+    names = message["names"]
+    for client in live.spectators:
+        if client.chair is not None and live.chairs[client.chair] in names:
+            client.seat = names.index(live.chairs[client.chair])
+            live.arriving.add(client)
+
+
 def _hush(live: _Live) -> None:
     """Spare the table the messages nobody reads.
 
@@ -892,52 +1008,13 @@ def draw_view(state: GameState, seat: int | None) -> str:
     )
 
 
-def _result_text(session: Session, names: Sequence[str]) -> str:
+def _result_text(session: Session) -> str:
     """Return the last hand's result for people: the outcome and the net amounts."""
     result = session.last
     assert result is not None
     lines = [f"hand {result.number}", *format_outcome(result.outcome).splitlines()]
     lines += [
         f"  {name}: {'+' if amount > 0 else ''}{amount}"
-        for name, amount in zip(names, result.net, strict=True)
+        for name, amount in zip(result.players, result.net, strict=True)
     ]
     return "\n".join(lines)
-
-
-def _hand_records(live: _Live) -> list[GameRecord]:
-    """Return a table's hands as records, replaying its history as it was dealt."""
-    config = live.config
-    records: list[GameRecord] = []
-    players = len(config.names)
-    state = _first_session(config)
-    actions: list[Any] = []
-    for action in live.table.history:
-        state = apply_session(state, action)
-        actions.append(action)
-        while state.phase is not SessionPhase.PLAYING:
-            hand = state.hand
-            assert hand is not None
-            records.append(
-                GameRecord(
-                    rules=hand.rules,
-                    players=players,
-                    dealer=hand.dealer,
-                    seed=hand_seed(config.seed, state.number),
-                    actions=actions,
-                    outcome=hand.outcome,
-                )
-            )
-            actions = []
-            if state.phase is not SessionPhase.BEFORE_DEAL or (
-                state.number >= config.hands
-            ):
-                break
-            state = apply_session(state, Deal())
-    return records
-
-
-def _first_session(config: _Config) -> Session:
-    return apply_session(
-        new_session(config.rules, players=list(config.names), seed=config.seed),
-        Deal(),
-    )
