@@ -108,7 +108,43 @@ function showView(view) {
     byId("downloads").classList.remove("hidden");
   }
   if (view.seat === null || !view.waiting.includes(view.seat)) clearActions();
+  showSeating(view);
 }
+
+// Joins and leaves (V47): a seated player leaves when the hand ends; someone
+// watching without a link takes a free seat from the next hand.
+function showSeating(view) {
+  const playing = view.records === null;
+  const canLeave = playing && view.seat !== null && view.names.length > 2;
+  const canJoin = playing && view.joinable && view.seat === null && !token;
+  byId("leave").classList.toggle("hidden", !canLeave);
+  byId("join").classList.toggle("hidden", !canJoin);
+  byId("seating").classList.toggle("hidden", !canLeave && !canJoin);
+}
+
+byId("leave").addEventListener("click", () => {
+  send({ type: "leave" });
+  byId("leave").disabled = true;
+  byId("seating-note").textContent = "You leave the table when this hand ends.";
+});
+
+byId("join").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const response = await fetch("/api/tables/" + encodeURIComponent(tableId) +
+    "/seats", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: byId("join-name").value }),
+  });
+  const answer = await response.json();
+  if (!response.ok) {
+    byId("seating-note").textContent = answer.error || answer.code;
+    return;
+  }
+  // The new seat's link: keep it to come back; the page reconnects with it.
+  location.hash = answer.link.split("#")[1];
+  location.reload();
+});
 
 function tick() {
   const shown = byId("timer");
