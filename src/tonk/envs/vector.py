@@ -69,6 +69,7 @@ except ImportError as _missing:  # pragma: no cover - only without the extra
         " (pip install 'tonk[gymnasium]')"
     ) from _missing
 
+import itertools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -77,6 +78,7 @@ import numpy.typing as npt
 
 from tonk import encoding
 from tonk._validate import brief, is_int
+from tonk.actions import Action
 from tonk.engine import apply, check, new_game
 from tonk.envs._common import Floats, live_hand, observation_array, resolved_rules
 from tonk.errors import EncodingError
@@ -167,6 +169,8 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         self.hands: list[GameState] = []
         """The hand each sub-environment is playing (empty before :meth:`reset`)."""
         self._legal: list[tuple[int, ...]] = []
+        self._played: dict[int, Action] = {}
+        self._rows = np.arange(num_envs)
         self._deals = random.Random()
 
     def reset(
@@ -191,7 +195,11 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
             self._deals = random.Random(seed)
         self.hands = [live_hand(self._deal) for _ in range(self.num_envs)]
         self._legal = [encoding.legal_indices(hand) for hand in self.hands]
-        return self._observations(), self._info()
+        observations = np.empty((self.num_envs, self._size), dtype=np.float32)
+        vector = encoding.observation_vector
+        for row, hand in zip(observations, self.hands, strict=True):
+            vector(hand, seat=hand.to_move, out=row)
+        return observations, self._info()
 
     def _deal(self) -> GameState:
         deals = self._deals
@@ -225,15 +233,16 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
             raise gymnasium.error.ResetNeeded("call reset() before step()")
         indices = self._checked(actions)
         count = self.num_envs
+        observations = np.empty((count, self._size), dtype=np.float32)
         rewards = np.zeros(count, dtype=np.float32)
         terminated = np.zeros(count, dtype=np.bool_)
         truncated = np.zeros(count, dtype=np.bool_)
         payoffs = np.zeros((count, self.players), dtype=np.float32)
         illegal = np.zeros(count, dtype=np.bool_)
         final: dict[int, Floats] = {}
-        rules, players, hands, legal = self.rules, self.players, self.hands, self._legal
-        to_action = encoding.index_to_action
-        for i, index in enumerate(indices):
+        hands, legal, played = self.hands, self._legal, self._played
+        vector, legal_indices = encoding.observation_vector, encoding.legal_indices
+        for i, (index, row) in enumerate(zip(indices, observations, strict=True)):
             hand = hands[i]
             seat = hand.to_move
             if index not in legal[i]:
@@ -241,26 +250,41 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
                 rewards[i] = self.illegal_reward
                 final[i] = observation_array(hand, seat, self._size)
             else:
-                hand = apply(hand, to_action(index, rules, players))
+                action = played.get(index)
+                if action is None:
+                    action = self._action(index)
+                hand = apply(hand, action)
                 outcome = hand.outcome
-                if outcome is None:
-                    hands[i] = hand
-                    legal[i] = encoding.legal_indices(hand)
-                    continue
-                payoffs[i] = outcome.payoffs
-                rewards[i] = payoffs[i, seat]
-                truncated[i] = outcome.kind is OutcomeKind.TURN_LIMIT
-                terminated[i] = not truncated[i]
-                final[i] = observation_array(hand, seat, self._size)
-            hands[i] = hand = live_hand(self._deal)
-            legal[i] = encoding.legal_indices(hand)
+                if outcome is not None:
+                    payoffs[i] = outcome.payoffs
+                    rewards[i] = payoffs[i, seat]
+                    truncated[i] = outcome.kind is OutcomeKind.TURN_LIMIT
+                    terminated[i] = not truncated[i]
+                    final[i] = observation_array(hand, seat, self._size)
+            if i in final:
+                hand = live_hand(self._deal)
+            hands[i] = hand
+            legal[i] = legal_indices(hand)
+            vector(hand, seat=hand.to_move, out=row)
         info = self._info()
         info["payoffs"] = payoffs
         if final:
             info.update(self._finals(final))
             if illegal.any():
                 info["illegal_action"] = illegal
-        return self._observations(), rewards, terminated, truncated, info
+        return observations, rewards, terminated, truncated, info
+
+    def _action(self, index: int) -> Action:
+        """Return the action numbered ``index``, remembered for the next time.
+
+        An index always numbers the same action of the layout, and actions
+        are frozen, so the memo never goes stale; it holds at most one entry
+        per index of the layout.
+        """
+        action = self._played[index] = encoding.index_to_action(
+            index, self.rules, self.players
+        )
+        return action
 
     def _checked(self, actions: Sequence[int] | Actions) -> list[int]:
         """Return the actions as ints; refuse them if not, or under ``"raise"``.
@@ -268,20 +292,26 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         An index no action has is the caller's error, not an illegal move: it
         raises under either ``illegal_action``, as a non-integer does.
         """
-        indices = np.asarray(actions).tolist()
+        array = np.asarray(actions)
+        indices = array.tolist()
         if not isinstance(indices, list) or len(indices) != self.num_envs:
             raise ValueError(
                 f"step takes one action index per hand ({self.num_envs}),"
                 f" got {brief(actions)}"
             )
         size = self._actions
-        for index in indices:
-            if not is_int(index):
-                raise TypeError(f"an action must be an int index, got {brief(index)}")
-            if not 0 <= index < size:
-                raise EncodingError(
-                    f"action index must be 0..{size - 1} under these rules, got {index}"
-                )
+        # A one-dimensional array of integers holds only ints: one range check.
+        if array.dtype.kind not in "iu" or min(indices) < 0 or max(indices) >= size:
+            for index in indices:
+                if not is_int(index):
+                    raise TypeError(
+                        f"an action must be an int index, got {brief(index)}"
+                    )
+                if not 0 <= index < size:
+                    raise EncodingError(
+                        f"action index must be 0..{size - 1} under these rules,"
+                        f" got {index}"
+                    )
         if self.illegal_action == "raise":
             for i, index in enumerate(indices):
                 if index not in self._legal[i]:  # the engine says why
@@ -300,14 +330,6 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
             ended[i] = True
         return {"final_obs": observations, "_final_obs": ended}
 
-    def _observations(self) -> Floats:
-        """Return the batch of observations, each seen by its hand's seat to move."""
-        batch = np.empty((self.num_envs, self._size), dtype=np.float32)
-        vector = encoding.observation_vector
-        for row, hand in zip(batch, self.hands, strict=True):
-            vector(hand, seat=hand.to_move, out=row)
-        return batch
-
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {
             "seat": np.array([hand.to_move for hand in self.hands], dtype=np.int64),
@@ -318,14 +340,10 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         return info
 
     def _mask(self) -> npt.NDArray[np.int8]:
-        size = self._actions
-        mask = np.zeros((self.num_envs, size), dtype=np.int8)
-        flat = [
-            row * size + index
-            for row, legal in enumerate(self._legal)
-            for index in legal
-        ]
-        mask.reshape(-1)[flat] = 1
+        legal = self._legal
+        mask = np.zeros((self.num_envs, self._actions), dtype=np.int8)
+        rows = np.repeat(self._rows, [len(indices) for indices in legal])
+        mask[rows, np.fromiter(itertools.chain.from_iterable(legal), np.int64)] = 1
         return mask
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
