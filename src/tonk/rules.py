@@ -18,16 +18,14 @@ import enum
 import functools
 import typing
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
+from tonk._tables import reachable_counts, tables_of
 from tonk._validate import brief, instance_of, is_int
 from tonk.cards import Card
 from tonk.errors import RulesError
-
-if TYPE_CHECKING:
-    from tonk._compiled import Compiled
 
 __all__ = [
     "Catch",
@@ -1216,12 +1214,8 @@ class Rules:
 
     def _check_deal_tonks(self) -> None:
         """Refuse a table no deal fits, and deal tonk rows that can never win."""
-        # The tables come from the compiled form's module, which builds on this
-        # one (imported here, when a rule set is checked, not at import time).
-        from tonk._compiled import largest_table, reachable_counts, tables_of
-
         tables = tables_of(self)
-        largest = largest_table(self, tables)
+        largest = _largest_table(self)
         values = [tables.values[card.code] for card in tables.naturals]
         jokers = [self.joker_value] * self.jokers  # jokers are not per pack
         # A row may win at any table the rules seat: its hand size (X2) and
@@ -1329,7 +1323,7 @@ class Rules:
             >>> Rules(two_packs_from=5).max_players
             20
         """
-        return _compiled_form(self).max_players
+        return _largest_table(self)
 
     def pack(self, *, players: int | None = None) -> tuple[Card, ...]:
         """Return the cards in play, in canonical order (B1, V1–V5).
@@ -1345,7 +1339,7 @@ class Rules:
             >>> len(Rules(pack_kind=PackKind.FORTY, deal_tonks=()).pack())
             40
         """
-        one_pack = _compiled_form(self).tables.pack
+        one_pack = tables_of(self).pack
         if self.two_packs_from is None:
             return one_pack
         if players is None:
@@ -1355,7 +1349,7 @@ class Rules:
             )
         if self.packs_for(players) == 1:
             return one_pack
-        naturals = _compiled_form(self).tables.naturals
+        naturals = tables_of(self).naturals
         return tuple(sorted((*naturals, *naturals))) + one_pack[len(naturals) :]
 
     def card_value(self, card: Card) -> int:
@@ -1370,7 +1364,7 @@ class Rules:
             ...     Card.parse("KC"))
             13
         """
-        return _compiled_form(self).tables.values[card.code]
+        return tables_of(self).values[card.code]
 
     def is_wild(self, card: Card) -> bool:
         """Return whether ``card`` is wild in spreads (V4, V5).
@@ -1380,7 +1374,7 @@ class Rules:
             >>> chicago.is_wild(Card.parse("2D")), chicago.is_wild(Card.parse("3D"))
             (True, False)
         """
-        return _compiled_form(self).tables.wild[card.code]
+        return tables_of(self).wild[card.code]
 
     @property
     def has_wilds(self) -> bool:
@@ -1390,7 +1384,7 @@ class Rules:
             >>> Rules().has_wilds
             False
         """
-        return _compiled_form(self).tables.any_wild
+        return tables_of(self).any_wild
 
     @property
     def has_duplicates(self) -> bool:
@@ -1403,11 +1397,23 @@ class Rules:
         return self.two_packs_from is not None or self.jokers > 1
 
 
-def _compiled_form(rules: Rules) -> Compiled:
-    """Return ``rules`` compiled (from :mod:`tonk._compiled`).
+def _largest_table(rules: Rules) -> int:
+    """Return the most players ``rules`` deal to (B2, V2, V7, V46); 1 if none.
 
-    That module builds on this one, so it is imported when first needed.
+    Every table from two players up to it fits the deal: a table too large for
+    one pack is the limit even if two packs (V2) would fit a larger one.
     """
-    from tonk._compiled import compiled
-
-    return compiled(rules)
+    tables = tables_of(rules)
+    largest = 1
+    one_pack = len(tables.pack)
+    naturals = len(tables.naturals)
+    for players in range(2, 2 * one_pack + 2):
+        if rules.player_limit is not None and players > rules.player_limit:
+            break
+        size = rules.hand_size_for(players)  # X2
+        needed = players * (size + rules.widow) + int(rules.upcard)
+        cards = one_pack + naturals * (rules.packs_for(players) - 1)
+        if needed > cards:
+            break
+        largest = players
+    return largest

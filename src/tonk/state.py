@@ -20,7 +20,7 @@ import attrs
 from typing_extensions import Unpack
 
 from tonk import _present
-from tonk._compiled import compiled
+from tonk._tables import tables_of
 from tonk.cards import Card
 from tonk.rules import Rules
 
@@ -580,7 +580,7 @@ class GameState:
             >>> tonk.new_game(tonk.Rules(), players=2, seed=3).count(0)
             31
         """
-        values = compiled(self.rules).tables.values
+        values = tables_of(self.rules).values
         return sum(values[card.code] for card in self.hands[seat])
 
     def __str__(self) -> str:
