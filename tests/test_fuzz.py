@@ -409,6 +409,7 @@ def _documents() -> dict[str, dict[str, Any]]:
         "pass",
         "exchange KD",
         "eat",
+        "tunk 7C 7D 7S / 3H 4H 5H",
     )
     documents = [
         {"format": "tonk.action", "version": 1, "action": text} for text in texts

@@ -97,7 +97,9 @@ def patient_hand(rules: Rules, players: int, seed: int) -> Playout:
 def patient_hands(draw: st.DrawFn) -> Playout:
     rules = draw(table_rules())
     if draw(st.booleans()):
-        rules = attrs.evolve(rules, slap_in=True, eating=False)  # V26, not X5
+        rules = attrs.evolve(  # V26, not X5, nor H6's last turns
+            rules, slap_in=True, eating=False, last_turns=False
+        )
     players = draw(player_counts(rules))
     return patient_hand(rules, players, draw(st.integers(0, 2**32 - 1)))
 
