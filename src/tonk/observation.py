@@ -206,7 +206,8 @@ def observe(state: GameState, seat: int) -> Observation:
     if seat.__class__ is not int or not 0 <= seat < len(hands):
         _checked_seat(len(hands), seat)
     outcome = state.outcome
-    exchanged = state.exchanged
+    book = state.bookkeeping  # its fields, without a property call each
+    exchanged = book.exchanged
     return Observation(
         seat=seat,
         rules=state.rules,
@@ -215,19 +216,19 @@ def observe(state: GameState, seat: int) -> Observation:
         to_move=state.to_move,
         turns_taken=state.turns_taken,
         hand=hands[seat],
-        hand_sizes=tuple([len(hand) for hand in hands]),
+        hand_sizes=tuple(map(len, hands)),
         taken=state.taken,
         spreads=state.spreads,
         discard_pile=state.discard_pile,
         stock_size=len(state.stock),
-        waits=state.waits,
-        going_out_barred=state.going_out_barred,
-        hit_this_round=state.hit_this_round,
-        hits_this_turn=state.hits_this_turn,
-        must_use=state.must_use,
+        waits=book.waits,
+        going_out_barred=book.going_out_barred,
+        hit_this_round=book.hit_this_round,
+        hits_this_turn=book.hits_this_turn,
+        must_use=book.must_use,
         exchanged=exchanged,
-        widow=state.widows[seat] if exchanged and exchanged[seat] else None,
-        slap=state.slap,
+        widow=book.widows[seat] if exchanged and exchanged[seat] else None,
+        slap=book.slap,
         outcome=outcome,
         shown_hands=hands
         if outcome is not None and outcome.counts is not None
@@ -235,8 +236,8 @@ def observe(state: GameState, seat: int) -> Observation:
         legal_actions=legal_actions(state)
         if outcome is None and state.to_move == seat
         else (),
-        tunker=state.bookkeeping.tunker,
-        buried=state.bookkeeping.buried,
+        tunker=book.tunker,
+        buried=book.buried,
     )
 
 
