@@ -615,6 +615,42 @@ def test_tonk_serve_without_the_web_extra_names_it(
 # -- joins and leaves between hands (V47) --
 
 
+@pytest.fixture
+def roomy(tmp_path: Path) -> Iterator[TestClient]:
+    """A server whose rate limit lets a fast test client answer every request."""
+    limits = Limits(messages_per_second=10_000, burst=10_000)
+    app = create_app(tmp_path / "tonk.sqlite3", bot_delay=0, limits=limits)
+    with TestClient(app) as client:
+        yield client
+        close_all()
+
+
+def first_hand(client: TestClient, hands: int) -> Message:
+    """Create a session of Ann and two bots that is still in its first hand.
+
+    The bots play at once: a bot that drops first ends a hand before Ann is
+    there, so a table may be past its first hand already; then take another.
+    """
+    bots = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
+    for _ in range(50):
+        table = new_table(
+            client,
+            seats=[{"kind": "human", "name": "Ann"}, *bots],
+            mode="session",
+            hands=hands,
+        )
+        if summary(client, table)["status"].startswith("hand 1 of"):
+            return table
+    raise AssertionError("every table was past its first hand")
+
+
+def summary(client: TestClient, table: Message) -> Message:
+    """Return the lobby's summary of ``table``."""
+    listed = {entry["id"]: entry for entry in client.get("/api/tables").json()}
+    found: Message = listed[table["id"]]
+    return found
+
+
 def play_until(
     socket: WebSocketTestSession, rng: random.Random, kind: str
 ) -> list[Message]:
@@ -633,14 +669,12 @@ def play_until(
 
 
 def test_a_player_leaves_between_hands_and_another_takes_a_seat(
-    client: TestClient,
+    roomy: TestClient, tmp_path: Path
 ) -> None:
-    bots = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
-    table = new_table(
-        client, seats=[{"kind": "human", "name": "Ann"}, *bots], mode="session", hands=3
-    )
+    client = roomy
+    table = first_hand(client, 3)
     url = f"/api/tables/{table['id']}/seats"
-    assert client.get("/api/tables").json()[0]["joinable"] is True
+    assert summary(client, table)["joinable"] is True
     ann = hello(client, table, 0)
     ann.send_json({"type": "leave"})
     joined = client.post(url, json={"name": "Di"})
@@ -678,7 +712,7 @@ def test_a_player_leaves_between_hands_and_another_takes_a_seat(
     assert seen[-1]["seat"] == seating["names"].index("Di")
     seen = play_until(di, random.Random(2), "goodbye")
     assert [m["hand"] for m in seen if m["type"] == "hand_over"][-1] == 3
-    listed = client.get("/api/tables").json()[0]
+    listed = summary(client, table)
     assert listed["over"]
     assert sorted(seat["name"] for seat in listed["seats"]) == sorted(seating["names"])
     for hand, players in [(1, 3), (2, 3), (3, 3)]:
@@ -688,3 +722,50 @@ def test_a_player_leaves_between_hands_and_another_takes_a_seat(
         assert list(tonk.replay(replayed))[-1].outcome == replayed.outcome
     again = hello(client, table, 0)  # who left watches with their link
     assert again.receive_json()["seat"] is None
+    records = [
+        client.get(f"/api/tables/{table['id']}/hands/{hand}.txt").text
+        for hand in (1, 2, 3)
+    ]
+    close_all()
+    with TestClient(create_app(tmp_path / "tonk.sqlite3")) as restarted:
+        seats = [{**seat, "connected": False} for seat in listed["seats"]]
+        assert summary(restarted, table) == {**listed, "seats": seats}
+        assert records == [
+            restarted.get(f"/api/tables/{table['id']}/hands/{hand}.txt").text
+            for hand in (1, 2, 3)
+        ]
+
+
+def test_a_restart_replays_the_hands_before_and_after_a_leave(
+    roomy: TestClient, tmp_path: Path
+) -> None:
+    client = roomy
+    table = first_hand(client, 3)
+    ann = hello(client, table, 0)
+    ann.send_json({"type": "leave"})
+    seen = play_until(ann, random.Random(4), "goodbye")  # three play, then two
+    assert [m for m in seen if m["type"] == "error"] == []
+    for _ in range(100):
+        listed = summary(client, table)
+        if listed["over"]:
+            break
+        time.sleep(0.05)
+    assert len(listed["seats"]) == 2
+    record = client.get(f"/api/tables/{table['id']}/hands/3.json").text
+    (over,) = [message for message in seen if message["type"] == "hand_over"]
+    played = sum(
+        len(
+            json.loads(client.get(f"/api/tables/{table['id']}/hands/{hand}.json").text)[
+                "actions"
+            ]
+        )
+        for hand in range(1, over["hand"] + 1)
+    )
+    stored = Store(tmp_path / "tonk.sqlite3").actions(table["id"])
+    players = [item.get("players", 3) for item in stored]
+    assert players == [3] * played + [2] * (len(stored) - played)
+    close_all()
+    with TestClient(create_app(tmp_path / "tonk.sqlite3")) as restarted:
+        assert summary(restarted, table) == listed
+        again = restarted.get(f"/api/tables/{table['id']}/hands/3.json").text
+        assert again == record

@@ -728,9 +728,10 @@ class TableManager:
     def _commit(self, live: _Live, tokens: dict[int, str] | None = None) -> None:
         """Store the table's new actions, and joins and leaves (with ``tokens``)."""
         history = live.table.history
-        rules, players = live.config.rules, len(live.hand.hands)
+        rules = live.config.rules
         for number in range(live.stored, len(history)):
             action = history[number]
+            players = _players_at(live, number)
             item = {
                 "index": action_to_index(action, rules, players),
                 "action": format_action(action),
@@ -924,6 +925,16 @@ class TableManager:
                 self._sweeper.cancel()
             every = min(60.0, self.limits.idle_seconds / 4)
             self._sweeper = self._loop.call_later(every, self._sweep)
+
+
+def _players_at(live: _Live, number: int) -> int:
+    """Return how many played the hand of action ``number`` (joins, leaves)."""
+    first = 0  # the number of the first action of each hand in turn
+    for record in live.table.records:
+        first += len(record.actions)
+        if number < first:
+            return record.players
+    return len(live.hand.hands)
 
 
 def _joinable(live: _Live) -> bool:
