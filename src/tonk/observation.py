@@ -304,7 +304,7 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     else:
         known = list(observation.taken)
         known[seat] = observation.hand
-    counts, one_copy = _pack_counts(rules, players)
+    counts, one_copy, template = _tables(rules, players, observation.dealer)
     unseen = list(counts)
     for card in observation.discard_pile:
         unseen[card.code] -= 1
@@ -341,7 +341,7 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         and (observation.must_use is not None or rules.must_spread)
     )
     for _ in range(_TRIES):
-        state = _dealt(observation, known, missing, widow_known, pool, rng)
+        state = _dealt(observation, template, known, missing, widow_known, pool, rng)
         if not check_live or legal_actions(state):
             return state
         pool.sort(key=_CODE)  # each deal shuffles the unseen cards in code order
@@ -352,12 +352,18 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
 
 
 @functools.lru_cache(maxsize=256)
-def _pack_counts(rules: Rules, players: int) -> tuple[tuple[int, ...], bool]:
-    """Return the copies of each card code in the table's pack, and if all are 1."""
+def _tables(
+    rules: Rules, players: int, dealer: int
+) -> tuple[tuple[int, ...], bool, GameState]:
+    """Return what a deal of the table needs, found by one lookup.
+
+    The copies of each card code in the table's pack, whether all are 1, and
+    the :func:`_template` state of ``rules`` and ``dealer``.
+    """
     counts = [0] * CODE_COUNT
     for card in rules.pack(players=players):
         counts[card.code] += 1
-    return tuple(counts), max(counts) == 1
+    return tuple(counts), max(counts) == 1, _template(rules, dealer)
 
 
 _STANDARD_DRAWS = (
@@ -400,6 +406,7 @@ def _shuffle(cards: list[Card], rng: random.Random) -> None:
 
 def _dealt(
     observation: Observation,
+    template: GameState,
     known: list[tuple[Card, ...]],
     missing: list[int],
     widow_known: list[bool],
@@ -427,7 +434,6 @@ def _dealt(
         else:
             widows.append(cards[at])
             at += 1
-    template = _template(observation.rules, observation.dealer)
     state = successor(
         template,
         hands=tuple(hands),
@@ -459,7 +465,6 @@ def _dealt(
     return successor(state, bookkeeping=book)
 
 
-@functools.lru_cache(maxsize=256)
 def _template(rules: Rules, dealer: int) -> GameState:
     """Return a state to build a dealt one from: only its rules and dealer count.
 
