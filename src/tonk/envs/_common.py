@@ -13,8 +13,9 @@ import numpy.typing as npt
 
 from tonk import presets
 from tonk._validate import brief
+from tonk.actions import Action
 from tonk.cards import Card
-from tonk.encoding import observation_vector
+from tonk.encoding import index_to_action, observation_vector
 from tonk.errors import EncodingError, TonkError
 from tonk.observation import observe
 from tonk.rules import Rules
@@ -52,6 +53,22 @@ def action_index(action: object, size: int) -> int:
     if not 0 <= index < size:
         raise EncodingError(f"action index must be 0..{size - 1}, got {index}")
     return index
+
+
+def remembered_action(
+    memo: dict[int, Action], index: int, rules: Rules, players: int
+) -> Action:
+    """Return the action numbered ``index``, remembered in ``memo``.
+
+    An index of a layout always numbers the same action, and actions are
+    frozen, so the memo never goes stale; it holds at most one entry per
+    index of the layout. ``memo`` is one environment's, for one rule set and
+    table size.
+    """
+    action = memo.get(index)
+    if action is None:
+        action = memo[index] = index_to_action(index, rules, players)
+    return action
 
 
 DEALS = 1_000

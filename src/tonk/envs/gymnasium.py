@@ -62,6 +62,7 @@ from typing import Any
 import numpy.typing as npt
 
 from tonk import encoding
+from tonk.actions import Action
 from tonk.bots import Bot, RandomBot
 from tonk.engine import apply, new_game
 from tonk.envs._common import (
@@ -71,6 +72,7 @@ from tonk.envs._common import (
     live_hand,
     mask_array,
     observation_array,
+    remembered_action,
     render_table,
     resolved_rules,
 )
@@ -165,6 +167,7 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
         self._learner = 0
         self._done = False
         self._legal: tuple[int, ...] = ()
+        self._played: dict[int, Action] = {}
         self._bots_rng = random.Random()
 
     def reset(
@@ -225,7 +228,9 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
             info = self._info()
             info["illegal_action"] = True
             return self._observation(), self.illegal_reward, True, False, info
-        hand = apply(hand, encoding.index_to_action(index, self.rules, self.players))
+        hand = apply(
+            hand, remembered_action(self._played, index, self.rules, self.players)
+        )
         hand = self._bots_play(hand)
         self.hand = hand
         outcome = hand.outcome

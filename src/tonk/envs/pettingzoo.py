@@ -77,6 +77,7 @@ from tonk.envs._common import (
     live_hand,
     mask_array,
     observation_array,
+    remembered_action,
     render_table,
     resolved_rules,
 )
@@ -183,15 +184,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
     terminations: dict[str, bool]
     truncations: dict[str, bool]
     agent_selection: str
-    # AECEnv's attributes, typed here: PettingZoo ships no type information.
-    possible_agents: list[str]
-    agents: list[str]
-    observation_spaces: dict[str, gymnasium.spaces.Dict]
-    action_spaces: dict[str, gymnasium.spaces.Discrete]
-    rewards: dict[str, float]
-    terminations: dict[str, bool]
-    truncations: dict[str, bool]
-    agent_selection: str
 
     def __init__(
         self,
@@ -240,6 +232,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         self.session: Session | None = None
         """The session in play, in a session environment."""
         self._legal: tuple[int, ...] = ()
+        self._played: dict[int, Action] = {}
         self._mover = self.possible_agents[0]
         self._over = self._rewarded = False
         self._seen: dict[str, Floats] = {}
@@ -328,7 +321,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             self.render()
 
     def _action(self, index: int) -> Action:
-        return encoding.index_to_action(index, self.rules, self.players)
+        return remembered_action(self._played, index, self.rules, self.players)
 
     def _hand_over(self, state: GameState) -> None:
         outcome = state.outcome

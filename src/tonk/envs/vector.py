@@ -80,7 +80,13 @@ from tonk import encoding
 from tonk._validate import brief, is_int
 from tonk.actions import Action
 from tonk.engine import apply, check, new_game
-from tonk.envs._common import Floats, live_hand, observation_array, resolved_rules
+from tonk.envs._common import (
+    Floats,
+    live_hand,
+    observation_array,
+    remembered_action,
+    resolved_rules,
+)
 from tonk.errors import EncodingError
 from tonk.rules import Rules
 from tonk.state import GameState, OutcomeKind
@@ -241,6 +247,7 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         illegal = np.zeros(count, dtype=np.bool_)
         final: dict[int, Floats] = {}
         hands, legal, played = self.hands, self._legal, self._played
+        rules, players = self.rules, self.players
         vector, legal_indices = encoding.observation_vector, encoding.legal_indices
         for i, (index, row) in enumerate(zip(indices, observations, strict=True)):
             hand = hands[i]
@@ -250,10 +257,7 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
                 rewards[i] = self.illegal_reward
                 final[i] = observation_array(hand, seat, self._size)
             else:
-                action = played.get(index)
-                if action is None:
-                    action = self._action(index)
-                hand = apply(hand, action)
+                hand = apply(hand, remembered_action(played, index, rules, players))
                 outcome = hand.outcome
                 if outcome is not None:
                     payoffs[i] = outcome.payoffs
@@ -273,18 +277,6 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
             if illegal.any():
                 info["illegal_action"] = illegal
         return observations, rewards, terminated, truncated, info
-
-    def _action(self, index: int) -> Action:
-        """Return the action numbered ``index``, remembered for the next time.
-
-        An index always numbers the same action of the layout, and actions
-        are frozen, so the memo never goes stale; it holds at most one entry
-        per index of the layout.
-        """
-        action = self._played[index] = encoding.index_to_action(
-            index, self.rules, self.players
-        )
-        return action
 
     def _checked(self, actions: Sequence[int] | Actions) -> list[int]:
         """Return the actions as ints; refuse them if not, or under ``"raise"``.
