@@ -826,3 +826,13 @@ def test_hostile_values_in_every_field(name: str, value: Any) -> None:
     for key in document:
         if key not in ("format", "version"):
             read_typed({**document, key: value}, kind)
+
+
+def test_shown_hands_need_one_hand_per_seat() -> None:
+    # An empty list of shown hands once reached the deal of the hidden cards,
+    # which failed with a bare ValueError (found by the test above).
+    state = tonk.new_game(tonk.presets.BATON_ROUGE, players=2, seed=0)
+    document = to_dict(observe(state, 0))
+    document["shown_hands"] = []
+    with pytest.raises(SerializationError, match="one value per seat"):
+        from_dict(document, Observation)

@@ -478,6 +478,8 @@ def _check_observation(observation: Observation) -> None:
     players = len(observation.hand_sizes)
     for name in _SEAT_COUNTS:
         _check_per_seat(getattr(observation, name), players, child("$", name))
+    if observation.shown_hands is not None:
+        _check_per_seat(observation.shown_hands, players, "$.shown_hands")
     for name in ("seat", "dealer", "to_move"):
         _check_seats([getattr(observation, name)], players, child("$", name))
     try:
