@@ -181,4 +181,21 @@ def test_bad_arguments_are_refused() -> None:
     for index in (-1, 1158, 10**6):  # the caller's error, even under the penalty
         with pytest.raises(tonk.EncodingError, match="action index must be"):
             envs.step([1, index])
+        with pytest.raises(tonk.EncodingError, match=f"got {index}$"):
+            envs.step(np.array([1, index]))
+    with pytest.raises(TypeError, match="an action must be an int index"):
+        envs.step(np.array([[1], [1]]))
     assert envs.hands == hands
+
+
+def test_any_integer_array_is_a_batch_of_actions() -> None:
+    """Signed or not, of any width: each hand plays the same as from a list."""
+    played = []
+    for kind in (list, np.int64, np.uint16):
+        envs = TonkVectorEnv(3)
+        _, info = envs.reset(seed=6)
+        first = [legal[0] for legal in info["legal_indices"]]
+        actions = first if kind is list else np.array(first, dtype=kind)
+        observations, *_ = envs.step(actions)
+        played.append((observations.tolist(), envs.hands))
+    assert played[0] == played[1] == played[2]

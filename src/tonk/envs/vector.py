@@ -293,7 +293,12 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
             )
         size = self._actions
         # A one-dimensional array of integers holds only ints: one range check.
-        if array.dtype.kind not in "iu" or min(indices) < 0 or max(indices) >= size:
+        if (
+            array.ndim != 1
+            or array.dtype.kind not in "iu"
+            or min(indices) < 0
+            or max(indices) >= size
+        ):
             for index in indices:
                 if not is_int(index):
                     raise TypeError(
