@@ -8,7 +8,7 @@ import random
 import time
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -602,6 +602,28 @@ class ISMCTSBot:
         if self.iterations is None and self.seconds is None:
             raise RulesError("give an iteration budget, a time budget or both")
 
+    def _sampler(
+        self, obs: Observation, rng: random.Random
+    ) -> tuple[_Deals, Callable[[random.Random], GameState]]:
+        """Return the seat's deals and how each iteration draws one.
+
+        Uniformly among the deals the observation allows, or from the belief
+        over the opponents' hands (``belief``, docs/bots.md).
+        """
+        deal = _Deals(obs, self.lower_hands)
+        if not self.belief:
+            return deal, deal.__call__
+        if self._memory.last(obs.seat) != obs:
+            self._memory.update(obs)
+        belief = infer(
+            obs,
+            rng,
+            memory=self._memory,
+            samples=_BELIEF_SAMPLES,
+            lower=self.lower_hands,
+        )
+        return deal, belief.sample
+
     def _clearly_better(self, first: _Node | None, second: _Node | None) -> bool:
         if first is None or first.visits < 2:
             return False
@@ -655,134 +677,38 @@ class ISMCTSBot:
                 if obs.outcome is None
                 else "cannot search: the hand is over"
             )
-        root = _Node(obs.seat)
-        playout = _policy_playout if self.rollout == "greedy" else _random_playout
-        policy = _Policy(obs.rules, obs.player_count)
-        exploration = self.exploration
-        deal = _Deals(obs, self.lower_hands)
-        draw = deal.__call__
-        if self.belief:
-            if self._memory.last(obs.seat) != obs:
-                self._memory.update(obs)
-            draw = infer(
-                obs,
-                rng,
-                memory=self._memory,
-                samples=_BELIEF_SAMPLES,
-                lower=self.lower_hands,
-            ).sample
-        me = obs.seat
-        by_policy = self.opponents == "policy"
-
+        tree = _Tree(self, obs, self._sampler(obs, rng), rng)
         limit = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        log, sqrt = math.log, math.sqrt
         count = 0
-        # The seat's legal actions read only what it sees: the same in every deal.
-        root_options = legal_actions(deal.template)
-        root_preferred = policy(deal.template, root_options)
         while True:
             if limit is not None and count >= limit:
                 break
             if deadline is not None and count and time.perf_counter() >= deadline:
                 break
             count += 1
-            state = draw(rng)
-            node = root
-            path = [root]
-            while state.outcome is None:
-                options = root_options if node is root else legal_actions(state)
-                children = node.children
-                mover = state.to_move
-                if mover != me and by_policy:
-                    # Another seat acts by the rollout policy, which reads its
-                    # own sampled hand: the tree branches on what it does.
-                    choice = policy(state, options)
-                    child = children.get(choice)
-                    state = apply(state, choice)
-                    if child is None:
-                        child = _Node(mover)
-                        children[choice] = child
-                        path.append(child)
-                        break
-                    child.available += 1
-                    node = child
-                    path.append(node)
-                    continue
-                if mover == me and node is not root:
-                    # The seat knows its own hand: deals in which it drew
-                    # different cards are different information sets.
-                    hand = state.hands[me]
-                    hands = node.hands
-                    if hands is None:
-                        hands = node.hands = {}
-                    known = hands.get(hand)
-                    if known is None:
-                        known = hands[hand] = _Node(me)
-                    node = known
-                    children = node.children
-                    path.append(node)
-                tried = []
-                untried = []
-                for action in options:
-                    child = children.get(action)
-                    if child is None:
-                        untried.append(action)
-                    else:
-                        child.available += 1
-                        tried.append(action)
-                preferred = root_preferred if node is root else policy(state, options)
-                if untried:
-                    # Progressive widening: the rollout policy's choice first,
-                    # then another untried action (at random) only while the
-                    # node has fewer children here than 1 + sqrt(its visits).
-                    new: Action | None = preferred
-                    if new in children:
-                        new = None
-                        if len(tried) * len(tried) <= node.visits:
-                            new = untried[rng.randrange(len(untried))]
-                    if new is not None:
-                        child = _Node(mover)
-                        child.available = 1
-                        children[new] = child
-                        state = apply(state, new)
-                        path.append(child)
-                        break
-                best_score = -math.inf
-                best_action = tried[0]
-                for action in tried:
-                    child = children[action]
-                    tries = child.visits
-                    score = child.total / tries + exploration * sqrt(
-                        log(child.available) / tries
-                    )
-                    if score > best_score:
-                        best_score, best_action = score, action
-                node = children[best_action]
-                path.append(node)
-                state = apply(state, best_action)
-            if state.outcome is None:
-                state = playout(state, policy, rng)
-            outcome = state.outcome
-            assert outcome is not None
-            payoffs = [float(payoff) for payoff in outcome.payoffs]
-            for node in path:
-                node.visits += 1
-                payoff = payoffs[node.seat]
-                node.total += payoff
-                node.squares += payoff * payoff
-        actions = tuple(legal)
-        stats = [root.children.get(action) for action in actions]
+            tree.iterate()
+        return self._result(tree, tuple(legal), count)
+
+    def _result(
+        self, tree: _Tree, actions: tuple[Action, ...], count: int
+    ) -> SearchResult:
+        """Return the root's statistics and the action chosen by its visits.
+
+        The most visited action wins (ties by mean payoff); with
+        ``confidence``, the rollout policy's choice is kept unless the search's
+        is better by that many standard errors of the difference.
+        """
+        stats = [tree.root.children.get(action) for action in actions]
         visits = tuple(0 if child is None else child.visits for child in stats)
         means = tuple(
             0.0 if child is None or not child.visits else child.total / child.visits
             for child in stats
         )
         best = max(range(len(actions)), key=lambda index: (visits[index], means[index]))
-        if self.confidence and root_preferred in actions:
-            # Keep the rollout policy's choice unless the search's is better by
-            # ``confidence`` standard errors of the difference.
-            usual = actions.index(root_preferred)
+        preferred = tree.root_preferred
+        if self.confidence and preferred in actions:
+            usual = actions.index(preferred)
             if usual != best and not self._clearly_better(stats[best], stats[usual]):
                 best = usual
         return SearchResult(
@@ -792,3 +718,148 @@ class ISMCTSBot:
             visits=visits,
             mean_payoffs=means,
         )
+
+
+class _Tree:
+    """One search's tree and what every iteration of it reads (ISMCTS phases).
+
+    :meth:`iterate` is one iteration: a deal drawn, the tree descended by
+    UCB (:meth:`_descend`), one node added (progressive widening), the rest
+    of the hand played out by the rollout, and the payoffs backed up
+    (:meth:`_back_up`).
+    """
+
+    def __init__(
+        self,
+        bot: ISMCTSBot,
+        obs: Observation,
+        sampler: tuple[_Deals, Callable[[random.Random], GameState]],
+        rng: random.Random,
+    ) -> None:
+        deal, self.draw = sampler
+        self.rng = rng
+        self.me = obs.seat
+        self.root = _Node(obs.seat)
+        self.policy = _Policy(obs.rules, obs.player_count)
+        self.playout = _policy_playout if bot.rollout == "greedy" else _random_playout
+        self.exploration = bot.exploration
+        self.by_policy = bot.opponents == "policy"
+        # The seat's legal actions read only what it sees: the same in every deal.
+        self.root_options = legal_actions(deal.template)
+        self.root_preferred = self.policy(deal.template, self.root_options)
+
+    def iterate(self) -> None:
+        """Play one iteration: draw, descend, expand, roll out, back up."""
+        state, path = self._descend(self.draw(self.rng))
+        if state.outcome is None:
+            state = self.playout(state, self.policy, self.rng)
+        outcome = state.outcome
+        assert outcome is not None
+        _back_up(path, outcome.payoffs)
+
+    def _descend(self, state: GameState) -> tuple[GameState, list[_Node]]:
+        """Return the state and the path once the tree adds a node or the hand ends."""
+        node = self.root
+        path = [node]
+        me = self.me
+        while state.outcome is None:
+            mover = state.to_move
+            options = self.root_options if node is self.root else legal_actions(state)
+            if mover != me and self.by_policy:
+                # Another seat acts by the rollout policy, which reads its own
+                # sampled hand: the tree branches on what it does.
+                choice = self.policy(state, options)
+                child = node.children.get(choice)
+                state = apply(state, choice)
+                if child is None:
+                    child = node.children[choice] = _Node(mover)
+                    path.append(child)
+                    break
+                child.available += 1
+                node = child
+                path.append(node)
+                continue
+            if mover == me and node is not self.root:
+                # The seat knows its own hand: deals in which it drew different
+                # cards are different information sets.
+                node = _by_hand(node, state.hands[me], me)
+                path.append(node)
+            action, added = self._choose(node, state, options, mover)
+            node = node.children[action]
+            path.append(node)
+            state = apply(state, action)
+            if added:
+                break
+        return state, path
+
+    def _choose(
+        self, node: _Node, state: GameState, options: tuple[Action, ...], mover: int
+    ) -> tuple[Action, bool]:
+        """Return the action to follow from ``node``, and whether it is new.
+
+        Progressive widening: the rollout policy's choice first, then another
+        untried action (at random) only while the node has fewer children here
+        than 1 + sqrt(its visits); else the tried action with the best UCB.
+        """
+        children = node.children
+        tried = []
+        untried = []
+        for action in options:
+            child = children.get(action)
+            if child is None:
+                untried.append(action)
+            else:
+                child.available += 1
+                tried.append(action)
+        if node is self.root:
+            preferred = self.root_preferred
+        else:
+            preferred = self.policy(state, options)
+        if untried:
+            new: Action | None = preferred
+            if new in children:
+                new = None
+                if len(tried) * len(tried) <= node.visits:
+                    new = untried[self.rng.randrange(len(untried))]
+            if new is not None:
+                child = children[new] = _Node(mover)
+                child.available = 1
+                return new, True
+        return _best_by_ucb(children, tried, self.exploration), False
+
+
+def _by_hand(node: _Node, hand: tuple[Card, ...], me: int) -> _Node:
+    """Return ``node``'s information set for the searching seat's ``hand``."""
+    hands = node.hands
+    if hands is None:
+        hands = node.hands = {}
+    known = hands.get(hand)
+    if known is None:
+        known = hands[hand] = _Node(me)
+    return known
+
+
+def _best_by_ucb(
+    children: dict[Action, _Node], tried: list[Action], exploration: float
+) -> Action:
+    """Return the tried action whose child has the highest UCB score (first wins)."""
+    log, sqrt = math.log, math.sqrt
+    best_score = -math.inf
+    best_action = tried[0]
+    for action in tried:
+        child = children[action]
+        tries = child.visits
+        score = child.total / tries + exploration * sqrt(log(child.available) / tries)
+        if score > best_score:
+            best_score, best_action = score, action
+    return best_action
+
+
+def _back_up(path: list[_Node], outcome_payoffs: Sequence[Any]) -> None:
+    """Add one iteration's payoffs to every node on its path."""
+    payoffs = [float(payoff) for payoff in outcome_payoffs]
+    for node in path:
+        node.visits += 1
+        payoff = payoffs[node.seat]
+        node.total += payoff
+        node.squares += payoff * payoff
