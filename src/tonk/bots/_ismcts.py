@@ -200,47 +200,64 @@ class _Policy:
         if len(legal) == 1:
             return legal[0]
         phase = state.phase
-        first = legal[0]
-        values = self.values
         if phase is _TURN_START:
-            if first.__class__ is ClaimDealTonk:
-                return first
-            seat = state.to_move
-            hand = state.hands[seat]
-            if first.__class__ is Drop:
-                count = 0
-                for card in hand:
-                    count += values[card.code]
-                if self._drops(state, seat, count):
-                    return first
-            if _DRAW_DISCARD in legal:
-                top = state.discard_pile[-1]
-                if values[top.code] <= self.low or self._completes(hand, top):
-                    return _DRAW_DISCARD
-            if _DRAW_STOCK in legal:
-                return _DRAW_STOCK
-            return legal[1] if first.__class__ is Drop else first
+            return self._turn_start(state, legal)
         if phase is _SLAP_WINDOW:
-            window = state.slap
-            assert window is not None
-            seat = state.to_move
-            if self.eating:  # X5: legal is (Eat(), Pass())
-                return (
-                    first
-                    if self._completes(state.hands[seat], window.card)
-                    else legal[-1]
-                )
-            if seat == window.discarder or (self.priority and seat == window.due):
-                return legal[-1]
-            return first
+            return self._window(state, legal)
+        first = legal[0]
         if first.__class__ is not Discard:
             return first
         if legal[-1].__class__ is Tunk:  # H5: tunk whenever the hand may
             return legal[-1]
+        return self._discard(state, legal)
+
+    def _turn_start(self, state: GameState, legal: tuple[Action, ...]) -> Action:
+        """Claim, drop by the table of likely counts, take a useful top, or draw."""
+        first = legal[0]
+        if first.__class__ is ClaimDealTonk:
+            return first
+        values = self.values
+        seat = state.to_move
+        hand = state.hands[seat]
+        if first.__class__ is Drop:
+            count = 0
+            for card in hand:
+                count += values[card.code]
+            if self._drops(state, seat, count):
+                return first
+        if _DRAW_DISCARD in legal:
+            top = state.discard_pile[-1]
+            if values[top.code] <= self.low or self._completes(hand, top):
+                return _DRAW_DISCARD
+        if _DRAW_STOCK in legal:
+            return _DRAW_STOCK
+        return legal[1] if first.__class__ is Drop else first
+
+    def _window(self, state: GameState, legal: tuple[Action, ...]) -> Action:
+        """Eat a card that completes a spread (X5); else slap in (V26).
+
+        The discarder, and with priority the seat due next, pass instead.
+        """
+        window = state.slap
+        assert window is not None
+        seat = state.to_move
+        if self.eating:  # X5: legal is (Eat(), Pass())
+            return (
+                legal[0]
+                if self._completes(state.hands[seat], window.card)
+                else legal[-1]
+            )
+        if seat == window.discarder or (self.priority and seat == window.due):
+            return legal[-1]
+        return legal[0]
+
+    def _discard(self, state: GameState, legal: tuple[Action, ...]) -> Action:
+        """Discard the highest card, a card with a partner in hand counting less."""
+        values = self.values
         hand = state.hands[state.to_move]
         partners = self.partners
         best = -math.inf
-        choice = first
+        choice = legal[0]
         for option in legal:
             assert isinstance(option, Discard)
             card = option.card
