@@ -219,55 +219,17 @@ class GreedyBot:
     def _start(
         self, view: _View, legal: Sequence[Action], rng: random.Random
     ) -> Action:
-        obs = view.obs
-        rules = view.rules
+        """Claim; drop or end the stock by the sampled payoffs; else draw (B7)."""
         for action in legal:
             if isinstance(action, ClaimDealTonk):
                 return action
         can_drop = any(isinstance(action, Drop) for action in legal)
         can_draw = any(isinstance(action, DrawStock) for action in legal)
-        ends = can_draw and obs.stock_size == 0  # B14: drawing ends the hand
-        drop_value = end_value = 0.0
-        if can_drop or ends:
-            pool = unseen_values(obs, view.unseen)
-            samples = sampled_counts(obs, pool, rng, self.samples)
-            me = obs.seat
-            if can_drop:
-                drop_value = _mean(
-                    [
-                        float(
-                            settle_drop(
-                                counts,
-                                me,
-                                catch=rules.catch,
-                                dealer=obs.dealer,
-                                bonus=rules.drop_bonus,
-                            ).payoffs[me]
-                        )
-                        for counts in samples
-                    ]
-                )
-            if ends and rules.stock_end is not StockEnd.DEAD:  # B14, X10
-                end_value = _mean(
-                    [
-                        float(
-                            settle_showdown(
-                                counts,
-                                OutcomeKind.STOCK_EXHAUSTED,
-                                rules.exhaustion_tie,
-                            ).payoffs[me]
-                        )
-                        for counts in samples
-                    ]
-                )
+        ends = can_draw and view.obs.stock_size == 0  # B14: drawing ends the hand
+        drop_value, end_value = self._values(view, rng, drop=can_drop, end=ends)
         take = any(isinstance(action, DrawDiscard) for action in legal) and _wants(view)
         if ends:
-            best = max(drop_value, end_value) if can_drop else end_value
-            if take and best < 0.5:
-                return DrawDiscard()
-            if can_drop and drop_value >= end_value:
-                return Drop()
-            return DrawStock()
+            return _at_stock_end(can_drop, take, drop_value, end_value)
         if can_drop and drop_value > self.drop_margin:
             return Drop()
         exchange = _exchange(view, legal)
@@ -280,6 +242,67 @@ class GreedyBot:
         return next(
             (action for action in legal if not isinstance(action, Drop)), legal[0]
         )
+
+    def _values(
+        self, view: _View, rng: random.Random, *, drop: bool, end: bool
+    ) -> tuple[float, float]:
+        """Return the mean payoffs of dropping and of ending the stock (B13, B14).
+
+        Each is averaged over the sampled counts of the other hands; one that
+        is not open (``drop``, ``end``) is 0. Nothing is sampled for neither.
+        """
+        if not (drop or end):
+            return 0.0, 0.0
+        obs = view.obs
+        rules = view.rules
+        samples = sampled_counts(
+            obs, unseen_values(obs, view.unseen), rng, self.samples
+        )
+        me = obs.seat
+        drop_value = end_value = 0.0
+        if drop:
+            drop_value = _mean(
+                [
+                    float(
+                        settle_drop(
+                            counts,
+                            me,
+                            catch=rules.catch,
+                            dealer=obs.dealer,
+                            bonus=rules.drop_bonus,
+                        ).payoffs[me]
+                    )
+                    for counts in samples
+                ]
+            )
+        if end and rules.stock_end is not StockEnd.DEAD:  # B14, X10
+            end_value = _mean(
+                [
+                    float(
+                        settle_showdown(
+                            counts, OutcomeKind.STOCK_EXHAUSTED, rules.exhaustion_tie
+                        ).payoffs[me]
+                    )
+                    for counts in samples
+                ]
+            )
+        return drop_value, end_value
+
+
+def _at_stock_end(
+    can_drop: bool, take: bool, drop_value: float, end_value: float
+) -> Action:
+    """Choose at an empty stock, where drawing ends the hand (B14).
+
+    Take the top discard while neither dropping nor ending pays well; else
+    drop or end, whichever the samples value more.
+    """
+    best = max(drop_value, end_value) if can_drop else end_value
+    if take and best < 0.5:
+        return DrawDiscard()
+    if can_drop and drop_value >= end_value:
+        return Drop()
+    return DrawStock()
 
 
 def _wants(view: _View) -> bool:
@@ -363,7 +386,6 @@ def _play(view: _View, legal: Sequence[Action]) -> Action:
     A tunk (H5) is taken whenever one is legal, the arrangement leaving the
     lowest count (the first of equal ones).
     """
-    obs = view.obs
     hand = view.hand
     values = view.values
     if legal[-1].__class__ is Tunk:  # the tunks come last (H5)
@@ -371,27 +393,9 @@ def _play(view: _View, legal: Sequence[Action]) -> Action:
             (action for action in legal if isinstance(action, Tunk)),
             key=lambda tunk: -sum(values[card.code] for card in tunk.physical),
         )
-    owners = {spread.number: spread.owner for spread in obs.spreads}
-    best: LaySpread | Hit | None = None
-    best_key: tuple[int, int, int, int] = (-1, 0, 0, 0)
-    discards: list[Discard] = []
-    for action in legal:
-        if isinstance(action, Discard):
-            discards.append(action)
-            continue
-        if not isinstance(action, LaySpread | Hit):
-            continue
-        cards = _physical(action)
-        if len(cards) == len(hand):
-            return action  # the hand is emptied: going out
-        key = (
-            sum(values[card.code] for card in cards),
-            isinstance(action, LaySpread),
-            len(cards),
-            isinstance(action, Hit) and owners.get(action.spread) != obs.seat,
-        )
-        if key > best_key:
-            best, best_key = action, key
+    out, best, best_key, discards = _ranked(view, legal)
+    if out is not None:
+        return out  # the hand is emptied: going out
     discard = _best_discard(view, discards) if discards else None
     if best is not None and (best_key[0] > 0 or discard is None):
         if (
@@ -406,6 +410,47 @@ def _play(view: _View, legal: Sequence[Action]) -> Action:
     if discard is not None:
         return discard
     return legal[0]
+
+
+def _ranked(
+    view: _View, legal: Sequence[Action]
+) -> tuple[
+    LaySpread | Hit | None,
+    LaySpread | Hit | None,
+    tuple[int, int, int, int],
+    list[Discard],
+]:
+    """Return a meld that goes out, the best meld and its key, and the discards.
+
+    A meld (spread or hit) is ranked by the count it sheds, then spreads
+    before hits, more cards, and hits on another's spread; the first meld that
+    empties the hand is returned at once (with no best and no discards).
+    """
+    obs = view.obs
+    hand = view.hand
+    values = view.values
+    owners = {spread.number: spread.owner for spread in obs.spreads}
+    best: LaySpread | Hit | None = None
+    best_key: tuple[int, int, int, int] = (-1, 0, 0, 0)
+    discards: list[Discard] = []
+    for action in legal:
+        if isinstance(action, Discard):
+            discards.append(action)
+            continue
+        if not isinstance(action, LaySpread | Hit):
+            continue
+        cards = _physical(action)
+        if len(cards) == len(hand):
+            return action, None, best_key, []
+        key = (
+            sum(values[card.code] for card in cards),
+            isinstance(action, LaySpread),
+            len(cards),
+            isinstance(action, Hit) and owners.get(action.spread) != obs.seat,
+        )
+        if key > best_key:
+            best, best_key = action, key
+    return None, best, best_key, discards
 
 
 def _best_discard(view: _View, discards: Sequence[Discard]) -> Discard:
