@@ -294,34 +294,11 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
     ]
     if not seats or obs.seat in seats:
         return []
-    if last is None:
-        pile = _first_pile(obs, seats[0])
-        old_taken: tuple[tuple[Card, ...], ...] = tuple(() for _ in range(players))
-        old_spreads: tuple[Spread, ...] = ()
-        waits = tuple(0 for _ in range(players))
-    else:
-        mine = _removed(_removed(last.hand, obs.hand), _laid_by(last, obs, obs.seat))
-        pile = (*last.discard_pile, *mine[:1])
-        old_taken, old_spreads, waits = last.taken, last.spreads, last.waits
-    final = obs.discard_pile
-    kept = 0
-    while kept < min(len(pile), len(final)) and pile[kept] == final[kept]:
-        kept += 1
+    pile, old_taken, old_spreads, waits = _before(last, obs, seats[0])
     new_taken = {
         seat: _removed(obs.taken[seat], old_taken[seat]) for seat in set(seats)
     }
-    took = [bool(pile) and kept == len(pile) - 1]
-    took += [bool(new_taken[seat]) for seat in seats[1:]]
-    survivors = list(final[kept:])
-    discards: list[Card | None] = []
-    fits = kept >= len(pile) - 1 and len(survivors) == len(seats) - sum(took[1:])
-    for index in range(len(seats)):
-        if not fits:
-            discards.append(None)
-        elif index + 1 < len(seats) and took[index + 1]:
-            discards.append(new_taken[seats[index + 1]][0])
-        else:
-            discards.append(survivors.pop(0))
+    took, discards = _takes_and_discards(pile, obs.discard_pile, seats, new_taken)
     laid, unsure = _laid(old_spreads, obs.spreads, seats)
     if len(set(seats)) != len(seats):
         unsure.update(seats)
@@ -340,6 +317,56 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
             )
         )
     return turns
+
+
+def _before(
+    last: Observation | None, obs: Observation, first: int
+) -> tuple[
+    tuple[Card, ...], tuple[tuple[Card, ...], ...], tuple[Spread, ...], tuple[int, ...]
+]:
+    """Return the pile, taken cards, spreads and waits before the others' turns.
+
+    Before the first turn (``last`` is ``None``), the pile is the deal's and
+    ``first`` the seat that plays first; else it is ``last``'s pile with the
+    seat's own discard on top.
+    """
+    players = obs.player_count
+    if last is None:
+        nothing: tuple[tuple[Card, ...], ...] = tuple(() for _ in range(players))
+        return _first_pile(obs, first), nothing, (), tuple(0 for _ in range(players))
+    mine = _removed(_removed(last.hand, obs.hand), _laid_by(last, obs, obs.seat))
+    pile = (*last.discard_pile, *mine[:1])
+    return pile, last.taken, last.spreads, last.waits
+
+
+def _takes_and_discards(
+    pile: tuple[Card, ...],
+    final: tuple[Card, ...],
+    seats: list[int],
+    new_taken: dict[int, list[Card]],
+) -> tuple[list[bool], list[Card | None]]:
+    """Return whether each turn took the top card, and what each discarded.
+
+    The cards still on the ``final`` pile and the cards each seat is newly
+    known to have taken (``new_taken``) tell who discarded what; when they do
+    not fit together, every discard is ``None``.
+    """
+    kept = 0
+    while kept < min(len(pile), len(final)) and pile[kept] == final[kept]:
+        kept += 1
+    took = [bool(pile) and kept == len(pile) - 1]
+    took += [bool(new_taken[seat]) for seat in seats[1:]]
+    survivors = list(final[kept:])
+    discards: list[Card | None] = []
+    fits = kept >= len(pile) - 1 and len(survivors) == len(seats) - sum(took[1:])
+    for index in range(len(seats)):
+        if not fits:
+            discards.append(None)
+        elif index + 1 < len(seats) and took[index + 1]:
+            discards.append(new_taken[seats[index + 1]][0])
+        else:
+            discards.append(survivors.pop(0))
+    return took, discards
 
 
 def _laid_by(last: Observation, obs: Observation, seat: int) -> list[Card]:
