@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, reject, settings
 from hypothesis import strategies as st
 from sizes import under_ci
 
@@ -483,13 +483,23 @@ def test_long_hands_stay_consistent_and_within_the_bounds(name: str) -> None:
 def test_any_rule_set_given_as_json_passes_the_conformance_runs(
     table: Rules, data: st.DataObject
 ) -> None:
+    # H5: the action layout does not number a tunk's arrangements, so the
+    # game refuses rules with a tunk (docs/openspiel.md).
+    assume(table.tunk_at_most is None)
     if table.max_turns is None or table.max_turns > 40:
         table = attrs.evolve(table, max_turns=40)
     players = data.draw(player_counts(table))
     game = pyspiel.load_game(
         "python_tonk", {"rules_json": tonk.to_json(table), "players": players}
     )
-    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    try:
+        pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    except tonk.TonkError as error:
+        # Rules whose every deal is a deal tonk (B5) leave nothing to decide:
+        # the game says so after 1,000 void deals in a row (docs/openspiel.md).
+        if "deal tonks" not in str(error):
+            raise
+        reject()
     rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
     state = game.new_initial_state()
     steps = 0

@@ -836,3 +836,23 @@ def test_shown_hands_need_one_hand_per_seat() -> None:
     document["shown_hands"] = []
     with pytest.raises(SerializationError, match="one value per seat"):
         from_dict(document, Observation)
+
+
+def test_widow_flags_need_one_flag_per_seat() -> None:
+    # A seat that has exchanged with its widow (V46), its flags cut short:
+    # the deal of the hidden cards failed with a bare IndexError (found by
+    # the slightly-damaged property under CI's profile).
+    rules = tonk.Rules(widow=True)
+    state = tonk.new_game(rules, players=4, seed=0)
+    seat = state.to_move
+    exchange = next(
+        action
+        for action in tonk.legal_actions(state)
+        if isinstance(action, tonk.Exchange)
+    )
+    state = tonk.apply(state, exchange)
+    document = to_dict(observe(state, seat))
+    assert document["widow"] is not None
+    document["exchanged"] = [True]
+    with pytest.raises(SerializationError, match="one value per seat"):
+        from_dict(document, Observation)

@@ -480,6 +480,8 @@ def _check_observation(observation: Observation) -> None:
         _check_per_seat(getattr(observation, name), players, child("$", name))
     if observation.shown_hands is not None:
         _check_per_seat(observation.shown_hands, players, "$.shown_hands")
+    if observation.exchanged:  # V46: one flag per seat, or none without widows
+        _check_per_seat(observation.exchanged, players, "$.exchanged")
     for name in ("seat", "dealer", "to_move"):
         _check_seats([getattr(observation, name)], players, child("$", name))
     try:
