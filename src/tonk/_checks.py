@@ -257,9 +257,13 @@ def _check_phase(state: GameState, players: int) -> None:
             f"cannot be negative, got {brief(state.turns_taken)}", "$.turns_taken"
         )
     limit = rules.max_turns
-    if limit is not None and state.bookkeeping.tunker is None and (
-        state.turns_taken > limit
-        or (state.turns_taken == limit and phase is not Phase.HAND_OVER)
+    if (
+        limit is not None
+        and state.bookkeeping.tunker is None
+        and (
+            state.turns_taken > limit
+            or (state.turns_taken == limit and phase is not Phase.HAND_OVER)
+        )
     ):
         raise _fail(
             f"the hand ends after max_turns={limit} turns, at the latest",

@@ -1195,8 +1195,9 @@ def _write(
 
     ``vector`` holds zeros at every position written (counts are added to,
     or set to 1 when the pack holds each card once); flags and counts that are
-    0 are mostly left unwritten. An observation and a state are read through the attributes
-    they share, the bookkeeping facts through the state's record; what only
+    0 are mostly left unwritten. An observation and a state are read through
+    the attributes they share, the bookkeeping facts through the state's
+    record; what only
     the observation holds ready (the hand sizes, the known cards, the seat's
     widow, the shown hands) is derived from the state as :func:`tonk.observe`
     derives it.
