@@ -684,3 +684,23 @@ def test_bad_buffers_and_seats_are_refused() -> None:
         encoding.observation_vector(None)  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="expected an Observation, got"):
         encoding.observation_entries(state)  # type: ignore[arg-type]
+
+
+def test_waits_stay_in_their_bound_when_a_second_hit_charges_more() -> None:
+    # X7's hit_wait_again charges a seat still barred more than hit_wait: the
+    # bound of a seat's waits ignored it, and a hitting hand of 4 players
+    # (seed 237) reached a wait of 83 against a bound of 52.
+    rules = tonk.Rules(hit_wait=1, hit_wait_again=10)
+    low, high = tonk.encoding.observation_bounds(rules, 4)
+    rng = random.Random(237)
+    state = tonk.new_game(rules, players=4, seed=237)
+    worst = 0
+    while state.outcome is None:
+        actions = tonk.legal_actions(state)
+        melds = [a for a in actions if isinstance(a, tonk.Hit | tonk.LaySpread)]
+        others = [a for a in actions if not isinstance(a, tonk.Drop)] or list(actions)
+        state = tonk.apply(state, rng.choice(melds) if melds else rng.choice(others))
+        worst = max(worst, *state.waits)
+        vector = tonk.encoding.observation_vector(tonk.observe(state, 0))
+        assert all(lo <= x <= hi for x, lo, hi in zip(vector, low, high, strict=True))
+    assert worst > 52

@@ -997,7 +997,8 @@ def observation_bounds(
         ],
     )
     fill(start["discard_pile"], card_copies)
-    charges = rules.spread_wait + max(rules.hit_wait, rules.own_hit_wait)
+    hit_charge = max(rules.hit_wait, rules.own_hit_wait, rules.hit_wait_again or 0)
+    charges = rules.spread_wait + hit_charge  # a card's most: V22, V23, X7
     waits = float(max(1, charges * len(pack)))
     in_hand = [min(count, float(longest)) for count in card_copies]
     for seat in range(players):
