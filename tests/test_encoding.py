@@ -697,9 +697,12 @@ def test_waits_stay_in_their_bound_when_a_second_hit_charges_more() -> None:
     worst = 0
     while state.outcome is None:
         actions = tonk.legal_actions(state)
-        melds = [a for a in actions if isinstance(a, tonk.Hit | tonk.LaySpread)]
-        others = [a for a in actions if not isinstance(a, tonk.Drop)] or list(actions)
-        state = tonk.apply(state, rng.choice(melds) if melds else rng.choice(others))
+        melds: list[tonk.Action] = [
+            a for a in actions if isinstance(a, tonk.Hit | tonk.LaySpread)
+        ]
+        others: list[tonk.Action] = [a for a in actions if not isinstance(a, tonk.Drop)]
+        pool: list[tonk.Action] = melds or others or list(actions)
+        state = tonk.apply(state, rng.choice(pool))
         worst = max(worst, *state.waits)
         vector = tonk.encoding.observation_vector(tonk.observe(state, 0))
         assert all(lo <= x <= hi for x, lo, hi in zip(vector, low, high, strict=True))
