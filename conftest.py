@@ -16,6 +16,7 @@ _NEEDS = {
     "src/tonk/envs/gymnasium.py": ("numpy", "gymnasium"),
     "src/tonk/envs/openspiel.py": ("numpy", "pyspiel"),
     "src/tonk/envs/pettingzoo.py": ("numpy", "pettingzoo"),
+    "src/tonk/envs/vector.py": ("numpy", "gymnasium"),
     "src/tonk/web/app.py": ("starlette", "httpx2"),
 }
 

@@ -452,6 +452,7 @@ def test_a_process_bot_reports_its_program_failing(
 
 
 def test_a_process_bot_plays_as_an_environments_opponent() -> None:
+    pytest.importorskip("gymnasium")  # the gymnasium extra
     gymnasium_env = pytest.importorskip("tonk.envs.gymnasium")
     with ProcessBot([*TONK_BOT, "greedy"]) as bot:
         env = gymnasium_env.TonkEnv(opponents=bot)
