@@ -900,6 +900,20 @@ def _pickup_after(state: GameState, played: Sequence[Card]) -> Card | None:
     return None if pickup is None or pickup in played else pickup
 
 
+def _hand_less(
+    state: GameState, action: LaySpread | Tunk, physical: tuple[Card, ...]
+) -> tuple[Card, ...]:
+    """Return the mover's hand less ``physical``, or refuse ``action`` (B9, H5)."""
+    hand = without_cards(state.hands[state.to_move], physical)
+    if hand is None:
+        raise refuse(
+            action,
+            IllegalReason.CARD_NOT_IN_HAND,
+            f"seat {state.to_move} does not hold them all",
+        )
+    return hand
+
+
 def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
     """Lay a spread from the hand of the player who drew (B9, V4, V5, V21, V22).
 
@@ -909,13 +923,7 @@ def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
         raise after_draw_refusal(state, action)
     seat = state.to_move
     physical = action.physical
-    hand = without_cards(state.hands[seat], physical)
-    if hand is None:
-        raise refuse(
-            action,
-            IllegalReason.CARD_NOT_IN_HAND,
-            f"seat {seat} does not hold them all",
-        )
+    hand = _hand_less(state, action, physical)
     rules = state.rules
     _check_open_play(state, action)
     spreads = (*state.spreads, _spread_laid(state, action, action, len(state.spreads)))
@@ -1015,13 +1023,7 @@ def apply_tunk(state: GameState, action: Tunk) -> GameState:
         )
     seat = state.to_move
     physical = action.physical
-    hand = without_cards(state.hands[seat], physical)
-    if hand is None:
-        raise refuse(
-            action,
-            IllegalReason.CARD_NOT_IN_HAND,
-            f"seat {seat} does not hold them all",
-        )
+    hand = _hand_less(state, action, physical)
     spreads = list(state.spreads)
     for lay in action.spreads:
         spreads.append(_spread_laid(state, action, lay, len(spreads)))
