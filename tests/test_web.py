@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -19,6 +20,7 @@ pytest.importorskip("httpx2")
 from starlette.testclient import TestClient, WebSocketTestSession
 
 import tonk
+import tonk.web.store
 from tonk.cli import main
 from tonk.testing import check_no_leak
 from tonk.web.app import create_app
@@ -512,6 +514,55 @@ def test_the_store_migrates_an_empty_database(tmp_path: Path) -> None:
     assert store.version() == SCHEMA_VERSION
     store.close()
     assert Store(tmp_path / "db").version() == SCHEMA_VERSION
+
+
+def checkpointed_actions(path: Path, tmp_path: Path) -> int:
+    """Count the actions in the database file itself, without its log."""
+    import shutil
+    import sqlite3
+
+    copy = tmp_path / "copy.sqlite3"
+    shutil.copyfile(path, copy)
+    with contextlib.closing(sqlite3.connect(copy)) as db:
+        found = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'actions'")
+        if found.fetchone() is None:
+            return 0  # even the schema is only in the log
+        (count,) = db.execute("SELECT COUNT(*) FROM actions").fetchone()
+    return int(count)
+
+
+def add_actions(store: Store, count: int) -> None:
+    store.create_table("t1", {}, {0: "a"}, now=0.0)
+    for number in range(count):
+        store.add_action("t1", number, {"index": number}, now=1.0)
+
+
+def test_a_commit_never_waits_for_a_checkpoint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite's own checkpoint would copy the log within the 1,000th page's commit."""
+    monkeypatch.setattr(tonk.web.store, "CHECKPOINT_SECONDS", 3600.0)
+    path = tmp_path / "db"
+    store = Store(path)
+    add_actions(store, 3_000)  # a commit writes a few pages to the log
+    assert checkpointed_actions(path, tmp_path) == 0
+    assert len(store.actions("t1")) == 3_000
+    store.close()  # the last connection to close checkpoints
+    assert checkpointed_actions(path, tmp_path) == 3_000
+
+
+def test_the_store_checkpoints_on_its_own_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tonk.web.store, "CHECKPOINT_SECONDS", 0.01)
+    path = tmp_path / "db"
+    store = Store(path)
+    add_actions(store, 10)
+    deadline = time.monotonic() + 10
+    while checkpointed_actions(path, tmp_path) < 10 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert checkpointed_actions(path, tmp_path) == 10
+    store.close()
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,13 @@ an action nobody has seen accepted. The database runs in WAL mode with
 ``synchronous=NORMAL``: a commit survives the server process being killed,
 which is what the server promises (a power cut may lose the last commits).
 
+A commit only appends to the write-ahead log. Copying the log into the
+database file (a checkpoint, which waits for the disk: ``fsync``) happens on
+a thread of the store's own with its own connection, every
+:data:`CHECKPOINT_SECONDS`, so that no commit waits for the disk: SQLite's
+automatic checkpoint would run inside every thousandth page's commit, on the
+server's one event loop, and hold up every table for milliseconds.
+
 Migrations: the ``schema_version`` table holds one row, the schema's version.
 Opening a database applies, in order and each in its own transaction, the
 steps of :data:`MIGRATIONS` it has not had yet (an empty file starts at
@@ -35,7 +42,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +52,19 @@ import attrs
 
 from tonk.errors import TonkError
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Store", "StoreError", "TableRow"]
+__all__ = [
+    "CHECKPOINT_SECONDS",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "Store",
+    "StoreError",
+    "TableRow",
+]
+
+_log = logging.getLogger("tonk.web")
+
+CHECKPOINT_SECONDS = 1.0
+"""How often the store's thread copies the write-ahead log into the database."""
 
 MIGRATIONS: tuple[str, ...] = (
     # 0 -> 1: the first schema.
@@ -149,9 +170,17 @@ class Store:
         """Open the database and bring its schema up to date."""
         self._db = sqlite3.connect(str(path), isolation_level=None)
         self._db.execute("PRAGMA foreign_keys = ON")
-        self._db.execute("PRAGMA journal_mode = WAL")
+        (mode,) = self._db.execute("PRAGMA journal_mode = WAL").fetchone()
         self._db.execute("PRAGMA synchronous = NORMAL")
-        self._migrate()
+        self._checkpointer: _Checkpointer | None = None
+        try:
+            self._migrate()
+        except BaseException:
+            self._db.close()
+            raise
+        if mode == "wal":  # a file: ":memory:" has no log
+            self._db.execute("PRAGMA wal_autocheckpoint = 0")
+            self._checkpointer = _Checkpointer(str(path))
 
     def _migrate(self) -> None:
         self._db.execute(
@@ -189,11 +218,13 @@ class Store:
         return 0 if row is None else int(row[0])
 
     def close(self) -> None:
-        """Close the database.
+        """Stop the checkpoints and close the database (which checkpoints it).
 
         Examples:
             >>> Store(":memory:").close()
         """
+        if self._checkpointer is not None:
+            self._checkpointer.stop()
         self._db.close()
 
     def create_table(
@@ -433,3 +464,34 @@ class Store:
         """
         with self._db:
             self._db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+
+
+class _Checkpointer:
+    """Copy a database's write-ahead log into it, on a thread, every so often.
+
+    A passive checkpoint never blocks the server's commits, nor they it;
+    SQLite releases the GIL while it waits for the disk.
+    """
+
+    def __init__(self, path: str) -> None:
+        self._path = path
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(
+            target=self._run, name="tonk-store-checkpoint", daemon=True
+        )
+        self._thread.start()
+
+    def _run(self) -> None:
+        db = sqlite3.connect(self._path, isolation_level=None)
+        try:
+            while not self._stopping.wait(CHECKPOINT_SECONDS):
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error as error:  # the next one may succeed
+                    _log.warning("checkpoint of %s failed: %r", self._path, error)
+        finally:
+            db.close()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._thread.join()
