@@ -10,10 +10,10 @@ from operator import le
 
 import attrs
 import pytest
-from hypothesis import assume, given
+from hypothesis import given
 from hypothesis import strategies as st
 from scenario import card
-from test_observation import hands_played, patient_hands, rngs
+from test_observation import hands_played, patient_hands, play, rngs
 
 import tonk
 from tonk import (
@@ -31,6 +31,7 @@ from tonk import (
     Rules,
     RulesError,
     Slap,
+    Tunk,
     WildCard,
     Wilds,
     encoding,
@@ -40,6 +41,7 @@ from tonk import (
 from tonk._compiled import compiled
 from tonk._spreads import lay_out
 from tonk.actions import Exchange
+from tonk.testing import stack_deck
 from tonk.testing.strategies import Playout, player_counts
 from tonk.testing.strategies import rules as any_rules
 
@@ -51,29 +53,72 @@ def spread(text: str) -> LaySpread:
     return LaySpread(map(parse_element, text.split()))
 
 
+def tunk_index(rules: Rules, players: int) -> int | None:
+    """The index of the tunk (H5), or None for rules without one."""
+    name, start, size = encoding.action_sections(rules, players)[-1]
+    assert name == "tunk"
+    assert size == (rules.tunk_at_most is not None)
+    return start if size else None
+
+
 def check_legal_actions(state: GameState) -> None:
-    """Every legal action has a distinct index; the mask is exactly them."""
+    """Every legal action but a tunk has a distinct index, every tunk the tunk's;
+    the mask is exactly them, and each index decodes to a legal action."""
     players = state.player_count
     rules = state.rules
-    if rules.tunk_at_most is not None:  # H5: the layout numbers no tunk
-        with pytest.raises(EncodingError, match="tunk"):
-            encoding.action_space_size(rules, players)
-        return
     size = encoding.action_space_size(rules, players)
     actions = tonk.legal_actions(state)
     indices = [encoding.action_to_index(action, rules, players) for action in actions]
-    assert len(set(indices)) == len(indices)
+    tunk = tunk_index(rules, players)
+    tunks = [action for action in actions if isinstance(action, Tunk)]
+    others = [index for index in indices if index != tunk]
+    assert len(set(others)) == len(others) == len(actions) - len(tunks)
     assert all(0 <= index < size for index in indices)
     for action, index in zip(actions, indices, strict=True):
+        if isinstance(action, Tunk):
+            continue
         assert encoding.index_to_action(index, rules, players) == action
+        assert encoding.legal_action(state, index) == action
+    legal = sorted(set(indices))
     mask = encoding.legal_mask(state)
     assert len(mask) == size
     # Exactly the legal indices are 1 and every other byte is 0, counted in C:
     # a wild rule set's layout has tens of thousands of indices.
-    assert mask.count(1) == len(indices)
-    assert mask.count(0) == size - len(indices)
-    assert all(mask[index] == 1 for index in indices)
-    assert encoding.legal_indices(state) == tuple(sorted(indices))
+    assert mask.count(1) == len(legal)
+    assert mask.count(0) == size - len(legal)
+    assert all(mask[index] == 1 for index in legal)
+    assert encoding.legal_indices(state) == tuple(legal)
+    if tunk is not None:
+        check_the_tunk_index(state, tunk, tunks)
+    illegal = mask.find(0)
+    if illegal >= 0:
+        with pytest.raises(EncodingError, match="is not legal now"):
+            encoding.legal_action(state, illegal)
+
+
+def check_the_tunk_index(state: GameState, tunk: int, tunks: list[Tunk]) -> None:
+    """The tunk's index plays the legal tunk leaving the fewest points (H5)."""
+    rules = state.rules
+    players = state.player_count
+    with pytest.raises(EncodingError, match="legal_action"):
+        encoding.index_to_action(tunk, rules, players)
+    if not tunks:
+        with pytest.raises(EncodingError, match="is not legal now"):
+            encoding.legal_action(state, tunk)
+        return
+    canonical = encoding.legal_action(state, tunk)
+    assert isinstance(canonical, Tunk)
+    assert canonical in tunks
+    assert encoding.action_to_index(canonical, rules, players) == tunk
+
+    def unmatched(action: Tunk) -> int:
+        left = Counter(state.hands[state.to_move])
+        left.subtract(action.physical)
+        return sum(rules.card_value(card) * n for card, n in left.items())
+
+    assert unmatched(canonical) == min(map(unmatched, tunks))
+    seen = observe(state, state.to_move)
+    assert encoding.legal_action(seen, tunk) == canonical
 
 
 def test_layout_version_is_an_int() -> None:
@@ -252,11 +297,15 @@ def test_random_indices_of_random_rules_round_trip(
     rules: Rules, data: st.DataObject
 ) -> None:
     players = data.draw(player_counts(rules))
-    assume(rules.tunk_at_most is None)  # H5: the layout numbers no tunk
     size = encoding.action_space_size(rules, players)
     assert sum(size for _, _, size in encoding.action_sections(rules, players)) == size
+    tunk = tunk_index(rules, players)
     for _ in range(20):
         index = data.draw(st.integers(0, size - 1))
+        if index == tunk:  # H5: the arrangement is the hand's
+            with pytest.raises(EncodingError, match="is the tunk"):
+                encoding.index_to_action(index, rules, players)
+            continue
         action = encoding.index_to_action(index, rules, players)
         assert encoding.action_to_index(action, rules, players) == index
 
@@ -607,6 +656,10 @@ def reference_vector(seen: tonk.Observation) -> list[float]:
         vector[base] = 1.0
         for other, payoff in enumerate(seen.outcome.payoffs):
             vector[base + 1 + relative(other)] = float(payoff)
+    if seen.tunker is not None:
+        vector[start["tunker"] + relative(seen.tunker)] = 1.0
+    if seen.buried:
+        vector[start["buried"]] = 1.0
     return vector
 
 
@@ -707,3 +760,107 @@ def test_waits_stay_in_their_bound_when_a_second_hit_charges_more() -> None:
         vector = tonk.encoding.observation_vector(tonk.observe(state, 0))
         assert all(lo <= x <= hi for x, lo, hi in zip(vector, low, high, strict=True))
     assert worst > 52
+
+
+# --- Hoyle's tunk (H3, H5) -----------------------------------------------------------
+
+HOYLE = tonk.presets.HOYLE
+
+
+def test_the_tunk_is_one_last_index_and_other_layouts_keep_theirs() -> None:
+    """H5 adds the last index; a rule set without a tunk has the same layout."""
+    for players in (2, 5):
+        sections = encoding.action_sections(HOYLE, players)
+        assert sections[-1] == (
+            "tunk",
+            encoding.action_space_size(HOYLE, players) - 1,
+            1,
+        )
+    without = attrs.evolve(HOYLE, tunk_at_most=None, last_turns=False)
+    assert encoding.action_sections(without, 2)[:-1] == sections[:-1]
+    assert encoding.action_sections(without, 2)[-1][2] == 0
+    assert encoding.action_space_size(without, 2) == sections[-1][1]
+    tunk = sections[-1][1]
+    for action in (Tunk(), Tunk([spread("3H 4H 5H")]), Tunk([spread("AS 2C=AH AC")])):
+        assert encoding.action_to_index(action, HOYLE, 2) == tunk
+    with pytest.raises(
+        EncodingError, match=r"Tunk\(spreads=\(\)\): these rules have no tunk \(H5\)"
+    ):
+        encoding.action_to_index(Tunk(), PAGAT, 2)
+
+
+def hoyle_deal(*hands: str, stock: str) -> GameState:
+    deck = stack_deck(HOYLE, hands=hands, upcard="5D", stock=stock)
+    return tonk.new_game(HOYLE, players=len(hands), deck=deck)
+
+
+def test_the_tunk_index_plays_the_arrangement_leaving_the_fewest_points() -> None:
+    state = hoyle_deal("6C 8D 10D KS KH 3D 10S", "3H 4H 5H 6H 7C 7D 7S", stock="7H 9C")
+    state = tonk.apply(state, DrawStock())
+    tunks = [a for a in tonk.legal_actions(state) if isinstance(a, Tunk)]
+    assert len(tunks) == 4  # two lay every card, two leave the 3H
+    tunk = encoding.action_space_size(HOYLE, 2) - 1
+    chosen = encoding.legal_action(state, tunk)
+    # Both arrangements laying all eight cards count 0; the book of four 7s
+    # comes first by its cards' codes (7H before 7S).
+    assert chosen == Tunk([spread("7C 7D 7H 7S"), spread("3H 4H 5H 6H")])
+    after = tonk.apply(state, chosen)
+    assert after.tunker == 1
+    # Any tunk encodes as the tunk's index; the mask holds that index once.
+    assert {encoding.action_to_index(a, HOYLE, 2) for a in tunks} == {tunk}
+    assert encoding.legal_indices(state).count(tunk) == 1
+    assert encoding.legal_mask(state)[tunk] == 1
+
+
+def test_the_observation_vector_shows_the_tunker_and_a_buried_upcard() -> None:
+    """H3, H5: the tunker is one-hot from the observer, the burial one flag."""
+    state = hoyle_deal(
+        "6C 8D 10D KS KH 3D 10S",
+        "3H 4H 5H 7C 7D 7S AS",
+        "KC KD QH JH 9S 8S 6D",
+        stock="4C 10C 5S",
+    )
+    assert (
+        sum(encoding.observation_vector(state, seat=2)[section(HOYLE, 3, "tunker")])
+        == 0
+    )
+    state = play(state, "draw stock", "tunk 3H 4H 5H / 7C 7D 7S")
+    assert state.tunker == 1
+    assert state.buried
+    for seat, seen in (
+        (0, (0.0, 1.0, 0.0)),
+        (1, (1.0, 0.0, 0.0)),
+        (2, (0.0, 0.0, 1.0)),
+    ):
+        vector = encoding.observation_vector(observe(state, seat))
+        assert vector[section(HOYLE, 3, "tunker")] == seen
+        assert vector[section(HOYLE, 3, "buried")] == (1.0,)
+        assert encoding.observation_vector(state, seat=seat) == vector
+    assert section(PAGAT, 3, "tunker") == section(PAGAT, 3, "buried")  # both empty
+    assert section(PAGAT, 3, "tunker").start == encoding.observation_size(PAGAT, 3)
+
+
+@st.composite
+def tunking_hands(draw: st.DrawFn) -> list[GameState]:
+    """A hand of rules with a tunk, played at random, tunking half the time it may."""
+    rules = draw(st.sampled_from([HOYLE, Rules(tunk_at_most=5, deal_tonks=())]))
+    players = draw(player_counts(rules))
+    rng = draw(rngs())
+    state = tonk.new_game(rules, players=players, seed=rng.randrange(2**32))
+    states = [state]
+    while not state.is_terminal:
+        actions = tonk.legal_actions(state)
+        tunks = [a for a in actions if isinstance(a, Tunk)]
+        pool = tunks if tunks and rng.random() < 0.5 else actions
+        state = tonk.apply(state, rng.choice(pool))
+        states.append(state)
+    return states
+
+
+@given(tunking_hands())
+def test_every_state_of_a_tunking_hand_encodes_and_decodes(
+    states: list[GameState],
+) -> None:
+    for state in states:
+        check_legal_actions(state)
+        check_within_bounds(state)

@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import assume, given, reject, settings
+from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 from sizes import under_ci
 
@@ -44,6 +44,7 @@ CONFORMANCE = [
     "python_tonk(players=3,eating=true,discard_draw_must_meld=true,max_turns=40)",
     "python_tonk(preset=sheet,players=5)",  # two packs (V2), forced knock (V29)
     "python_tonk(preset=newark,players=2,dealer=1)",
+    "python_tonk(preset=hoyle,players=3)",  # H5: the tunk, one index
 ]
 
 
@@ -69,17 +70,7 @@ def preset_table(index: int, name: str) -> tuple[str, int]:
     return name, min(2 + index % 3, rules.max_players, rules.player_limit or 20)
 
 
-def has_layout(name: str) -> bool:
-    """Return whether the encoding numbers the preset's actions (not a tunk's, H5)."""
-    try:
-        encoding.action_space_size(tonk.presets.get(name), 2)
-    except tonk.EncodingError:
-        return False
-    return True
-
-
-RL_PRESETS = [name for name in tonk.presets.names() if has_layout(name)]
-RL_TABLES = [preset_table(*table) for table in enumerate(RL_PRESETS)]
+RL_TABLES = [preset_table(*table) for table in enumerate(tonk.presets.names())]
 RL_EPISODES = 200
 """Episodes a preset in the test; the full run of 10,000 is in docs/openspiel.md."""
 
@@ -323,6 +314,33 @@ def test_a_deal_tonk_voids_the_deal_and_the_cards_are_dealt_again() -> None:
     assert state.current_player() == 1
 
 
+def test_the_tunk_index_plays_the_canonical_arrangement_and_a_bot_tunks() -> None:
+    """H5: one index, decoded in the state; a tonk bot's tunk is that index."""
+    game = load("python_tonk(preset=hoyle,players=2)")
+    deck = stack_deck(
+        game.rules,
+        hands=["6C 8D 10D KS KH 3D 10S", "3H 4H 5H 6H 7C 7D 7S"],
+        upcard="5D",
+        stock="7H",
+    )
+    state = deal(game, deck)
+    state.apply_action(1)  # draw stock; chance deals the 7H
+    state.apply_action(tonk.Card.parse("7H").code)
+    tunk = game.num_distinct_actions() - 1
+    assert state.legal_actions()[-1] == tunk
+    assert state.action_to_string(tunk) == "tunk 7C 7D 7H 7S / 3H 4H 5H 6H"
+    assert TonkBot(GreedyBot(), 1, seed=1).step(state) == tunk
+    copy = state.clone()
+    state.apply_action(tunk)
+    game_state = state.tonk_state
+    assert game_state is not None
+    assert game_state.tunker == 1
+    assert game_state.hands[1] == ()
+    assert "seat 1 tunked" in state.information_state_string(0)
+    assert game.deserialize_state(copy.serialize()).history() == copy.history()
+    assert state.action_to_string(tunk) == "tunk"  # not legal now: named only
+
+
 def test_rules_whose_every_deal_is_a_deal_tonk_are_refused() -> None:
     rules = Rules(
         deal_tonks=(tonk.DealTonk(at_most=500),),
@@ -483,9 +501,6 @@ def test_long_hands_stay_consistent_and_within_the_bounds(name: str) -> None:
 def test_any_rule_set_given_as_json_passes_the_conformance_runs(
     table: Rules, data: st.DataObject
 ) -> None:
-    # H5: the action layout does not number a tunk's arrangements, so the
-    # game refuses rules with a tunk (docs/openspiel.md).
-    assume(table.tunk_at_most is None)
     if table.max_turns is None or table.max_turns > 40:
         table = attrs.evolve(table, max_turns=40)
     players = data.draw(player_counts(table))

@@ -35,6 +35,8 @@ TABLES: list[dict[str, Any]] = [
     {"rules": ELIMINATION, "players": 2, "session": True},
     {"rules": ELIMINATION, "players": 3, "session": True},
     {"rules": ELIMINATION, "players": 5, "session": True},
+    {"rules": "hoyle", "players": 3},  # H5: the tunk, one index
+    {"rules": "hoyle", "players": 4, "session": True},  # H9: elimination at 100
 ]
 IDS = [
     "pagat-2",
@@ -49,6 +51,8 @@ IDS = [
     "elimination-session-2",
     "elimination-session-3",
     "elimination-session-5",
+    "hoyle-3",
+    "hoyle-session-4",
 ]
 
 # api_test warns of any environment whose observations are dicts holding an
@@ -533,6 +537,8 @@ def check_places(game: Any, agent: str) -> None:
 
     one_hot("to_move", hand.to_move)
     one_hot("dealer", hand.dealer)
+    if hand.tunker is not None:  # H5
+        one_hot("tunker", hand.tunker)
     at, size = start["seats"]
     width = size // players
     for name in game.possible_agents:
@@ -544,7 +550,7 @@ def check_places(game: Any, agent: str) -> None:
     mine = vector[at + 6 : at + width]  # the agent's own cards
     assert mine.sum() == len(hand.hands[names.index(agent)])
     at, size = start["spreads"]
-    spread_width = 3 + 2 * players + start["top_discard"][1]  # no wild cards
+    spread_width = size // (len(game.rules.pack(players=players)) // 3)
     for spread in hand.spreads:
         base = at + (spread.number - 1) * spread_width
         assert vector[base] == 1.0
@@ -625,6 +631,29 @@ def test_x3_observations_keep_every_agent_at_its_first_seat() -> None:
                 continue
             game.step(rng.choice(busy(game, game.infos[agent]["legal_indices"])))
     assert seen == {"3 seats", "2 seats", "over", "spread", "hit", "slap"}
+
+
+def test_x3_the_tunker_keeps_its_first_seat_too() -> None:
+    """H5 under H9: the tunker is one-hot at its agent's first place."""
+    rules = tonk.presets.HOYLE
+    rng = random.Random(3)
+    tunked = 0
+    for seed in range(4):  # tunking whenever it may, two seats leave (X3)
+        game = tonk_pz.raw_env(rules=rules, players=4, session=True)
+        game.reset(seed=seed)
+        tunk = encoding.action_space_size(rules, 4) - 1
+        for agent in game.agent_iter():
+            hand = game.session.hand
+            if hand is not None and hand.player_count < 4 and hand.tunker is not None:
+                for name in game.agents:
+                    check_places(game, name)
+                tunked += 1
+            if game.terminations[agent]:
+                game.step(None)
+                continue
+            legal = game.infos[agent]["legal_indices"]
+            game.step(tunk if tunk in legal else rng.choice(legal))
+    assert tunked > 0
 
 
 def test_x3_needs_a_pack_and_hand_size_that_stay_as_the_table_shrinks() -> None:

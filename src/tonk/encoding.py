@@ -9,8 +9,8 @@ set and table size this module numbers every action that
 :class:`bytes` and a vector a tuple, and both convert at no cost
 (``numpy.frombuffer(mask, dtype=numpy.uint8)``, ``numpy.asarray(vector)``).
 
-The action layout is a bijection between ``range(action_space_size(rules,
-players))`` and every action the layout holds, in sections:
+The action layout numbers every action by an index of
+``range(action_space_size(rules, players))``, in sections:
 
 =========  ===================================================================
 section    actions, in index order
@@ -27,6 +27,8 @@ spread     ``LaySpread``: by the cards the spread represents (every book
            and run of at most ``hand_size_for(players) + 1`` cards, in
            code order), then
            by the physical cards laid (see below)
+tunk       ``Tunk``: one index for every arrangement (only under
+           ``tunk_at_most``, H5; see below)
 =========  ===================================================================
 
 S is how many spreads the pack can make (a third of its cards, rounded down).
@@ -39,13 +41,25 @@ the pack holds them), holding at least one card that may stand for itself
 lexicographic order of their count vectors over those cards, by code, so an
 index is computed from the counts without listing the actions.
 
+A tunk is one index, as a knock is in RLCard's gin rummy: the index is the
+decision to tunk, and it plays the hand's canonical arrangement, the legal
+tunk that leaves the fewest points unmatched (see :func:`legal_action`). A
+hand of seven or eight cards can have dozens of arrangements, and numbering
+every multiset of spreads of the pack would take a layout far larger than
+the spreads'; the least count is what H7 scores. The Python API keeps the
+full choice. So every other index names one action (a bijection), while
+:func:`action_to_index` gives every ``Tunk`` the tunk's index and
+:func:`index_to_action` refuses that index: decode it in a state with
+:func:`legal_action`, which decodes every other index too.
+
 Layouts depend on the pack (``pack_kind``, ``jokers``, ``wilds``,
 ``ace_high``), the hand size at the table (``hand_size``, or
-``hand_size_by_players``, X2), ``widow``, ``slap_in``, ``eating`` and, under
-``two_packs_from``, on how many packs the table uses. :data:`LAYOUT_VERSION`
+``hand_size_by_players``, X2), ``widow``, ``slap_in``, ``eating``,
+``tunk_at_most`` and, under ``two_packs_from``, on how many packs the table
+uses. :data:`LAYOUT_VERSION`
 changes whenever the numbering of any rule set changes, so a saved model can
-check it. Sizes: 1,158 actions for ``pagat`` and 46,549 for ``chicago``
-(six wilds), at any table size.
+check it. Sizes: 1,158 actions for ``pagat``, 36,987 for ``hoyle`` (deuces
+wild, seven cards) and 46,549 for ``chicago`` (six wilds), at any table size.
 
 Examples:
     >>> import tonk
@@ -72,7 +86,7 @@ from itertools import combinations_with_replacement
 from typing import Final, Protocol, TypeVar, cast, overload
 
 from tonk._compiled import compiled
-from tonk._spreads import designation
+from tonk._fast.interned import designation
 from tonk._validate import brief, is_int
 from tonk.actions import (
     Action,
@@ -87,6 +101,8 @@ from tonk.actions import (
     LaySpread,
     Pass,
     Slap,
+    Tunk,
+    format_action,
 )
 from tonk.cards import CODE_COUNT, Card, WildCard, card_from_code
 from tonk.engine import legal_actions
@@ -116,6 +132,7 @@ __all__ = [
     "action_space_size",
     "action_to_index",
     "index_to_action",
+    "legal_action",
     "legal_indices",
     "legal_mask",
     "max_hand_length",
@@ -352,6 +369,7 @@ class _ActionLayout:
             self.spread_offsets.append(total)
             total += self._block(i).size
         sizes.append(("spread", total))
+        sizes.append(("tunk", 0 if rules.tunk_at_most is None else 1))  # H5
         self.memo: dict[object, int] = {}
         self.by_id: dict[int, int] = {}
         self.kept: list[Action] = []
@@ -370,6 +388,7 @@ class _ActionLayout:
         _, self.eat_start, self.eat_size = sections[4]
         _, self.hit_start, _ = sections[5]
         _, self.spread_start, _ = sections[6]
+        _, self.tunk_start, self.tunk_size = sections[7]
 
     def _block(self, i: int) -> _Block:
         block = self.blocks[i]
@@ -412,6 +431,10 @@ class _ActionLayout:
             if not self.eat_size:
                 raise self._refuse(action, "these rules have no eating (X5)")
             return self.eat_start
+        if cls is Tunk:  # every arrangement: the index is the decision to tunk
+            if not self.tunk_size:
+                raise self._refuse(action, "these rules have no tunk (H5)")
+            return self.tunk_start
         for i, simple in enumerate(_HEADER):
             if cls is simple.__class__:
                 return i
@@ -453,6 +476,11 @@ class _ActionLayout:
         if index < self.spread_start:
             number, element = divmod(index - self.hit_start, len(self.elements))
             return Hit(number + 1, self.elements[element])
+        if index >= self.tunk_start:
+            raise EncodingError(
+                f"index {index} is the tunk (H5), whose arrangement is the hand's:"
+                " decode it in a state with legal_action(state, index)"
+            )
         offset = index - self.spread_start
         i = bisect.bisect_right(self.spread_offsets, offset) - 1
         represented = self.represented[i]
@@ -489,11 +517,6 @@ def _actions(rules: Rules, players: int) -> _ActionLayout:
     if recent is not None and recent[0] is rules and players.__class__ is int:
         return recent[1]
     _checked_players(rules, players)
-    if rules.tunk_at_most is not None:
-        raise EncodingError(
-            "these rules have a tunk (H5), and the action layout does not number"
-            " its arrangements (a multiset of spreads each)"
-        )
     key = (rules, rules.packs_for(players), rules.hand_size_for(players))  # V2, X2
     layout = _ACTION_LAYOUTS.get(key)
     if layout is None:
@@ -540,8 +563,11 @@ def action_sections(rules: Rules, players: int) -> tuple[tuple[str, int, int], .
     """Return the sections of the action layout as ``(name, start, size)``.
 
     The names are ``header``, ``discard``, ``exchange``, ``slap``, ``eat``,
-    ``hit`` and ``spread``, in index order (see the module's description); a section the
-    rules cannot use has size 0.
+    ``hit``, ``spread`` and ``tunk``, in index order (see the module's
+    description); a section the rules cannot use has size 0.
+
+    .. versionchanged:: 0.2.0
+       The ``tunk`` section (H5), last.
 
     Examples:
         >>> import tonk
@@ -554,6 +580,7 @@ def action_sections(rules: Rules, players: int) -> tuple[tuple[str, int, int], .
         eat 57 0
         hit 57 884
         spread 941 217
+        tunk 1158 0
     """
     return _actions(rules, players).sections
 
@@ -563,12 +590,15 @@ def action_to_index(action: Action, rules: Rules, players: int) -> int:
 
     Equal actions have equal indices: in particular a :class:`~tonk.LaySpread`
     is numbered by the cards it represents and the physical cards laid,
-    whichever wild is written as standing for which card.
+    whichever wild is written as standing for which card. Every
+    :class:`~tonk.Tunk` has the one index of the ``tunk`` section, whatever
+    its arrangement (H5): the index is the decision to tunk, and
+    :func:`legal_action` plays it as the hand's canonical arrangement.
 
     Raises:
         EncodingError: If no state under these rules could offer ``action``
             (a card not in the pack, a spread number above the layout's, a
-            natural card named as another...).
+            natural card named as another, a tunk without H5...).
         TypeError: If ``action`` is not an action.
 
     Examples:
@@ -591,10 +621,12 @@ def index_to_action(index: int, rules: Rules, players: int) -> Action:
     """Return the action numbered ``index`` in the layout of ``rules`` at ``players``.
 
     The inverse of :func:`action_to_index`: every index in
-    ``range(action_space_size(rules, players))`` names one action.
+    ``range(action_space_size(rules, players))`` names one action, but for
+    the tunk's (H5), whose arrangement is the hand's: :func:`legal_action`
+    decodes any index in a state.
 
     Raises:
-        EncodingError: If ``index`` is outside the layout.
+        EncodingError: If ``index`` is outside the layout, or the tunk's.
         TypeError: If ``index`` is not an int.
 
     Examples:
@@ -688,9 +720,100 @@ def legal_indices(state: GameState | Observation) -> tuple[int, ...]:
         players = state.player_count
     else:
         raise TypeError(f"expected a GameState or an Observation, got {state!r}")
-    indices = _indices(_actions(state.rules, players), actions)
+    layout = _actions(state.rules, players)
+    indices = _indices(layout, actions)
+    if layout.tunk_size:  # every tunk has the one index (H5)
+        indices = list(dict.fromkeys(indices))
     indices.sort()
     return tuple(indices)
+
+
+def legal_action(state: GameState | Observation, index: int) -> Action:
+    """Return the legal action that ``index`` plays in ``state``.
+
+    Every index but the tunk's names one action, which
+    :func:`index_to_action` gives without a state. The tunk's index (H5,
+    under rules with :attr:`~tonk.Rules.tunk_at_most`) is the decision to
+    tunk: it plays the canonical arrangement of the hand, the legal
+    :class:`~tonk.Tunk` that lays the most points in spreads (so leaves the
+    fewest unmatched), and among equals the first by its spreads' cards: each
+    spread by the codes of its physical cards, then of the cards it
+    represents, in the order the tunk keeps its spreads.
+
+    Args:
+        state: A state (the player to move's actions), or an observation (its
+            seat's :attr:`~tonk.observation.Observation.legal_actions`).
+        index: An index of the layout of the state's rules and table size.
+
+    Returns:
+        The action; :func:`action_to_index` of it is ``index`` again.
+
+    Raises:
+        EncodingError: If ``index`` is outside the layout, or not legal now.
+        TypeError: If ``state`` is not a state or an observation, or
+            ``index`` not an int.
+
+    .. versionadded:: 0.2.0
+
+    Examples:
+        >>> import tonk
+        >>> from tonk.testing import stack_deck
+        >>> hoyle = tonk.presets.HOYLE
+        >>> deck = stack_deck(hoyle, hands=["6C 8D 10D KS KH 3D 10S",
+        ...     "3H 4H 5H 6H 7C 7D 7S"], upcard="5D", stock="7H")
+        >>> state = tonk.new_game(hoyle, players=2, deck=deck)
+        >>> state = tonk.apply(state, tonk.DrawStock())
+        >>> for action in tonk.legal_actions(state)[-4:]:
+        ...     print(tonk.format_action(action))
+        tunk 7C 7D 7H 7S / 3H 4H 5H 6H
+        tunk 7C 7D 7H 7S / 4H 5H 6H
+        tunk 7C 7D 7S / 3H 4H 5H 6H 7H
+        tunk 7C 7D 7S / 4H 5H 6H 7H
+        >>> tunk = action_sections(hoyle, 2)[-1][1]
+        >>> legal_indices(state)[-1] == tunk
+        True
+        >>> tonk.format_action(legal_action(state, tunk))
+        'tunk 7C 7D 7H 7S / 3H 4H 5H 6H'
+        >>> legal_action(state, 0)
+        Traceback (most recent call last):
+        ...
+        tonk.errors.EncodingError: index 0 (drop) is not legal now
+    """
+    if isinstance(state, GameState):
+        actions = legal_actions(state)
+        players = len(state.hands)
+    elif isinstance(state, Observation):
+        actions = state.legal_actions
+        players = state.player_count
+    else:
+        raise TypeError(f"expected a GameState or an Observation, got {brief(state)}")
+    rules = state.rules
+    layout = _actions(rules, players)
+    if is_int(index) and index == layout.tunk_start and layout.tunk_size:
+        tunks = [action for action in actions if action.__class__ is Tunk]
+        if tunks:
+            return min(tunks, key=functools.partial(_tunk_order, rules=rules))
+        raise EncodingError(f"index {index} (tunk) is not legal now")
+    action = layout.action(index)
+    if index not in _indices(layout, actions):
+        raise EncodingError(f"index {index} ({format_action(action)}) is not legal now")
+    return action
+
+
+def _tunk_order(action: Action, *, rules: Rules) -> tuple[object, ...]:
+    """Return the key by which the canonical tunk is the least (H5)."""
+    assert isinstance(action, Tunk)
+    laid = sum(rules.card_value(card) for card in action.physical)
+    return (
+        -laid,
+        tuple(
+            (
+                tuple(card.code for card in spread.physical),
+                tuple(card.code for card in spread.represented),
+            )
+            for spread in action.spreads
+        ),
+    )
 
 
 def _indices(layout: _ActionLayout, actions: tuple[Action, ...]) -> list[int]:
@@ -771,6 +894,8 @@ class _ObservationLayout:
             ("slap", self.cards + 3 * players),
             ("spreads", self.spread_limit * self.spread_width),
             ("outcome", 1 + players),
+            ("tunker", 0 if rules.tunk_at_most is None else players),  # H5
+            ("buried", int(rules.upcard_first_only)),  # H3
         ]
         sections = []
         start = 0
@@ -786,6 +911,8 @@ class _ObservationLayout:
         self.counters_at = self.start["counters"]
         self.slap_seats_at = self.start["slap"] + self.cards
         self.outcome_at = self.start["outcome"]
+        self.tunker_at = self.start["tunker"]
+        self.buried_at = self.start["buried"]
         self._positions(card_index=self.card_index, wild_codes=wild_codes)
 
     def _positions(self, *, card_index: list[int], wild_codes: list[int]) -> None:
@@ -904,6 +1031,13 @@ def observation_sections(
       turn, how many hits each seat made on it, how many of each card it
       represents, and how many of each wild card it holds.
     - ``outcome``: whether the hand is over, then each seat's payoff.
+    - ``tunker``: the seat that tunked (H5), one-hot over seats, or zeros;
+      empty unless the rules have a tunk.
+    - ``buried``: whether the turned-up card is buried (H3); empty unless
+      the rules have ``upcard_first_only``.
+
+    .. versionchanged:: 0.2.0
+       The ``tunker`` and ``buried`` sections, last.
 
     Examples:
         >>> import tonk
@@ -921,6 +1055,8 @@ def observation_sections(
         slap 337 58
         spreads 395 1003
         outcome 1398 3
+        tunker 1401 0
+        buried 1401 0
     """
     return _observations(rules, players).sections
 
@@ -1252,6 +1388,11 @@ def _write(
         vector[base] = 1.0
         for other, payoff in enumerate(outcome.payoffs):
             vector[base + 1 + relative[other]] = float(payoff)
+    tunker = facts.tunker
+    if tunker is not None:
+        vector[layout.tunker_at + relative[tunker]] = 1.0
+    if facts.buried:
+        vector[layout.buried_at] = 1.0
 
 
 def _write_seats(

@@ -13,9 +13,14 @@ import numpy.typing as npt
 
 from tonk import presets
 from tonk._validate import brief
-from tonk.actions import Action
+from tonk.actions import Action, Tunk
 from tonk.cards import Card
-from tonk.encoding import index_to_action, observation_vector
+from tonk.encoding import (
+    action_sections,
+    index_to_action,
+    legal_action,
+    observation_vector,
+)
 from tonk.errors import EncodingError, TonkError
 from tonk.observation import observe
 from tonk.rules import Rules
@@ -55,18 +60,38 @@ def action_index(action: object, size: int) -> int:
     return index
 
 
+def tunk_index(rules: Rules, players: int) -> int | None:
+    """Return the index of the tunk (H5) in the layout, or ``None`` without one."""
+    name, start, size = action_sections(rules, players)[-1]
+    assert name == "tunk"
+    return start if size else None
+
+
 def remembered_action(
-    memo: dict[int, Action], index: int, rules: Rules, players: int
+    memo: dict[int, Action],
+    index: int,
+    rules: Rules,
+    players: int,
+    state: GameState | None,
 ) -> Action:
-    """Return the action numbered ``index``, remembered in ``memo``.
+    """Return the action ``index`` plays in ``state``, remembered in ``memo``.
 
     An index of a layout always numbers the same action, and actions are
     frozen, so the memo never goes stale; it holds at most one entry per
     index of the layout. ``memo`` is one environment's, for one rule set and
-    table size.
+    table size. The tunk's index (H5) is the exception: it plays the hand's
+    canonical arrangement (:func:`~tonk.encoding.legal_action`), so it is
+    decoded in ``state`` each time; where no tunk is legal (or between the
+    hands of a session, ``state=None``) it is the empty ``Tunk()``, which the
+    engine refuses saying why.
     """
     action = memo.get(index)
     if action is None:
+        if index == tunk_index(rules, players):
+            try:
+                return Tunk() if state is None else legal_action(state, index)
+            except EncodingError:
+                return Tunk()
         action = memo[index] = index_to_action(index, rules, players)
     return action
 

@@ -229,7 +229,8 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
             info["illegal_action"] = True
             return self._observation(), self.illegal_reward, True, False, info
         hand = apply(
-            hand, remembered_action(self._played, index, self.rules, self.players)
+            hand,
+            remembered_action(self._played, index, self.rules, self.players, hand),
         )
         hand = self._bots_play(hand)
         self.hand = hand

@@ -66,13 +66,12 @@ from typing import Any
 import attrs
 import numpy.typing as npt
 
-from tonk.actions import DrawStock, format_action
+from tonk.actions import Action, DrawStock, format_action
 from tonk.bots import Bot
 from tonk.cards import CARDS, CODE_COUNT, Card, card_from_code
 from tonk.encoding import (
     action_space_size,
     action_to_index,
-    index_to_action,
     legal_indices,
     max_hand_length,
     observation_sections,
@@ -81,7 +80,7 @@ from tonk.encoding import (
     payoff_bounds,
 )
 from tonk.engine import apply, legal_actions, new_game
-from tonk.envs._common import DEALS
+from tonk.envs._common import DEALS, remembered_action
 from tonk.errors import RulesError, TonkError
 from tonk.observation import Observation, determinize, observe
 from tonk.presets import get as get_preset
@@ -223,6 +222,8 @@ class _Table:
     deal_size: int
     codes: tuple[int, ...]
     """The codes of the pack's cards, sorted (a card held twice, twice)."""
+    played: dict[int, Action] = attrs.field(factory=dict, eq=False, repr=False)
+    """The actions of the indices played so far (see ``remembered_action``)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         """Return ``self``: the table never changes."""
@@ -435,7 +436,9 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
             self._now = _Now((), (), _drawn(state, action), False, now.deals)
         else:
             table = self._table
-            move = index_to_action(action, table.rules, table.players)
+            move = remembered_action(
+                table.played, action, table.rules, table.players, state
+            )
             if move == _DRAW_STOCK and state.stock and move in legal_actions(state):
                 self._now = _Now((), (), state, True, now.deals)  # chance draws
             else:
@@ -486,7 +489,11 @@ class TonkState(pyspiel.State):  # type: ignore[misc]
             verb = "deal" if self._now.state is None else "draw"
             return f"{verb} {card_from_code(action)}"
         table = self._table
-        return format_action(index_to_action(action, table.rules, table.players))
+        return format_action(
+            remembered_action(
+                table.played, action, table.rules, table.players, self._now.state
+            )
+        )
 
     def is_terminal(self) -> bool:
         """Return whether the hand is over."""
@@ -651,7 +658,9 @@ class TonkBot(pyspiel.Bot):  # type: ignore[misc]
 
     The bot sees only the seat's :func:`tonk.observe` view and answers with an
     action index, so it can sit at a table of OpenSpiel bots
-    (``pyspiel.evaluate_bots``).
+    (``pyspiel.evaluate_bots``). A tunk it chooses (H5) is the layout's one
+    tunk index, which plays the hand's canonical arrangement
+    (:func:`tonk.encoding.legal_action`) whichever arrangement the bot named.
 
     Args:
         bot: The tonk bot.
@@ -730,6 +739,10 @@ def _public_text(
         f" charged {_seats(state.hit_this_round)}; hits {state.hits_this_turn};"
         f" must use {state.must_use or '-'}; exchanged {_seats(state.exchanged)}",
     ]
+    if state.tunker is not None:  # H5
+        lines.append(f"seat {state.tunker} tunked")
+    if state.buried:  # H3
+        lines.append("the upcard is buried")
     window = state.slap
     if window is not None:
         lines.append(

@@ -309,7 +309,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             self._rewarded = False
         if self.session is None:
             assert self.hand is not None
-            self.hand = apply(self.hand, self._action(index))
+            self.hand = apply(self.hand, self._action(index, self.hand))
             if self.hand.outcome is not None:
                 self._hand_over(self.hand)
         else:
@@ -320,8 +320,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         if self.render_mode == "human":
             self.render()
 
-    def _action(self, index: int) -> Action:
-        return remembered_action(self._played, index, self.rules, self.players)
+    def _action(self, index: int, state: GameState | None) -> Action:
+        return remembered_action(self._played, index, self.rules, self.players, state)
 
     def _hand_over(self, state: GameState) -> None:
         outcome = state.outcome
@@ -337,7 +337,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         played = index - self.hand_actions
         last = session.last
         session = apply_session(
-            session, SESSION_ACTIONS[played] if played >= 0 else self._action(index)
+            session,
+            SESSION_ACTIONS[played]
+            if played >= 0
+            else self._action(index, session.hand),
         )
         self.session = session
         self.hand = session.hand
@@ -543,7 +546,7 @@ def _seat_map(rules: Rules, players: int, seats: tuple[int, ...]) -> _Positions:
         return number * (width + 2 * wider) + moved
 
     def moved(name: str, offset: int, size: int) -> int:
-        if name in ("to_move", "dealer"):
+        if name in ("to_move", "dealer", "tunker"):
             return seats[offset]
         if name == "seats":
             width = size // small

@@ -257,7 +257,8 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
                 rewards[i] = self.illegal_reward
                 final[i] = observation_array(hand, seat, self._size)
             else:
-                hand = apply(hand, remembered_action(played, index, rules, players))
+                move = remembered_action(played, index, rules, players, hand)
+                hand = apply(hand, move)
                 outcome = hand.outcome
                 if outcome is not None:
                     payoffs[i] = outcome.payoffs
@@ -312,10 +313,11 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         if self.illegal_action == "raise":
             for i, index in enumerate(indices):
                 if index not in self._legal[i]:  # the engine says why
-                    check(
-                        self.hands[i],
-                        encoding.index_to_action(index, self.rules, self.players),
+                    hand = self.hands[i]
+                    move = remembered_action(
+                        self._played, index, self.rules, self.players, hand
                     )
+                    check(hand, move)
         return indices
 
     def _finals(self, final: dict[int, Floats]) -> dict[str, Any]:
