@@ -30,6 +30,7 @@ TABLES: list[dict[str, Any]] = [
     {"rules": EATING, "players": 4},
     {"rules": EATING, "players": 3, "opponents": tonk.bots.GreedyBot()},
     {"rules": "pagat", "players": 4, "opponents": tonk.bots.GreedyBot()},
+    {"rules": "hoyle", "players": 3, "opponents": tonk.bots.GreedyBot()},  # H5
 ]
 IDS = [
     "pagat-2",
@@ -38,6 +39,7 @@ IDS = [
     "eating-4",
     "eating-3-greedy",
     "pagat-4-greedy",
+    "hoyle-3-greedy",
 ]
 
 
@@ -233,6 +235,38 @@ def test_an_illegal_action_may_raise_instead() -> None:
     with pytest.raises(tonk.EncodingError):
         env.step(10**6)
     assert env.hand is hand
+
+
+def test_the_learner_s_tunk_index_plays_the_canonical_tunk() -> None:
+    """H5: the index is decoded in the learner's hand; refused when not legal."""
+    env = TonkEnv(rules="hoyle", players=3, opponents=tonk.bots.GreedyBot())
+    tunk = encoding.action_space_size(env.rules, 3) - 1
+    tunked = 0
+    for seed in range(30):
+        _, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            legal = info["legal_indices"]
+            hand = env.hand
+            assert hand is not None
+            if tunk in legal:
+                canonical = encoding.legal_action(hand, tunk)
+                _, _, done, truncated, info = env.step(tunk)
+                after = env.hand
+                assert after is not None
+                assert after.tunker == hand.to_move
+                played = tonk.apply(hand, canonical)
+                assert after.taken[hand.to_move] == played.taken[hand.to_move]
+                tunked += 1
+            else:
+                _, _, done, truncated, info = env.step(min(legal))
+            done = done or truncated
+    assert tunked > 0
+    raising = TonkEnv(rules="hoyle", players=3, illegal_action="raise")
+    raising.reset(seed=1)
+    with pytest.raises(tonk.IllegalActionError) as caught:
+        raising.step(tunk)  # at the turn's start: draw first
+    assert caught.value.reason is tonk.IllegalReason.MUST_DRAW_FIRST
 
 
 NOT_INDICES = [1.7, "1", float("nan"), None, True, np.float64(1.0), np.bool_(True), [1]]

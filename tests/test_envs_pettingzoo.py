@@ -643,6 +643,7 @@ def test_x3_the_tunker_keeps_its_first_seat_too() -> None:
         game.reset(seed=seed)
         tunk = encoding.action_space_size(rules, 4) - 1
         for agent in game.agent_iter():
+            assert game.session is not None
             hand = game.session.hand
             if hand is not None and hand.player_count < 4 and hand.tunker is not None:
                 for name in game.agents:

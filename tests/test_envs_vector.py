@@ -29,8 +29,9 @@ TABLES: list[dict[str, Any]] = [
     {"rules": "chicago", "players": 3},
     {"rules": SLAP_IN, "players": 3},
     {"rules": SPLIT, "players": 4},
+    {"rules": "hoyle", "players": 3},  # H5: the tunk index, decoded per hand
 ]
-IDS = ["pagat-2", "chicago-3", "slap_in-3", "split-widow-4"]
+IDS = ["pagat-2", "chicago-3", "slap_in-3", "split-widow-4", "hoyle-3"]
 
 
 def random_actions(info: dict[str, Any], rng: random.Random) -> npt.NDArray[np.int64]:
@@ -51,10 +52,11 @@ def test_every_step_fits_the_spaces_and_the_single_hands(table: dict[str, Any]) 
     """Observations, masks and rewards are those of each hand, seen by its mover."""
     envs = TonkVectorEnv(4, **table)
     rules, players = envs.rules, envs.players
+    sections = encoding.observation_sections(rules, players)
     observations, info = envs.reset(seed=2)
     rng = random.Random(2)
     ended = 0
-    for _ in range(60):
+    for _ in range(150):  # a hand of hoyle's has no drop: 30 to 80 steps
         assert envs.observation_space.contains(observations)
         assert info["seat"].tolist() == [hand.to_move for hand in envs.hands]
         for row, hand in enumerate(envs.hands):
@@ -73,7 +75,8 @@ def test_every_step_fits_the_spaces_and_the_single_hands(table: dict[str, Any]) 
             assert payoffs.sum() == pytest.approx(0.0, abs=1e-5)
             final = info["final_obs"][row]
             assert envs.single_observation_space.contains(final)
-            assert final[encoding.observation_sections(rules, players)[-1][1]] == 1.0
+            over = {name: at for name, at, _ in sections}["outcome"]
+            assert final[over] == 1.0
         live = ~(terminated | truncated)
         assert not rewards[live].any()
         assert not info["payoffs"][live].any()
