@@ -13,11 +13,12 @@ Choose one with the ``HYPOTHESIS_PROFILE`` environment variable:
 Deadlines are off everywhere: timings vary too much between machines.
 
 Under mutmut's first run, which records the functions each test reaches
-(``MUTANT_UNDER_TEST=stats``), every test starts with the caches of
-``tonk._spreads`` and of the engine (compiled rule sets, with the actions and
-drop settlements they keep, and the deal's blank states) empty: otherwise only
-the first test to reach a cached function would be recorded, and its mutants
-would be tried against that test alone (docs/testing.md, "Mutation testing").
+(``MUTANT_UNDER_TEST=stats``), every test starts with every cache of tonk
+empty (``tonk._cache.clear_caches``: compiled rule sets, card tables,
+spread patterns, actions, drop settlements, the deal's blank states...):
+otherwise only the first test to reach a cached function would be recorded,
+and its mutants would be tried against that test alone (docs/testing.md,
+"Mutation testing").
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import os
 import pytest
 from hypothesis import settings
 
-from tonk import _compiled, _deal, _spreads
+from tonk._cache import clear_caches
 
 settings.register_profile(
     "dev", max_examples=25, deadline=None, database=None, print_blob=True
@@ -55,12 +56,6 @@ settings.load_profile(_profile_name())
 
 
 @pytest.fixture(autouse=True)
-def _empty_spread_caches_for_mutmut() -> None:
+def _empty_caches_for_mutmut() -> None:
     if os.environ.get("MUTANT_UNDER_TEST") == "stats":
-        for value in vars(_spreads).values():
-            if hasattr(value, "cache_clear") and value.__module__ == _spreads.__name__:
-                value.cache_clear()
-        _compiled._CACHE.clear()
-        _compiled._SEEN.clear()
-        _compiled._last = _compiled._UNSET
-        _deal._BLANKS.clear()
+        clear_caches()

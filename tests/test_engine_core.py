@@ -18,8 +18,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tonk
-from tonk import _compiled, _deal, _transition, _turn
-from tonk._transition import _Unbuilt, _UnbuiltBookkeeping, revised, successor
+from tonk import _compiled, _deal, _turn
+from tonk._fast import (
+    EXCHANGES,
+    HITS,
+    SLAPS,
+    _Unbuilt,
+    _UnbuiltBookkeeping,
+    distinct_cards,
+    revised,
+    successor,
+)
 from tonk.cards import Card
 from tonk.rules import Catch, DropPay, PackKind, Rules
 from tonk.scoring import settle_deal, settle_drop
@@ -391,10 +400,10 @@ def test_a_remembered_drop_is_settle_drops_answer_for_each_dropper_and_dealer(
 
 def test_actions_built_once_equal_new_ones() -> None:
     card = Card.parse("7H")
-    assert _transition.hit_of(2, card) == tonk.Hit(2, card)
-    assert _transition.hit_of(2, card) is _transition.hit_of(2, card)
-    assert _transition.slap_of(3) == tonk.Slap(3)
-    assert _transition.EXCHANGES[card.code] == tonk.Exchange(card)
+    assert HITS[2, card] == tonk.Hit(2, card)
+    assert HITS[2, card] is HITS[2, card]
+    assert SLAPS[3] == tonk.Slap(3)
+    assert EXCHANGES[card.code] == tonk.Exchange(card)
 
 
 @pytest.mark.parametrize(
@@ -412,7 +421,7 @@ def test_distinct_cards_drops_repeats_of_a_sorted_hand(
     hand: str, distinct: str
 ) -> None:
     cards = tuple(sorted(tonk.parse_cards(hand), key=lambda card: card.code))
-    found = _transition.distinct_cards(cards)
+    found = distinct_cards(cards)
     assert found == tuple(sorted(tonk.parse_cards(distinct), key=lambda c: c.code))
     if found == cards:
         assert found is cards  # nothing repeated: the hand itself

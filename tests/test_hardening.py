@@ -148,32 +148,23 @@ def test_copies_of_rules_and_states_play_as_the_original(
 
 
 def test_the_tables_of_rule_sets_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tonk import _compiled, _spreads
+    from tonk import _compiled
+    from tonk._cache import caches, clear_caches
 
-    monkeypatch.setattr(_compiled, "_CACHE_SIZE", 50)
+    clear_caches()
+    monkeypatch.setattr(_compiled._COMPILED, "limit", 50)
     for value in range(200):  # a server reading rule sets from its users
         rules = Rules(jokers=2, wilds=Wilds.JOKERS, joker_value=value)
         assert _compiled.compiled(rules).rules == rules
-    assert _compiled.card_tables.cache_info().currsize <= 64
-    assert 0 < len(_compiled._CACHE) <= 50
-    assert 0 < len(_compiled._SEEN) <= 50
-    caches = [
-        value
-        for value in vars(_spreads).values()
-        if hasattr(value, "cache_info") and value.__module__ == _spreads.__name__
-    ]
-    assert caches
+    assert 0 < len(_compiled._COMPILED) <= 50
     for ace_high in (False, True):
         for jokers in (1, 2, 3):
             _spreads_after_a_draw(
                 Rules(jokers=jokers, wilds=Wilds.JOKERS, ace_high=ace_high)
             )
-    for cache in caches:
-        info = cache.cache_info()
-        assert info.maxsize is not None
-        assert info.maxsize <= _spreads._CACHE_LIMIT
-        assert info.currsize <= info.maxsize
-    assert _spreads._book_candidates.cache_info().currsize > 0
+    for cache in caches():
+        assert len(cache) <= cache.limit <= 50_000
+    assert sum(map(len, caches())) > 0
 
 
 # --- forged states are refused (issue 12, defects 5 and 7) -------------------------

@@ -26,26 +26,23 @@ from typing import cast
 
 import attrs
 
-from tonk._tables import (
-    RUN_FIELDS,
-    WILD_FIELD,
-    Tables,
-    card_tables,
-    tables_of,
-)
+from tonk._cache import Cache
+from tonk._tables import Tables, card_tables, tables_of
 from tonk.rules import DealTonkClaim, Rules, StockEnd
 from tonk.state import Outcome
 
 # The card tables are built in tonk._tables, below tonk.rules (Rules reads
 # them too); the engine modules take them from here, with the compiled form.
 __all__ = [
-    "RUN_FIELDS",
-    "WILD_FIELD",
     "Compiled",
     "Tables",
     "card_tables",
     "compiled",
 ]
+
+
+_DROPS_KEPT = 4096
+"""How many drop settlements a rule set keeps."""
 
 
 @attrs.frozen
@@ -90,11 +87,13 @@ class Compiled:
     turn to wait, a drop is open and no state is tested."""
     tunks: bool
     """Whether a player may tunk (H5): a tunk is listed after a draw."""
+    book_limit: int
+    """The largest a book may grow by hits (V24a: 4, or 3)."""
     knock: bool
     """Whether an option of Hoyle's knock rummy changes what may be laid after
     a draw: the tunk (H5), closed play (H4) or two natural cards (H2)."""
-    drops: dict[tuple[tuple[int, ...], int, int], Outcome] = attrs.field(
-        factory=dict, eq=False, repr=False
+    drops: Cache[tuple[tuple[int, ...], int, int], Outcome] = attrs.field(
+        factory=lambda: Cache(None, limit=_DROPS_KEPT), eq=False, repr=False
     )
     """The settlements of drops worked out so far, by the counts, the dropper
     and the dealer (a settlement depends on nothing else of a state): a drop
@@ -135,10 +134,17 @@ def _compile(rules: Rules) -> Compiled:
         forced_drops=rules.boobed_deck or rules.stock_end is StockEnd.FORCED_KNOCK,
         drop_limits=_drop_limits(rules),
         tunks=rules.tunk_at_most is not None,
-        knock=rules.tunk_at_most is not None
-        or rules.closed_play
-        or rules.min_naturals > 1,
+        book_limit=4 if rules.four_card_books else 3,
+        knock=_knock(rules),
     )
+
+
+def _knock(rules: Rules) -> bool:
+    """Return whether an option of Hoyle's knock rummy changes a draw's melds.
+
+    The tunk (H5), closed play (H4) or two natural cards (H2).
+    """
+    return rules.tunk_at_most is not None or rules.closed_play or rules.min_naturals > 1
 
 
 def _drop_limits(rules: Rules) -> bool:
@@ -152,14 +158,8 @@ def _drop_limits(rules: Rules) -> bool:
     )
 
 
-_CACHE: dict[Rules, Compiled] = {}
-_CACHE_SIZE = 256
-"""Few rule sets are in use at once; a full cache is emptied and refilled."""
-
-
-_SEEN: dict[int, tuple[Rules, Compiled]] = {}
-"""The rule set objects looked up before, by identity, each with its compiled
-form; each entry holds its object, so that no other object can take its id."""
+_COMPILED: Cache[Rules, Compiled] = Cache(_compile, limit=256)
+"""The compiled forms, by rule set value (few rule sets are in use at once)."""
 
 _UNSET: tuple[object, Compiled] = (object(), cast(Compiled, None))
 """What :data:`_last` holds before any lookup: an object that no rule set is,
@@ -167,6 +167,26 @@ so its second entry is never read."""
 _last: tuple[object, Compiled] = _UNSET
 """The rule set looked up last and its compiled form: the states of a hand all
 carry one rule set object, so most lookups find it here, with no hashing."""
+
+
+class _Seen(Cache[int, tuple[Rules, Compiled]]):
+    """The rule set objects looked up before, by identity, each with its form.
+
+    Each entry holds its object, so that no other object can take its id.
+    Emptying it forgets :data:`_last` too, so that
+    :func:`~tonk._cache.clear_caches` leaves no compiled form to be found.
+    """
+
+    __slots__ = ()
+
+    def clear(self) -> None:
+        """Forget every rule set object seen, and the one looked up last."""
+        global _last
+        _last = _UNSET
+        super().clear()
+
+
+_SEEN = _Seen(None, limit=256)
 
 
 def compiled(rules: Rules) -> Compiled:
@@ -186,14 +206,7 @@ def compiled(rules: Rules) -> Compiled:
     if seen is not None and seen[0] is rules:
         found = seen[1]
     else:
-        cached = _CACHE.get(rules)
-        if cached is None:
-            if len(_CACHE) >= _CACHE_SIZE:
-                _CACHE.clear()
-            cached = _CACHE[rules] = _compile(rules)
-        found = cached
-        if len(_SEEN) >= _CACHE_SIZE:
-            _SEEN.clear()
-        _SEEN[id(rules)] = (rules, found)
+        found = _COMPILED[rules]
+        _SEEN.put(id(rules), (rules, found))
     _last = (rules, found)
     return found

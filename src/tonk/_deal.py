@@ -9,7 +9,6 @@ one won at the end of the holder's first turn (X13, docs/rules/deal-tonks.md).
 
 from __future__ import annotations
 
-import functools
 import operator
 import os
 import random
@@ -18,16 +17,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tonk._cache import Cache
 from tonk._compiled import Compiled, compiled
+from tonk._fast import HAND_OVER, TURN_START, revised, successor
 from tonk._transition import (
-    HAND_OVER,
-    TURN_START,
     ended,
     forced_drop_refusal,
     is_drop_forced,
     refuse,
-    revised,
-    successor,
     turn_start_refusal,
 )
 from tonk._validate import brief, check_seed, is_int
@@ -66,14 +63,17 @@ _CODE_OF = operator.attrgetter("code")
 _WORD = 1 << 32
 
 
-@functools.cache  # a few pack sizes are ever dealt
-def _steps(count: int) -> tuple[tuple[int, int, int], ...]:
+def _find_steps(count: int) -> tuple[tuple[int, int, int], ...]:
     """Return the steps of ``random.Random.shuffle`` of ``count`` items.
 
     Each place, from the last down, with the bound of the place it swaps with
     and the bits drawn for it.
     """
     return tuple((i, i + 1, (i + 1).bit_length()) for i in range(count - 1, 0, -1))
+
+
+_STEPS: Cache[int, tuple[tuple[int, int, int], ...]] = Cache(_find_steps, limit=64)
+"""The steps of a shuffle, by the count of cards (a few pack sizes are dealt)."""
 
 
 def shuffled(rules: Rules, players: int, seed: int | None) -> list[Card]:
@@ -110,7 +110,7 @@ def shuffle_drawing(cards: list[Any], getrandbits: Callable[[int], int]) -> None
     again while too large; given a ``random.Random``'s ``getrandbits``, the
     same draws give the same order (the bots shuffle so too).
     """
-    for i, bound, bits in _steps(len(cards)):
+    for i, bound, bits in _STEPS[len(cards)]:
         j = getrandbits(bits)
         while j >= bound:
             j = getrandbits(bits)
@@ -171,7 +171,7 @@ def dealt(
         )
         dealt += players
     upcards = int(rules.upcard)
-    blank = _blank(rules, players, dealer)
+    blank = _BLANKS[rules, players, dealer]
     state = successor(
         blank,
         hands=hands,
@@ -188,45 +188,40 @@ def dealt(
     return state
 
 
-_BLANKS: dict[tuple[Rules, int, int], GameState] = {}
-
-
-def _blank(rules: Rules, players: int, dealer: int) -> GameState:
+def _blank(key: tuple[Rules, int, int]) -> GameState:
     """Return the state a deal fills in: no cards, the first turn to start.
 
-    Kept per rule set, table size and dealer (a few hundred at most: a full
-    cache is emptied and refilled).
+    ``key`` is the rule set, the table size and the dealer.
     """
-    key = (rules, players, dealer)
-    blank = _BLANKS.get(key)
-    if blank is None:
-        if len(_BLANKS) >= 256:
-            _BLANKS.clear()
-        widows = players if rules.widow else 0
-        blank = _BLANKS[key] = GameState(
-            rules=rules,
-            dealer=dealer,
-            hands=((),) * players,
-            stock=(),
-            discard_pile=(),
-            spreads=(),
-            to_move=(dealer + 1) % players,
-            phase=TURN_START,
-            turns_taken=0,
-            taken=((),) * players,
-            bookkeeping=Bookkeeping(
-                waits=(0,) * players,
-                going_out_barred=(False,) * players,
-                hit_this_round=(False,) * players,
-                hits_this_turn=0,
-                must_use=None,
-                widows=(),
-                exchanged=(False,) * widows,
-                slap=None,
-            ),
-            outcome=None,
-        )
-    return blank
+    rules, players, dealer = key
+    widows = players if rules.widow else 0
+    return GameState(
+        rules=rules,
+        dealer=dealer,
+        hands=((),) * players,
+        stock=(),
+        discard_pile=(),
+        spreads=(),
+        to_move=(dealer + 1) % players,
+        phase=TURN_START,
+        turns_taken=0,
+        taken=((),) * players,
+        bookkeeping=Bookkeeping(
+            waits=(0,) * players,
+            going_out_barred=(False,) * players,
+            hit_this_round=(False,) * players,
+            hits_this_turn=0,
+            must_use=None,
+            widows=(),
+            exchanged=(False,) * widows,
+            slap=None,
+        ),
+        outcome=None,
+    )
+
+
+_BLANKS: Cache[tuple[Rules, int, int], GameState] = Cache(_blank, limit=256)
+"""The blank states, by rule set, table size and dealer (a few hundred at most)."""
 
 
 def _may_win_at_deal(table: Compiled, hands: tuple[tuple[Card, ...], ...]) -> bool:
@@ -313,15 +308,13 @@ def cut_for_deal(rules: Rules, *, players: int, seed: int | None = None) -> int:
     return cutting[0]
 
 
-def can_claim(state: GameState) -> bool:
+def can_claim(state: GameState, table: Compiled) -> bool:
     """Return whether the player to move may claim a deal tonk now (V19, X13).
 
-    The first-turn test comes first: every later turn is answered without
-    looking up the rule set's compiled form.
+    ``table`` is the state's rules compiled.
     """
     if state.turns_taken >= len(state.hands):  # not the player's first turn
         return False
-    table = compiled(state.rules)
     spread = bool(state.spreads)
     if (
         not table.late_claims
@@ -359,7 +352,7 @@ def apply_claim(state: GameState, action: ClaimDealTonk) -> GameState:
         raise turn_start_refusal(state, action)
     if is_drop_forced(state):
         raise forced_drop_refusal(state, action)
-    if not can_claim(state):
+    if not can_claim(state, compiled(state.rules)):
         raise refuse(
             action,
             IllegalReason.NO_DEAL_TONK,

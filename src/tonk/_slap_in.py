@@ -15,17 +15,20 @@ from __future__ import annotations
 
 import attrs
 
-from tonk._compiled import compiled
-from tonk._spreads import (
-    extended,
-    fits,
-)
-from tonk._transition import (
+from tonk._compiled import Compiled, compiled
+from tonk._fast import (
     EXTRA_DISCARD,
     PASS,
     SLAP_WINDOW,
+    SLAPS,
     STOCK_FORCED_KNOCK,
     TURN_START,
+    revised,
+    successor,
+    without_card,
+)
+from tonk._spreads import extended, fits
+from tonk._transition import (
     check_discard,
     check_not_locked,
     check_spread_number,
@@ -35,12 +38,8 @@ from tonk._transition import (
     is_locked,
     pack_copies,
     refuse,
-    revised,
-    slap_of,
-    successor,
     taken_less,
     went_out,
-    without_card,
 )
 from tonk.actions import (
     Action,
@@ -62,13 +61,17 @@ __all__ = [
 ]
 
 
-def slap_actions(state: GameState) -> tuple[Action, ...]:
-    """Return the slaps and the pass open to the seat asked in a window (V26)."""
+def slap_actions(state: GameState, table: Compiled) -> tuple[Action, ...]:
+    """Return the slaps and the pass open to the seat asked in a window (V26).
+
+    ``table`` is the state's rules compiled.
+    """
     window = state.bookkeeping.slap
     assert window is not None
     return (
         *_slaps_for(
             state,
+            table,
             window.card,
             state.to_move,
             discarder=window.discarder,
@@ -80,6 +83,7 @@ def slap_actions(state: GameState) -> tuple[Action, ...]:
 
 def _slaps_for(
     state: GameState,
+    table: Compiled,
     card: Card,
     seat: int,
     *,
@@ -96,20 +100,20 @@ def _slaps_for(
     hand, so a seat whose hidden hand bars the slap is asked and may only pass.
     """
     rules = state.rules
-    tables = compiled(rules).tables
-    copies = pack_copies(state)
-    book_limit = 4 if rules.four_card_books else 3
+    tables = table.tables
+    copies = pack_copies(state, table)
+    book_limit = table.book_limit
     slaps: list[Action] = [
-        slap_of(spread.number)
+        SLAPS[spread.number]
         for spread in state.spreads
         if fits(spread, card, tables, copies, book_limit)
-        and not is_locked(state, spread, seat)
+        and not is_locked(state, spread, seat, table)
     ]
     if not slaps:
         return slaps
     owes_discard = seat != discarder and not (rules.slap_priority_next and seat == due)
     hand = state.hands[seat]
-    if owes_discard and not (hand if public else discardable(state, hand)):
+    if owes_discard and not (hand if public else discardable(state, hand, table)):
         return []
     return slaps
 
@@ -123,9 +127,10 @@ def apply_slap(state: GameState, action: Slap) -> GameState:
     number = action.spread
     check_spread_number(state, action)
     target = state.spreads[number - 1]
-    check_not_locked(state, action, target)  # V30, X9
+    table = compiled(state.rules)
+    check_not_locked(state, action, target, table)  # V30, X9
     if action not in _slaps_for(
-        state, window.card, seat, discarder=window.discarder, due=window.due
+        state, table, window.card, seat, discarder=window.discarder, due=window.due
     ):
         raise refuse(
             action,
@@ -134,7 +139,7 @@ def apply_slap(state: GameState, action: Slap) -> GameState:
         )
     card = state.discard_pile[-1]
     assert card is window.card
-    spread = extended(target, card, card, compiled(state.rules).tables, seat)
+    spread = extended(target, card, card, table.tables, seat)
     waits, barred, charged = hit_effects(state, target.owner, seat)  # a hit too
     after = successor(
         state,
@@ -188,8 +193,9 @@ def apply_extra_discard(state: GameState, action: Discard) -> GameState:
         raise refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
-    check_discard(state, action)
     rules = state.rules
+    table = compiled(rules)
+    check_discard(state, action, table)
     card = CARDS[action.card.code]
     after = successor(
         state,
@@ -202,18 +208,21 @@ def apply_extra_discard(state: GameState, action: Discard) -> GameState:
     if not hand and not boobed:
         return ended(after, went_out(state, seat, OutWay.DISCARD, own_turn=False))
     resumed = _closed_window(after, window.due)
-    reopened = opened_window(resumed, card, discarder=seat, due=window.due)
+    reopened = opened_window(resumed, table, card, discarder=seat, due=window.due)
     return resumed if reopened is None else reopened
 
 
 def opened_window(
-    state: GameState, card: Card, *, discarder: int, due: int
+    state: GameState, table: Compiled, card: Card, *, discarder: int, due: int
 ) -> GameState | None:
-    """Open a window for ``card`` if anyone could slap it (V26) or eat it (X5)."""
+    """Open a window for ``card`` if anyone could slap it (V26) or eat it (X5).
+
+    ``table`` is the state's rules compiled.
+    """
     eligible = (
         _eaters(state, due)
         if state.rules.eating
-        else _slappers(state, card, discarder=discarder, due=due)
+        else _slappers(state, table, card, discarder=discarder, due=due)
     )
     if not eligible:
         return None
@@ -229,7 +238,7 @@ def opened_window(
 
 
 def _slappers(
-    state: GameState, card: Card, *, discarder: int, due: int
+    state: GameState, table: Compiled, card: Card, *, discarder: int, due: int
 ) -> tuple[int, ...]:
     """Return the seats asked to slap ``card``, in order (V26)."""
     players = len(state.hands)
@@ -239,7 +248,9 @@ def _slappers(
     return tuple(
         seat
         for seat in order
-        if _slaps_for(state, card, seat, discarder=discarder, due=due, public=True)
+        if _slaps_for(
+            state, table, card, seat, discarder=discarder, due=due, public=True
+        )
     )
 
 

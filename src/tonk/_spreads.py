@@ -10,24 +10,43 @@ themselves, then the other wilds in order.
 
 from __future__ import annotations
 
-import functools
 import operator
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from tonk._compiled import RUN_FIELDS, WILD_FIELD, Tables, card_tables
+from tonk._cache import Cache
+from tonk._compiled import Tables, card_tables
+from tonk._fast import BOOK, DESIGNATIONS, RUN, designation
+from tonk._hand_sum import (
+    HAND_SUM_START,
+    PLACE_BITS,
+    PLACE_LOW_BITS,
+    PLACES,
+    RANK_ONES,
+    RANK_TOP_BITS,
+    RANK_TOP_SHIFT,
+    RANK_TWOS,
+    RANKS,
+    RUN_FIELDS,
+    TWO_PLACE_BITS,
+    WILD_HELD,
+    books_held,
+    place_counts,
+    place_of,
+    places_held,
+    rank_index_of,
+    rank_of_top_bit,
+    run_place,
+    suit_count,
+    suit_of,
+    suit_places,
+)
 from tonk.actions import LaySpread
-from tonk.cards import CARDS, CODE_COUNT, Card, WildCard, card_from_code
+from tonk.cards import CARDS, CODE_COUNT, Card, Element, WildCard, card_from_code
 from tonk.rules import CourtValues, PackKind, Wilds
 from tonk.state import Spread, SpreadKind
 
 MAX_BOOK_SIZE = 4
-# The kinds, read once: on Python 3.11 a member read off its enum class is a
-# slow lookup (3.12 made it cheap), and fits() runs for every card and spread.
-BOOK = SpreadKind.BOOK
-RUN = SpreadKind.RUN
-
-Element = Card | WildCard
 
 
 def split(element: Element) -> tuple[Card, Card]:
@@ -45,9 +64,9 @@ def _run_order(represented: Sequence[int], tables: Tables) -> tuple[int, ...] | 
 
     Every code must have a run position (see :func:`classify`).
     """
-    suit = represented[0] // 13
+    suit = represented[0] // RANKS
     for code in represented:  # a loop builds no set
-        if code // 13 != suit:
+        if code // RANKS != suit:
             return None  # a run is of one suit
     if len(set(represented)) != len(represented):
         return None  # a run never repeats a rank (V2)
@@ -66,13 +85,13 @@ def classify(
     if len(represented) < 3:
         return None
     positions = tables.positions
-    rank = represented[0] % 13
+    rank = represented[0] % RANKS
     book = True
     # A loop, not all() and a set: nothing is built for a spread laid.
     for code in represented:
         if not positions[code]:
             return None  # a joker or a card not in the pack
-        if code % 13 != rank:
+        if code % RANKS != rank:
             book = False
     if book:
         if len(represented) > MAX_BOOK_SIZE:
@@ -199,11 +218,11 @@ def hit_candidates(spread: Spread, tables: Tables) -> list[Card]:
     if spread.kind is BOOK:
         rank = middle.rank
         return [card for card in tables.naturals if card.rank is rank]
-    suit = middle.code // 13
+    suit = suit_of(middle.code)
     low, high = _run_ends(middle, len(represented), tables)
     codes = (
-        tables.run_card[16 * suit + low - 1],
-        tables.run_card[16 * suit + high + 1],
+        tables.run_card[run_place(suit, low - 1)],
+        tables.run_card[run_place(suit, high + 1)],
     )
     # With ace high (V10) a run from the 2 to the king takes the ace at either
     # end: it is one candidate, not two.
@@ -253,26 +272,6 @@ def elements_of(
     )
 
 
-# A hand's sum of Tables.hand_unit, started at _FIVES. Book test: a 4-bit field
-# per rank counts its cards from 5, so that its top bit (8) is set exactly when
-# 3 or more are held (at most 8 with two packs: 13). Above RUN_FIELDS, a 2-bit
-# field per run place counts the cards held there. With ``fields = total >>
-# RUN_FIELDS``, the places held are ``(fields | fields >> 1) & _LOW_BITS``, a
-# bit at 2 * place for each (a field's high bit folded onto its low bit):
-# three run cards in hand show as three such bits two apart. Above them, from
-# WILD_FIELD, the wild cards held are counted: a sum that high holds one, and
-# its hand goes to the wild search (a joker that is not wild adds nothing).
-_FIVES = sum(5 << (4 * rank) for rank in range(14))
-HAND_SUM_START = _FIVES
-"""Where a hand's sum of :attr:`~tonk._compiled.Tables.hand_unit` starts: each
-rank's field at 5, no run place held and no wild card."""
-_EIGHTS = sum(8 << (4 * rank) for rank in range(14))
-_ONES = sum(1 << (4 * rank) for rank in range(14))  # a top bit from two cards
-_TWOS = sum(2 << (4 * rank) for rank in range(14))  # a top bit from one card
-_LOW_BITS = sum(1 << (2 * place) for place in range(64))  # each place's low bit
-_SUIT_PLACES = sum(1 << (2 * position) for position in range(16))  # of a suit
-_RANK_FIELDS = sum(3 << (32 * suit) for suit in range(4))  # a place in each suit
-_WILD_HELD = 1 << WILD_FIELD  # a sum this high holds a wild card
 _canonical = LaySpread._canonical  # bound once, not looked up for every spread
 
 
@@ -297,34 +296,32 @@ def spreads_by_sum(
 ) -> list[LaySpread]:
     """Return :func:`find_spreads`'s answer for ``hand``, whose sum is ``total``.
 
-    ``total`` is :data:`HAND_SUM_START` plus the hand's cards'
-    :attr:`~tonk._compiled.Tables.hand_unit`: the books and run places held,
-    and the wild cards. A caller that loops over the hand anyway
+    ``total`` is the hand's sum (:mod:`tonk._hand_sum`): the books and
+    run places held, and the wild cards. A caller that loops over the hand anyway
     (:func:`tonk._turn.play_actions`) sums it there, and one loop is saved.
     """
-    if total >= _WILD_HELD:  # a wild card held (V4, V5): the search by pattern
+    if total >= WILD_HELD:  # a wild card held (V4, V5): the search by pattern
         if len(hand) < 3:
             return []
         return _spreads_with_wilds(hand, total, tables, copies)
-    fields = total >> RUN_FIELDS
-    # The run places held. From one pack a field counts 0 or 1 (a hand holds
-    # no card twice but a joker, which has no place), so it needs no fold:
-    # three fewer operations on a 128-bit int, in the search that runs for
-    # every hand.
-    held = fields if copies == 1 else (fields | fields >> 1) & _LOW_BITS
-    starts = held & (held >> 2) & (held >> 4)  # the lowest of three held in a row
-    eights = total & _EIGHTS  # the ranks held three times or more
-    if not starts and not eights:
+    # places_held and books_held inline, and the lowest of each three places
+    # held in a row: this runs for every hand after a draw, and the calls
+    # would cost a third of it.
+    fields = total >> RUN_FIELDS  # no wild card: nothing above the places
+    held = fields if copies == 1 else (fields | fields >> 1) & PLACE_LOW_BITS
+    starts = held & held >> PLACE_BITS & held >> TWO_PLACE_BITS
+    books = total & RANK_TOP_BITS
+    if not starts and not books:
         return []  # the usual case, decided without building anything
     # The spreads are found as tuples of codes, which hash, compare and sort
     # as ints do; tuples of cards would call Card's __hash__, __eq__ and
     # __lt__ (Python methods) for each.
     book_unit = tables.book_unit
     found: set[tuple[int, ...]] = set()
-    while eights:  # each such rank, lowest first
-        eight = eights & -eights  # the lowest bit left: one rank's top bit
-        eights -= eight
-        unit = eight >> 3  # that rank's book unit
+    while books:  # each rank held three times or more, lowest first
+        top = books & -books  # the lowest bit left: one rank's top bit
+        books -= top
+        unit = top >> RANK_TOP_SHIFT  # what one card of that rank adds
         same_rank = [card.code for card in hand if book_unit[card.code] == unit]
         for size in range(3, min(len(same_rank), MAX_BOOK_SIZE) + 1):
             found.update(combinations(same_rank, size))
@@ -334,47 +331,21 @@ def spreads_by_sum(
     while starts:  # the runs of three cards or more from each lowest position
         start = starts & -starts  # the lowest bit left
         starts -= start
-        place = (start.bit_length() - 1) // 2  # 16 * suit + position
+        place = place_of(start)
         run = list(run_card[place : place + 3])
         found.add(tuple(sorted(run)))
         first = run[0]
         place += 3
-        while held >> 2 * place & 1 and run_card[place] != first:  # ace once (V10)
+        while held >> PLACE_BITS * place & 1 and run_card[place] != first:  # V10
             run.append(run_card[place])
             found.add(tuple(sorted(run)))
             place += 1
-    return list(map(_natural_spread, sorted(found)))
+    return list(map(_NATURAL_SPREADS.__getitem__, sorted(found)))
 
 
 def _find_natural_spread(codes: tuple[int, ...]) -> LaySpread:
     """Return the spread of the natural cards ``codes`` (sorted)."""
     return _canonical(tuple([CARDS[code] for code in codes]))
-
-
-def _element(physical: int, represented: int) -> Element:
-    """Return the element of card ``physical`` standing for ``represented``."""
-    card = card_from_code(physical)
-    if physical == represented:
-        return card
-    return WildCard(card, card_from_code(represented))
-
-
-_DESIGNATIONS: list[Element | None] = [None] * (CODE_COUNT * CODE_COUNT)
-"""Each designation made so far, at ``physical * CODE_COUNT + represented``."""
-
-
-def designation(physical: int, represented: int) -> Element:
-    """Return the (shared) element of card ``physical`` standing for ``represented``.
-
-    Codes in, one object per designation out: the engine builds the same few
-    wild designations over and over. A flat table keeps them (bounded by the
-    codes), read inline where it pays.
-    """
-    index = physical * CODE_COUNT + represented
-    element = _DESIGNATIONS[index]
-    if element is None:
-        element = _DESIGNATIONS[index] = _element(physical, represented)
-    return element
 
 
 def _spreads_with_wilds(
@@ -396,19 +367,18 @@ def _spreads_with_wilds(
     wild = tables.wild
     positions = tables.positions
     wilds = tuple([card.code for card in hand if wild[card.code]])  # ascending
-    fields = total >> RUN_FIELDS  # the natural cards at each run place
-    held = (fields | fields >> 1) & _LOW_BITS  # the run places held
+    held = places_held(total, copies)
     # No spread comes from two patterns: each pattern's spreads represent cards
     # of its own suit (runs) or rank (books), so the lists just join.
     suits, ranks = _searched(total, held, wilds, positions)
     key = tables.key
     found: _Found = []
     for suit in suits:
-        found += _runs_in_suit(key, suit, held >> 32 * suit & _SUIT_PLACES, wilds)
+        found += _RUNS_IN_SUIT[key, suit, suit_places(held, suit), wilds]
     for rank in ranks:
         # The rank's natural cards: the count at its place in each suit.
-        counts = fields >> 2 * positions[rank][0] & _RANK_FIELDS
-        found += _books_of_rank(key, rank, counts, wilds, copies)
+        counts = place_counts(total, positions[rank][0])
+        found += _BOOKS_OF_RANK[key, rank, counts, wilds, copies]
     found.sort()  # by the codes alone: no two spreads share them
     return [spread for _, _, spread in found]
 
@@ -428,46 +398,47 @@ def _searched(
         # A run of three needs two natural cards within three places, and a
         # book two of its rank: a rank's field (counted from 5) at 7 or more,
         # plus one, sets its top bit.
-        close = held & (held >> 2 | held >> 4)
-        eights = (total + _ONES) & _EIGHTS
-        if not close and not eights:
+        close = held & (held >> PLACE_BITS | held >> TWO_PLACE_BITS)
+        books = books_held(total + RANK_ONES)  # a rank held twice
+        if not close and not books:
             return [], []  # common (about a quarter of one-wild hands)
-        suits = [suit for suit in range(4) if close >> 32 * suit & _SUIT_PLACES]
+        suits = [suit for suit in range(4) if suit_places(close, suit)]
     else:  # any natural card anchors a run, or a wild that stands for itself
-        suits = [suit for suit in range(4) if held >> 32 * suit & _SUIT_PLACES]
+        suits = [suit for suit in range(4) if suit_places(held, suit)]
         for code in wilds:
-            if positions[code] and code // 13 not in suits:
-                suits.append(code // 13)
-        eights = (total + _TWOS) & _EIGHTS  # a rank held at all
+            if positions[code] and suit_of(code) not in suits:
+                suits.append(suit_of(code))
+        books = books_held(total + RANK_TWOS)  # a rank held at all
     ranks = []
-    while eights:  # each rank held often enough, lowest first
-        eight = eights & -eights
-        eights -= eight
-        ranks.append(eight.bit_length() // 4 - 2)  # rank 1 (the ace) is code 0
+    while books:  # each rank held often enough, lowest first
+        top = books & -books
+        books -= top
+        ranks.append(rank_of_top_bit(top))
     if len(wilds) > 2:  # a book of three wilds, one standing for itself (V5)
         for code in wilds:
-            if positions[code] and code % 13 not in ranks:
-                ranks.append(code % 13)
+            if positions[code] and rank_index_of(code) not in ranks:
+                ranks.append(rank_index_of(code))
     return suits, ranks
 
 
 # The same few patterns (a suit's natural cards held, a rank's, and the wilds)
-# recur across hands, so bounded caches (functools.lru_cache wrappers, made by
-# a call at the end of the module, which hold no logic) keep each pattern's
-# spreads; a long simulation soon works out nothing new. A window's coverings
-# are not cached: few recur before their pattern does (355 of 3,204 in the
-# first 1,000 hands of the chicago preset), and worked out directly they cost
-# little more than the lookup. Answers that depend on the rules are keyed by
-# the value of their card options (Tables.key), never by an object's id: a
-# copied rule set (pickle, deepcopy) finds the original's answers, and no
-# other rule set's, after any object is freed. The cached functions take that
-# key and find the tables again by it (_tables, and _run_windows for the cards
-# of each run).
+# recur across hands, so caches (made at the end of the module, which hold no
+# logic) keep each pattern's spreads; a long simulation soon works out nothing
+# new. A window's coverings are not cached: few recur before their pattern
+# does (355 of 3,204 in the first 1,000 hands of the chicago preset), and
+# worked out directly they cost little more than the lookup. Answers that
+# depend on the rules are keyed by the value of their card options
+# (Tables.key), never by an object's id: a copied rule set (pickle, deepcopy)
+# finds the original's answers, and no other rule set's, after any object is
+# freed. The cached functions take that key and find the tables again by it
+# (_TABLES, and _RUN_WINDOWS for the cards of each run).
 
 _Entry = tuple[list[int], tuple[int, ...], LaySpread]
 """A spread after its sort key: its physical codes sorted, its represented codes."""
 _Found = list[_Entry]
 _TablesKey = tuple[str, int, str, int, str, bool]
+_Windows = tuple[tuple[tuple[int, ...], ...], ...]
+"""The cards of every run, by its first place and its length."""
 _CACHE_LIMIT = 50_000  # entries per cache: about 500 bytes each
 
 
@@ -495,22 +466,22 @@ def _find_runs_in_suit(
     can stand for itself) and no more gaps than there are wilds is a run's
     represented cards; :func:`_cover` finds the ways to lay it.
     """
-    tables = _tables(key)
+    tables = _TABLES[key]
     positions = tables.positions
     run_card = tables.run_card
     natural_places = 0  # a bit for each position held (cheaper than a set)
     while held:
         bit = held & -held
         held -= bit
-        natural_places |= 1 << (bit.bit_length() >> 1)
-    self_standing = _self_standing(key, wild_codes)
+        natural_places |= 1 << place_of(bit)
+    self_standing = _SELF_STANDING[key, wild_codes]
     anchors = natural_places
     for code in self_standing:
-        if code // 13 == suit:
+        if suit_of(code) == suit:
             for position in positions[code]:
                 anchors |= 1 << position
     wild_count = len(wild_codes)
-    first = 16 * suit  # the run positions of the suit: first + position
+    first = run_place(suit, 0)  # the run positions of the suit: first + position
     highest = anchors.bit_length() - 1
     last = min(tables.top, highest + wild_count)  # the highest place to reach
     # A window without an anchor lays nothing (V5), and one reaches its first
@@ -519,7 +490,7 @@ def _find_runs_in_suit(
     starts = anchors
     for _ in range(wild_count):
         starts |= starts >> 1
-    windows = _run_windows(key)
+    windows = _RUN_WINDOWS[key]
     found: _Found = []
     lowest = (starts & -starts).bit_length() - 1
     for low in range(max(1, lowest), highest + 1):
@@ -544,22 +515,22 @@ def _find_runs_in_suit(
     return found
 
 
-def _find_run_windows(key: _TablesKey) -> tuple[tuple[tuple[int, ...], ...], ...]:
+def _find_run_windows(key: _TablesKey) -> _Windows:
     """Return the cards of every run, sorted, by its first place and its length.
 
-    Entry ``[16 * suit + low][high - low]`` holds the codes of the cards at run
+    Entry ``[run_place(suit, low)][high - low]`` holds the codes of the cards at run
     positions ``low`` to ``high`` of ``suit``; the lists stop where a run would
     pass the top or hold a rank twice. A run of every rank is listed from
     position 1 only: with the ace high (V10), 2 to A is A to K's cards again.
     """
-    tables = _tables(key)
+    tables = _TABLES[key]
     run_card = tables.run_card
     top = tables.top
     ranks = len(tables.naturals) // 4
-    windows: list[tuple[tuple[int, ...], ...]] = [()] * 64
+    windows: list[tuple[tuple[int, ...], ...]] = [()] * PLACES
     for suit in range(4):
         for low in range(1, top + 1):
-            place = 16 * suit + low
+            place = run_place(suit, low)
             longest = ranks if low == 1 else min(ranks - 1, top - low + 1)
             windows[place] = tuple(
                 tuple(sorted(run_card[place : place + size]))
@@ -573,20 +544,21 @@ def _find_books_of_rank(
 ) -> _Found:
     """Return every book of ``rank`` its natural cards and the wilds can lay.
 
-    ``counts`` holds, at bit ``32 * suit``, how many of the rank's natural card
-    of each suit are held (the field of its run place in a hand's sum). With
+    ``counts`` holds how many of the rank's natural card of each suit are held
+    (:func:`~tonk._hand_sum.place_counts`). With
     two packs a book may repeat a card: each card is used at most as many
     times as the book and the hand both hold it.
     """
-    tables = _tables(key)
-    self_standing = _self_standing(key, wild_codes)
+    tables = _TABLES[key]
+    self_standing = _SELF_STANDING[key, wild_codes]
     place = tables.positions[rank][0]  # the rank's run place in every suit
     naturals: list[int] = []
     for suit in range(4):
-        naturals += [tables.run_card[16 * suit + place]] * (counts >> 32 * suit & 3)
+        natural = tables.run_card[run_place(suit, place)]
+        naturals += [natural] * suit_count(counts, suit)
     found: _Found = []
     most = len(naturals) + len(wild_codes)  # the largest book the hand can cover
-    for book in _book_candidates(key, rank, copies):
+    for book in _BOOK_CANDIDATES[key, rank, copies]:
         if len(book) > most:
             continue
         held = list(naturals)
@@ -616,8 +588,8 @@ def _find_book_candidates(
     key: _TablesKey, rank: int, copies: int
 ) -> list[tuple[int, ...]]:
     """Return every multiset of codes (sorted) that is a book of ``rank``."""
-    naturals = _tables(key).naturals
-    pool = sorted(card.code for card in naturals if card.code % 13 == rank)
+    naturals = _TABLES[key].naturals
+    pool = sorted(card.code for card in naturals if rank_index_of(card.code) == rank)
     return sorted(
         {
             book
@@ -629,7 +601,7 @@ def _find_book_candidates(
 
 def _find_self_standing(key: _TablesKey, wild_codes: tuple[int, ...]) -> frozenset[int]:
     """Return the wilds of ``wild_codes`` that can stand for themselves (V5)."""
-    positions = _tables(key).positions
+    positions = _TABLES[key].positions
     return frozenset([code for code in wild_codes if positions[code]])
 
 
@@ -701,7 +673,7 @@ def _spread_of(
             break
     # Walked by index, the designations read from a flat table: cheaper than
     # iterators and designation()'s cache for every spread built.
-    designations = _DESIGNATIONS
+    designations = DESIGNATIONS
     elements: list[Element] = []
     own = 0
     spare = 0
@@ -753,13 +725,22 @@ def _element_order(element: Element) -> tuple[int, int]:
     return represented.code, physical.code
 
 
-# The caches: thin wrappers around the functions above, each keeping a bounded
-# number of answers (the least recently used go first): as many as card_tables
-# keeps tables, or _CACHE_LIMIT.
-_tables = functools.lru_cache(maxsize=64)(_find_tables)
-_runs_in_suit = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_runs_in_suit)
-_books_of_rank = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_books_of_rank)
-_self_standing = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_self_standing)
-_book_candidates = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_book_candidates)
-_run_windows = functools.lru_cache(maxsize=64)(_find_run_windows)
-_natural_spread = functools.lru_cache(maxsize=_CACHE_LIMIT)(_find_natural_spread)
+# The caches of the functions above, each keeping at most as many answers as
+# card_tables keeps tables, or _CACHE_LIMIT.
+_TABLES: Cache[_TablesKey, Tables] = Cache(_find_tables, limit=64)
+_RUN_WINDOWS: Cache[_TablesKey, _Windows] = Cache(_find_run_windows, limit=64)
+_RUNS_IN_SUIT: Cache[tuple[_TablesKey, int, int, tuple[int, ...]], _Found] = Cache(
+    lambda key: _find_runs_in_suit(*key), limit=_CACHE_LIMIT
+)
+_BOOKS_OF_RANK: Cache[tuple[_TablesKey, int, int, tuple[int, ...], int], _Found] = (
+    Cache(lambda key: _find_books_of_rank(*key), limit=_CACHE_LIMIT)
+)
+_SELF_STANDING: Cache[tuple[_TablesKey, tuple[int, ...]], frozenset[int]] = Cache(
+    lambda key: _find_self_standing(*key), limit=_CACHE_LIMIT
+)
+_BOOK_CANDIDATES: Cache[tuple[_TablesKey, int, int], list[tuple[int, ...]]] = Cache(
+    lambda key: _find_book_candidates(*key), limit=_CACHE_LIMIT
+)
+_NATURAL_SPREADS: Cache[tuple[int, ...], LaySpread] = Cache(
+    _find_natural_spread, limit=_CACHE_LIMIT
+)

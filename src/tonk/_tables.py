@@ -20,17 +20,23 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from typing import Protocol
 
 import attrs
 
+from tonk._cache import Cache
+from tonk._hand_sum import (
+    PLACES,
+    WILD_HELD,
+    card_unit,
+    rank_unit,
+    run_place,
+    suit_of,
+)
 from tonk.cards import CODE_COUNT, JOKER_CODE, Card, card_from_code
 
 __all__ = [
-    "RUN_FIELDS",
-    "WILD_FIELD",
     "CardOptions",
     "Tables",
     "card_tables",
@@ -80,18 +86,17 @@ class Tables:
     """Each card's positions within a run of its suit (the ace may have two:
     1 and, with ace high, the top); ``()`` for a joker or a card not in the pack."""
     run_card: tuple[int, ...]
-    """The code of the card at ``16 * suit + position``, or -1."""
+    """The code of the card at each run place (``run_place(suit, position)``
+    of :mod:`tonk._hand_sum`), or -1."""
     top: int
     """The highest run position."""
     book_unit: tuple[int, ...]
-    """``1 << 4 * rank`` for a natural card, else 0: summed over a hand, each
-    4-bit field counts the natural cards of one rank."""
+    """What a natural card adds to its rank's field of a hand's sum, else 0
+    (:mod:`tonk._hand_sum`)."""
     hand_unit: tuple[int, ...]
-    """What a card adds to its hand's sum: its :attr:`book_unit` in the low
-    56 bits (14 ranks of 4 bits), and above them a 2-bit field for each run
-    place ``16 * suit + position`` that counts the natural cards held there
-    (at most two: two packs). A wild card adds ``1 << WILD_FIELD`` alone, so
-    a hand's sum tells whether it holds a wild card (and then nothing else)."""
+    """What a card adds to its hand's sum (:func:`~tonk._hand_sum.card_unit`
+    for a natural card, one wild card's unit for a wild one, 0 for a joker
+    that is not wild), so that the sum tells the books and runs held."""
     pack: tuple[Card, ...]
     """One pack, with the jokers, in canonical order."""
     naturals: tuple[Card, ...]
@@ -100,19 +105,24 @@ class Tables:
     """Whether any card of the pack is wild."""
 
 
-RUN_FIELDS = 56
-"""The bit of :attr:`Tables.hand_unit` where the run places' fields start."""
-WILD_FIELD = RUN_FIELDS + 2 * 64
-"""The bit of :attr:`Tables.hand_unit` where the count of wild cards starts,
-past the 64 run places' fields."""
-
 _RUN_ORDER = {
     "full": tuple(range(1, 14)),
     "forty": (1, 2, 3, 4, 5, 6, 7, 11, 12, 13),  # V1: the 7 is next to the J
 }
 
 
-@functools.lru_cache(maxsize=64)  # rule sets share tables; few are ever in use
+def _card_tables(options: tuple[str, int, str, int, str, bool]) -> Tables:
+    """Return :func:`card_tables`'s answer for its arguments ``options``."""
+    return _build_tables(*options)
+
+
+_TABLES: Cache[tuple[str, int, str, int, str, bool], Tables] = Cache(
+    _card_tables, limit=64
+)
+"""The tables built, by the card options' values (rule sets share tables; few
+are ever in use)."""
+
+
 def card_tables(
     pack_kind: str,
     jokers: int,
@@ -122,11 +132,23 @@ def card_tables(
     ace_high: bool,
 ) -> Tables:
     """Return the per-card tables of a pack, wilds and values (B1, B9, V1-V6, V10)."""
+    return _TABLES[pack_kind, jokers, wilds, joker_value, court_values, ace_high]
+
+
+def _build_tables(
+    pack_kind: str,
+    jokers: int,
+    wilds: str,
+    joker_value: int,
+    court_values: str,
+    ace_high: bool,
+) -> Tables:
+    """Build the tables :func:`card_tables` returns."""
     order = _RUN_ORDER[pack_kind]
     values = [0] * CODE_COUNT
     wild = [False] * CODE_COUNT
     positions: list[tuple[int, ...]] = [()] * CODE_COUNT
-    run_card = [-1] * 64
+    run_card = [-1] * PLACES
     book_unit = [0] * CODE_COUNT
     hand_unit = [0] * CODE_COUNT
     top = len(order) + int(ace_high)
@@ -137,7 +159,7 @@ def card_tables(
         if rank not in order:
             continue
         naturals.append(card)
-        suit = code // 13
+        suit = suit_of(code)
         if court_values == "ranked":
             values[code] = rank  # V6
         else:
@@ -146,19 +168,18 @@ def card_tables(
         card_positions = (place, top) if ace_high and rank == 1 else (place,)
         positions[code] = card_positions
         for position in card_positions:
-            run_card[16 * suit + position] = code
+            run_card[run_place(suit, position)] = code
         wild[code] = wilds == "jokers_and_twos" and rank == 2
         if wild[code]:
-            hand_unit[code] = 1 << WILD_FIELD
+            hand_unit[code] = WILD_HELD
         else:
-            book_unit[code] = 1 << (4 * rank)
-            hand_unit[code] = book_unit[code] + sum(
-                1 << (RUN_FIELDS + 2 * (16 * suit + p)) for p in card_positions
-            )
+            book_unit[code] = rank_unit(rank)
+            places = [run_place(suit, position) for position in card_positions]
+            hand_unit[code] = card_unit(rank, *places)
     values[JOKER_CODE] = joker_value
     wild[JOKER_CODE] = wilds != "none"
     if wild[JOKER_CODE]:
-        hand_unit[JOKER_CODE] = 1 << WILD_FIELD
+        hand_unit[JOKER_CODE] = WILD_HELD
     pack = (*naturals, *[card_from_code(JOKER_CODE)] * jokers)
     return Tables(
         key=(
@@ -188,18 +209,27 @@ def reachable_counts(values: Iterable[int], hand_size: int) -> frozenset[int]:
     Only how many cards have each value matters, so the answer is remembered
     by that (rule sets differ far more often than their card values do).
     """
-    return _reachable_counts(tuple(sorted(values)), hand_size)
+    return _REACHABLE[tuple(sorted(values)), hand_size]
 
 
-@functools.lru_cache(maxsize=256)
-def _reachable_counts(values: tuple[int, ...], hand_size: int) -> frozenset[int]:
-    """Return the counts ``hand_size`` cards of ``values`` can add up to (B12)."""
+def _reachable_counts(key: tuple[tuple[int, ...], int]) -> frozenset[int]:
+    """Return the counts ``hand_size`` cards of ``values`` can add up to (B12).
+
+    ``key`` is ``(values, hand_size)``.
+    """
+    values, hand_size = key
     reachable: list[set[int]] = [set() for _ in range(hand_size + 1)]
     reachable[0].add(0)
     for value in values:
         for size in range(hand_size, 0, -1):
             reachable[size].update(total + value for total in reachable[size - 1])
     return frozenset(reachable[hand_size])
+
+
+_REACHABLE: Cache[tuple[tuple[int, ...], int], frozenset[int]] = Cache(
+    _reachable_counts, limit=256
+)
+"""The counts reachable, by the card values (sorted) and the hand size."""
 
 
 def tables_of(rules: CardOptions) -> Tables:

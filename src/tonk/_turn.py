@@ -14,26 +14,13 @@ from collections.abc import Sequence
 
 import attrs
 
+from tonk._cache import Cache
 from tonk._compiled import Compiled, Tables, compiled
 from tonk._deal import (
     can_claim,
     claimed_at_turn_end,
 )
-from tonk._slap_in import (
-    apply_extra_discard,
-    opened_window,
-)
-from tonk._spreads import (
-    HAND_SUM_START,
-    designation,
-    extended,
-    fits,
-    hit_candidates,
-    lay_out,
-    split,
-    spreads_by_sum,
-)
-from tonk._transition import (
+from tonk._fast import (
     AFTER_DRAW,
     CLAIM,
     DISCARDS,
@@ -42,38 +29,54 @@ from tonk._transition import (
     DROP,
     EXCHANGES,
     EXTRA_DISCARD,
+    HITS,
     PASS,
     SLAP_WINDOW,
     STOCK_FORCED_KNOCK,
     STOCK_LAST_CARD,
     TURN_START,
+    designation,
+    distinct_cards,
+    replace_at,
+    revised,
+    successor,
+    with_card,
+    without_card,
+    without_cards,
+)
+from tonk._hand_sum import HAND_SUM_START, rank_index_of, suit_of
+from tonk._slap_in import (
+    apply_extra_discard,
+    opened_window,
+)
+from tonk._spreads import (
+    extended,
+    fits,
+    hit_candidates,
+    lay_out,
+    split,
+    spreads_by_sum,
+)
+from tonk._transition import (
     after_draw_refusal,
     check_discard,
     check_not_locked,
     check_spread_number,
     counts_of,
     discardable,
-    distinct_cards,
     ended,
     forced_drop_refusal,
     hit_effects,
-    hit_of,
     holds_spread,
     is_drop_forced,
     is_locked,
     natural_enough,
     pack_copies,
     refuse,
-    replace_at,
-    revised,
     spread_count,
-    successor,
     taken_less,
     turn_start_refusal,
     went_out,
-    with_card,
-    without_card,
-    without_cards,
 )
 from tonk.actions import (
     Action,
@@ -92,7 +95,6 @@ from tonk.errors import IllegalReason
 from tonk.rules import OutWay, Rules, StockEnd
 from tonk.scoring import (
     count_of,
-    hand_count,
     settle_drop,
     settle_showdown,
     settle_tunk,
@@ -139,26 +141,25 @@ subscripts cost less than building and hashing a key."""
 _EAT_OR_PASS: tuple[Action, ...] = (Eat(), PASS)
 
 
-def start_actions(state: GameState) -> tuple[Action, ...]:
+def start_actions(state: GameState, table: Compiled) -> tuple[Action, ...]:
     """Return what the player to move may do before drawing (B7, V19, V46).
 
-    The compiled rules gate each test a state needs: under most rule sets no
-    drop is forced or limited and no deal tonk is claimed now, and three flags
-    say so without a call apiece.
+    ``table`` is the state's rules compiled. Its flags gate each test a state
+    needs: under most rule sets no drop is forced or limited and no deal tonk
+    is claimed now, and three flags say so without a call apiece.
     """
     rules = state.rules
-    table = compiled(rules)
     if table.forced_drops and is_drop_forced(state):
         return (DROP,)
-    claim = table.late_claims and can_claim(state)
+    claim = table.late_claims and can_claim(state, table)
     drop = (
         not (state.bookkeeping.waits[state.to_move] or table.drop_limits)
-        or _drop_bar(state) is None
+        or _drop_bar(state, table) is None
     )
     take = False
     if state.discard_pile:
         take = not (rules.discard_draw_must_meld or rules.upcard_first_only) or (
-            _may_take(state)
+            _may_take(state, table)
         )
     actions = _STARTS[claim][drop][take]
     if rules.widow and not state.bookkeeping.exchanged[state.to_move]:  # V46
@@ -167,14 +168,14 @@ def start_actions(state: GameState) -> tuple[Action, ...]:
     return actions
 
 
-def _may_take(state: GameState) -> bool:
+def _may_take(state: GameState, table: Compiled) -> bool:
     """Return whether the top discard may be taken (V24d, H3)."""
     if state.bookkeeping.buried and len(state.discard_pile) == 1:
         return False  # H3: the turned-up card, buried
-    return not state.rules.discard_draw_must_meld or _usable_discard(state)
+    return not state.rules.discard_draw_must_meld or _usable_discard(state, table)
 
 
-def _drop_bar(state: GameState) -> str | None:
+def _drop_bar(state: GameState, table: Compiled) -> str | None:
     """Return why a drop is barred now, or ``None`` if nothing bars it.
 
     Waiting (V22, V23), the three-spread lock (V30), the drop ceiling (X6),
@@ -197,7 +198,7 @@ def _drop_bar(state: GameState) -> str | None:
     if first_turn and rules.first_turn_drop_at_most is not None:
         ceiling = rules.first_turn_drop_at_most
     if ceiling is not None:  # X6
-        count = hand_count(state.hands[seat], rules)
+        count = count_of(state.hands[seat], table.tables.values)
         if count > ceiling:
             return (
                 f"seat {seat} counts {count}, over the drop ceiling of {ceiling}"
@@ -207,19 +208,18 @@ def _drop_bar(state: GameState) -> str | None:
     return None
 
 
-def _usable_discard(state: GameState) -> bool:
+def _usable_discard(state: GameState, table: Compiled) -> bool:
     """Return whether the top discard could be used at once in a spread (V24d)."""
-    return bool(play_actions(_take_discard(state)))
+    return bool(play_actions(_take_discard(state), table))
 
 
-def play_actions(state: GameState) -> tuple[Action, ...]:
+def play_actions(state: GameState, table: Compiled) -> tuple[Action, ...]:
     """Return the spreads, hits and discards open to the player who drew (B8-B10).
 
     The candidates (every spread in hand, every hit that fits, every discard)
     are filtered by the options that forbid some of them (V21, V22, V24b-d).
+    ``table`` is the state's rules compiled.
     """
-    rules = state.rules
-    table = compiled(rules)
     seat = state.to_move
     hand = state.hands[seat]
     tables = table.tables
@@ -252,8 +252,8 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
         return (*discards, *tunks) if tunks else tuple(discards)
     melds: list[Action] = list(laid)
     if state.spreads and _may_hit(state):  # B10: a hit needs a spread on the table
-        melds.extend(_hits(state, distinct, tables, copies))
-    actions = _open_to_play(state, melds, distinct, discards, copies)
+        melds.extend(_hits(state, distinct, table, copies))
+    actions = _open_to_play(state, melds, distinct, discards, table)
     return (*actions, *tunks) if tunks else actions
 
 
@@ -280,7 +280,7 @@ def _knock_melds(
         return [], []
     laid = spreads_by_sum(hand, total, copies, tables)
     if rules.min_naturals > 1:
-        laid = [spread for spread in laid if natural_enough(spread, rules, tables)]
+        laid = [spread for spread in laid if natural_enough(spread, table)]
     if state.bookkeeping.tunker is not None:
         return laid, []
     tunks: list[Action] = []
@@ -327,7 +327,10 @@ def _stranded(hand: tuple[Card, ...], rules: Rules, tables: Tables) -> int:
     return count
 
 
-_PARTNERS: dict[tuple[tuple[str, int, str, int, str, bool], int], tuple[int, ...]] = {}
+_PARTNERS: Cache[tuple[tuple[str, int, str, int, str, bool], int], tuple[int, ...]] = (
+    Cache(None, limit=256)
+)
+"""The partners of each card, by the card options (their tables' key) and reach."""
 
 
 def _partners(tables: Tables, reach: int) -> tuple[int, ...]:
@@ -339,25 +342,30 @@ def _partners(tables: Tables, reach: int) -> tuple[int, ...]:
     key = (tables.key, reach)
     found = _PARTNERS.get(key)
     if found is None:
-        naturals = [card.code for card in tables.naturals if not tables.wild[card.code]]
-        positions = tables.positions
-        masks = [0] * len(positions)
-        for code in naturals:
-            for other in naturals:
-                if other != code and (
-                    other % 13 == code % 13
-                    or (
-                        other // 13 == code // 13
-                        and any(
-                            abs(place - other_place) <= reach
-                            for place in positions[code]
-                            for other_place in positions[other]
-                        )
-                    )
-                ):
-                    masks[code] |= 1 << other
-        found = _PARTNERS[key] = tuple(masks)
+        found = _PARTNERS.put(key, _partner_bits(tables, reach))
     return found
+
+
+def _partner_bits(tables: Tables, reach: int) -> tuple[int, ...]:
+    """Work out :func:`_partners`' answer."""
+    naturals = [card.code for card in tables.naturals if not tables.wild[card.code]]
+    positions = tables.positions
+    masks = [0] * len(positions)
+    for code in naturals:
+        for other in naturals:
+            if other != code and (
+                rank_index_of(other) == rank_index_of(code)
+                or (
+                    suit_of(other) == suit_of(code)
+                    and any(
+                        abs(place - other_place) <= reach
+                        for place in positions[code]
+                        for other_place in positions[other]
+                    )
+                )
+            ):
+                masks[code] |= 1 << other
+    return tuple(masks)
 
 
 def tunk_actions(
@@ -411,7 +419,7 @@ def _open_to_play(
     melds: list[Action],
     distinct: tuple[Card, ...],
     discards: list[Action],
-    copies: int,
+    table: Compiled,
 ) -> tuple[Action, ...]:
     """Return the spreads, hits and discards the options leave open (V21-V24, X8).
 
@@ -426,7 +434,7 @@ def _open_to_play(
         actions = [action for action in actions if must_use in _physical(action)]
     elif rules.must_spread or must_use is not None:
         allowed: Sequence[Card] = (
-            discardable(state, hand) if rules.must_spread else distinct  # V21
+            discardable(state, hand, table) if rules.must_spread else distinct  # V21
         )
         if must_use is not None:  # X8: not the card taken, if another may go
             allowed = _without_pickup(allowed, hand, must_use)
@@ -435,12 +443,13 @@ def _open_to_play(
     else:  # nothing forbids a discard: every distinct card's
         actions.extend(discards)
     if rules.must_spread and rules.hit_ends_turn:  # V21 with V24c
+        copies = pack_copies(state, table)
         actions = [
             action
             for action in actions
             if not isinstance(action, Hit)
             or not holds_spread(
-                without_cards(hand, _physical(action)) or (), rules, copies
+                without_cards(hand, _physical(action)) or (), table, copies
             )
         ]
     if state.bookkeeping.going_out_barred[state.to_move]:  # V22's option
@@ -467,16 +476,16 @@ def _without_pickup(
 
 
 def _hits(
-    state: GameState, distinct: tuple[Card, ...], tables: Tables, copies: int
+    state: GameState, distinct: tuple[Card, ...], table: Compiled, copies: int
 ) -> list[Action]:
     """Return every hit of a card of ``distinct`` that fits a spread (B10, V5, V30).
 
-    ``tables`` are the rules' card tables and ``copies`` the packs' copies of
-    each card (:func:`pack_copies`).
+    ``copies`` is the packs' copies of each card (:func:`pack_copies`).
     """
     rules = state.rules
     seat = state.to_move
-    book_limit = 4 if rules.four_card_books else 3  # V24a
+    book_limit = table.book_limit  # V24a
+    tables = table.tables
     wild = tables.wild
     lock = (  # V30, X9, H6
         rules.three_spread_lock
@@ -485,14 +494,14 @@ def _hits(
     )
     hits: list[Action] = []
     for spread in state.spreads:
-        if lock and is_locked(state, spread, seat):  # V30, X9
+        if lock and is_locked(state, spread, seat, table):  # V30, X9
             continue
         open_to_wilds: list[Card] | None = None  # what a wild may stand for
         for card in distinct:
             code = card.code
             if not wild[code]:
                 if fits(spread, card, tables, copies, book_limit):
-                    hits.append(hit_of(spread.number, card))
+                    hits.append(HITS[spread.number, card])
                 continue
             if open_to_wilds is None:
                 open_to_wilds = [
@@ -501,7 +510,7 @@ def _hits(
                     if fits(spread, natural, tables, copies, book_limit)
                 ]
             hits.extend(
-                hit_of(spread.number, designation(code, natural.code))
+                HITS[spread.number, designation(code, natural.code)]
                 for natural in open_to_wilds
             )
     return hits
@@ -553,7 +562,7 @@ def apply_drop(state: GameState, action: Drop) -> GameState:
     if (state.bookkeeping.waits[state.to_move] or table.drop_limits) and not (
         table.forced_drops and is_drop_forced(state)
     ):  # as in start_actions; a forced drop is never barred
-        bar = _drop_bar(state)
+        bar = _drop_bar(state, table)
         if bar is not None:
             raise refuse(action, IllegalReason.DROP_BARRED, bar)
     counts = counts_of(state, table)
@@ -563,10 +572,6 @@ def apply_drop(state: GameState, action: Drop) -> GameState:
         )
         return ended(state, attrs.evolve(outcome, dropper=state.to_move))
     return ended(state, _settled_drop(state, counts, table))
-
-
-_DROPS_KEPT = 4096
-"""How many drop settlements a rule set keeps; a full store is emptied."""
 
 
 def _settled_drop(
@@ -581,15 +586,16 @@ def _settled_drop(
     key = (counts, state.to_move, state.dealer)
     outcome = drops.get(key)
     if outcome is None:
-        if len(drops) >= _DROPS_KEPT:
-            drops.clear()
         rules = state.rules
-        outcome = drops[key] = settle_drop(
-            counts,
-            state.to_move,
-            catch=rules.catch,
-            dealer=state.dealer,
-            bonus=rules.drop_bonus,
+        outcome = drops.put(
+            key,
+            settle_drop(
+                counts,
+                state.to_move,
+                catch=rules.catch,
+                dealer=state.dealer,
+                bonus=rules.drop_bonus,
+            ),
         )
     return outcome
 
@@ -721,7 +727,9 @@ def apply_draw_discard(state: GameState, action: DrawDiscard) -> GameState:
             IllegalReason.UPCARD_BURIED,
             "only the first player may take the turned-up card, on the first turn (H3)",
         )
-    if state.rules.discard_draw_must_meld and not _usable_discard(state):
+    if state.rules.discard_draw_must_meld and not _usable_discard(
+        state, compiled(state.rules)
+    ):
         raise refuse(
             action,
             IllegalReason.MUST_USE_DISCARD,
@@ -730,9 +738,9 @@ def apply_draw_discard(state: GameState, action: DrawDiscard) -> GameState:
     return _take_discard(state)
 
 
-def eat_actions(state: GameState) -> tuple[Action, ...]:
+def eat_actions(state: GameState, table: Compiled) -> tuple[Action, ...]:
     """Return what the seat asked in an eating window may do: eat, pass (X5)."""
-    if state.rules.discard_draw_must_meld and not _usable_discard(state):  # V24d
+    if state.rules.discard_draw_must_meld and not _usable_discard(state, table):
         return (PASS,)
     return _EAT_OR_PASS
 
@@ -746,7 +754,9 @@ def apply_eat(state: GameState, action: Eat) -> GameState:
     window = state.bookkeeping.slap
     if state.phase is not SLAP_WINDOW or window is None or not state.rules.eating:
         raise refuse(action, IllegalReason.NOT_SLAP_TIME, "no eating window is open")
-    if state.rules.discard_draw_must_meld and not _usable_discard(state):
+    if state.rules.discard_draw_must_meld and not _usable_discard(
+        state, compiled(state.rules)
+    ):
         raise refuse(
             action,
             IllegalReason.MUST_USE_DISCARD,
@@ -823,32 +833,46 @@ def _end_turn(
         return _settled_tunk(
             successor(after, to_move=seat), counts_of(after, compiled(rules))
         )
-    # X13: a deal tonk won at the end of a first turn (one of the first
-    # ``players`` turns); the turn count is tested before the compiled rules
-    # are looked up, so later turns pay no lookup.
-    if turns_taken <= players and compiled(rules).end_claims:
-        claimed = claimed_at_turn_end(after, seat)
-        if claimed is not None:
-            return ended(successor(after, to_move=seat), claimed)
     showdown: OutcomeKind | None = None
     if rules.stock_end is STOCK_LAST_CARD and not state.stock:  # X10
         showdown = OutcomeKind.STOCK_EXHAUSTED
     elif rules.max_turns is not None and turns_taken >= rules.max_turns:  # B15
         showdown = OutcomeKind.TURN_LIMIT  # the termination guard
-    if showdown is not None:
-        return ended(
-            successor(after, to_move=seat),
-            settle_showdown(
-                counts_of(after, compiled(rules)), showdown, rules.exhaustion_tie
-            ),
-        )
+    # Only a first turn (one of the first ``players``) or a showdown may end
+    # the hand here: later turns pay no lookup of the compiled rules.
+    if turns_taken <= players or showdown is not None:
+        over = _over_at_turn_end(after, seat, showdown, compiled(rules))
+        if over is not None:
+            return over
     if discarded is not None and (
         (rules.slap_in and state.spreads) or rules.eating
     ):  # V26, X5
-        window = opened_window(after, discarded, discarder=seat, due=following)
+        window = opened_window(
+            after, compiled(rules), discarded, discarder=seat, due=following
+        )
         if window is not None:
             return window
     return after
+
+
+def _over_at_turn_end(
+    after: GameState, seat: int, showdown: OutcomeKind | None, table: Compiled
+) -> GameState | None:
+    """Return the hand over once ``seat``'s turn ended, or ``None`` (X13, X10, B15).
+
+    ``after`` is the state once the turn is over; a deal tonk won at the end
+    of a first turn (X13) comes before the ``showdown`` (X10, B15), if any.
+    """
+    if after.turns_taken <= len(after.hands) and table.end_claims:  # X13
+        claimed = claimed_at_turn_end(after, seat)
+        if claimed is not None:
+            return ended(successor(after, to_move=seat), claimed)
+    if showdown is None:
+        return None
+    return ended(
+        successor(after, to_move=seat),
+        settle_showdown(counts_of(after, table), showdown, after.rules.exhaustion_tie),
+    )
 
 
 def _check_not_out(state: GameState, action: Action, hand: tuple[Card, ...]) -> None:
@@ -875,19 +899,38 @@ def _check_uses_discard(state: GameState, action: Action, used: Sequence[Card]) 
         )
 
 
-def _check_not_pickup(state: GameState, action: Discard) -> None:
+def _check_not_pickup(state: GameState, action: Discard, table: Compiled) -> None:
     """Refuse discarding the card taken from the pile while another may go (X8)."""
     pickup = state.bookkeeping.must_use
     if action.card != pickup or state.rules.discard_draw_must_meld:
         return
     hand = state.hands[state.to_move]
-    allowed = discardable(state, hand) if state.rules.must_spread else hand  # V21
+    allowed = (
+        discardable(state, hand, table) if state.rules.must_spread else hand  # V21
+    )
     if allowed and pickup not in _without_pickup(allowed, hand, pickup):
         raise refuse(
             action,
             IllegalReason.PICKUP_DISCARD,
             f"{pickup} was taken from the discard pile this turn (X8)",
         )
+
+
+def _check_discard_options(
+    state: GameState, action: Discard, hand: tuple[Card, ...]
+) -> None:
+    """Refuse a discard an option forbids (V24d, X8, V22, V21).
+
+    ``hand`` is the hand the discard leaves.
+    """
+    table = compiled(state.rules)
+    if state.bookkeeping.must_use is not None:  # V24d, X8
+        _check_uses_discard(state, action, ())
+        _check_not_pickup(state, action, table)
+    if state.bookkeeping.going_out_barred[state.to_move]:  # V22's option
+        _check_not_out(state, action, hand)
+    if state.rules.must_spread:  # V21
+        check_discard(state, action, table)
 
 
 def _pickup_after(state: GameState, played: Sequence[Card]) -> Card | None:
@@ -926,7 +969,11 @@ def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
     hand = _hand_less(state, action, physical)
     rules = state.rules
     _check_open_play(state, action)
-    spreads = (*state.spreads, _spread_laid(state, action, action, len(state.spreads)))
+    table = compiled(rules)
+    spreads = (
+        *state.spreads,
+        _spread_laid(state, action, action, len(state.spreads), table),
+    )
     taken = taken_less(state, seat, physical)
     _check_uses_discard(state, action, physical)
     _check_not_out(state, action, hand)
@@ -958,7 +1005,11 @@ def _check_open_play(state: GameState, action: LaySpread | Hit) -> None:
 
 
 def _spread_laid(
-    state: GameState, action: LaySpread | Tunk, lay: LaySpread, laid: int
+    state: GameState,
+    action: LaySpread | Tunk,
+    lay: LaySpread,
+    laid: int,
+    table: Compiled,
 ) -> Spread:
     """Return the spread ``lay`` makes, the player to move's, after ``laid`` others.
 
@@ -967,16 +1018,14 @@ def _spread_laid(
     cards (V5, H2).
     """
     rules = state.rules
-    tables = compiled(rules).tables
+    tables = table.tables
     for element in lay.cards:
         if isinstance(element, WildCard) and not tables.wild[element.card.code]:
             raise refuse(
                 action, IllegalReason.NOT_A_SPREAD, f"{element.card} is not wild here"
             )
-    result = lay_out(lay.cards, tables, pack_copies(state))
-    if result is None or (
-        rules.min_naturals > 1 and not natural_enough(lay, rules, tables)
-    ):
+    result = lay_out(lay.cards, tables, pack_copies(state, table))
+    if result is None or (rules.min_naturals > 1 and not natural_enough(lay, table)):
         naturals = (
             ""
             if not rules.has_wilds
@@ -1024,10 +1073,11 @@ def apply_tunk(state: GameState, action: Tunk) -> GameState:
     seat = state.to_move
     physical = action.physical
     hand = _hand_less(state, action, physical)
+    table = compiled(rules)
     spreads = list(state.spreads)
     for lay in action.spreads:
-        spreads.append(_spread_laid(state, action, lay, len(spreads)))
-    count = hand_count(hand, rules)
+        spreads.append(_spread_laid(state, action, lay, len(spreads), table))
+    count = count_of(hand, table.tables.values)
     if count > limit:
         raise refuse(
             action,
@@ -1043,7 +1093,7 @@ def apply_tunk(state: GameState, action: Tunk) -> GameState:
         bookkeeping=attrs.evolve(book, tunker=seat, must_use=None),
     )
     if not rules.last_turns:
-        return _settled_tunk(after, counts_of(after, compiled(rules)))
+        return _settled_tunk(after, counts_of(after, table))
     return _end_turn(after, seat, None)
 
 
@@ -1065,23 +1115,22 @@ def apply_hit(state: GameState, action: Hit) -> GameState:
         )
     target = state.spreads[number - 1]
     _check_open_play(state, action)
-    _check_hit(state, action, target, physical, represented)
+    rules = state.rules
+    table = compiled(rules)
+    _check_hit(state, action, target, physical, represented, table)
     _check_uses_discard(state, action, (physical,))
     _check_not_out(state, action, hand)
-    rules = state.rules
     if (
         rules.must_spread
         and rules.hit_ends_turn
-        and holds_spread(  # V21, V24c
-            hand, rules, pack_copies(state)
-        )
+        and holds_spread(hand, table, pack_copies(state, table))  # V21, V24c
     ):
         raise refuse(
             action,
             IllegalReason.MUST_SPREAD,
             "the hit would end the turn with a complete spread in hand (V21)",
         )
-    spread = extended(target, physical, represented, compiled(rules).tables, seat)
+    spread = extended(target, physical, represented, table.tables, seat)
     waits, barred, charged = hit_effects(state, target.owner, seat)
     after = successor(
         state,
@@ -1105,11 +1154,16 @@ def apply_hit(state: GameState, action: Hit) -> GameState:
 
 
 def _check_hit(
-    state: GameState, action: Hit, target: Spread, physical: Card, represented: Card
+    state: GameState,
+    action: Hit,
+    target: Spread,
+    physical: Card,
+    represented: Card,
+    table: Compiled,
 ) -> None:
     """Refuse a hit the spread or the options do not allow (B10, V5, V24, V30, X9)."""
     rules = state.rules
-    tables = compiled(rules).tables
+    tables = table.tables
     if physical != represented and not tables.wild[physical.code]:
         raise refuse(
             action, IllegalReason.HIT_DOES_NOT_FIT, f"{physical} is not wild here"
@@ -1120,9 +1174,9 @@ def _check_hit(
             IllegalReason.HIT_LIMIT,
             f"at most {rules.max_hits_per_turn} hit(s) a turn (V24b)",
         )
-    check_not_locked(state, action, target)  # V30, X9
-    book_limit = 4 if rules.four_card_books else 3
-    if not fits(target, represented, tables, pack_copies(state), book_limit):
+    check_not_locked(state, action, target, table)  # V30, X9
+    copies = pack_copies(state, table)
+    if not fits(target, represented, tables, copies, table.book_limit):
         raise refuse(
             action,
             IllegalReason.HIT_DOES_NOT_FIT,
@@ -1183,13 +1237,13 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
         raise refuse(
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
-    if state.bookkeeping.must_use is not None:  # V24d, X8
-        _check_uses_discard(state, action, ())
-        _check_not_pickup(state, action)
-    if state.bookkeeping.going_out_barred[seat]:  # V22's option
-        _check_not_out(state, action, hand)
-    if state.rules.must_spread:  # V21
-        check_discard(state, action)
+    book = state.bookkeeping
+    if (
+        book.must_use is not None
+        or book.going_out_barred[seat]
+        or state.rules.must_spread
+    ):
+        _check_discard_options(state, action, hand)
     card = CARDS[action.card.code]
     # Concatenation copies the pile once; unpacking builds a list first, which
     # costs more as the pile grows.

@@ -86,7 +86,7 @@ from itertools import combinations_with_replacement
 from typing import Final, Protocol, TypeVar, cast, overload
 
 from tonk._compiled import compiled
-from tonk._fast.interned import designation
+from tonk._fast import designation
 from tonk._validate import brief, is_int
 from tonk.actions import (
     Action,

@@ -8,8 +8,8 @@ This module is the public API and the dispatch; the game's parts live in
 private modules, each tagged with its rule IDs: :mod:`tonk._deal` (B3-B5,
 V11-V20), :mod:`tonk._turn` (B7-B15, V21-V34, X5's eat), :mod:`tonk._slap_in`
 (V26, X5's window), on
-:mod:`tonk._transition` (what they share) and :mod:`tonk._compiled` (a rule
-set's tables).
+:mod:`tonk._transition` (what they share), :mod:`tonk._compiled` (a rule
+set's tables) and :mod:`tonk._fast` (the speed devices).
 
 Examples:
     >>> import tonk
@@ -27,15 +27,15 @@ from collections.abc import Callable, Sequence
 
 from tonk._compiled import compiled
 from tonk._deal import apply_claim, checked_deck, cut_for_deal, dealt, shuffled
-from tonk._slap_in import apply_pass, apply_slap, slap_actions
-from tonk._transition import (
+from tonk._fast import (
     AFTER_DRAW,
     DISCARDS,
     EXTRA_DISCARD,
     SLAP_WINDOW,
     TURN_START,
-    discardable,
 )
+from tonk._slap_in import apply_pass, apply_slap, slap_actions
+from tonk._transition import discardable
 from tonk._turn import (
     apply_discard,
     apply_draw_discard,
@@ -171,17 +171,18 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         ['discard AC', 'discard 2D', 'discard 4D', 'discard 5D', 'discard 6H', 'discard 2S']
     """  # noqa: E501
     phase = state.phase
+    table = compiled(state.rules)  # once, for every helper below
     if phase is TURN_START:
-        return start_actions(state)
+        return start_actions(state, table)
     if phase is AFTER_DRAW:
-        return play_actions(state)
+        return play_actions(state, table)
     if phase is SLAP_WINDOW:
-        return eat_actions(state) if state.rules.eating else slap_actions(state)
+        if state.rules.eating:
+            return eat_actions(state, table)
+        return slap_actions(state, table)
     if phase is EXTRA_DISCARD:
-        seat = state.to_move
-        return tuple(
-            DISCARDS[card.code] for card in discardable(state, state.hands[seat])
-        )
+        hand = state.hands[state.to_move]
+        return tuple(DISCARDS[card.code] for card in discardable(state, hand, table))
     return ()
 
 

@@ -31,7 +31,7 @@ import random
 import attrs
 
 from tonk import _present
-from tonk._transition import revised, successor
+from tonk._fast import revised, successor
 from tonk._validate import brief, is_int
 from tonk.actions import Action
 from tonk.cards import CARDS, CODE_COUNT, Card

@@ -33,7 +33,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from tonk._compiled import compiled
-from tonk._transition import successor
+from tonk._fast import successor
 from tonk._validate import brief, is_int
 from tonk.bots._knowledge import seat_turns
 from tonk.cards import Card

@@ -15,7 +15,7 @@ import attrs
 
 from tonk._compiled import compiled
 from tonk._deal import shuffle_drawing
-from tonk._transition import DRAW_DISCARD, DRAW_STOCK, revised, successor
+from tonk._fast import DRAW_DISCARD, DRAW_STOCK, revised, successor
 from tonk._validate import brief, is_int
 from tonk.actions import Action, ClaimDealTonk, Discard, Drop, Tunk
 from tonk.bots._base import no_actions
