@@ -9,7 +9,7 @@ set and table size this module numbers every action that
 :class:`bytes` and a vector a tuple, and both convert at no cost
 (``numpy.frombuffer(mask, dtype=numpy.uint8)``, ``numpy.asarray(vector)``).
 
-The action layout numbers every action by an index of
+The action layout numbers the actions by the indices of
 ``range(action_space_size(rules, players))``, in sections:
 
 =========  ===================================================================
@@ -44,13 +44,14 @@ index is computed from the counts without listing the actions.
 A tunk is one index, as a knock is in RLCard's gin rummy: the index is the
 decision to tunk, and it plays the hand's canonical arrangement, the legal
 tunk that leaves the fewest points unmatched (see :func:`legal_action`). A
-hand of seven or eight cards can have dozens of arrangements, and numbering
-every multiset of spreads of the pack would take a layout far larger than
-the spreads'; the least count is what H7 scores. The Python API keeps the
+hand that may tunk often has several arrangements, and numbering every
+multiset of spreads of the pack would take a layout far larger than the
+spreads'; the least count is what H7 scores. The Python API keeps the
 full choice. So every other index names one action (a bijection), while
-:func:`action_to_index` gives every ``Tunk`` the tunk's index and
-:func:`index_to_action` refuses that index: decode it in a state with
-:func:`legal_action`, which decodes every other index too.
+:func:`action_to_index` refuses a ``Tunk`` and :func:`index_to_action` the
+tunk's index: :func:`legal_mask` and :func:`legal_indices` hold it when a
+tunk is legal, and :func:`legal_action` decodes it, and every other index,
+in a state.
 
 Layouts depend on the pack (``pack_kind``, ``jokers``, ``wilds``,
 ``ace_high``), the hand size at the table (``hand_size``, or
@@ -85,6 +86,7 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 from typing import Final, Protocol, TypeVar, cast, overload
 
+from tonk._cache import Cache, cached
 from tonk._compiled import compiled
 from tonk._fast import designation
 from tonk._validate import brief, is_int
@@ -257,7 +259,7 @@ class _Block:
         return tuple(physical)
 
 
-@functools.lru_cache(maxsize=4096)
+@cached(limit=4096)
 def _shared_block(
     represented: tuple[int, ...], wild_caps: tuple[tuple[int, int], ...]
 ) -> _Block:
@@ -507,8 +509,12 @@ def _element_key(element: Card | WildCard) -> tuple[int, int]:
     return element.code, element.code
 
 
-_RECENT: dict[tuple[int, int], tuple[Rules, _ActionLayout]] = {}
-_ACTION_LAYOUTS: dict[tuple[Rules, int, int], _ActionLayout] = {}
+_RECENT: Cache[tuple[int, int], tuple[Rules, _ActionLayout]] = Cache(
+    None, limit=_CACHE_LIMIT
+)
+_ACTION_LAYOUTS: Cache[tuple[Rules, int, int], _ActionLayout] = Cache(
+    None, limit=_CACHE_LIMIT
+)
 
 
 def _actions(rules: Rules, players: int) -> _ActionLayout:
@@ -520,16 +526,11 @@ def _actions(rules: Rules, players: int) -> _ActionLayout:
     key = (rules, rules.packs_for(players), rules.hand_size_for(players))  # V2, X2
     layout = _ACTION_LAYOUTS.get(key)
     if layout is None:
-        layout = _ActionLayout(rules, players)
-        if len(_ACTION_LAYOUTS) >= _CACHE_LIMIT:
-            _ACTION_LAYOUTS.clear()
-        _ACTION_LAYOUTS[key] = layout
-    if len(_RECENT) >= _CACHE_LIMIT:
-        _RECENT.clear()
+        layout = _ACTION_LAYOUTS.put(key, _ActionLayout(rules, players))
     # An identity cache in front of the value-keyed one: the entry holds the
     # rules it was made for, so their id cannot be reused while it lives, and a
     # hit is confirmed by `is` above.
-    _RECENT[id(rules), players] = (rules, layout)
+    _RECENT.put((id(rules), players), (rules, layout))
     return layout
 
 
@@ -590,15 +591,16 @@ def action_to_index(action: Action, rules: Rules, players: int) -> int:
 
     Equal actions have equal indices: in particular a :class:`~tonk.LaySpread`
     is numbered by the cards it represents and the physical cards laid,
-    whichever wild is written as standing for which card. Every
-    :class:`~tonk.Tunk` has the one index of the ``tunk`` section, whatever
-    its arrangement (H5): the index is the decision to tunk, and
-    :func:`legal_action` plays it as the hand's canonical arrangement.
+    whichever wild is written as standing for which card. A
+    :class:`~tonk.Tunk` has no index of its own (H5): the ``tunk`` section's
+    one index is the decision to tunk, which :func:`legal_action` plays as
+    the hand's canonical arrangement, and which arrangement that is depends
+    on the hand.
 
     Raises:
         EncodingError: If no state under these rules could offer ``action``
             (a card not in the pack, a spread number above the layout's, a
-            natural card named as another, a tunk without H5...).
+            natural card named as another...), or ``action`` is a tunk.
         TypeError: If ``action`` is not an action.
 
     Examples:
@@ -614,7 +616,14 @@ def action_to_index(action: Action, rules: Rules, players: int) -> int:
         ...
         tonk.errors.EncodingError: cannot encode Hit(spread=1, card=WildCard.parse('3C=4C')): no card can be hit so under these rules
     """  # noqa: E501
-    return _actions(rules, players).index(action)
+    layout = _actions(rules, players)
+    if action.__class__ is Tunk and layout.tunk_size:
+        raise layout._refuse(
+            action,
+            f"a tunk has no index of its own; the tunk's index, {layout.tunk_start},"
+            " plays the hand's canonical arrangement (H5, legal_action)",
+        )
+    return layout.index(action)
 
 
 def index_to_action(index: int, rules: Rules, players: int) -> Action:
@@ -746,7 +755,8 @@ def legal_action(state: GameState | Observation, index: int) -> Action:
         index: An index of the layout of the state's rules and table size.
 
     Returns:
-        The action; :func:`action_to_index` of it is ``index`` again.
+        The action: one of ``state``'s legal actions, which
+        :func:`action_to_index` numbers ``index`` again (a tunk excepted).
 
     Raises:
         EncodingError: If ``index`` is outside the layout, or not legal now.
@@ -961,10 +971,14 @@ class _ObservationLayout:
         ]
 
 
-_OBSERVATION_LAYOUTS: dict[tuple[Rules, int], _ObservationLayout] = {}
+_OBSERVATION_LAYOUTS: Cache[tuple[Rules, int], _ObservationLayout] = Cache(
+    None, limit=_CACHE_LIMIT
+)
 
 
-_RECENT_OBSERVATIONS: dict[tuple[int, int], tuple[Rules, _ObservationLayout]] = {}
+_RECENT_OBSERVATIONS: Cache[tuple[int, int], tuple[Rules, _ObservationLayout]] = Cache(
+    None, limit=_CACHE_LIMIT
+)
 
 
 def _observations(rules: Rules, players: int) -> _ObservationLayout:
@@ -977,16 +991,8 @@ def _observations(rules: Rules, players: int) -> _ObservationLayout:
     layout = _OBSERVATION_LAYOUTS.get(key)
     if layout is None:
         _checked_players(rules, players)
-        layout = _ObservationLayout(rules, players)
-        if len(_OBSERVATION_LAYOUTS) >= _CACHE_LIMIT:
-            _OBSERVATION_LAYOUTS.clear()
-        _OBSERVATION_LAYOUTS[key] = layout
-    if len(_RECENT_OBSERVATIONS) >= _CACHE_LIMIT:
-        _RECENT_OBSERVATIONS.clear()
-    _RECENT_OBSERVATIONS[id(rules), players] = (
-        rules,
-        layout,
-    )  # holding rules keeps its id
+        layout = _OBSERVATION_LAYOUTS.put(key, _ObservationLayout(rules, players))
+    _RECENT_OBSERVATIONS.put((id(rules), players), (rules, layout))  # holds rules
     return layout
 
 
@@ -1533,7 +1539,7 @@ def payoff_bounds(rules: Rules, players: int) -> tuple[Stake, Stake]:
     return _payoff_bounds(rules, players)
 
 
-@functools.lru_cache(maxsize=_CACHE_LIMIT)
+@cached(limit=_CACHE_LIMIT)
 def _payoff_bounds(rules: Rules, players: int) -> tuple[Stake, Stake]:
     least: Stake = 0
     most: Stake = 0

@@ -1015,11 +1015,10 @@ def legal_actions_to_dict(value: GameState | Observation) -> dict[str, Any]:
     action notation (what :func:`tonk.parse_action` reads) and its index in
     the action layout of :mod:`tonk.encoding` (what
     :func:`tonk.encoding.index_to_action` reads), in the order of
-    :func:`tonk.legal_actions`. A client may answer with either. Under rules
-    with a tunk (H5), whose arrangements the layout does not number, every
-    index is ``null``. The listing is a derived view: there is no reader for
-    it, and its schema is
-    ``json_schema("tonk.legal_actions")``.
+    :func:`tonk.legal_actions`. A client may answer with either. A tunk
+    (H5), whose arrangement the layout does not number, has the index
+    ``null``. The listing is a derived view: there is no reader for it, and
+    its schema is ``json_schema("tonk.legal_actions")``.
 
     Args:
         value: A state (the actions of the seat to move) or an observation
@@ -1052,7 +1051,6 @@ def legal_actions_to_dict(value: GameState | Observation) -> dict[str, Any]:
             f"expected a GameState or an Observation, got {type(value).__name__}"
         )
     rules = value.rules
-    numbered = rules.tunk_at_most is None  # the layout has no tunk (H5)
     return {
         "format": LEGAL_ACTIONS_FORMAT,
         "version": VERSION,
@@ -1060,7 +1058,9 @@ def legal_actions_to_dict(value: GameState | Observation) -> dict[str, Any]:
         "actions": [
             {
                 "action": format_action(action),
-                "index": action_to_index(action, rules, players) if numbered else None,
+                "index": None
+                if action.__class__ is Tunk
+                else action_to_index(action, rules, players),
             }
             for action in actions
         ],

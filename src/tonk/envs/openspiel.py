@@ -66,7 +66,7 @@ from typing import Any
 import attrs
 import numpy.typing as npt
 
-from tonk.actions import Action, DrawStock, format_action
+from tonk.actions import Action, DrawStock, Tunk, format_action
 from tonk.bots import Bot
 from tonk.cards import CARDS, CODE_COUNT, Card, card_from_code
 from tonk.encoding import (
@@ -80,7 +80,7 @@ from tonk.encoding import (
     payoff_bounds,
 )
 from tonk.engine import apply, legal_actions, new_game
-from tonk.envs._common import DEALS, remembered_action
+from tonk.envs._common import DEALS, remembered_action, tunk_index
 from tonk.errors import RulesError, TonkError
 from tonk.observation import Observation, determinize, observe
 from tonk.presets import get as get_preset
@@ -693,6 +693,10 @@ class TonkBot(pyspiel.Bot):  # type: ignore[misc]
         seen = observe(game_state, self._seat)
         action = self._bot.choose(seen, seen.legal_actions, self._rng)
         table = state._table
+        if action.__class__ is Tunk:  # H5: a tunk is the one index
+            tunk = tunk_index(table.rules, table.players)
+            assert tunk is not None
+            return tunk
         return action_to_index(action, table.rules, table.players)
 
     def restart(self) -> None:
