@@ -27,15 +27,17 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import weakref
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar
 
-__all__ = ["Cache", "caches", "clear_caches"]
+__all__ = ["Cache", "cached", "caches", "clear_caches"]
 
 K = TypeVar("K")
 V = TypeVar("V")
+P = ParamSpec("P")
 
 _ALL: weakref.WeakValueDictionary[int, Cache[object, object]] = (
     weakref.WeakValueDictionary()
@@ -81,6 +83,37 @@ class Cache(dict[K, V], Generic[K, V]):
         if work is None:
             raise KeyError(key)
         return self.put(key, work(key))
+
+
+def cached(*, limit: int) -> Callable[[Callable[P, V]], Callable[P, V]]:
+    """Return a decorator that keeps a function's answers in a :class:`Cache`.
+
+    The answers are keyed by the arguments, which must hash; the decorated
+    function's ``cache`` is the cache.
+
+    Examples:
+        >>> @cached(limit=16)
+        ... def cube(n: int) -> int:
+        ...     return n**3
+        >>> cube(3), len(cube.cache)  # type: ignore[attr-defined]
+        (27, 1)
+    """
+
+    def decorate(function: Callable[P, V]) -> Callable[P, V]:
+        def work(key: tuple[Any, ...]) -> V:
+            args, kwargs = key
+            return function(*args, **dict(kwargs))
+
+        cache: Cache[tuple[Any, ...], V] = Cache(work, limit=limit)
+
+        @functools.wraps(function)
+        def lookup(*args: P.args, **kwargs: P.kwargs) -> V:
+            return cache[args, tuple(kwargs.items())]
+
+        lookup.cache = cache  # type: ignore[attr-defined]
+        return lookup
+
+    return decorate
 
 
 def caches() -> list[Cache[object, object]]:

@@ -23,7 +23,6 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 import itertools
 import operator
 import random
@@ -31,6 +30,7 @@ import random
 import attrs
 
 from tonk import _present
+from tonk._cache import Cache
 from tonk._fast import revised, successor
 from tonk._validate import brief, is_int
 from tonk.actions import Action
@@ -304,7 +304,7 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     else:
         known = list(observation.taken)
         known[seat] = observation.hand
-    counts, one_copy, template = _tables(rules, players, observation.dealer)
+    counts, one_copy, template = _TABLES[rules, players, observation.dealer]
     unseen = list(counts)
     for card in observation.discard_pile:
         unseen[card.code] -= 1
@@ -351,19 +351,23 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     )
 
 
-@functools.lru_cache(maxsize=256)
-def _tables(
-    rules: Rules, players: int, dealer: int
-) -> tuple[tuple[int, ...], bool, GameState]:
+def _tables(key: tuple[Rules, int, int]) -> tuple[tuple[int, ...], bool, GameState]:
     """Return what a deal of the table needs, found by one lookup.
 
-    The copies of each card code in the table's pack, whether all are 1, and
-    the :func:`_template` state of ``rules`` and ``dealer``.
+    ``key`` is the rules, the players and the dealer; the answer is the copies
+    of each card code in the table's pack, whether all are 1, and the
+    :func:`_template` state of ``rules`` and ``dealer``.
     """
+    rules, players, dealer = key
     counts = [0] * CODE_COUNT
     for card in rules.pack(players=players):
         counts[card.code] += 1
     return tuple(counts), max(counts) == 1, _template(rules, dealer)
+
+
+_TABLES: Cache[tuple[Rules, int, int], tuple[tuple[int, ...], bool, GameState]] = Cache(
+    _tables, limit=256
+)
 
 
 _STANDARD_DRAWS = (

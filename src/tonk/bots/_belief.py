@@ -32,6 +32,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
+from tonk._cache import Cache
 from tonk._compiled import compiled
 from tonk._fast import successor
 from tonk._validate import brief, is_int
@@ -459,16 +460,11 @@ class CardFacts:
         return any(other in partners for other in hand)
 
 
-_FACTS: dict[Rules, CardFacts] = {}
+_FACTS: Cache[Rules, CardFacts] = Cache(CardFacts, limit=64)
 
 
 def tables_of(rules: Rules) -> CardFacts:
-    tables = _FACTS.get(rules)
-    if tables is None:
-        if len(_FACTS) > 64:
-            _FACTS.clear()
-        tables = _FACTS[rules] = CardFacts(rules)
-    return tables
+    return _FACTS[rules]
 
 
 def _check_share(model: Any, attribute: attrs.Attribute[Any], value: Any) -> None:

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 import attrs
 
+from tonk._cache import Cache
 from tonk._compiled import compiled
 from tonk._deal import shuffle_drawing
 from tonk._fast import DRAW_DISCARD, DRAW_STOCK, revised, successor
@@ -136,7 +137,7 @@ class _Policy:
         self.low = mean / 3
         self.priority = rules.slap_priority_next
         self.eating = rules.eating
-        self.counts = _count_table(rules, players)
+        self.counts = _COUNT_TABLES[rules, players]
         self.shares: dict[tuple[int, int, int], float] = {}
         self.partners = _partners(rules)
         others = [2] * (players - 1)
@@ -333,18 +334,14 @@ class _CountTable:
         return table
 
 
-_COUNT_TABLES: dict[tuple[Rules, int], _CountTable] = {}
+def _count_table(key: tuple[Rules, int]) -> _CountTable:
+    """Return the count table of a rule set at a table of some players (``key``)."""
+    rules, players = key
+    values = compiled(rules).tables.values
+    return _CountTable([values[card.code] for card in rules.pack(players=players)])
 
 
-def _count_table(rules: Rules, players: int) -> _CountTable:
-    table = _COUNT_TABLES.get((rules, players))
-    if table is None:
-        values = compiled(rules).tables.values
-        table = _CountTable([values[card.code] for card in rules.pack(players=players)])
-        if len(_COUNT_TABLES) > 64:
-            _COUNT_TABLES.clear()
-        _COUNT_TABLES[rules, players] = table
-    return table
+_COUNT_TABLES: Cache[tuple[Rules, int], _CountTable] = Cache(_count_table, limit=64)
 
 
 _ROLLOUT_STEPS = 400

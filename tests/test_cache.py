@@ -1,0 +1,72 @@
+"""The one cache type of tonk, and the one way to empty every cache."""
+
+from __future__ import annotations
+
+import pytest
+
+import tonk
+from tonk import _compiled
+from tonk._cache import Cache, caches, clear_caches
+from tonk.rules import Rules
+
+
+def test_a_cache_works_out_each_answer_once_until_emptied() -> None:
+    calls: list[int] = []
+
+    def square(number: int) -> int:
+        calls.append(number)
+        return number * number
+
+    squares = Cache(square, limit=3)
+    assert [squares[2], squares[3], squares[2]] == [4, 9, 4]
+    assert calls == [2, 3]
+    squares.clear()
+    assert squares[2] == 4
+    assert calls == [2, 3, 2]
+
+
+def test_a_full_cache_is_emptied_before_it_keeps_another_answer() -> None:
+    kept = Cache[int, str](None, limit=2)
+    kept.put(1, "one")
+    kept.put(2, "two")
+    assert kept.put(3, "three") == "three"
+    assert dict(kept) == {3: "three"}
+    assert len(kept) <= kept.limit
+
+
+def test_a_cache_without_work_misses_as_a_dict_does() -> None:
+    kept = Cache[int, str](None, limit=2)
+    assert kept.get(1) is None
+    with pytest.raises(KeyError):
+        kept[1]
+
+
+def test_every_cache_is_registered_and_emptied_by_clear_caches() -> None:
+    made = Cache(str, limit=4)
+    assert made["x"] == "x"
+    assert any(cache is made for cache in caches())
+    tonk.legal_actions(tonk.new_game(Rules(jokers=2), players=2, seed=3))
+    assert any(caches())  # the engine's caches hold answers
+    clear_caches()
+    assert not any(caches())
+
+
+def test_a_cache_no_longer_used_leaves_the_register() -> None:
+    count = len(caches())
+    made = Cache(str, limit=4)
+    assert len(caches()) == count + 1
+    del made
+    assert len(caches()) == count
+
+
+def test_clear_caches_leaves_no_compiled_form_to_be_found() -> None:
+    # compiled() answers the rule set object it was asked about last without
+    # a lookup; emptying the caches must forget that one too, or mutation
+    # testing's first run would record only the first test to compile it.
+    rules = Rules(hand_size=6)
+    table = _compiled.compiled(rules)
+    assert _compiled.compiled(rules) is table
+    clear_caches()
+    again = _compiled.compiled(rules)
+    assert again is not table
+    assert again == table
