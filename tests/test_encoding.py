@@ -867,3 +867,29 @@ def test_every_state_of_a_tunking_hand_encodes_and_decodes(
     for state in states:
         check_legal_actions(state)
         check_within_bounds(state)
+
+
+def test_the_longest_hand_counts_the_last_turns_played_past_the_turn_limit() -> None:
+    """H6 under B15: a tunk in the last turn allowed still gives each other
+    seat a turn, so the bound holds 2(N - 1) actions more."""
+    rules = attrs.evolve(HOYLE, max_turns=2)
+    deck = stack_deck(
+        rules,
+        hands=[
+            "6C 8D 10D KS KH 3D 10S",
+            "KC KD QH JH 9S 8S 6D",
+            "3H 4H 5H 7C 7D 7S AS",
+        ],
+        upcard="5D",
+        stock="9D 4C 10C 5S",
+    )
+    state = tonk.new_game(rules, players=3, deck=deck)
+    state = play(state, "draw stock", "discard 9D", "draw stock")
+    state = play(state, "tunk 3H 4H 5H / 7C 7D 7S")  # the second turn, the last
+    state = play(state, "draw stock", "discard 10C", "draw stock", "discard 5S")
+    assert state.outcome is not None
+    assert state.turns_taken == 2 + 2  # the limit, then two last turns
+    without = attrs.evolve(rules, last_turns=False)
+    assert encoding.max_hand_length(rules, 3) == (
+        encoding.max_hand_length(without, 3) + 2 * (3 - 1)
+    )

@@ -1682,9 +1682,12 @@ def max_hand_length(rules: Rules, players: int) -> int:
     too, so slaps and spreads and hits together are at most ``C``. Under
     eating (X5), every turn's discard may open a window of at most ``N - 2``
     decisions, an eat being the draw of the next turn (and the turns it skips
-    count towards ``T``)::
+    count towards ``T``). Under :attr:`~tonk.Rules.last_turns` (H6), a tunk
+    in the last turn the limit allows is followed by one more turn of each
+    other seat, a draw and a discard, past the limit::
 
-        2T + C (+ N with the widow)           without slap-in or eating
+        2T + C (+ N with the widow) (+ 2(N - 1) with last turns)
+                                              without slap-in or eating
         2T + N*T + (N + 1)*C (+ N)            with slap-in
         N*T + C (+ N)                         with eating
 
@@ -1708,6 +1711,8 @@ def max_hand_length(rules: Rules, players: int) -> int:
         1208
         >>> max_hand_length(tonk.Rules(eating=True), 3)
         652
+        >>> max_hand_length(tonk.presets.HOYLE, 3)
+        456
         >>> max_hand_length(tonk.Rules(max_turns=None), 2)
         Traceback (most recent call last):
         ...
@@ -1726,5 +1731,6 @@ def max_hand_length(rules: Rules, players: int) -> int:
     if rules.eating:  # X5
         return players * turns + cards + exchanges
     if not rules.slap_in:
-        return 2 * turns + cards + exchanges
+        last_turns = 2 * (players - 1) if rules.last_turns else 0  # H6
+        return 2 * turns + cards + exchanges + last_turns
     return 2 * turns + players * turns + (players + 1) * cards + exchanges
