@@ -871,7 +871,7 @@ def test_every_state_of_a_tunking_hand_encodes_and_decodes(
 
 def test_the_longest_hand_counts_the_last_turns_played_past_the_turn_limit() -> None:
     """H6 under B15: a tunk in the last turn allowed still gives each other
-    seat a turn, so the bound holds 2(N - 1) actions more."""
+    seat a turn, so the bounds hold N - 1 turns and 2(N - 1) actions more."""
     rules = attrs.evolve(HOYLE, max_turns=2)
     deck = stack_deck(
         rules,
@@ -886,7 +886,9 @@ def test_the_longest_hand_counts_the_last_turns_played_past_the_turn_limit() -> 
     state = tonk.new_game(rules, players=3, deck=deck)
     state = play(state, "draw stock", "discard 9D", "draw stock")
     state = play(state, "tunk 3H 4H 5H / 7C 7D 7S")  # the second turn, the last
-    state = play(state, "draw stock", "discard 10C", "draw stock", "discard 5S")
+    for text in ("draw stock", "discard 10C", "draw stock", "discard 5S"):
+        state = play(state, text)
+        check_within_bounds(state)  # the turns taken too
     assert state.outcome is not None
     assert state.turns_taken == 2 + 2  # the limit, then two last turns
     without = attrs.evolve(rules, last_turns=False)

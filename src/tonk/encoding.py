@@ -1080,9 +1080,11 @@ def observation_bounds(
     draw, X2); the
     stock size in 0 to what the deal leaves; the turns taken in 0 to
     ``max_turns`` (``inf`` without a turn limit, B15: nothing else bounds a
-    hand in turns); the hits of this turn in 0 to the longest hand (and
-    ``max_hits_per_turn``); the hits one seat made on one spread in 0 to what
-    the longest spread holds beyond three cards; the waits in 0 to what every
+    hand in turns), and ``players - 1`` more under ``last_turns`` (H6: the last
+    turns after a tunk are played past the limit); the hits of this turn in
+    0 to the longest hand (and ``max_hits_per_turn``); the hits one seat
+    made on one spread in 0 to what the longest spread holds beyond three
+    cards; the waits in 0 to what every
     spread and hit of a hand could charge (V22, V23), a true but loose bound;
     and the payoffs in :func:`payoff_bounds`. Every other bound is
     reached by some observation, except that a position the rules keep at 0
@@ -1129,10 +1131,13 @@ def observation_bounds(
         high[at : at + len(values)] = values
 
     widows = players if rules.widow else 0
+    last_turns = players - 1 if rules.last_turns else 0  # H6: past the limit
     fill(
         start["counters"],
         [
-            math.inf if rules.max_turns is None else float(rules.max_turns),
+            math.inf
+            if rules.max_turns is None
+            else float(rules.max_turns + last_turns),
             float(len(pack) - players * dealt - widows - int(rules.upcard)),
             float(len(pack) - widows),
             float(min(longest, rules.max_hits_per_turn or longest)),
