@@ -833,26 +833,37 @@ def _end_turn(
         return _settled_tunk(
             successor(after, to_move=seat), counts_of(after, compiled(rules))
         )
-    showdown: OutcomeKind | None = None
-    if rules.stock_end is STOCK_LAST_CARD and not state.stock:  # X10
-        showdown = OutcomeKind.STOCK_EXHAUSTED
-    elif rules.max_turns is not None and turns_taken >= rules.max_turns:  # B15
-        showdown = OutcomeKind.TURN_LIMIT  # the termination guard
+    showdown = _showdown(state, turns_taken)
+    # The card a window may open for (V26, X5).
+    offered = discarded if (rules.slap_in and state.spreads) or rules.eating else None
     # Only a first turn (one of the first ``players``) or a showdown may end
-    # the hand here: later turns pay no lookup of the compiled rules.
-    if turns_taken <= players or showdown is not None:
-        over = _over_at_turn_end(after, seat, showdown, compiled(rules))
-        if over is not None:
-            return over
-    if discarded is not None and (
-        (rules.slap_in and state.spreads) or rules.eating
-    ):  # V26, X5
-        window = opened_window(
-            after, compiled(rules), discarded, discarder=seat, due=following
-        )
+    # the hand here: most turns open no window either, and pay no lookup of
+    # the compiled rules.
+    if turns_taken > players and showdown is None and offered is None:
+        return after
+    table = compiled(rules)
+    over = _over_at_turn_end(after, seat, showdown, table)
+    if over is not None:
+        return over
+    if offered is not None:
+        window = opened_window(after, table, offered, discarder=seat, due=following)
         if window is not None:
             return window
     return after
+
+
+def _showdown(state: GameState, turns_taken: int) -> OutcomeKind | None:
+    """Return how the hand ends in a showdown once a turn ends, or ``None``.
+
+    An empty stock under the last-card rule ends it (X10), and so does the
+    turn limit, the termination guard (B15). ``turns_taken`` counts the turn.
+    """
+    rules = state.rules
+    if rules.stock_end is STOCK_LAST_CARD and not state.stock:  # X10
+        return OutcomeKind.STOCK_EXHAUSTED
+    if rules.max_turns is not None and turns_taken >= rules.max_turns:  # B15
+        return OutcomeKind.TURN_LIMIT
+    return None
 
 
 def _over_at_turn_end(
