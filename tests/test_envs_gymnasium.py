@@ -269,6 +269,33 @@ def test_the_learner_s_tunk_index_plays_the_canonical_tunk() -> None:
     assert caught.value.reason is tonk.IllegalReason.MUST_DRAW_FIRST
 
 
+@pytest.mark.parametrize(
+    "bot",
+    [
+        tonk.bots.RandomBot(),
+        tonk.bots.InferenceBot(samples=8),
+        tonk.bots.ISMCTSBot(iterations=5),
+    ],
+    ids=type,
+)
+def test_every_bot_is_an_opponent_under_hoyle(bot: tonk.bots.Bot) -> None:
+    """H1-H9: each bot plays its seats, tunk and last turns included."""
+    env = TonkEnv(rules="hoyle", players=3, opponents=bot, seat=1)
+    low, high = encoding.payoff_bounds(env.rules, 3)
+    rng = random.Random(2)
+    for seed in range(2):
+        _, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            legal = info["legal_indices"]
+            _, reward, terminated, truncated, info = env.step(rng.choice(legal))
+            done = terminated or truncated
+        assert env.hand is not None
+        assert env.hand.outcome is not None
+        assert reward == float(env.hand.outcome.payoffs[1])
+        assert low <= reward <= high
+
+
 NOT_INDICES = [1.7, "1", float("nan"), None, True, np.float64(1.0), np.bool_(True), [1]]
 
 
