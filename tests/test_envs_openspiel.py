@@ -216,12 +216,12 @@ def test_every_scalar_option_is_a_parameter() -> None:
         "naturals_bet": 2,
         "drops": False,
         "min_naturals": 2,
-        # Hoyle's options at their defaults: closed play (H4) is refused with
-        # discard_draw_must_meld, the last turns (H6) with slap_in, a tunk
-        # (H5) has no action layout, and upcard_first_only needs the upcard.
+        # Hoyle's options at their defaults but the tunk (H5): closed play
+        # (H4) is refused with discard_draw_must_meld, the last turns (H6)
+        # with slap_in, and upcard_first_only needs the upcard.
         "closed_play": False,
         "upcard_first_only": False,
-        "tunk_at_most": -1,
+        "tunk_at_most": 5,
         "last_turns": False,
         "tunk_tie_doubles": False,
     }
