@@ -311,6 +311,29 @@ def test_two_humans_play_a_whole_session(client: TestClient) -> None:
     assert overs[-1]["over"] is True
 
 
+def test_a_seat_that_comes_to_a_finished_table_is_told_goodbye(
+    client: TestClient,
+) -> None:
+    """The other seat was away when the hand ended (a drop, or a deal tonk)."""
+    table = new_table(client)
+    seat, socket, act = mover(client, table)
+    socket.send_json({"type": "action", "request": act["request"], "action": "drop"})
+    until(socket, "goodbye")
+    late = hello(client, table, 1 - seat)
+    late.send_json({"type": "action", "request": act["request"], "index": 0})
+    _, seen = until(late, "error")  # the server's answer to that comes last
+    assert [message["type"] for message in seen] == [
+        "welcome",
+        "event",
+        "goodbye",
+        "error",
+    ]
+    watcher = hello(client, table, None)
+    watcher.send_json({"type": "action", "request": 1, "index": 0})
+    _, seen = until(watcher, "error")
+    assert [message["type"] for message in seen][-2:] == ["goodbye", "error"]
+
+
 # -- seats and secrets --
 
 

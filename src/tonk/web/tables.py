@@ -584,6 +584,8 @@ class TableManager:
             outs = live.table.receive(seat, data)
         for out in outs:
             client.send(out.message)
+        if live.table.is_over:  # what the table said to those there at its end
+            client.send({"type": "goodbye"})
         self._send_views(live)
         return True
 
