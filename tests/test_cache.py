@@ -6,7 +6,7 @@ import pytest
 
 import tonk
 from tonk import _compiled
-from tonk._cache import Cache, caches, clear_caches
+from tonk._cache import Cache, cached, caches, clear_caches
 from tonk.rules import Rules
 
 
@@ -37,8 +37,34 @@ def test_a_full_cache_is_emptied_before_it_keeps_another_answer() -> None:
 def test_a_cache_without_work_misses_as_a_dict_does() -> None:
     kept = Cache[int, str](None, limit=2)
     assert kept.get(1) is None
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError) as raised:
         kept[1]
+    assert raised.value.args == (1,)
+
+
+def test_a_cached_function_works_out_each_call_once() -> None:
+    calls: list[tuple[int, int]] = []
+
+    @cached(limit=2)
+    def power(base: int, exponent: int = 2) -> int:
+        """Raise ``base`` to ``exponent``."""
+        calls.append((base, exponent))
+        return int(base**exponent)
+
+    assert power.__name__ == "power"
+    assert power.__doc__ == "Raise ``base`` to ``exponent``."
+    assert [power(3), power(3), power(2, exponent=3), power(2, exponent=3)] == [
+        9,
+        9,
+        8,
+        8,
+    ]
+    assert calls == [(3, 2), (2, 3)]
+    cache = power.cache  # type: ignore[attr-defined]
+    assert any(registered is cache for registered in caches())
+    assert cache.limit == 2
+    assert power(4) == 16  # a third answer: the full cache was emptied first
+    assert len(cache) == 1
 
 
 def test_every_cache_is_registered_and_emptied_by_clear_caches() -> None:

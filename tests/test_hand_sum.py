@@ -10,6 +10,7 @@ import pytest
 from tonk._hand_sum import (
     HAND_SUM_START,
     PLACE_BITS,
+    PLACES,
     RANK_BITS,
     RANK_TOP_SHIFT,
     WILD_HELD,
@@ -81,6 +82,7 @@ def test_a_hand_sum_counts_the_cards_at_each_run_place(rules: Rules) -> None:
             for position in tables.positions[card.code]
         )
         held = places_held(total, copies)
+        assert held >> PLACES * PLACE_BITS == 0  # no wild card's count among them
         for suit in range(4):
             for position in range(16):
                 place = run_place(suit, position)
