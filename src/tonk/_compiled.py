@@ -3,8 +3,8 @@
 :class:`~tonk.rules.Rules` is declared data only. What the engine, the scoring
 and the bots derive from it (the card tables of :mod:`tonk._tables`, which deal
 tonks are claimed, the largest table) is gathered here once per rule set and
-kept in a bounded cache
-keyed by the :class:`~tonk.rules.Rules` *value* (never by ``id()``: a copy of a
+kept in a :class:`~tonk._cache.Cache` keyed by the
+:class:`~tonk.rules.Rules` *value* (never by ``id()``: a copy of a
 rule set shares its original's entry, and a freed rule set's memory reused by
 other rules never finds it). :func:`compiled` is the one way in; it answers
 the rule set object it was last asked about at once (it holds that object, so
