@@ -384,7 +384,12 @@ def test_tonk_bot_answers_a_table_on_its_standard_output() -> None:
         check=True,
     )
     answers = [decode_message(line) for line in done.stdout.splitlines()]
-    assert answers[0] == {"type": "hello", "protocol": 1, "name": "greedy"}
+    assert answers[0] == {
+        "type": "hello",
+        "protocol": 1,
+        "name": "greedy",
+        "changes": True,
+    }
     assert answers[1]["type"] == "action"
     assert answers[1]["request"] == 1
 
@@ -474,3 +479,71 @@ def test_an_answer_outside_the_legal_actions_given_is_refused(
         assert bot.choose(seen, seen.legal_actions, rng) == seen.legal_actions[-1]
         with pytest.raises(BotError, match="which is not a legal action"):
             bot.choose(seen, seen.legal_actions[:-1], rng)
+
+
+# --- the changes of each view, and tonk without the PATH ---------------------------
+
+RECORDER = """
+import json, sys
+log = open(sys.argv[1], "a")
+hello = {"type": "hello", "protocol": 1}
+if sys.argv[2] == "changes":
+    hello["changes"] = True
+print(json.dumps(hello), flush=True)
+legal = []
+for line in sys.stdin:
+    log.write(line)
+    message = json.loads(line)
+    if message["type"] == "goodbye":
+        break
+    if message["type"] == "act":
+        view = message.get("observation") or message["changes"]
+        legal = view.get("legal_actions", legal)
+        answer = {"type": "action", "request": message["request"], "action": legal[-1]}
+        print(json.dumps(answer), flush=True)
+"""
+
+
+@pytest.mark.parametrize("asks", [True, False])
+def test_a_program_gets_the_changes_of_each_view_only_if_it_asks(
+    tmp_path: Path, asks: bool
+) -> None:
+    script, log = tmp_path / "recorder.py", tmp_path / "log"
+    script.write_text(RECORDER)
+    mode = "changes" if asks else "whole"
+    with ProcessBot([sys.executable, str(script), str(log), mode]) as bot:
+        through = tournament(presets.PAGAT, [bot, LastBot()], hands=4, seed=4)
+    here = tournament(presets.PAGAT, [LastBot(), LastBot()], hands=4, seed=4)
+    assert through.outcomes == here.outcomes
+    assert [record.wins for record in through.bots] == [2, 2]
+    acts = 0
+    welcomed = False  # a welcome (the seat changes each hand) starts a view
+    for message in map(json.loads, log.read_text().splitlines()):
+        if message["type"] == "welcome":
+            welcomed = True
+        elif message["type"] == "act":
+            assert ("changes" in message) == (asks and not welcomed)
+            welcomed = False
+            acts += 1
+    assert acts > 20
+
+
+def test_a_tonk_command_needs_no_tonk_on_the_path(
+    monkeypatch: pytest.MonkeyPatch,
+    decision: tuple[tonk.Observation, random.Random],
+) -> None:
+    # A virtual environment that is not activated has no tonk on the PATH:
+    # "exec:tonk bot greedy" used to fail to start there.
+    monkeypatch.setenv("PATH", str(Path(sys.executable).parent.parent / "no-such-dir"))
+    seen, rng = decision
+    with ProcessBot("tonk bot greedy") as bot:
+        assert bot.choose(seen, seen.legal_actions, rng) in seen.legal_actions
+    loaded = load_bot("exec:tonk bot random")
+    assert isinstance(loaded, ProcessBot)
+    with loaded:
+        assert loaded.choose(seen, seen.legal_actions, rng) in seen.legal_actions
+    with (
+        ProcessBot("tonkish bot greedy") as other,
+        pytest.raises(BotError, match="cannot start bot"),
+    ):
+        other.choose(seen, seen.legal_actions, rng)

@@ -19,6 +19,7 @@ from tonk.errors import ProtocolError, ProtocolErrorCode
 from tonk.protocol import (
     MAX_CLIENT_BYTES,
     PROTOCOL_VERSION,
+    ActWriter,
     ObservationReader,
     Outgoing,
     Table,
@@ -1071,3 +1072,163 @@ def test_an_act_writes_each_spread_as_the_observation_has_it() -> None:
         assert message["observation"]["legal_actions"] == written
         assert [entry["action"] for entry in message["legal"]] == written
         assert json.loads(encode_act(view, request=1)) == message
+
+
+# --- acts with the changes of the view (ActWriter) ----------------------------------
+
+
+def conversations(
+    rules: tonk.Rules, players: int, hands: int
+) -> list[tuple[tonk.Observation, str]]:
+    """Play hands with random actions; return each act, each seat's with changes.
+
+    Each seat keeps its writer from hand to hand, as a ProcessBot keeps its
+    program.
+    """
+    writers = [ActWriter(changes=True) for _ in range(players)]
+    rng = random.Random(hands)
+    acts: list[tuple[tonk.Observation, str]] = []
+    for seed in range(hands):
+        state = tonk.new_game(rules, players=players, seed=seed)
+        while state.outcome is None:
+            seen = tonk.observe(state, state.to_move)
+            text = writers[seen.seat].write(seen, request=len(acts) + 1)
+            acts.append((seen, text))
+            state = tonk.apply(state, rng.choice(seen.legal_actions))
+    return acts
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+@pytest.mark.parametrize("players", [2, 3])
+def test_an_observation_reader_puts_each_view_back_from_its_changes(
+    name: str, players: int
+) -> None:
+    rules = RULE_SETS[name]
+    readers = [ObservationReader(rules) for _ in range(players)]
+    whole: set[int] = set()
+    checked = 0
+    for seen, text in conversations(rules, players, hands=16):
+        message = decode_message(text)
+        VALIDATOR.validate(message)
+        reader = readers[seen.seat]
+        if "observation" in message:  # only the first act of each seat
+            assert seen.seat not in whole
+            whole.add(seen.seat)
+            assert message == act_message(seen, request=message["request"])
+            assert reader.read(message["observation"]) == seen
+            continue
+        assert set(message) == {"type", "request", "seat", "changes"}
+        assert reader.read_changes(message["changes"]) == seen
+        checked += 1
+    assert checked > 30
+
+
+def test_the_changes_hold_only_the_fields_that_changed() -> None:
+    state = tonk.new_game(presets.PAGAT, players=2, seed=7)
+    writer = ActWriter(changes=True)
+    before = tonk.observe(state, 1)
+    whole = json.loads(writer.write(before, request=1, time_limit=5, seed=3))
+    assert (whole["observation"], whole["time_limit"], whole["seed"]) == (
+        observation_json(before),
+        5,
+        3,
+    )
+    state = tonk.apply(state, tonk.DrawStock())
+    after = tonk.observe(state, 1)
+    changes = json.loads(writer.write(after, request=2))["changes"]
+    document, earlier = observation_json(after), observation_json(before)
+    assert changes == {
+        name: value for name, value in document.items() if value != earlier[name]
+    }
+    # The same view again changes nothing; a writer without changes sends it whole.
+    assert json.loads(writer.write(after, request=3))["changes"] == {}
+    assert json.loads(ActWriter().write(after, request=3)) == act_message(
+        after, request=3
+    )
+
+
+def test_the_writer_names_the_action_an_answer_chose() -> None:
+    state = tonk.new_game(presets.CHICAGO, players=3, seed=5)
+    writer = ActWriter(changes=True)
+    assert writer.chosen({"type": "action", "request": 1, "action": "drop"}) is None
+    seen = tonk.observe(state, state.to_move)
+    legal = act_message(seen, request=1)["legal"]
+    writer.write(seen, request=1)
+    for action, entry in zip(seen.legal_actions, legal, strict=True):
+        assert writer.chosen({"action": entry["action"]}) is action
+        assert writer.chosen({"index": entry["index"]}) is action
+    assert writer.chosen({"action": "discard QH"}) is None
+    assert writer.chosen({"index": 10_000}) is None
+    assert writer.chosen({"action": "drop", "index": 0}) is None
+    with pytest.raises(TypeError):
+        ActWriter(changes=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        writer.write(seen, request="2")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("changes", "says"),
+    [
+        ([], "must be an object"),
+        ({"cards": []}, "no field 'cards'"),
+        ({"format": "tonk.observation"}, "no field 'format'"),
+        ({"hand": ["AS", "1X"]}, r"hand\[1\]"),
+        ({"stock_size": "41"}, "stock_size"),
+        ({"hand": ["AS"], "spreads": [{"number": 1}]}, "spreads"),
+    ],
+)
+def test_an_observation_reader_refuses_bad_changes_and_keeps_its_view(
+    changes: Any, says: str
+) -> None:
+    state = tonk.new_game(presets.PAGAT, players=2, seed=7)
+    seen = tonk.observe(state, 1)
+    reader = ObservationReader(presets.PAGAT)
+    with pytest.raises(ProtocolError, match="before any whole view"):
+        reader.read_changes({"stock_size": 40})
+    reader.read(observation_json(seen))
+    with pytest.raises(ProtocolError, match=says) as raised:
+        reader.read_changes(changes)
+    assert raised.value.code is ProtocolErrorCode.BAD_FIELD
+    assert reader.read_changes({}) == seen
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"changes": {}, "legal": []},
+        {"observation": {}},
+        {"legal": []},
+        {},
+        {"observation": {}, "legal": [], "changes": {}},
+    ],
+)
+def test_an_act_has_a_whole_view_and_its_legal_actions_or_the_changes(
+    fields: dict[str, Any],
+) -> None:
+    message = {"type": "act", "request": 1, "seat": 0, **fields}
+    with pytest.raises(ProtocolError, match="has either 'observation' and 'legal'"):
+        decode_message(json.dumps(message))
+    assert not VALIDATOR.is_valid(message)
+
+
+def test_no_act_with_changes_shows_what_its_seat_cannot_see() -> None:
+    # Which fields an act's changes hold depends on the view before, which the
+    # seat saw: for every twin of the state (the hidden cards dealt otherwise),
+    # the changes since the seat's last view must be the same.
+    rng = random.Random(3)
+    for rules in (presets.PAGAT, RULE_SETS["widow"], presets.CHICAGO):
+        state = tonk.new_game(rules, players=3, seed=4)
+        last: dict[int, tonk.Observation] = {}
+        while state.outcome is None:
+            seat = state.to_move
+            if seat in last:
+                before = last[seat]
+
+                def view(twin: GameState, seat: int, before: Any = before) -> Any:
+                    writer = ActWriter(changes=True)
+                    writer.write(before, request=1)
+                    return json.loads(writer.write(tonk.observe(twin, seat), request=2))
+
+                check_no_leak(state, seat, rng, view=view)
+            last[seat] = tonk.observe(state, seat)
+            state = tonk.apply(state, rng.choice(tonk.legal_actions(state)))

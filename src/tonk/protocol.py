@@ -52,7 +52,9 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import itertools
 import json
 import math
 import operator
@@ -60,8 +62,9 @@ import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from importlib import resources
+from operator import is_not
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -71,6 +74,7 @@ from tonk._codec import (
     FRACTION,
     FRACTION_PATTERN,
     Codec,
+    Object,
     item,
     object_codec,
 )
@@ -111,6 +115,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_MESSAGE_BYTES",
     "PROTOCOL_VERSION",
+    "ActWriter",
     "ObservationReader",
     "Outgoing",
     "Table",
@@ -149,8 +154,11 @@ _EVENT_KINDS: Final = ("deal", "action", "snapshot")
 # --- messages ---------------------------------------------------------------------
 
 
+# Each check first asks for the exact JSON type: the usual case, and the quickest.
+
+
 def _is_count(value: object) -> bool:
-    return is_int(value) and 0 <= value <= _MAX_COUNT  # type: ignore[operator]
+    return (value.__class__ is int or is_int(value)) and 0 <= value <= _MAX_COUNT  # type: ignore[operator]
 
 
 def _is_text(value: object) -> bool:
@@ -159,7 +167,7 @@ def _is_text(value: object) -> bool:
 
 def _is_seconds(value: object) -> bool:
     return (
-        isinstance(value, int | float)
+        (value.__class__ is float or isinstance(value, int | float))
         and not isinstance(value, bool)
         and math.isfinite(value)
         and 0 < value <= 1e6
@@ -171,11 +179,11 @@ def _is_seat(value: object) -> bool:
 
 
 def _is_object(value: object) -> bool:
-    return isinstance(value, Mapping)
+    return value.__class__ is dict or isinstance(value, Mapping)
 
 
 def _is_list(value: object) -> bool:
-    return isinstance(value, list | tuple)
+    return value.__class__ is list or isinstance(value, list | tuple)
 
 
 def _is_bool(value: object) -> bool:
@@ -186,7 +194,11 @@ def _is_bool(value: object) -> bool:
 # of its value (only the top level: the contents of a table's observation are
 # described by the schema, and a table reads none of them).
 _FIELDS: Final[dict[str, dict[str, tuple[bool, Any]]]] = {
-    "hello": {"protocol": (True, _is_count), "name": (False, _is_text)},
+    "hello": {
+        "protocol": (True, _is_count),
+        "name": (False, _is_text),
+        "changes": (False, _is_bool),
+    },
     "welcome": {
         "protocol": (True, _is_count),
         "seat": (True, _is_seat),
@@ -198,8 +210,9 @@ _FIELDS: Final[dict[str, dict[str, tuple[bool, Any]]]] = {
     "act": {
         "request": (True, _is_count),
         "seat": (True, _is_count),
-        "observation": (True, _is_object),
-        "legal": (True, _is_list),
+        "observation": (False, _is_object),
+        "changes": (False, _is_object),
+        "legal": (False, _is_list),
         "time_limit": (False, _is_seconds),
         "seed": (False, _is_count),
     },
@@ -239,13 +252,17 @@ _FIELDS: Final[dict[str, dict[str, tuple[bool, Any]]]] = {
     },
 }
 
+_FORMS: Final = {"act": (("observation", "legal"), ("changes",))}
+"""The forms of a message, by the optional fields each has: an act has a whole view
+and the legal actions, or (asked for in the hello) the changes of the view."""
+
 _CLIENT_TYPES: Final = frozenset({"hello", "action", "error", "goodbye", "leave"})
 """The messages a client sends a table."""
 
 
 def _checked(data: object) -> dict[str, Any]:
     """Return ``data`` if it is a message of a known type with valid fields."""
-    if not isinstance(data, Mapping):
+    if data.__class__ is not dict and not isinstance(data, Mapping):
         raise ProtocolError("a message must be a JSON object", code=_Code.NOT_AN_OBJECT)
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
@@ -255,7 +272,7 @@ def _checked(data: object) -> dict[str, Any]:
         )
     fields = _FIELDS[kind]
     for key in data:
-        if key != "type" and key not in fields:
+        if key not in fields and key != "type":
             raise ProtocolError(
                 f"a {kind} message has no field {brief(key)}",
                 code=_Code.UNKNOWN_FIELD,
@@ -273,7 +290,19 @@ def _checked(data: object) -> dict[str, Any]:
                 f" the wrong type: {brief(data[name])}",
                 code=_Code.BAD_FIELD,
             )
-    return dict(data)
+    if kind in _FORMS:
+        _check_form(kind, data)
+    return data if data.__class__ is dict else dict(data)
+
+
+def _check_form(kind: str, data: Mapping[str, Any]) -> None:
+    """Raise unless ``data`` has exactly the fields of one of its type's forms."""
+    forms = _FORMS[kind]
+    if tuple([name for form in forms for name in form if name in data]) not in forms:
+        written = ", or ".join(" and ".join(map(repr, form)) for form in forms)
+        raise ProtocolError(
+            f"a {kind} message has either {written}", code=_Code.BAD_FIELD
+        )
 
 
 def encode_message(message: Mapping[str, Any]) -> str:
@@ -353,12 +382,12 @@ def _parsed(data: str | bytes | bytearray, max_bytes: int) -> Any:
     brackets than the limit: an ``act`` is read by every bot at each
     decision, and a scan of its text token by token costs more than the parse.
     """
-    if isinstance(data, bytes | bytearray):
+    if data.__class__ is bytes or isinstance(data, bytes | bytearray):
         size = len(data)
         if size > max_bytes:
             raise _too_large(size, max_bytes)
         try:
-            text = bytes(data).decode("utf-8")
+            text = data.decode("utf-8")
         except UnicodeDecodeError as error:
             raise ProtocolError(f"not UTF-8: {error}", code=_Code.MALFORMED) from None
     elif isinstance(data, str):
@@ -368,19 +397,22 @@ def _parsed(data: str | bytes | bytearray, max_bytes: int) -> Any:
             raise _too_large(size, max_bytes)
     else:
         raise TypeError(f"a message must be str or bytes, got {type(data).__name__}")
-    value = _loads(text, None)
-    depth, keys = _shape(value)
+    value = _loads(text, _DECODER)
+    objects = text.count("{")
+    # Fewer brackets than the limit cannot nest deeper than it.
+    deep = objects + text.count("[") > MAX_DEPTH
+    depth, keys = _shape(value, objects, deep=deep)
     if depth > MAX_DEPTH:
         raise _too_deep()
     if keys != text.count(":"):  # a key repeated, or a colon inside a text
-        value = _loads(text, _object)
+        value = _loads(text, _PAIRS_DECODER)
     return value
 
 
-def _loads(text: str, pairs: Callable[[list[tuple[str, Any]]], Any] | None) -> Any:
-    """Parse JSON text, building objects with ``pairs`` (``None``: as dicts)."""
+def _loads(text: str, decoder: json.JSONDecoder) -> Any:
+    """Parse JSON text with ``decoder``."""
     try:
-        return json.loads(text, object_pairs_hook=pairs, parse_constant=_not_a_number)
+        return decoder.decode(text)
     except RecursionError:
         raise _too_deep() from None
     except ValueError as error:  # JSONDecodeError, or an int too long to read
@@ -413,20 +445,36 @@ def _not_a_number(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _shape(value: Any) -> tuple[int, int]:
+# Made once: json.loads with options builds a decoder at every call.
+_DECODER = json.JSONDecoder(parse_constant=_not_a_number)
+"""Reads JSON text, objects as dicts (in C), refusing NaN and the infinities."""
+_PAIRS_DECODER = json.JSONDecoder(
+    object_pairs_hook=_object, parse_constant=_not_a_number
+)
+"""Reads JSON text as :data:`_DECODER` does, refusing a repeated key too."""
+
+
+def _shape(value: Any, objects: int, *, deep: bool) -> tuple[int, int]:
     """Return how deep ``value`` nests lists and objects, and its objects' keys.
 
-    It goes level by level and stops past :data:`MAX_DEPTH`. Every key of an
-    object is followed by a colon in the text, and a colon elsewhere stands
-    inside a text: so when the keys are as many as the text's colons, no key
-    is repeated in an object (which :func:`json.loads` would let pass, the
-    last value winning), without building each object in Python.
+    It goes level by level and stops past :data:`MAX_DEPTH`, and, unless
+    ``deep`` asks for the depth, once it has counted ``objects`` objects (the
+    text's opening braces: a brace inside a text only makes it look further).
+    Every key of an object is followed by a colon in the text, and a colon
+    elsewhere stands inside a text: so when the keys are as many as the
+    text's colons, no key is repeated in an object (which :func:`json.loads`
+    would let pass, the last value winning), without building each object in
+    Python.
     """
-    depth = keys = 0
+    depth = keys = found = 0
     level = [value] if value.__class__ is dict or value.__class__ is list else []
     while level and depth <= MAX_DEPTH:
         depth += 1
-        keys += sum([len(item) for item in level if item.__class__ is dict])
+        sizes = [len(item) for item in level if item.__class__ is dict]
+        keys += sum(sizes)
+        found += len(sizes)
+        if found >= objects and not deep:
+            break
         level = [
             child
             for item in level
@@ -486,7 +534,11 @@ def _field_schemas(defs: dict[str, Any]) -> dict[str, dict[str, Any]]:
     )
     observation = {"$ref": "#/$defs/SeatView"}
     return {
-        "hello": {"protocol": _COUNT_SCHEMA, "name": _TEXT_SCHEMA},
+        "hello": {
+            "protocol": _COUNT_SCHEMA,
+            "name": _TEXT_SCHEMA,
+            "changes": {"type": "boolean"},
+        },
         "welcome": {
             "protocol": _COUNT_SCHEMA,
             "seat": _COUNT_OR_NULL_SCHEMA,
@@ -499,6 +551,7 @@ def _field_schemas(defs: dict[str, Any]) -> dict[str, dict[str, Any]]:
             "request": _COUNT_SCHEMA,
             "seat": _COUNT_SCHEMA,
             "observation": observation,
+            "changes": {"$ref": "#/$defs/SeatViewChanges"},
             "legal": {"type": "array", "items": legal},
             "time_limit": {"type": "number", "exclusiveMinimum": 0, "maximum": 1e6},
             "seed": _COUNT_SCHEMA,
@@ -555,11 +608,47 @@ def _seat_view_schema(defs: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _forms_schema(forms: Sequence[tuple[str, ...]]) -> list[dict[str, Any]]:
+    """Return a message's forms as schemas: each its fields, and none of the others'."""
+    return [
+        {
+            "required": list(form),
+            "not": {
+                "anyOf": [
+                    {"required": [name]}
+                    for other in forms
+                    if other != form
+                    for name in other
+                ]
+            },
+        }
+        for form in forms
+    ]
+
+
+def _changes_schema(view: dict[str, Any]) -> dict[str, Any]:
+    """Return the schema of an act's ``changes``: some fields of a seat's view."""
+    properties = {
+        name: {"$ref": f"#/$defs/SeatView/properties/{name}"}
+        for name in view["properties"]
+        if name not in ("format", "version")
+    }
+    return {
+        "description": (
+            "The fields of the seat's view that changed since the act before"
+            " (the client asked for changes in its hello); the others keep"
+            " their values."
+        ),
+        **_closed(properties, []),
+    }
+
+
 def _build_schema() -> dict[str, Any]:
     """Return the JSON Schema of every message, built from the codecs and fields."""
     defs: dict[str, Any] = {}
     fields = _field_schemas(defs)
     defs["SeatView"] = _seat_view_schema(defs)
+    defs["SeatViewChanges"] = _changes_schema(defs["SeatView"])
     defs["RulesDocument"] = {
         "description": (
             "The rules, as a tonk.rules document: rules.schema.json, beside this"
@@ -574,6 +663,8 @@ def _build_schema() -> dict[str, Any]:
         defs[_message_name(kind)] = _closed(
             {"type": {"const": kind}, **properties}, ["type", *required]
         )
+        if kind in _FORMS:
+            defs[_message_name(kind)]["oneOf"] = _forms_schema(_FORMS[kind])
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "tonk table protocol message",
@@ -615,6 +706,8 @@ _OBSERVATION_FIELDS = tuple(
 _OBSERVATION_KEYS = frozenset(
     {"format", "version", *(name for name, _ in _OBSERVATION_FIELDS)}
 )
+
+_T = TypeVar("_T")
 
 _Writer = Callable[[Any], Any]
 _Reader = Callable[[Any], Any]
@@ -702,6 +795,8 @@ def _reader(codec: Codec, path: str) -> _Reader:
             return scalars
         if items.kind == "str":
             return _text_reader(decode, items, path)
+        if isinstance(items, Object):
+            return _objects_reader(decode, items, path)
     return lambda value: decode(value, path)
 
 
@@ -716,6 +811,12 @@ def _text_reader(decode: Any, items: Codec, path: str) -> _Reader:
     def texts(values: Any) -> Any:
         if values.__class__ is not list:
             return decode(values, path)
+        try:
+            return tuple([parsed[text] for text in values])  # the usual case
+        except (KeyError, TypeError):  # a text not read before, or not a text
+            return read_each(values)
+
+    def read_each(values: list[Any]) -> tuple[Any, ...]:
         if len(parsed) > _MOST_TEXTS:
             parsed.clear()
         decoded = []
@@ -729,7 +830,115 @@ def _text_reader(decode: Any, items: Codec, path: str) -> _Reader:
     return texts
 
 
+def _objects_reader(decode: Any, items: Object, path: str) -> _Reader:
+    """Return a reader of a list of objects (spreads) that reads only the new ones.
+
+    Spreads are laid one at a time and hit one at a time: an object equal to
+    the one at its place in the list read before is that one's value. A new
+    one is read field by field with the quick readers, and, if anything is
+    amiss, again by ``items.decode``, whose error names the bad part.
+    """
+    last: list[tuple[Any, Any]] = []
+    fields = {
+        name: _reader(field.codec, f"{path}[].{name}")
+        for name, field in items.fields.items()
+    }
+
+    def read(value: Any, index: int) -> Any:
+        if value.__class__ is dict and fields.keys() >= value.keys():
+            with contextlib.suppress(SerializationError):
+                return items.build(
+                    {name: fields[name](each) for name, each in value.items()}, path
+                )
+        return items.decode(value, item(path, index))
+
+    def objects(values: Any) -> Any:
+        if values.__class__ is not list:
+            return decode(values, path)
+        known = len(last)
+        decoded = tuple(
+            [
+                last[index][1]
+                if index < known and last[index][0] == value
+                else read(value, index)
+                for index, value in enumerate(values)
+            ]
+        )
+        last[:] = zip(values, decoded, strict=True)
+        return decoded
+
+    return objects
+
+
 _WRITERS = tuple((name, _writer(codec)) for name, codec in _OBSERVATION_FIELDS)
+
+_CARD_JSON: Final = tuple(f'"{text}"' for text in _CARD_TEXTS)
+"""Each card as JSON, by code."""
+
+_BOOL_JSON: Final = {False: "false", True: "true"}
+
+
+def _by_identity(
+    write: Callable[[Any], _T], *, most: int = _MOST_TEXTS
+) -> Callable[[Any], _T]:
+    """Return ``write``, remembering what it gives for each value by its identity.
+
+    A value is kept with what it gave, so its identity stays its own while
+    remembered; past ``most`` values, all are forgotten.
+    """
+    known: dict[int, tuple[Any, _T]] = {}
+
+    def remembered(value: Any) -> _T:
+        found = known.get(id(value))
+        if found is None or found[0] is not value:
+            if len(known) > most:
+                known.clear()
+            found = known[id(value)] = (value, write(value))
+        return found[1]
+
+    return remembered
+
+
+_notation: Final = _by_identity(lambda action: _ENCODER.encode(format_action(action)))
+"""Return an action's notation as JSON."""
+
+
+def _json_writer(codec: Codec, write: _Writer | None) -> Callable[[Any], str]:
+    """Return what writes a field of a view as JSON text, for an ``act``'s fragments.
+
+    The usual kinds (ints, phases, lists of cards, counts, flags and actions)
+    are written directly, and each object of a list (a spread) is written
+    once while it lives; the rest by the JSON encoder from ``write``'s value.
+    """
+    cls = getattr(codec, "cls", None)
+    items = getattr(codec, "items", None)
+    if codec.kind == "int":
+        return str
+    if codec.kind == "bool":
+        return _BOOL_JSON.__getitem__
+    if codec.kind == "str" and isinstance(cls, enum.EnumMeta):
+        listed: list[Any] = list(cls)
+        members = {member: _ENCODER.encode(member.value) for member in listed}
+        return members.__getitem__
+    if codec.kind == "list" and isinstance(items, Codec) and not codec.unique:  # type: ignore[attr-defined]
+        if items is CARD:
+            return lambda cards: (
+                "[" + ",".join([_CARD_JSON[card.code] for card in cards]) + "]"
+            )
+        if items is ACTION:
+            return lambda actions: "[" + ",".join(map(_notation, actions)) + "]"
+        if items.kind == "int":
+            return lambda values: "[" + ",".join(map(str, values)) + "]"
+        if items.kind == "bool":
+            return lambda values: (
+                "[" + ",".join(map(_BOOL_JSON.__getitem__, values)) + "]"
+            )
+        if items.kind == "object":
+            encode = items.encode
+            element = _by_identity(lambda value: _ENCODER.encode(encode(value)))
+            return lambda values: "[" + ",".join(map(element, values)) + "]"
+    assert write is not None
+    return lambda value: _ENCODER.encode(write(value))
 
 
 def observation_json(observation: Observation) -> dict[str, Any]:
@@ -765,6 +974,8 @@ class ObservationReader:
     its table; :func:`tonk.from_dict` checks a whole observation document). A
     field equal to the same field of the observation read before is not read
     again: most of a seat's view is the same from one request to the next.
+    An act's ``changes`` (:class:`ActWriter`) are read onto the observation
+    read last.
 
     Args:
         rules: The rules the ``welcome`` gave.
@@ -776,6 +987,8 @@ class ObservationReader:
         >>> reader = ObservationReader(tonk.Rules())
         >>> reader.read(observation_json(seen)) == seen
         True
+        >>> reader.read_changes({"stock_size": 40}).stock_size
+        40
         >>> reader.read({"format": "tonk.observation", "version": 1, "seat": 1})
         Traceback (most recent call last):
         ...
@@ -794,6 +1007,9 @@ class ObservationReader:
             (name, _reader(codec, f"$.observation.{name}"))
             for name, codec in _OBSERVATION_FIELDS
         )
+        self._reading = dict(self._readers)
+        self._values: dict[str, Any] | None = None
+        """The fields of the observation read last, for the changes to come."""
 
     def read(self, data: Mapping[str, Any]) -> Observation:
         """Return the observation ``data`` (an ``observation`` field) describes.
@@ -828,7 +1044,48 @@ class ObservationReader:
                 last[name] = (value, decoded)
         except SerializationError as error:
             raise ProtocolError(str(error), code=_Code.BAD_FIELD) from None
-        return Observation(**values)
+        observation = Observation(**values)
+        self._values = values
+        return observation
+
+    def read_changes(self, changes: Mapping[str, Any]) -> Observation:
+        """Return the observation read last, changed as ``changes`` (an act's) says.
+
+        ``changes`` holds some fields of a view, without ``format`` and
+        ``version``; the others keep their values. The observation returned
+        is the one the next changes apply to.
+
+        Raises:
+            ProtocolError: If no observation was read before, or a field is
+                unknown or malformed (code ``bad_field``).
+
+        .. versionadded:: 0.2.0
+        """
+        if not isinstance(changes, Mapping):
+            raise ProtocolError(
+                "the changes of a view must be an object", code=_Code.BAD_FIELD
+            )
+        if self._values is None:
+            raise ProtocolError(
+                "the changes of a view came before any whole view",
+                code=_Code.BAD_FIELD,
+            )
+        values = dict(self._values)
+        reading = self._reading
+        try:
+            for name, value in changes.items():
+                read = reading.get(name)
+                if read is None:
+                    raise ProtocolError(
+                        f"an observation has no field {brief(name)}",
+                        code=_Code.BAD_FIELD,
+                    )
+                values[name] = read(value)
+        except SerializationError as error:
+            raise ProtocolError(str(error), code=_Code.BAD_FIELD) from None
+        observation = Observation(**values)
+        self._values = values
+        return observation
 
     @staticmethod
     def _check_keys(data: Mapping[str, Any]) -> None:
@@ -929,14 +1186,14 @@ def act_message(
         ('act', 4, {'action': 'draw stock', 'index': 1})
     """
     seen = observation_json(observation)
-    indices = _indices(observation.rules, len(observation.hand_sizes))
+    entries = _entries(observation.rules, len(observation.hand_sizes))
     message: dict[str, Any] = {
         "type": "act",
         "request": request,
         "seat": observation.seat,
         "observation": seen,
         "legal": [
-            {"action": notation, "index": indices(action)[0]}
+            {"action": notation, "index": entries(action)[1]}
             for notation, action in zip(
                 seen["legal_actions"], observation.legal_actions, strict=True
             )
@@ -960,7 +1217,8 @@ def encode_act(
     ``seed``, when given, last), written more quickly: the JSON of each field
     of the view is remembered and written again while the field holds the
     same value (most of a seat's view does from one request to the next).
-    :class:`tonk.bots.ProcessBot` writes each decision's request with it.
+    :class:`ActWriter` writes the acts of a whole conversation, and may send
+    only the changes of each view.
 
     Args:
         observation: What the seat to move sees.
@@ -983,6 +1241,101 @@ def encode_act(
 
     .. versionadded:: 0.2.0
     """
+    return _act_text(observation, request, time_limit, seed, None)
+
+
+class ActWriter:
+    """Write the ``act`` messages of one conversation; find the action an answer names.
+
+    The table's end of a conversation with one client, for a program that
+    plays the client's seat in its own loop (as :class:`tonk.bots.ProcessBot`
+    does). Without ``changes`` each act is :func:`encode_act`'s, with the
+    whole view. With ``changes`` (the client asked for them in its
+    ``hello``), the first act has the whole view and each later one has, in
+    its ``changes`` field, only the fields of the view that changed since the
+    act before: an :class:`ObservationReader` puts the view back together.
+    A new conversation, or a new ``welcome``, takes a new writer.
+
+    Args:
+        changes: Whether to send the changes of each view after the first.
+
+    Examples:
+        >>> import json, tonk
+        >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+        >>> writer = ActWriter(changes=True)
+        >>> first = json.loads(writer.write(tonk.observe(state, 1), request=1))
+        >>> first["observation"]["stock_size"]
+        41
+        >>> state = tonk.apply(state, tonk.DrawStock())
+        >>> second = json.loads(writer.write(tonk.observe(state, 1), request=2))
+        >>> sorted(second["changes"])
+        ['hand', 'hand_sizes', 'legal_actions', 'phase', 'stock_size']
+        >>> writer.chosen({"type": "action", "request": 2, "action": "discard 9C"})
+        Discard(card=Card.parse('9C'))
+        >>> writer.chosen({"type": "action", "request": 2, "index": 13})
+        Discard(card=Card.parse('9C'))
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, *, changes: bool = False) -> None:
+        """Write whole views, or (``changes``) the changes after the first."""
+        if not isinstance(changes, bool):
+            raise TypeError(f"changes must be a bool, got {brief(changes)}")
+        self.changes = changes
+        self._view = _View() if changes else None
+        self._offered: Observation | None = None
+
+    def write(
+        self,
+        observation: Observation,
+        *,
+        request: int,
+        time_limit: float | None = None,
+        seed: int | None = None,
+    ) -> str:
+        """Return the ``act`` for ``observation`` as one line of JSON.
+
+        Raises:
+            TypeError: If ``request`` or ``seed`` is not an int.
+        """
+        text = _act_text(observation, request, time_limit, seed, self._view)
+        self._offered = observation
+        return text
+
+    def chosen(self, answer: Mapping[str, Any]) -> Action | None:
+        """Return the action of the last act's ``legal`` list that ``answer`` names.
+
+        ``answer`` is an ``action`` message (:func:`decode_message` checked
+        its fields); it names the action by its ``action`` notation or by
+        its ``index``. ``None`` when it names none of the offered actions,
+        names one both ways, or no act was written.
+        """
+        offered = self._offered
+        if offered is None or ("action" in answer) == ("index" in answer):
+            return None
+        key, named = (
+            (0, answer["action"]) if "action" in answer else (1, answer["index"])
+        )
+        entries = _entries(offered.rules, len(offered.hand_sizes))
+        for action in offered.legal_actions:
+            if entries(action)[key] == named:
+                return action
+        return None
+
+
+def _act_text(
+    observation: Observation,
+    request: int,
+    time_limit: float | None,
+    seed: int | None,
+    view: _View | None,
+) -> str:
+    """Write an ``act`` as JSON; with a ``view``, as the changes since the last.
+
+    ``view`` is the view the client has (none yet before the first act,
+    which then has the whole view): it is brought up to date.
+    """
     if not is_int(request) or (seed is not None and not is_int(seed)):
         raise TypeError(
             f"request and seed must be ints, got {brief(request)}, {brief(seed)}"
@@ -992,24 +1345,24 @@ def encode_act(
         str(request),
         ',"seat":',
         str(observation.seat),
-        ',"observation":{"format":"tonk.observation","version":1',
     ]
-    for name, write, written in _FRAGMENTS:
-        value = getattr(observation, name)
-        known = written.get(id(value))
-        if known is None or known[0] is not value:
-            if len(written) > _MOST_FRAGMENTS:
-                written.clear()
-            known = written[id(value)] = (
-                value,
-                f',"{name}":'
-                + _ENCODER.encode(value if write is None else write(value)),
-            )
-        parts.append(known[1])
-    parts.append('},"legal":[')
-    entries = _indices(observation.rules, len(observation.hand_sizes))
-    parts.append(",".join([entries(action)[1] for action in observation.legal_actions]))
-    parts.append("]")
+    if view is not None and view.values:
+        parts += (',"changes":{', view.changes(observation)[1:], "}")
+    else:
+        values = _FIELD_VALUES(observation)
+        texts = [
+            fragment(value) for fragment, value in zip(_FRAGMENTS, values, strict=True)
+        ]
+        if view is not None:
+            view.values, view.texts = values, texts
+        entries = _entries(observation.rules, len(observation.hand_sizes))
+        parts += (
+            ',"observation":{"format":"tonk.observation","version":1',
+            *texts,
+            '},"legal":[',
+            ",".join([entries(action)[2] for action in observation.legal_actions]),
+            "]",
+        )
     if time_limit is not None:
         parts += (',"time_limit":', _ENCODER.encode(time_limit))
     if seed is not None:
@@ -1018,62 +1371,93 @@ def encode_act(
     return "".join(parts)
 
 
-_FRAGMENTS: tuple[tuple[str, _Writer | None, dict[int, tuple[Any, str]]], ...] = tuple(
-    (name, write, {}) for name, write in _WRITERS
-)
-"""For each field of a view: how to write it, and its JSON by the value's identity.
+class _View:
+    """The view a client has: each field's value and its JSON fragment, in order."""
 
-A value is kept with its text, so its identity stays its own while remembered.
-"""
+    __slots__ = ("texts", "values")
+
+    def __init__(self) -> None:
+        self.values: tuple[Any, ...] = ()
+        self.texts: list[str] = []
+
+    def changes(self, observation: Observation) -> str:
+        """Return the fragments of the fields that changed; take ``observation``'s.
+
+        A field that holds the very value it held is passed over without a
+        look (the usual case: the engine passes unchanged parts on as they
+        are), and one whose JSON is the same is not written.
+        """
+        values = _FIELD_VALUES(observation)
+        texts = self.texts
+        changed = []
+        for index in itertools.compress(
+            _FIELD_INDICES, map(is_not, values, self.values)
+        ):
+            text = _FRAGMENTS[index](values[index])
+            if text != texts[index]:
+                texts[index] = text
+                changed.append(text)
+        self.values = values
+        return "".join(changed)
+
+
+def _fragment_writer(name: str, write: Callable[[Any], str]) -> Callable[[Any], str]:
+    """Return what writes a field of a view as ``,"name":value``, by identity."""
+    prefix = f',"{name}":'
+    return _by_identity(lambda value: prefix + write(value), most=_MOST_FRAGMENTS)
+
 
 _MOST_FRAGMENTS = 256
 """How many values of each field :func:`encode_act` remembers the JSON of."""
 
-_Entry = tuple[int | None, str]
-"""An action's encoding index (or ``None``) and its ``legal`` entry as JSON."""
+_FRAGMENTS: Final = tuple(
+    _fragment_writer(name, _json_writer(codec, write))
+    for (name, codec), (_, write) in zip(_OBSERVATION_FIELDS, _WRITERS, strict=True)
+)
+"""Write each field of a view, in order, as a fragment of an ``act``'s JSON."""
 
-_INDICES: dict[tuple[int, int], tuple[Rules, Callable[[Action], _Entry]]] = {}
-"""Each action's index and entry, remembered, by the rules' identity and table size."""
+_FIELD_VALUES: Final = operator.attrgetter(*(name for name, _ in _OBSERVATION_FIELDS))
+"""Return the fields of an observation's view, in order, as a tuple."""
+
+_FIELD_INDICES: Final = range(len(_FRAGMENTS))
+
+_Entry = tuple[str, int | None, str]
+"""An action's notation, its encoding index (or ``None``), its ``legal`` entry."""
+
+_ENTRIES: dict[tuple[int, int], tuple[Rules, Callable[[Action], _Entry]]] = {}
+"""What gives each action's entry, by the rules' identity and the table's size."""
 
 
-def _indices(rules: Rules, players: int) -> Callable[[Action], _Entry]:
-    """Return what gives an action's index in :mod:`tonk.encoding`'s layout, and entry.
+def _entries(rules: Rules, players: int) -> Callable[[Action], _Entry]:
+    """Return what gives an action's notation, index and ``legal`` entry as JSON.
 
-    The index is ``None`` when the layout does not number the action: under
-    Hoyle's tunk (H5) the rules have no layout at all. The entry is the
-    action's item of an ``act``'s ``legal`` list, as JSON. Both are remembered
-    by the action's notation, not by the action: two equal spreads may be
-    written differently (which wild stands for which card).
+    The index is the action's in :mod:`tonk.encoding`'s layout, or ``None``
+    when the layout does not number it: under Hoyle's tunk (H5) the rules
+    have no layout at all. Each action's entry is remembered by the action's
+    identity (the engine makes each action once), not by equality: two equal
+    spreads may be written differently (which wild stands for which card).
     """
-    known = _INDICES.get((id(rules), players))
+    known = _ENTRIES.get((id(rules), players))
     if known is not None and known[0] is rules:
         return known[1]
-    remembered: dict[str, _Entry] = {}
 
     def entry(action: Action) -> _Entry:
         notation = format_action(action)
-        found = remembered.get(notation)
-        if found is None:
-            if len(remembered) > _MOST_TEXTS:
-                remembered.clear()
-            try:
-                index: int | None = action_to_index(action, rules, players)
-            except EncodingError:
-                index = None
-            found = remembered[notation] = (
-                index,
-                _ENCODER.encode({"action": notation, "index": index}),
-            )
-        return found
+        try:
+            index: int | None = action_to_index(action, rules, players)
+        except EncodingError:
+            index = None
+        return notation, index, _ENCODER.encode({"action": notation, "index": index})
 
-    if len(_INDICES) > _MOST_RULES:
-        _INDICES.clear()
-    _INDICES[id(rules), players] = (rules, entry)
-    return entry
+    remembered = _by_identity(entry)
+    if len(_ENTRIES) > _MOST_RULES:
+        _ENTRIES.clear()
+    _ENTRIES[id(rules), players] = (rules, remembered)
+    return remembered
 
 
 _MOST_RULES = 64
-"""How many rule sets (and table sizes) :func:`act_message` keeps indices for."""
+"""How many rule sets (and table sizes) :func:`act_message` keeps entries for."""
 
 
 # --- the table --------------------------------------------------------------------

@@ -16,6 +16,7 @@ randomness, so a seeded game is reproducible) which it answers with an
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import select
@@ -32,10 +33,8 @@ from typing import IO, Any
 from tonk._validate import brief
 from tonk.actions import Action, format_action
 from tonk.bots._base import Bot
-from tonk.encoding import action_to_index
 from tonk.errors import (
     BotError,
-    EncodingError,
     ProtocolError,
     ProtocolErrorCode,
     SerializationError,
@@ -44,9 +43,9 @@ from tonk.observation import Observation
 from tonk.protocol import (
     MAX_CLIENT_BYTES,
     PROTOCOL_VERSION,
+    ActWriter,
     ObservationReader,
     decode_message,
-    encode_act,
     encode_message,
 )
 from tonk.rules import Rules
@@ -119,7 +118,10 @@ class ProcessBot:
     Args:
         command: The program and its arguments, as ``subprocess`` takes them
             (``["tonk", "bot", "greedy"]``); a string is split as a shell
-            would split it (``shlex.split``).
+            would split it (``shlex.split``). A program named ``tonk`` (no
+            directory) is this Python's tonk, run as ``python -m tonk``: it
+            needs no ``tonk`` on the ``PATH`` (a virtual environment not
+            activated), and speaks the table's own protocol.
         timeout: Seconds the program has for each answer (and to say hello).
         name: The bot's name in errors; by default the command.
 
@@ -163,6 +165,8 @@ class ProcessBot:
         self._poll: select.poll | None = None
         self._buffer = b""
         self._welcomed: tuple[Rules, int, int] | None = None
+        self._changes = False
+        self._writer: ActWriter | None = None
         self._request = 0
 
     def __repr__(self) -> str:
@@ -203,6 +207,7 @@ class ProcessBot:
         self._process = self._stderr = self._finalizer = self._poll = None
         self._buffer = b""
         self._welcomed = None
+        self._writer = None
 
     def choose(
         self, obs: Observation, legal: Sequence[Action], rng: random.Random
@@ -237,8 +242,10 @@ class ProcessBot:
         ):
             self._send(_welcome(obs.rules, players, obs.seat), obs.seat)
             self._welcomed = (obs.rules, players, obs.seat)
+            self._writer = ActWriter(changes=self._changes)
+        assert self._writer is not None
         self._request += 1
-        act = encode_act(
+        act = self._writer.write(
             obs,
             request=self._request,
             time_limit=self.timeout,
@@ -252,7 +259,7 @@ class ProcessBot:
         stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept while the bot runs
         try:
             process = subprocess.Popen(
-                self.command,
+                _program(self.command),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=stderr,
@@ -284,6 +291,7 @@ class ProcessBot:
                 f" {PROTOCOL_VERSION}",
                 seat,
             )
+        self._changes = hello.get("changes") is True
 
     def _send(self, message: dict[str, Any], seat: int) -> None:
         self._write(encode_message(message), seat)
@@ -354,18 +362,13 @@ class ProcessBot:
             )
         if "seat" in answer and answer["seat"] != seat:
             raise self._error(f"acted for seat {brief(answer['seat'])}", seat)
-        key = "action" if "action" in answer else "index"
         if ("action" in answer) == ("index" in answer):
             raise self._error("gave not exactly one of action and index", seat)
-        named = answer[key]
-        players = len(obs.hand_sizes)
-        for action in obs.legal_actions:
-            if key == "action":
-                matches = format_action(action) == named
-            else:
-                matches = _index(action, obs.rules, players) == named
-            if matches and action in legal:
-                return action
+        assert self._writer is not None
+        action = self._writer.chosen(answer)
+        if action is not None and action in legal:
+            return action
+        key = "action" if "action" in answer else "index"
         raise self._error(
             f"chose {brief(answer[key])}, which is not a legal action"
             f" ({', '.join(format_action(action) for action in legal)})",
@@ -398,12 +401,12 @@ class ProcessBot:
         self.close()
 
 
-def _index(action: Action, rules: Rules, players: int) -> int | None:
-    """Return the action's index in :mod:`tonk.encoding`'s layout, or ``None``."""
-    try:
-        return action_to_index(action, rules, players)
-    except EncodingError:
-        return None
+def _program(command: tuple[str, ...]) -> list[str]:
+    """Return the command to run: ``tonk`` is this Python's, ``python -m tonk``."""
+    program, *arguments = command
+    if program == "tonk":
+        return [sys.executable, "-m", "tonk", *arguments]
+    return [program, *arguments]
 
 
 def _welcome(rules: Rules, players: int, seat: int) -> dict[str, Any]:
@@ -456,13 +459,17 @@ def serve_bot(
         ...     "\n".join(lines).encode()), stdout=stdout)
         0
         >>> print(stdout.getvalue().decode())
-        {"type":"hello","protocol":1}
+        {"type":"hello","protocol":1,"changes":true}
         {"type":"action","request":1,"action":"drop"}
         <BLANKLINE>
     """
     reading = sys.stdin.buffer if stdin is None else stdin
     writing = sys.stdout.buffer if stdout is None else stdout
-    hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION}
+    hello: dict[str, Any] = {
+        "type": "hello",
+        "protocol": PROTOCOL_VERSION,
+        "changes": True,
+    }
     if name is not None:
         hello["name"] = name
     _write(writing, hello)
@@ -500,16 +507,22 @@ def _rules(document: Any) -> Rules:
         ) from None
 
 
-def _write(stream: IO[bytes], message: dict[str, Any]) -> None:
-    stream.write(encode_message(message).encode() + b"\n")
+def _write(stream: IO[bytes], message: dict[str, Any] | bytes) -> None:
+    """Write a message, or a line already written (an action, quicker so)."""
+    if not isinstance(message, bytes):
+        message = encode_message(message).encode() + b"\n"
+    stream.write(message)
     stream.flush()
 
 
 def _play(
     bot: Bot, reader: ObservationReader, act: dict[str, Any], backup: random.Random
-) -> dict[str, Any]:
-    """Return the answer to ``act``: the bot's action, or an error if it fails."""
-    observation = reader.read(act["observation"])
+) -> dict[str, Any] | bytes:
+    """Return the answer to ``act``: the bot's action as a line, or an error."""
+    if "changes" in act:
+        observation = reader.read_changes(act["changes"])
+    else:
+        observation = reader.read(act["observation"])
     rng = random.Random(act["seed"]) if "seed" in act else backup
     try:
         action = bot.choose(observation, observation.legal_actions, rng)
@@ -523,4 +536,6 @@ def _play(
             "message": f"the bot raised {type(error).__name__}: {error}",
             "request": act["request"],
         }
-    return {"type": "action", "request": act["request"], "action": notation}
+    # encode_message's line, without building the message: one at each decision.
+    written = f'"request":{act["request"]},"action":{json.dumps(notation)}'
+    return f'{{"type":"action",{written}}}\n'.encode()
