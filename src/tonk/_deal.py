@@ -76,15 +76,16 @@ _STEPS: Cache[int, tuple[tuple[int, int, int], ...]] = Cache(_find_steps, limit=
 """The steps of a shuffle, by the count of cards (a few pack sizes are dealt)."""
 
 
-def shuffled(rules: Rules, players: int, seed: int | None) -> list[Card]:
-    """Return the pack ``rules`` deal to ``players``, shuffled (B4).
+def shuffled(table: Compiled, players: int, seed: int | None) -> list[Card]:
+    """Return the pack the rules compiled in ``table`` deal to ``players``, shuffled.
 
-    A seeded shuffle is ``random.Random(seed).shuffle``'s, card for card (the
+    B4. A seeded shuffle is ``random.Random(seed).shuffle``'s, card for card (the
     seed-to-deal mapping of 0.1.0), with its draws made inline. An unseeded one
     is a Fisher-Yates shuffle whose indices come from :func:`os.urandom`, the
     operating system's cryptographically secure source (docs/records.md).
     """
-    pack = compiled(rules).tables.pack
+    rules = table.rules
+    pack = table.tables.pack
     cards = list(pack if rules.two_packs_from is None else rules.pack(players=players))
     if seed is None:
         _secure_shuffle(cards)
@@ -143,15 +144,15 @@ def _secure_shuffle(cards: list[Card]) -> None:
 
 
 def dealt(
-    rules: Rules, cards: Sequence[Card], *, players: int, dealer: int
+    table: Compiled, cards: Sequence[Card], *, players: int, dealer: int
 ) -> GameState:
     """Deal ``cards`` from the top and settle any deal tonk (B4, B5, V46).
 
-    Cards go one at a time clockwise from the dealer's left, so the seat
-    ``offset`` places left of the dealer gets every ``players``-th card from
-    ``offset - 1``.
+    ``table`` is the rules compiled. Cards go one at a time clockwise from the
+    dealer's left, so the seat ``offset`` places left of the dealer gets every
+    ``players``-th card from ``offset - 1``.
     """
-    table = compiled(rules)
+    rules = table.rules
     dealt = players * table.hand_sizes[players]  # X2
     hands = tuple(
         [

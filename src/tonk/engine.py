@@ -145,11 +145,11 @@ def new_game(
     if deck is not None and seed is not None:
         raise RulesError("give a seed or a stacked deck, not both")
     cards = (
-        shuffled(rules, players, seed)
+        shuffled(table, players, seed)
         if deck is None
         else checked_deck(rules, deck, players)
     )
-    return dealt(rules, cards, players=players, dealer=dealer)
+    return dealt(table, cards, players=players, dealer=dealer)
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
