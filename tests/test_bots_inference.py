@@ -243,6 +243,54 @@ def _decisions(bot_seed: int, seed: int, players: int) -> list[Action]:
     return actions
 
 
+def _counts(deal: GameState) -> list[int]:
+    values = PAGAT.card_value
+    return [sum(map(values, hand)) for hand in deal.hands]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_drops_payoff_is_what_b13_pays_on_each_deal(players: int) -> None:
+    """The mean payoff: n - 1 when strictly lowest, else 2 to each catcher (B13)."""
+    checked = 0
+    for seed in range(8):
+        observations = _observations(seed, players)
+        memory = Memory()
+        for obs in observations:
+            memory.update(obs)
+            belief = infer(obs, random.Random(seed), memory=memory, samples=24)
+            mine = sum(map(PAGAT.card_value, obs.hand))
+            expected = 0.0
+            for deal, weight in zip(belief.deals, belief.weights, strict=True):
+                others = _counts(deal)[1:]
+                catchers = sum(count <= mine for count in others)
+                expected += weight * (-2 * catchers if catchers else players - 1)
+            assert belief.drop_payoff() == pytest.approx(expected)
+            if players == 2:
+                assert belief.drop_payoff() == pytest.approx(
+                    3 * belief.chance_lowest() - 2
+                )
+            checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_inference_bot_drops_when_the_drop_beats_its_margin(players: int) -> None:
+    """It drops exactly when the believed payoff is above margin * (n - 1)."""
+    drops = waits = 0
+    for seed in range(10):
+        bot = InferenceBot(samples=16, drop_margin=0.4)
+        for obs in _observations(seed, players):
+            chose = bot.choose(obs, obs.legal_actions, random.Random(seed))
+            if tonk.Drop() not in obs.legal_actions or obs.stock_size == 0:
+                continue
+            payoff = bot.belief(obs, random.Random(seed)).drop_payoff()
+            assert (chose == tonk.Drop()) == (payoff > 0.4 * (players - 1))
+            drops += chose == tonk.Drop()
+            waits += chose != tonk.Drop()
+    assert drops
+    assert waits
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_inference_bot_is_deterministic_under_a_seed(players: int) -> None:
     for seed in range(4):
@@ -325,7 +373,9 @@ def test_bad_input_is_refused() -> None:
     with pytest.raises(RulesError):
         InferenceBot(samples=0)
     with pytest.raises(TypeError):
-        InferenceBot(drop_chance="high")  # type: ignore[arg-type]
+        InferenceBot(drop_margin="high")  # type: ignore[arg-type]
+    with pytest.raises(RulesError):
+        InferenceBot(drop_margin=-0.1)
     with pytest.raises(TypeError):
         InferenceBot(model=GreedyBot())  # type: ignore[arg-type]
     with pytest.raises(RulesError):

@@ -531,9 +531,6 @@ class GreedyModel:
     mistake: float = attrs.field(default=0.05, validator=_check_share)
     temperature: float = attrs.field(default=1.5, validator=_check_positive)
     drop_width: float = attrs.field(default=1.0, validator=_check_positive)
-    _thresholds: dict[tuple[Rules, int, int], float] = attrs.field(
-        factory=dict, init=False, eq=False, repr=False
-    )
 
     def likelihood(
         self,
@@ -553,7 +550,7 @@ class GreedyModel:
         chance = 1.0
         if turn.could_drop:
             count = sum(values[code] for code in codes)
-            threshold = self._threshold(rules, players, turn.turn)
+            threshold = drop_threshold(rules, players, turn.turn)
             drops = 1 / (1 + math.exp((count - threshold) / self.drop_width))
             chance *= max(self.mistake, 1 - drops)
         if turn.offered is not None:
@@ -584,15 +581,20 @@ class GreedyModel:
         weights = [math.exp((score - top) / self.temperature) for score in scores]
         return weights[hand.index(code)] / sum(weights)
 
-    def _threshold(self, rules: Rules, players: int, turn: int) -> float:
-        """Return the count below which a drop pays on average, at ``turn``."""
-        key = (rules, players, turn)
-        threshold = self._thresholds.get(key)
-        if threshold is None:
-            if len(self._thresholds) > 4096:
-                self._thresholds.clear()
-            threshold = self._thresholds[key] = _drop_threshold(rules, players, turn)
-        return threshold
+
+_THRESHOLDS: Cache[tuple[Rules, int, int], float] = Cache(None, limit=4096)
+
+
+def drop_threshold(rules: Rules, players: int, turn: int) -> float:
+    """Return the count below which GreedyBot's drop pays on average, at ``turn``.
+
+    Cached by rules, players and turn.
+    """
+    key = (rules, players, turn)
+    threshold = _THRESHOLDS.get(key)
+    if threshold is None:
+        threshold = _THRESHOLDS.put(key, _drop_threshold(rules, players, turn))
+    return threshold
 
 
 def _drop_threshold(rules: Rules, players: int, turn: int) -> float:
@@ -700,6 +702,43 @@ class Belief:
             )
 
         return self.chance(lowest)
+
+    def drop_payoff(self) -> float:
+        """Return the believed mean payoff of dropping now, in base stakes.
+
+        Each deal is settled as a drop by the seat (B13, with the rules' catch
+        and drop bonuses), and the payoffs are weighted by the deals' weights.
+
+        Examples:
+            >>> import random, tonk
+            >>> state = tonk.new_game(tonk.presets.PAGAT, players=2, seed=7)
+            >>> belief = tonk.bots.infer(tonk.observe(state, 1), random.Random(2),
+            ...                          samples=4)
+            >>> belief.drop_payoff()  # on 16: a drop wins 1 from the other seat
+            1.0
+        """
+        obs = self.observation
+        rules = obs.rules
+        values = compiled(rules).tables.values
+        me = obs.seat
+        settled: dict[tuple[int, ...], float] = {}
+        total = 0.0
+        for deal, weight in zip(self.deals, self.weights, strict=True):
+            counts = tuple(
+                sum(values[card.code] for card in hand) for hand in deal.hands
+            )
+            payoff = settled.get(counts)
+            if payoff is None:
+                outcome = settle_drop(
+                    counts,
+                    me,
+                    catch=rules.catch,
+                    dealer=obs.dealer,
+                    bonus=rules.drop_bonus,
+                )
+                payoff = settled[counts] = float(outcome.payoffs[me])
+            total += weight * payoff
+        return total
 
     def sample(self, rng: random.Random) -> GameState:
         """Draw one deal, each with the chance of its weight.

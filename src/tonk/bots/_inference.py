@@ -83,9 +83,12 @@ class InferenceBot:
     :class:`~tonk.bots.GreedyModel`) made each other seat's last ``turns``
     turns.
 
-    * **Drop** (B12, B13) only when the believed chance of being strictly
-      lowest is above ``drop_chance``. A drop that only pays on average is
-      not enough: a low hand kept also catches the others' drops.
+    * **Drop** (B12, B13) only when the believed mean payoff of a drop
+      (:meth:`~tonk.bots.Belief.drop_payoff`) is above ``drop_margin`` times
+      what a won drop pays (1 from each other seat). A drop that only pays
+      on average is not enough: waiting has a value of its own, since a low
+      hand kept also catches the others' drops, and that value grows with
+      the stakes, as the drop's does.
     * **Discard**: of GreedyBot's three preferred discards, the first that the
       next seat, by the belief, makes a book or a run with at most
       ``feed_chance`` of the time, unless it is ``slack`` points lower than
@@ -102,12 +105,14 @@ class InferenceBot:
     Args:
         samples: How many deals the belief weighs.
         turns: How many of each other seat's latest turns it weighs.
-        drop_chance: The believed chance of being strictly lowest above
-            which it drops.
+        drop_margin: The share of a won drop's payoff (``players - 1``)
+            that a drop's believed mean payoff must be above.
         feed_chance: The believed chance that the next seat spreads a card,
             above which the bot keeps it from them.
         slack: How many points of count it gives up to keep a card from
             the next seat.
+        lower: How much lower it believes the other hands are than a
+            random deal (:func:`~tonk.bots.infer`'s ``lower``).
         model: How it thinks the other seats play.
 
     Raises:
@@ -123,15 +128,15 @@ class InferenceBot:
         >>> seen = tonk.observe(state, 1)
         >>> bot.choose(seen, seen.legal_actions, random.Random(1))  # on 16
         Drop()
-        >>> tonk.bots.InferenceBot(drop_chance=2)
+        >>> tonk.bots.InferenceBot(drop_margin=2)
         Traceback (most recent call last):
         ...
-        tonk.errors.RulesError: drop_chance must be between 0 and 1, got 2
+        tonk.errors.RulesError: drop_margin must be between 0 and 1, got 2
     """
 
     samples: int = attrs.field(default=128, validator=_check_samples)
     turns: int = attrs.field(default=3, validator=_check_turns)
-    drop_chance: float = attrs.field(default=0.85, validator=_check_chance)
+    drop_margin: float = attrs.field(default=0.5, validator=_check_chance)
     feed_chance: float = attrs.field(default=0.5, validator=_check_chance)
     slack: float = attrs.field(default=3.0, validator=_check_points)
     lower: float = attrs.field(default=0.3, validator=_check_lower)
@@ -195,7 +200,9 @@ class InferenceBot:
         if ending or not (can_drop or DrawDiscard() in legal):
             return self._greedy.choose(obs, legal, rng)  # B14: greedy's showdown
         belief = self.belief(obs, rng)
-        if can_drop and belief.chance_lowest() > self.drop_chance:
+        if can_drop and belief.drop_payoff() > self.drop_margin * (
+            obs.player_count - 1
+        ):
             return Drop()
         others = [action for action in legal if action != Drop()]
         choice = self._greedy.choose(obs, others, rng)
