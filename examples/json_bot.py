@@ -5,7 +5,10 @@ messages on its standard input, one JSON object per line, and answers each
 ``act`` with an ``action`` on its standard output, as docs/protocol.md
 describes. It needs no ``tonk``: only the ``json`` module, the fields of the
 messages (``src/tonk/schemas/protocol/message.schema.json``) and the action
-notation. A bot in any other language works the same way.
+notation. It does not ask for the changes of each view (a ``hello`` with
+``"changes": true``), so every ``act`` brings the whole view and the legal
+list, and the bot keeps nothing between requests. A bot in any other language
+works the same way.
 
 Its play is simple: claim a deal tonk; lay the longest spread; hit; slap in;
 drop with a count of 8 or less; else draw from the stock and discard the

@@ -882,24 +882,67 @@ def worked_exchange() -> str:
     return "\n".join(lines)
 
 
-def _shown_exchange() -> tuple[str, str, str]:
-    """Return docs/protocol.md split around its worked exchange's block."""
+def _shown_exchange(marked: str = EXCHANGE_MARK) -> tuple[str, str, str]:
+    """Return docs/protocol.md split around the block of an exchange it shows."""
     text = PROTOCOL_PAGE.read_text("utf-8")
-    head, mark, after = text.partition(EXCHANGE_MARK)
+    head, mark, after = text.partition(marked)
     opening, fence, rest = after.partition("```text\n")
     block, closing, tail = rest.partition("\n```")
     return head + mark + opening + fence, block, closing + tail
 
 
 def write_worked_exchange() -> None:
-    """Write the worked exchange into docs/protocol.md (after a change of format)."""
-    before, _, after = _shown_exchange()
-    PROTOCOL_PAGE.write_text(before + worked_exchange() + after, "utf-8")
+    """Write the exchanges into docs/protocol.md (after a change of format)."""
+    for mark, exchange in (
+        (EXCHANGE_MARK, worked_exchange),
+        (CHANGES_MARK, changes_exchange),
+    ):
+        before, _, after = _shown_exchange(mark)
+        PROTOCOL_PAGE.write_text(before + exchange() + after, "utf-8")
 
 
-def test_the_worked_exchange_of_the_docs_is_what_a_table_sends() -> None:
-    assert _shown_exchange()[1] == worked_exchange(), (
-        "docs/protocol.md's worked exchange is stale: rewrite it with"
+CHANGES_MARK = "% The exchange with changes"
+
+
+def changes_exchange() -> str:
+    """Return the exchange docs/protocol.md shows of a bot that asks for changes.
+
+    Seat 1 of a two-player pagat hand (seed 7) draws from the stock and
+    discards the 9C; seat 0 draws and discards its last card; seat 1 acts
+    again. After the first act, each has only the changes of the view.
+    """
+    rules = encode_message(tonk.to_dict(presets.PAGAT))
+    writer = ActWriter(changes=True)
+    state = tonk.new_game(presets.PAGAT, players=2, seed=7)
+    lines = [
+        '→ {"type":"hello","protocol":1,"name":"greedy","changes":true}',
+        '← {"type":"welcome","protocol":1,"seat":1,"players":2,'
+        f'"names":["P1","P2"],"rules":{rules},"hands":1}}',
+    ]
+    for request in (1, 2, 3):
+        act = writer.write(tonk.observe(state, 1), request=request, seed=request)
+        lines.append("← " + act)
+        if request == 3:
+            break
+        action = tonk.parse_action(state, ("draw stock", "discard 9C")[request - 1])
+        answer = {"type": "action", "request": request, "action": format_action(action)}
+        lines.append("→ " + encode_message(answer))
+        state = tonk.apply(state, action)
+        if request == 2:  # seat 0's turn
+            state = tonk.apply(state, tonk.DrawStock())
+            state = tonk.apply(state, tonk.legal_actions(state)[-1])
+    return "\n".join(lines).replace(rules, '{"format":"tonk.rules",…}')
+
+
+@pytest.mark.parametrize(
+    ("mark", "exchange"),
+    [(EXCHANGE_MARK, worked_exchange), (CHANGES_MARK, changes_exchange)],
+)
+def test_the_exchanges_of_the_docs_are_what_a_table_sends(
+    mark: str, exchange: Any
+) -> None:
+    assert _shown_exchange(mark)[1] == exchange(), (
+        "docs/protocol.md's exchanges are stale: rewrite them with"
         " python -c 'import tests.test_protocol as t; t.write_worked_exchange()'"
     )
 
