@@ -19,7 +19,10 @@ plays only those match-ups, by their keys in the ``--json`` file);
 ``--brier HANDS`` measures how sharp the belief is: the Brier score of "am I
 strictly lowest?" at the start of each turn of ``HANDS`` hands of greedy
 bots, for the belief (:func:`tonk.bots.infer`), the same deals unweighted,
-and the greedy bot's own estimate.
+and the greedy bot's own estimate; ``--drop-study HANDS`` values the
+inference bot's drop margin (``InferenceBot(drop_margin=...)``) on its drop
+points in ``HANDS`` hands at 2 and 4 players against greedy bots (see
+:func:`drop_study`).
 
 With ``--json PATH`` it writes the results (each match-up's
 :meth:`tonk.bots.TournamentResult.to_dict`) to a file; with ``--svg PATH``
@@ -36,6 +39,7 @@ are 95% normal intervals with each deal counted as one sample.
 from __future__ import annotations
 
 import argparse
+import copy
 import importlib.util
 import itertools
 import json
@@ -369,6 +373,105 @@ def brier(hands: int, seed: int) -> dict[str, float]:
     return scores
 
 
+def _drop_points(players: int, seed: int) -> list[tuple[float, float, float, bool]]:
+    """Return the inference bot's drop points in one hand (seat 0, against greedy).
+
+    Each point is the believed payoff of a drop (the belief the bot decided
+    by), what a drop would have paid (the real hands settled, B13), what
+    waiting got (the hand played on; where the bot dropped, a copy of the
+    table plays on without the drop) and whether the bot dropped.
+    """
+    state = tonk.new_game(RULES, players=players, seed=seed, dealer=seed % players)
+    bots: list[Bot] = [InferenceBot()] + [GreedyBot() for _ in range(1, players)]
+    rng = random.Random(seed)
+    points: list[tuple[float, float, float, bool]] = []
+    while state.outcome is None:
+        seat = state.to_move
+        seen = tonk.observe(state, seat)
+        legal = seen.legal_actions
+        if (
+            seat
+            or seen.phase is not tonk.Phase.TURN_START
+            or tonk.Drop() not in legal
+            or seen.stock_size == 0  # B14: the bot plays the greedy bot's end
+        ):
+            state = tonk.apply(state, bots[seat].choose(seen, legal, rng))
+            continue
+        table, probe = copy.deepcopy((bots, rng)), copy.deepcopy(rng)
+        action = bots[0].choose(seen, legal, rng)
+        bot = bots[0]
+        assert isinstance(bot, InferenceBot)
+        believed = bot.belief(seen, probe).drop_payoff()  # the bot's own belief
+        dropped = tonk.apply(state, tonk.Drop()).outcome
+        assert dropped is not None
+        waited = 0.0
+        if action == tonk.Drop():
+            others = [other for other in legal if other != tonk.Drop()]
+            waited = _played_on(state, *table, others)
+        points.append(
+            (believed, float(dropped.payoffs[0]), waited, action == tonk.Drop())
+        )
+        state = tonk.apply(state, action)
+    final = float(state.outcome.payoffs[0])
+    return [
+        (believed, drop, waited if dropped else final, dropped)
+        for believed, drop, waited, dropped in points
+    ]
+
+
+def _played_on(
+    state: tonk.GameState,
+    bots: list[Bot],
+    rng: random.Random,
+    legal: Sequence[Action],
+) -> float:
+    """Return seat 0's payoff when it plays on from ``state`` among ``legal``."""
+    state = tonk.apply(state, bots[0].choose(tonk.observe(state, 0), legal, rng))
+    while state.outcome is None:
+        seat = state.to_move
+        seen = tonk.observe(state, seat)
+        state = tonk.apply(state, bots[seat].choose(seen, seen.legal_actions, rng))
+    return float(state.outcome.payoffs[0])
+
+
+def drop_study(hands: int, seed: int) -> dict[str, dict[str, float]]:
+    """Value drop margins against the bot's own on its drop points.
+
+    The inference bot (seat 0) plays ``hands`` hands against greedy bots at 2
+    and 4 players. A margin's rule drops at the first point of a hand where
+    the believed payoff of a drop is above ``margin * (players - 1)``; it
+    gains what that drop pays less what waiting got where the bot waited,
+    and loses the difference where the bot dropped and the rule does not.
+    The mean gain per hand is printed with its 95% interval: a margin better
+    than the bot's own shows a gain above 0.
+    """
+    results: dict[str, dict[str, float]] = {}
+    margins = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
+    print("| players | margin | gain per hand against the bot's own (95% CI) |")
+    print("|---:|---:|---:|")
+    for players in (2, 4):
+        deals = [_drop_points(players, seed + hand) for hand in range(hands)]
+        for margin in margins:
+            bar = margin * (players - 1)
+            gains = [_gain(points, bar) for points in deals]
+            mean = sum(gains) / len(gains)
+            spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / len(gains))
+            half = 1.96 * spread / math.sqrt(len(gains))
+            results[f"{players}p:{margin}"] = {"gain": mean, "ci95": half}
+            print(f"| {players} | {margin:.1f} | {mean:+.4f} (±{half:.4f}) |")
+    return results
+
+
+def _gain(points: list[tuple[float, float, float, bool]], bar: float) -> float:
+    """Return what the rule "drop above ``bar``" gains on one hand's points."""
+    for believed, drop, waited, dropped in points:
+        if believed > bar:
+            return 0.0 if dropped else drop - waited
+        if dropped:
+            return waited - drop
+    return 0.0
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Play the ladder (or the target, or the Brier study) and print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -382,6 +485,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--target", type=int, default=0, metavar="DEALS")
     parser.add_argument("--belief-deals", type=int, default=0, metavar="DEALS")
     parser.add_argument("--brier", type=int, default=0, metavar="HANDS")
+    parser.add_argument("--drop-study", type=int, default=0, metavar="HANDS")
     parser.add_argument(
         "--only", default="", metavar="KEYS", help="the --target match-ups to play"
     )
@@ -403,6 +507,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         args.deals, args.deals4, args.iterations = 4, 2, 20
     if args.brier:
         results: dict[str, Any] = {"brier": brier(args.brier, args.seed)}
+    elif args.drop_study:
+        results = {"drop_study": drop_study(args.drop_study, args.seed)}
     elif args.target or args.belief_deals:
         results = target(args)
     else:
