@@ -57,7 +57,13 @@ from tonk.bots import BUILT_IN_BOTS, Bot, load_bot
 from tonk.encoding import action_to_index, index_to_action
 from tonk.errors import ProtocolError, TonkError
 from tonk.observation import observe
-from tonk.protocol import PROTOCOL_VERSION, Outgoing, Table, decode_message
+from tonk.protocol import (
+    PROTOCOL_VERSION,
+    Outgoing,
+    Table,
+    decode_message,
+    encode_message,
+)
 from tonk.records import format_record
 from tonk.rules import Rules
 from tonk.serialization import from_dict, to_dict, to_json
@@ -172,7 +178,7 @@ class Client:
         if self.outbox.qsize() >= self.limits.outbox:
             self.close(1008)
             return
-        self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.outbox.put_nowait(encode_message(message))
 
     def close(self, code: int = 1000) -> None:
         """Queue the end of the conversation (once)."""
