@@ -1061,7 +1061,7 @@ class ObservationReader:
 
         .. versionadded:: 0.2.0
         """
-        if not isinstance(changes, Mapping):
+        if changes.__class__ is not dict and not isinstance(changes, Mapping):
             raise ProtocolError(
                 "the changes of a view must be an object", code=_Code.BAD_FIELD
             )
@@ -1070,17 +1070,16 @@ class ObservationReader:
                 "the changes of a view came before any whole view",
                 code=_Code.BAD_FIELD,
             )
-        values = dict(self._values)
         reading = self._reading
+        if not reading.keys() >= changes.keys():
+            unknown = next(name for name in changes if name not in reading)
+            raise ProtocolError(
+                f"an observation has no field {brief(unknown)}", code=_Code.BAD_FIELD
+            )
+        values = dict(self._values)
         try:
             for name, value in changes.items():
-                read = reading.get(name)
-                if read is None:
-                    raise ProtocolError(
-                        f"an observation has no field {brief(name)}",
-                        code=_Code.BAD_FIELD,
-                    )
-                values[name] = read(value)
+                values[name] = reading[name](value)
         except SerializationError as error:
             raise ProtocolError(str(error), code=_Code.BAD_FIELD) from None
         observation = Observation(**values)
@@ -1364,7 +1363,10 @@ def _act_text(
             "]",
         )
     if time_limit is not None:
-        parts += (',"time_limit":', _ENCODER.encode(time_limit))
+        # A finite float's JSON is its repr (as the encoder writes it).
+        finite = time_limit.__class__ is float and math.isfinite(time_limit)
+        limit = repr(time_limit) if finite else _ENCODER.encode(time_limit)
+        parts += (',"time_limit":', limit)
     if seed is not None:
         parts += (',"seed":', str(seed))
     parts.append("}")
