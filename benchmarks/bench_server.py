@@ -27,8 +27,11 @@ Figures:
 - the seats that played to the table's goodbye, and the errors the server
   sent (there should be none);
 - CPU time per action of the server process and of the clients' process,
-  which tells the server's cost apart from the machine's load, and the
-  machine's load average during the run.
+  which tells the server's cost apart from the machine's load;
+- the share of the run the server spent running and waiting for a CPU while
+  ready to run (its event loop's thread, from Linux's ``schedstat``): a
+  server that is never idle is at its limit, and its wait is the CPU other
+  processes took from it; and the machine's load average during the run.
 
 The clients share the machine with the server (two cores here), so the
 figures are the server's throughput while it shares the CPU with its load.
@@ -100,6 +103,16 @@ def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
                 process.kill()
                 raise
             time.sleep(0.1)
+
+
+def run_and_wait(pid: int) -> tuple[float, float]:
+    """Return how long a process's main thread has run, and waited for a CPU.
+
+    It waited when it was ready to run and other processes had the CPUs.
+    Linux's ``/proc/<pid>/schedstat``, whose fields are in nanoseconds.
+    """
+    ran, waited = Path(f"/proc/{pid}/schedstat").read_text().split()[:2]
+    return int(ran) / 1e9, int(waited) / 1e9
 
 
 def cpu_seconds(pid: int) -> float:
@@ -318,11 +331,13 @@ def main() -> None:
             tables = [create_table(port, args.hands) for _ in range(args.tables)]
             clients_began = time.process_time()
             server_began = cpu_seconds(server.pid)
+            ran_began, waited_began = run_and_wait(server.pid)
             load_began = os.getloadavg()[0]
             with asyncio.Runner(loop_factory=loop_factory()) as runner:
                 tally, elapsed = runner.run(run_load(port, tables, args.seconds))
             load_ended = os.getloadavg()[0]
             server_cpu = cpu_seconds(server.pid) - server_began
+            ran_ended, waited_ended = run_and_wait(server.pid)
             clients_cpu = time.process_time() - clients_began
         finally:
             server.terminate()
@@ -348,6 +363,11 @@ def main() -> None:
         f"  CPU per action: server {1e6 * server_cpu / actions:,.0f} us,"
         f" clients {1e6 * clients_cpu / actions:,.0f} us"
         f" ({server_cpu / elapsed:.0%} of a core for the server)"
+    )
+    print(
+        f"  the server's event loop ran {(ran_ended - ran_began) / elapsed:.0%}"
+        f" of the time and waited for a CPU"
+        f" {(waited_ended - waited_began) / elapsed:.0%} (others had them)"
     )
     print(
         f"  machine load average (1 min) {load_began:.1f} before the run,"
