@@ -1350,7 +1350,8 @@ def _act_text(
     else:
         values = _FIELD_VALUES(observation)
         texts = [
-            fragment(value) for fragment, value in zip(_FRAGMENTS, values, strict=True)
+            fragment(value)
+            for fragment, value in zip(_REMEMBERED_FRAGMENTS, values, strict=True)
         ]
         if view is not None:
             view.values, view.texts = values, texts
@@ -1404,9 +1405,9 @@ class _View:
 
 
 def _fragment_writer(name: str, write: Callable[[Any], str]) -> Callable[[Any], str]:
-    """Return what writes a field of a view as ``,"name":value``, by identity."""
+    """Return what writes a field of a view as ``,"name":value``."""
     prefix = f',"{name}":'
-    return _by_identity(lambda value: prefix + write(value), most=_MOST_FRAGMENTS)
+    return lambda value: prefix + write(value)
 
 
 _MOST_FRAGMENTS = 256
@@ -1416,7 +1417,19 @@ _FRAGMENTS: Final = tuple(
     _fragment_writer(name, _json_writer(codec, write))
     for (name, codec), (_, write) in zip(_OBSERVATION_FIELDS, _WRITERS, strict=True)
 )
-"""Write each field of a view, in order, as a fragment of an ``act``'s JSON."""
+"""Write each field of a view, in order, as a fragment of an ``act``'s JSON.
+
+The changes of a view are written with these: a field is written there only
+when it holds a new value, which seldom comes back.
+"""
+
+_REMEMBERED_FRAGMENTS: Final = tuple(
+    _by_identity(write, most=_MOST_FRAGMENTS) for write in _FRAGMENTS
+)
+"""Write each field of a whole view, remembering its fragment while the value lives.
+
+Most fields of a view hold the very values they held in the view before.
+"""
 
 _FIELD_VALUES: Final = operator.attrgetter(*(name for name, _ in _OBSERVATION_FIELDS))
 """Return the fields of an observation's view, in order, as a tuple."""
