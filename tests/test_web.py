@@ -6,6 +6,7 @@ import contextlib
 import json
 import random
 import re
+import secrets
 import sys
 import time
 from collections.abc import Iterator
@@ -21,7 +22,6 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 import tonk
 import tonk.web.store
-import tonk.web.tables
 from tonk.cli import main
 from tonk.testing import check_no_leak
 from tonk.web.app import create_app
@@ -53,7 +53,7 @@ def one_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     About one deal in 140 ends the hand at once (a deal tonk, B5), and a
     test that waits for a request would never get one.
     """
-    monkeypatch.setattr(tonk.web.tables.secrets, "randbits", lambda bits: 7)
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 7)
 
 
 @pytest.fixture
