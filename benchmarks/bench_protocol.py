@@ -11,9 +11,11 @@ draws its randomness from the seed of each ``act`` and the bot in process is
 given the same seeds. A round plays the hands once each way, in turn, and the
 rows are the best of the rounds. The overhead per decision is the time per
 decision through the pipe less the time in process: building and writing the
-``act``, the program reading it and rebuilding the observation, writing its
-answer, reading and checking that answer, and the two processes taking turns
-on the machine. The CPU column adds the programs' CPU time to this process's
+``act`` (after the first, only the changes of the view: ``tonk bot`` asks for
+them), the program reading it and putting the observation back together,
+writing its answer, reading and checking that answer, and the two processes
+taking turns on the machine (each finds its memory caches cooled by the
+others). The CPU column adds the programs' CPU time to this process's
 (from /proc, on Linux): on a busy machine the time per decision grows with
 the waits for a core, the CPU time much less. Last, issue 37's target, judged
 on the CPU overhead (the CPU per decision through the pipe, both processes,
