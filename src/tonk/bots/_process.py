@@ -10,7 +10,10 @@ The conversation: the program says ``hello``; before its first decision, and
 whenever the rules, the table's size or its seat change, it gets a
 ``welcome``; for each decision an ``act`` (with a ``seed`` for the bot's
 randomness, so a seeded game is reproducible) which it answers with an
-``action``; at the end a ``goodbye``, after which it exits.
+``action``; at the end a ``goodbye``, after which it exits. A program whose
+``hello`` asks for the changes of each view (``serve_bot``'s does) gets, after
+the first ``act`` following a ``welcome``, only the fields of its view that
+changed.
 """
 
 from __future__ import annotations
@@ -104,7 +107,9 @@ class ProcessBot:
     the interpreter exiting) ends it, killing it if it does not exit within a
     second of its ``goodbye``. Pickled (to play in a tournament's worker
     processes), a ``ProcessBot`` keeps only its command and options: each
-    process starts its own program.
+    process starts its own program. A program that asks for the changes of
+    each view in its ``hello`` gets them (:class:`tonk.protocol.ActWriter`);
+    any other gets whole views.
 
     It needs a POSIX system (Linux, macOS): it waits for the program's
     answers with ``select.poll`` and ends the program's process group.
@@ -431,8 +436,9 @@ def serve_bot(
 ) -> int:
     r"""Play ``bot`` over the table protocol: read messages, answer each ``act``.
 
-    Says ``hello``, then reads one message per line: a ``welcome`` gives the
-    rules, each ``act`` is answered with the bot's ``action`` (chosen with a
+    Says ``hello``, asking for the changes of each view, then reads one
+    message per line: a ``welcome`` gives the rules, each ``act`` (with a
+    whole view, or its changes) is answered with the bot's ``action`` (chosen with a
     :class:`random.Random` seeded with the act's ``seed``, or drawn from
     ``seed`` when the act has none), and a ``goodbye`` or the end of the input
     ends the conversation. A message that cannot be read, or an ``act``
