@@ -833,7 +833,11 @@ def _end_turn(
         return _settled_tunk(
             successor(after, to_move=seat), counts_of(after, compiled(rules))
         )
-    showdown = _showdown(state, turns_taken)
+    showdown: OutcomeKind | None = None  # inline: this runs at every turn's end
+    if rules.stock_end is STOCK_LAST_CARD and not state.stock:  # X10
+        showdown = OutcomeKind.STOCK_EXHAUSTED
+    elif rules.max_turns is not None and turns_taken >= rules.max_turns:  # B15
+        showdown = OutcomeKind.TURN_LIMIT  # the termination guard
     # The card a window may open for (V26, X5).
     offered = discarded if (rules.slap_in and state.spreads) or rules.eating else None
     # Only a first turn (one of the first ``players``) or a showdown may end
@@ -850,20 +854,6 @@ def _end_turn(
         if window is not None:
             return window
     return after
-
-
-def _showdown(state: GameState, turns_taken: int) -> OutcomeKind | None:
-    """Return how the hand ends in a showdown once a turn ends, or ``None``.
-
-    An empty stock under the last-card rule ends it (X10), and so does the
-    turn limit, the termination guard (B15). ``turns_taken`` counts the turn.
-    """
-    rules = state.rules
-    if rules.stock_end is STOCK_LAST_CARD and not state.stock:  # X10
-        return OutcomeKind.STOCK_EXHAUSTED
-    if rules.max_turns is not None and turns_taken >= rules.max_turns:  # B15
-        return OutcomeKind.TURN_LIMIT
-    return None
 
 
 def _over_at_turn_end(
