@@ -2,9 +2,9 @@
 
 The adapters of ``tonk.envs`` need their extras (numpy, PettingZoo, Gymnasium,
 OpenSpiel), and ``tonk.web.app`` the ``web`` extra (its doctests use httpx2 too,
-for Starlette's test client). The README's test command installs only the
-``test`` extra, so without them their modules' doctests are not collected, as
-the tests of the adapters skip; CI installs every extra and runs them all.
+for Starlette's test client). The ``test`` extra, which the README's test
+command installs, holds them all; in an environment without them their
+modules' doctests are not collected, as the tests of the adapters skip.
 """
 
 from __future__ import annotations

@@ -30,8 +30,7 @@ NEEDS = {
     "train_vector.py": "gymnasium",
 }
 """The extra module a script needs (``pyspiel`` is the ``openspiel`` extra's);
-without it the script's test skips, as in the README's test command, which
-installs only the ``test`` extra."""
+without it the script's test skips (the ``test`` extra installs them all)."""
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
