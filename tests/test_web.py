@@ -571,18 +571,33 @@ def add_actions(store: Store, count: int) -> None:
         store.add_action("t1", number, {"index": number}, now=1.0)
 
 
-def test_a_commit_never_waits_for_a_checkpoint(
+def test_commits_leave_the_checkpoints_to_the_thread(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """SQLite's own checkpoint would copy the log within the 1,000th page's commit."""
     monkeypatch.setattr(tonk.web.store, "CHECKPOINT_SECONDS", 3600.0)
     path = tmp_path / "db"
     store = Store(path)
-    add_actions(store, 3_000)  # a commit writes a few pages to the log
+    add_actions(store, 1_000)  # a commit writes a few pages to the log
     assert checkpointed_actions(path, tmp_path) == 0
-    assert len(store.actions("t1")) == 3_000
+    assert len(store.actions("t1")) == 1_000
     store.close()  # the last connection to close checkpoints
-    assert checkpointed_actions(path, tmp_path) == 3_000
+    assert checkpointed_actions(path, tmp_path) == 1_000
+
+
+def test_the_log_stays_bounded_while_it_is_written_all_the_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only a checkpoint that empties the log lets it start again from the top."""
+    monkeypatch.setattr(tonk.web.store, "CHECKPOINT_SECONDS", 3600.0)
+    path = tmp_path / "db"
+    store = Store(path)
+    add_actions(store, 8_000)  # over twice LOG_PAGES pages
+    log = path.with_name(path.name + "-wal").stat().st_size
+    frame = 24 + 4_096  # a header and a page
+    assert log <= frame * (tonk.web.store.LOG_PAGES + 100)
+    assert checkpointed_actions(path, tmp_path) > 0
+    store.close()
 
 
 def test_the_store_checkpoints_on_its_own_thread(

@@ -14,9 +14,14 @@ which is what the server promises (a power cut may lose the last commits).
 A commit only appends to the write-ahead log. Copying the log into the
 database file (a checkpoint, which waits for the disk: ``fsync``) happens on
 a thread of the store's own with its own connection, every
-:data:`CHECKPOINT_SECONDS`, so that no commit waits for the disk: SQLite's
+:data:`CHECKPOINT_SECONDS`, so that commits seldom wait for the disk: SQLite's
 automatic checkpoint would run inside every thousandth page's commit, on the
-server's one event loop, and hold up every table for milliseconds.
+server's one event loop, and hold up every table for milliseconds. The
+thread's checkpoint cannot empty a log that is written all the while, and
+only an emptied log starts again from its beginning, so a commit still
+checkpoints the log itself once it holds :data:`LOG_PAGES` pages: it then
+copies only what came after the thread's last checkpoint, and the log stays
+bounded.
 
 Migrations: the ``schema_version`` table holds one row, the schema's version.
 Opening a database applies, in order and each in its own transaction, the
@@ -54,6 +59,7 @@ from tonk.errors import TonkError
 
 __all__ = [
     "CHECKPOINT_SECONDS",
+    "LOG_PAGES",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "Store",
@@ -65,6 +71,9 @@ _log = logging.getLogger("tonk.web")
 
 CHECKPOINT_SECONDS = 1.0
 """How often the store's thread copies the write-ahead log into the database."""
+
+LOG_PAGES = 10_000
+"""The log's length, in pages, at which a commit checkpoints it (SQLite's: 1,000)."""
 
 MIGRATIONS: tuple[str, ...] = (
     # 0 -> 1: the first schema.
@@ -179,7 +188,7 @@ class Store:
             self._db.close()
             raise
         if mode == "wal":  # a file: ":memory:" has no log
-            self._db.execute("PRAGMA wal_autocheckpoint = 0")
+            self._db.execute(f"PRAGMA wal_autocheckpoint = {LOG_PAGES}")
             self._checkpointer = _Checkpointer(str(path))
 
     def _migrate(self) -> None:
