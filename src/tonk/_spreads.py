@@ -360,7 +360,8 @@ def _spreads_with_wilds(
     wild, with every choice of which wilds to use. The runs of a suit depend
     only on that suit's natural cards and the wilds, and the books of a rank
     only on that rank's, so each is worked out once per pattern
-    (:func:`_runs_in_suit`, :func:`_books_of_rank`) and the hand merges them.
+    (:func:`_find_runs_in_suit`, :func:`_find_books_of_rank`, kept by their
+    caches) and the hand merges them.
     A pattern's natural cards are read off the sum's run places, a few
     operations on an int, cheaper than grouping the cards.
     """
