@@ -89,6 +89,7 @@ from typing import Final, Protocol, TypeVar, cast, overload
 from tonk._cache import Cache, cached
 from tonk._compiled import compiled
 from tonk._fast import designation
+from tonk._hand_sum import run_place
 from tonk._validate import brief, is_int
 from tonk.actions import (
     Action,
@@ -285,7 +286,7 @@ def _represented_spreads(
         for low in range(1, tables.top + 1):
             run: list[int] = []
             for position in range(low, tables.top + 1):
-                code = tables.run_card[16 * suit + position]
+                code = tables.run_card[run_place(suit, position)]
                 if code < 0 or code in run or len(run) == longest:
                     break
                 run.append(code)
@@ -375,6 +376,11 @@ class _ActionLayout:
         self.memo: dict[object, int] = {}
         self.by_id: dict[int, int] = {}
         self.kept: list[Action] = []
+        self.legal: Cache[int, tuple[tuple[Action, ...], tuple[int, ...]]] = Cache(
+            None, limit=_KEPT_LIMIT
+        )
+        """The indices of a tuple of legal actions, by the tuple's identity; the
+        entry holds the tuple (see :func:`legal_indices`)."""
         sections = []
         start = 0
         for name, size in sizes:
@@ -730,11 +736,17 @@ def legal_indices(state: GameState | Observation) -> tuple[int, ...]:
     else:
         raise TypeError(f"expected a GameState or an Observation, got {state!r}")
     layout = _actions(state.rules, players)
+    # The engine hands out the same tuple of actions again for like turns
+    # (most turns' draws): their indices are looked up by the tuple's
+    # identity, and the entry keeps the tuple alive so no other takes its id.
+    known = layout.legal.get(id(actions))
+    if known is not None and known[0] is actions:
+        return known[1]
     indices = _indices(layout, actions)
     if layout.tunk_size:  # every tunk has the one index (H5)
         indices = list(dict.fromkeys(indices))
     indices.sort()
-    return tuple(indices)
+    return layout.legal.put(id(actions), (actions, tuple(indices)))[1]
 
 
 def legal_action(state: GameState | Observation, index: int) -> Action:

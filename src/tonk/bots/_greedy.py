@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import attrs
 
 from tonk._compiled import compiled
+from tonk._hand_sum import run_place
 from tonk._spreads import find_spreads, fits, split
 from tonk.actions import (
     Action,
@@ -117,7 +118,7 @@ class _View:
                         continue
                     for at in wanted:
                         if 1 <= at <= top:
-                            needed = run_card[16 * suit + at]
+                            needed = run_card[run_place(suit, at)]
                             if needed >= 0:
                                 outs += unseen[needed]
         return outs
