@@ -478,7 +478,7 @@ class Store:
 class _Checkpointer:
     """Copy a database's write-ahead log into it, on a thread, every so often.
 
-    A passive checkpoint never blocks the server's commits, nor they it;
+    A passive checkpoint lets the server's commits go on meanwhile, and
     SQLite releases the GIL while it waits for the disk.
     """
 
