@@ -376,11 +376,6 @@ class _ActionLayout:
         self.memo: dict[object, int] = {}
         self.by_id: dict[int, int] = {}
         self.kept: list[Action] = []
-        self.legal: Cache[int, tuple[tuple[Action, ...], tuple[int, ...]]] = Cache(
-            None, limit=_KEPT_LIMIT
-        )
-        """The indices of a tuple of legal actions, by the tuple's identity; the
-        entry holds the tuple (see :func:`legal_indices`)."""
         sections = []
         start = 0
         for name, size in sizes:
@@ -736,17 +731,11 @@ def legal_indices(state: GameState | Observation) -> tuple[int, ...]:
     else:
         raise TypeError(f"expected a GameState or an Observation, got {state!r}")
     layout = _actions(state.rules, players)
-    # The engine hands out the same tuple of actions again for like turns
-    # (most turns' draws): their indices are looked up by the tuple's
-    # identity, and the entry keeps the tuple alive so no other takes its id.
-    known = layout.legal.get(id(actions))
-    if known is not None and known[0] is actions:
-        return known[1]
     indices = _indices(layout, actions)
     if layout.tunk_size:  # every tunk has the one index (H5)
         indices = list(dict.fromkeys(indices))
     indices.sort()
-    return layout.legal.put(id(actions), (actions, tuple(indices)))[1]
+    return tuple(indices)
 
 
 def legal_action(state: GameState | Observation, index: int) -> Action:
