@@ -869,3 +869,37 @@ def test_a_restart_replays_the_hands_before_and_after_a_leave(
         assert summary(restarted, table) == listed
         again = restarted.get(f"/api/tables/{table['id']}/hands/3.json").text
         assert again == record
+
+
+def test_a_tunk_is_stored_and_a_restart_replays_it(tmp_path: Path) -> None:
+    # H5: a tunk has no index of its own in the action layout; the store keeps
+    # it by its notation.
+    body = {
+        "preset": "hoyle",
+        "mode": "session",
+        "hands": 3,
+        "seats": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}],
+    }
+    with TestClient(create_app(tmp_path / "tonk.sqlite3", bot_delay=0)) as client:
+        table = client.post("/api/tables", json=body).json()
+        deadline = time.monotonic() + 60
+        while not (listed := summary(client, table))["over"]:
+            assert time.monotonic() < deadline, listed
+            time.sleep(0.05)
+        records = [
+            client.get(f"/api/tables/{table['id']}/hands/{hand}.json").text
+            for hand in (1, 2, 3)
+        ]
+    close_all()
+    stored = Store(tmp_path / "tonk.sqlite3").actions(table["id"])
+    tunks = [item for item in stored if item["action"].startswith("tunk")]
+    assert tunks
+    assert all(item["index"] is None for item in tunks)
+    with TestClient(create_app(tmp_path / "tonk.sqlite3")) as restarted:
+        assert summary(restarted, table) == listed
+        again = [
+            restarted.get(f"/api/tables/{table['id']}/hands/{hand}.json").text
+            for hand in (1, 2, 3)
+        ]
+        assert again == records
+    close_all()

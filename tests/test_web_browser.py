@@ -12,6 +12,7 @@ import json
 import os
 import random
 import re
+import secrets
 import socket
 import threading
 import time
@@ -233,3 +234,31 @@ def test_a_player_leaves_and_a_watcher_takes_a_seat_between_hands(
     assert "Ann" not in watcher.inner_text("#seats")
     assert "Di" in bo.inner_text("#seats")
     context.close()
+
+
+def test_a_person_tunks_under_hoyle_by_clicking(
+    server: str, browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The deal of seed 409 lets Ann, first to play, tunk after she draws (H5).
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 409)
+    body = {
+        "preset": "hoyle",
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}],
+    }
+    request = urllib.request.Request(
+        server + "/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        table = json.loads(response.read())
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(server + table["seats"][0]["link"])
+    page.locator("#actions button:enabled", has_text="draw stock").click()
+    tunk = page.locator("#actions button:enabled", has_text="tunk").first
+    assert tunk.inner_text().startswith("tunk 3C 3D 3H")
+    tunk.click()
+    page.locator("#status", has_text="the table has finished").wait_for()
+    assert page.inner_text("#error") == ""
+    assert "payoffs" in page.inner_text("#result")
+    page.close()

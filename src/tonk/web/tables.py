@@ -52,7 +52,7 @@ from typing import Any
 import attrs
 
 from tonk import presets, svg
-from tonk.actions import format_action
+from tonk.actions import Action, Tunk, format_action
 from tonk.bots import BUILT_IN_BOTS, Bot, load_bot
 from tonk.encoding import action_to_index, index_to_action
 from tonk.errors import ProtocolError, TonkError
@@ -395,11 +395,7 @@ class TableManager:
         for row in store.tables():
             config = _Config.from_json(row.config)
             actions = [
-                index_to_action(
-                    item["index"],
-                    config.rules,
-                    item.get("players", len(config.names)),
-                )
+                _stored_action(item, config.rules, len(config.names))
                 for item in store.actions(row.id)
             ]
             seating = [
@@ -741,7 +737,7 @@ class TableManager:
             action = history[number]
             players = _players_at(live, number)
             item = {
-                "index": action_to_index(action, rules, players),
+                "index": _index_of(action, rules, players),
                 "action": format_action(action),
             }
             if players != len(live.config.names):
@@ -816,8 +812,12 @@ class TableManager:
         if action not in seen.legal_actions:
             live.log.append(f"the bot of {live.name(seat)} failed: it plays the first")
             action = seen.legal_actions[0]
-        index = action_to_index(action, live.hand.rules, len(live.hand.hands))
-        message = {"type": "action", "request": live.table.request, "index": index}
+        message: dict[str, Any] = {"type": "action", "request": live.table.request}
+        index = _index_of(action, live.hand.rules, len(live.hand.hands))
+        if index is None:
+            message["action"] = format_action(action)
+        else:
+            message["index"] = index
         self._process(live, live.table.receive(seat, message))
 
     def _pass_for(self, live: _Live, seat: int) -> None:
@@ -933,6 +933,21 @@ class TableManager:
                 self._sweeper.cancel()
             every = min(60.0, self.limits.idle_seconds / 4)
             self._sweeper = self._loop.call_later(every, self._sweep)
+
+
+def _index_of(action: Action, rules: Rules, players: int) -> int | None:
+    """Return the action's index in the layout; None for a tunk, which has none."""
+    if isinstance(action, Tunk):  # H5: the layout's one tunk index needs a state
+        return None
+    return action_to_index(action, rules, players)
+
+
+def _stored_action(item: dict[str, Any], rules: Rules, players: int) -> Action:
+    """Return a stored action: by its index, or a tunk by its notation."""
+    if item["index"] is None:
+        document = {"format": "tonk.action", "version": 1, "action": item["action"]}
+        return from_dict(document, Action)
+    return index_to_action(item["index"], rules, item.get("players", players))
 
 
 def _players_at(live: _Live, number: int) -> int:

@@ -54,7 +54,10 @@ function showActions(message) {
       });
       button.addEventListener("click", () => {
         for (const other of box.querySelectorAll("button")) other.disabled = true;
-        send({ type: "action", request: request, index: action.index });
+        // A tunk (H5) has no index of its own: it is sent by its notation.
+        const answer = action.index === null
+          ? { action: action.action } : { index: action.index };
+        send({ type: "action", request: request, ...answer });
       });
       group.append(button);
     }
