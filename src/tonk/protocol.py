@@ -718,6 +718,9 @@ _CARD_TEXTS: Final = tuple(str(card) for card in CARDS)
 _MOST_TEXTS = 10_000
 """How many texts (cards and actions read, actions' entries) a cache keeps."""
 
+_PARSED: dict[Codec, dict[str, Any]] = {}
+"""The texts read (cards, actions), by their codec: what each stands for."""
+
 
 def _card_texts(cards: Sequence[Card]) -> list[str]:
     return [_CARD_TEXTS[card.code] for card in cards]
@@ -803,9 +806,12 @@ def _reader(codec: Codec, path: str) -> _Reader:
 def _text_reader(decode: Any, items: Codec, path: str) -> _Reader:
     """Return a reader of a list of texts (cards, actions): each parsed once.
 
-    The same few texts (``"QH"``, ``"discard QH"``) come back in every message.
+    The same few texts (``"QH"``, ``"discard QH"``) come back in every message,
+    and in every conversation: the readers of a kind of text share what they
+    parsed (a text reads the same under any rules), so a new reader, at each
+    ``welcome``, does not parse them all again.
     """
-    parsed: dict[str, Any] = {}
+    parsed = _PARSED.setdefault(items, {})
     read = items.decode
 
     def texts(values: Any) -> Any:
