@@ -547,3 +547,59 @@ def test_a_tonk_command_needs_no_tonk_on_the_path(
         pytest.raises(BotError, match="cannot start bot"),
     ):
         other.choose(seen, seen.legal_actions, rng)
+
+
+def test_serve_bot_starts_a_new_view_at_each_welcome() -> None:
+    # A tournament welcomes the program at each hand; the same rules are kept,
+    # new ones read, and a view starts whole after every welcome.
+    def welcome(rules: tonk.Rules) -> str:
+        message = {
+            "type": "welcome",
+            "protocol": 1,
+            "seat": 0,
+            "players": 2,
+            "names": ["P1", "P2"],
+            "rules": tonk.to_dict(rules),
+            "hands": 1,
+        }
+        return encode_message(message) + "\n"
+
+    pagat = tonk.observe(tonk.new_game(presets.PAGAT, players=2, seed=7, dealer=1), 0)
+    chicago = tonk.observe(
+        tonk.new_game(presets.CHICAGO, players=2, seed=7, dealer=1), 0
+    )
+    writer = tonk.protocol.ActWriter(changes=True)
+    lines = [
+        welcome(presets.PAGAT),
+        writer.write(pagat, request=1) + "\n",
+        welcome(presets.PAGAT),
+        writer.write(pagat, request=2) + "\n",  # changes, but the view is new
+        welcome(presets.CHICAGO),
+        tonk.protocol.encode_act(chicago, request=3) + "\n",
+    ]
+    stdout = io.BytesIO()
+    bot = RulesBot()
+    serve_bot(bot, stdin=io.BytesIO("".join(lines).encode()), stdout=stdout)
+    assert bot.seen == [presets.PAGAT, presets.CHICAGO]
+    _, first, refused, last = map(json.loads, stdout.getvalue().splitlines())
+    assert first == {
+        "type": "action",
+        "request": 1,
+        "action": tonk.format_action(pagat.legal_actions[-1]),
+    }
+    assert refused["code"] == "bad_field"
+    assert "before any whole view" in refused["message"]
+    assert last["action"] == tonk.format_action(chicago.legal_actions[-1])
+
+
+class RulesBot(LastBot):
+    """The last legal action; it keeps the rules of each observation."""
+
+    def __init__(self) -> None:
+        self.seen: list[tonk.Rules] = []
+
+    def choose(
+        self, obs: tonk.Observation, legal: Sequence[tonk.Action], rng: random.Random
+    ) -> tonk.Action:
+        self.seen.append(obs.rules)
+        return super().choose(obs, legal, rng)

@@ -481,6 +481,7 @@ def serve_bot(
     _write(writing, hello)
     backup = random.Random(seed)
     reader: ObservationReader | None = None
+    document: Any = None  # the rules of the last welcome, as it wrote them
     for line in reading:
         try:
             message = decode_message(line)
@@ -488,7 +489,13 @@ def serve_bot(
             if kind == "goodbye":
                 break
             if kind == "welcome":
-                reader = ObservationReader(_rules(message["rules"]))
+                # A tournament welcomes again at each hand, as the seats rotate:
+                # the same rules are not read again.
+                if reader is None or message["rules"] != document:
+                    reader = ObservationReader(_rules(message["rules"]))
+                    document = message["rules"]
+                else:  # a new view, under the same rules
+                    reader = ObservationReader(reader.rules)
             elif kind == "act":
                 if reader is None:
                     raise ProtocolError(
