@@ -90,7 +90,8 @@ def aec_rate(game: Any, steps: int, *, observed: bool) -> float:
                 game.step(None)
                 continue
             if observed:
-                legal = np.flatnonzero(observation["action_mask"])
+                # the mask is one-dimensional: no ravel (flatnonzero's) needed
+                legal = observation["action_mask"].nonzero()[0]
                 game.step(int(legal[rng.randrange(len(legal))]))
             else:
                 legal = info["legal_indices"]

@@ -131,8 +131,7 @@ def observation_array(state: GameState, seat: int, size: int) -> Floats:
 def mask_array(indices: Sequence[int], size: int) -> Bytes:
     """Return a new int8 mask of ``size`` with 1 at ``indices``."""
     mask = np.zeros(size, dtype=np.int8)
-    if indices:
-        mask[list(indices)] = 1
+    mask.put(indices, 1)  # no list built: a tuple of indices is taken as is
     return mask
 
 

@@ -210,6 +210,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             _check_session_end(self.rules, players, max_hands)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         size = self.hand_actions + (len(SESSION_ACTIONS) if session else 0)
+        self._size = size
         low, high = _bounds(self.rules, players, session, max_hands)
         self._observation_size = len(low)
         space = gymnasium.spaces.Dict(
@@ -308,8 +309,11 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             self._clear_rewards()
             self._rewarded = False
         if self.session is None:
-            assert self.hand is not None
-            self.hand = apply(self.hand, self._action(index, self.hand))
+            hand = self.hand
+            assert hand is not None
+            self.hand = apply(
+                hand, self._played.get(index) or self._action(index, hand)
+            )
             if self.hand.outcome is not None:
                 self._hand_over(self.hand)
         else:
@@ -397,10 +401,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             for i, action in enumerate(SESSION_ACTIONS)
             if action in offered
         )
-
-    @property
-    def _size(self) -> int:
-        return self.hand_actions + (len(SESSION_ACTIONS) if self.session_mode else 0)
 
     def observe(self, agent: str) -> dict[str, Any]:
         """Return what ``agent`` may know: its vector and its action mask.

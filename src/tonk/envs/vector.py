@@ -247,30 +247,29 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         illegal = np.zeros(count, dtype=np.bool_)
         final: dict[int, Floats] = {}
         hands, legal, played = self.hands, self._legal, self._played
-        rules, players = self.rules, self.players
         vector, legal_indices = encoding.observation_vector, encoding.legal_indices
-        for i, (index, row) in enumerate(zip(indices, observations, strict=True)):
+        for i, index in enumerate(indices):
             hand = hands[i]
             seat = hand.to_move
-            if index not in legal[i]:
+            if index in legal[i]:
+                hand = apply(hand, played.get(index) or self._action(index, hand))
+                outcome = hand.outcome
+                if outcome is None:  # the usual case: the hand goes on
+                    hands[i] = hand
+                    legal[i] = legal_indices(hand)
+                    vector(hand, seat=hand.to_move, out=observations[i])
+                    continue
+                payoffs[i] = outcome.payoffs
+                rewards[i] = payoffs[i, seat]
+                truncated[i] = outcome.kind is OutcomeKind.TURN_LIMIT
+                terminated[i] = not truncated[i]
+            else:
                 illegal[i] = terminated[i] = True
                 rewards[i] = self.illegal_reward
-                final[i] = observation_array(hand, seat, self._size)
-            else:
-                move = remembered_action(played, index, rules, players, hand)
-                hand = apply(hand, move)
-                outcome = hand.outcome
-                if outcome is not None:
-                    payoffs[i] = outcome.payoffs
-                    rewards[i] = payoffs[i, seat]
-                    truncated[i] = outcome.kind is OutcomeKind.TURN_LIMIT
-                    terminated[i] = not truncated[i]
-                    final[i] = observation_array(hand, seat, self._size)
-            if i in final:
-                hand = live_hand(self._deal)
-            hands[i] = hand
+            final[i] = observation_array(hand, seat, self._size)
+            hands[i] = hand = live_hand(self._deal)
             legal[i] = legal_indices(hand)
-            vector(hand, seat=hand.to_move, out=row)
+            vector(hand, seat=hand.to_move, out=observations[i])
         info = self._info()
         info["payoffs"] = payoffs
         if final:
@@ -278,6 +277,9 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
             if illegal.any():
                 info["illegal_action"] = illegal
         return observations, rewards, terminated, truncated, info
+
+    def _action(self, index: int, hand: GameState) -> Action:
+        return remembered_action(self._played, index, self.rules, self.players, hand)
 
     def _checked(self, actions: Sequence[int] | Actions) -> list[int]:
         """Return the actions as ints; refuse them if not, or under ``"raise"``.
@@ -314,10 +316,7 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
             for i, index in enumerate(indices):
                 if index not in self._legal[i]:  # the engine says why
                     hand = self.hands[i]
-                    move = remembered_action(
-                        self._played, index, self.rules, self.players, hand
-                    )
-                    check(hand, move)
+                    check(hand, self._action(index, hand))
         return indices
 
     def _finals(self, final: dict[int, Floats]) -> dict[str, Any]:
