@@ -309,11 +309,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             self._clear_rewards()
             self._rewarded = False
         if self.session is None:
-            hand = self.hand
-            assert hand is not None
-            self.hand = apply(
-                hand, self._played.get(index) or self._action(index, hand)
-            )
+            assert self.hand is not None
+            self.hand = apply(self.hand, self._action(index, self.hand))
             if self.hand.outcome is not None:
                 self._hand_over(self.hand)
         else:

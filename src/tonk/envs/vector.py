@@ -246,13 +246,13 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         payoffs = np.zeros((count, self.players), dtype=np.float32)
         illegal = np.zeros(count, dtype=np.bool_)
         final: dict[int, Floats] = {}
-        hands, legal, played = self.hands, self._legal, self._played
+        hands, legal = self.hands, self._legal
         vector, legal_indices = encoding.observation_vector, encoding.legal_indices
         for i, index in enumerate(indices):
             hand = hands[i]
             seat = hand.to_move
             if index in legal[i]:
-                hand = apply(hand, played.get(index) or self._action(index, hand))
+                hand = apply(hand, self._action(index, hand))
                 outcome = hand.outcome
                 if outcome is None:  # the usual case: the hand goes on
                     hands[i] = hand
