@@ -22,13 +22,22 @@ on the CPU overhead (the CPU per decision through the pipe, both processes,
 less the CPU per decision in process): at most 100 us a decision. On a system
 without /proc the CPU column lacks the programs' share, and the target is
 judged on the time.
+
+A third row, the floor, plays the same hands with two programs that worked out
+every decision of their seat at start and run the greedy bot again at each:
+only the decision's number and the answer's index cross the pipe. What it
+costs over in process is the machine's price of two processes taking turns at
+each decision, which no protocol avoids (on a virtual machine whose cores sit
+idle between the turns, it is high).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -62,6 +71,74 @@ class Run:
     cpu: float = 0.0
     """CPU seconds of this process and of the bots' programs (Linux only)."""
     outcomes: list[tonk.Outcome | None] = field(default_factory=list)
+
+
+class Replayed:
+    """A bot whose program knows every decision of its seat: a number crosses the pipe.
+
+    The program (this script with ``--replay HANDS SEAT``) plays the hands at
+    start; at each decision it gets the decision's number in its seat's order
+    (from 0 at each round, :meth:`restart`), runs the greedy bot on that
+    decision as :class:`Reseeded` does, and answers with the action's index.
+    """
+
+    def __init__(self, hands: int, seat: int) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, "--replay", str(hands), str(seat)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+        self.pid = self.process.pid
+        self.count = itertools.count()
+        assert self.process.stdout is not None
+        assert self.process.stdout.readline() == b"ready\n"
+
+    def restart(self) -> None:
+        """Count the decisions from 0 again: a round plays the same hands."""
+        self.count = itertools.count()
+
+    def choose(
+        self, obs: tonk.Observation, legal: Sequence[tonk.Action], rng: random.Random
+    ) -> tonk.Action:
+        rng.getrandbits(53)  # as Reseeded draws the program's seed
+        process = self.process
+        assert process.stdin is not None
+        assert process.stdout is not None
+        process.stdin.write(b"%d\n" % next(self.count))
+        process.stdin.flush()
+        return legal[int(process.stdout.readline())]
+
+    def close(self) -> None:
+        """End the program."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def replay(hands: int, seat: int) -> None:
+    """Be a :class:`Replayed` bot's program: work out the seat's decisions, answer."""
+    decisions: list[tuple[tonk.Observation, int]] = []
+    bot = GreedyBot()
+    for number in range(hands):
+        state = tonk.new_game(
+            tonk.presets.PAGAT, players=2, seed=number, dealer=number % 2
+        )
+        rng = random.Random(number)
+        while state.outcome is None:
+            seen = tonk.observe(state, state.to_move)
+            seed = rng.getrandbits(53)
+            if seen.seat == seat:
+                decisions.append((seen, seed))
+            action = bot.choose(seen, seen.legal_actions, random.Random(seed))
+            state = tonk.apply(state, action)
+    out = sys.stdout.buffer
+    out.write(b"ready\n")
+    out.flush()
+    for line in sys.stdin.buffer:
+        seen, seed = decisions[int(line)]
+        action = bot.choose(seen, seen.legal_actions, random.Random(seed))
+        out.write(b"%d\n" % seen.legal_actions.index(action))
+        out.flush()
 
 
 def program_cpu(bots: Sequence[Bot]) -> float:
@@ -99,30 +176,43 @@ def main() -> None:
     """Print the rows (the best of several alternating rounds), then the target."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
-    quick = parser.parse_args().quick
+    parser.add_argument("--replay", nargs=2, type=int, help=argparse.SUPPRESS)
+    arguments = parser.parse_args()
+    if arguments.replay:
+        replay(*arguments.replay)
+        return
+    quick = arguments.quick
     hands, rounds = (100, 2) if quick else (1_000, 5)
     command = [sys.executable, "-m", "tonk", "bot", "greedy"]
     here = [Reseeded(GreedyBot()), Reseeded(GreedyBot())]
     piped = [ProcessBot(command), ProcessBot(command)]
     play(piped, 2)  # start the programs: their start-up is not a decision's cost
+    floor = [Replayed(hands, seat) for seat in (0, 1)]
     wall = {"in process": float("inf"), "through a pipe": float("inf")}
+    wall["floor"] = float("inf")
     cpu = dict(wall)
     decisions = 0
     try:
         for _ in range(rounds):
             alone = play(here, hands)
             through = play(piped, hands)
-            assert (through.decisions, through.outcomes) == (
-                alone.decisions,
-                alone.outcomes,
-            )
+            for replaying in floor:
+                replaying.restart()
+            replayed = play(floor, hands)
+            for run in (through, replayed):
+                assert (run.decisions, run.outcomes) == (
+                    alone.decisions,
+                    alone.outcomes,
+                )
             decisions = alone.decisions
-            for row, run in (("in process", alone), ("through a pipe", through)):
+            for row, run in zip(wall, (alone, through, replayed), strict=True):
                 wall[row] = min(wall[row], run.seconds / decisions)
                 cpu[row] = min(cpu[row], run.cpu / decisions)
     finally:
         for bot in piped:
             bot.close()
+        for replaying in floor:
+            replaying.close()
     print(f"pagat, 2 greedy bots, {hands} hands ({decisions} decisions) a round")
     print(f"{'row':<16} {'us/decision':>12} {'CPU us/decision':>16}")
     for row, seconds in wall.items():
@@ -135,6 +225,11 @@ def main() -> None:
     print(f"time overhead per decision: {overhead:.1f} us")
     spent = (cpu["through a pipe"] - cpu["in process"]) * 1e6
     print(f"CPU overhead per decision: {spent:.1f} us")
+    bare = (cpu["floor"] - cpu["in process"]) * 1e6
+    print(
+        f"the floor's CPU overhead per decision: {bare:.1f} us (two processes"
+        " taking turns, nothing but a number between them)"
+    )
     measured = Path("/proc/self/stat").exists()  # the programs' CPU is counted
     print(
         "issue 37 target: the pipe's cost a decision, in CPU (both processes)"
