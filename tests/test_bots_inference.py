@@ -319,7 +319,8 @@ def test_inference_bot_sees_no_hidden_card() -> None:
                     bot.choose(obs, obs.legal_actions, random.Random(0))
                 seen = tonk.observe(twin, seat)
                 choice = bot.choose(seen, seen.legal_actions, random.Random(1))
-                return choice, bot.belief(seen, random.Random(2)).weights
+                belief = bot.belief(seen, random.Random(2))
+                return choice, belief.weights, belief.drop_payoff()
 
             if state.phase is Phase.TURN_START:
                 check_no_leak(state, 0, random.Random(seed), view=view)
