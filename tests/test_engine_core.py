@@ -11,6 +11,9 @@ import pickle
 import random
 import sys
 from collections import Counter
+from collections.abc import Callable
+from types import FrameType
+from typing import TypeVar
 
 import attrs
 import pytest
@@ -41,6 +44,8 @@ from tonk.state import (
     SlapWindow,
 )
 from tonk.testing.strategies import presets, rules
+
+R = TypeVar("R")
 
 any_rules = rules() | presets()
 
@@ -257,6 +262,41 @@ def test_every_table_up_to_max_players_fits_the_deal() -> None:
     tonk.new_game(table_rules, players=4, seed=1)
     with pytest.raises(tonk.RulesError):
         tonk.new_game(table_rules, players=5, seed=1)
+
+
+def _with_lookups(function: Callable[..., R], *args: object) -> tuple[R, int]:
+    """Return ``function(*args)`` and how many times it looked up compiled rules."""
+    lookup = _compiled.compiled.__code__
+    looked_up = 0
+
+    def count(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal looked_up
+        if event == "call" and frame.f_code is lookup:
+            looked_up += 1
+
+    sys.setprofile(count)
+    try:
+        result = function(*args)
+    finally:
+        sys.setprofile(None)
+    return result, looked_up
+
+
+@pytest.mark.parametrize("name", ["pagat", "chicago", "hoyle", "seattle"])
+def test_each_engine_call_looks_up_the_compiled_rules_once_at_most(name: str) -> None:
+    # legal_actions fetches the compiled rules once and passes them down; each
+    # transition fetches them once at most (a walk of legal_actions used to
+    # look them up as many as four times, apply five).
+    table_rules = tonk.presets.get(name)
+    rng = random.Random(39)
+    for seed in range(40):
+        state = tonk.new_game(table_rules, players=3, seed=seed)
+        while state.outcome is None:
+            legal, looked_up = _with_lookups(tonk.legal_actions, state)
+            assert looked_up <= 1, state
+            action = rng.choice(legal)
+            state, looked_up = _with_lookups(tonk.apply, state, action)
+            assert looked_up <= 1, action
 
 
 def test_equal_rule_sets_share_one_compiled_form() -> None:
