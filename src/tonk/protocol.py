@@ -1173,8 +1173,9 @@ def act_message(
     """Return the ``act`` message that asks ``observation``'s seat to act.
 
     Its legal actions are the observation's, each with its notation and its
-    index in :mod:`tonk.encoding`'s layout (``None`` when the layout does not
-    number it: rules with Hoyle's tunk, H5, have none). :class:`Table` sends these; a
+    index in :mod:`tonk.encoding`'s layout (``None`` for a tunk, H5, whose one
+    index in the layout needs the state: answer it by its notation).
+    :class:`Table` sends these; a
     program that plays bots in its own loop (as
     :class:`tonk.bots.ProcessBot` does) builds them with this.
 
@@ -1453,8 +1454,8 @@ def _entries(rules: Rules, players: int) -> Callable[[Action], _Entry]:
     """Return what gives an action's notation, index and ``legal`` entry as JSON.
 
     The index is the action's in :mod:`tonk.encoding`'s layout, or ``None``
-    when the layout does not number it: under Hoyle's tunk (H5) the rules
-    have no layout at all. Each action's entry is remembered by the action's
+    for a tunk (H5), whose one index in the layout needs the state to be
+    read. Each action's entry is remembered by the action's
     identity (the engine makes each action once), not by equality: two equal
     spreads may be written differently (which wild stands for which card).
     """
