@@ -767,17 +767,23 @@ def apply_eat(state: GameState, action: Eat) -> GameState:
 
 
 def _emptied(
-    state: GameState, seat: int, way: OutWay, discarded: Card | None
+    state: GameState,
+    seat: int,
+    way: OutWay,
+    discarded: Card | None,
+    table: Compiled | None,
 ) -> GameState:
     """Settle ``seat`` emptying the hand, unless the boobed deck forbids it (V27).
 
     In a last turn after a tunk the empty hand ends the turn, counting 0 (H6).
+    ``table`` is the rules compiled, if the transition fetched them.
     """
     rules = state.rules
     if state.bookkeeping.tunker is not None or (
         rules.boobed_deck and len(state.stock) <= len(state.hands)
     ):
-        return _end_turn(state, seat, discarded)  # the empty hand drops next turn
+        # The empty hand drops next turn.
+        return _end_turn(state, seat, discarded, table=table)
     return ended(
         successor(state, to_move=seat), went_out(state, seat, way, own_turn=True)
     )
@@ -788,6 +794,7 @@ def _end_turn(
     seat: int,
     discarded: Card | None,
     *,
+    table: Compiled | None = None,
     hand: tuple[Card, ...] | None = None,
     discard_pile: tuple[Card, ...] | None = None,
     taken: tuple[tuple[Card, ...], ...] | None = None,
@@ -797,8 +804,10 @@ def _end_turn(
     The hand ends on an empty stock (X10) or at the turn limit (B15); else a
     discard that fits a spread opens a slap-in window (V26).
 
-    ``hand`` (``seat``'s), ``discard_pile`` and ``taken`` are what the turn's
-    last action changed (a discard), so that the turn ends in one successor.
+    ``table`` is the rules compiled, if the transition fetched them (most
+    discards need them for nothing). ``hand`` (``seat``'s), ``discard_pile``
+    and ``taken`` are what the turn's last action changed (a discard), so
+    that the turn ends in one successor.
     """
     rules = state.rules
     turns_taken = state.turns_taken + 1
@@ -830,9 +839,8 @@ def _end_turn(
     if tunker is not None:  # H6: a last turn, or the tunk, was played
         if following != tunker:
             return after
-        return _settled_tunk(
-            successor(after, to_move=seat), counts_of(after, compiled(rules))
-        )
+        table = compiled(rules) if table is None else table
+        return _settled_tunk(successor(after, to_move=seat), counts_of(after, table))
     showdown: OutcomeKind | None = None  # inline: this runs at every turn's end
     if rules.stock_end is STOCK_LAST_CARD and not state.stock:  # X10
         showdown = OutcomeKind.STOCK_EXHAUSTED
@@ -845,35 +853,41 @@ def _end_turn(
     # the compiled rules.
     if turns_taken > players and showdown is None and offered is None:
         return after
-    table = compiled(rules)
-    over = _over_at_turn_end(after, seat, showdown, table)
-    if over is not None:
-        return over
-    if offered is not None:
-        window = opened_window(after, table, offered, discarder=seat, due=following)
-        if window is not None:
-            return window
-    return after
+    table = compiled(rules) if table is None else table
+    return _closed_turn(after, seat, showdown, offered, table)
 
 
-def _over_at_turn_end(
-    after: GameState, seat: int, showdown: OutcomeKind | None, table: Compiled
-) -> GameState | None:
-    """Return the hand over once ``seat``'s turn ended, or ``None`` (X13, X10, B15).
+def _closed_turn(
+    after: GameState,
+    seat: int,
+    showdown: OutcomeKind | None,
+    offered: Card | None,
+    table: Compiled,
+) -> GameState:
+    """Return the state once ``seat``'s turn closed (X13, X10, B15, V26, X5).
 
-    ``after`` is the state once the turn is over; a deal tonk won at the end
-    of a first turn (X13) comes before the ``showdown`` (X10, B15), if any.
+    ``after`` is the state once the turn is over. A deal tonk won at the end
+    of a first turn (X13) comes first, then the ``showdown`` (X10, B15), if
+    any; else a window opens for the card ``offered``, if anyone could slap
+    or eat it (V26, X5).
     """
     if after.turns_taken <= len(after.hands) and table.end_claims:  # X13
         claimed = claimed_at_turn_end(after, seat)
         if claimed is not None:
             return ended(successor(after, to_move=seat), claimed)
-    if showdown is None:
-        return None
-    return ended(
-        successor(after, to_move=seat),
-        settle_showdown(counts_of(after, table), showdown, after.rules.exhaustion_tie),
-    )
+    if showdown is not None:
+        return ended(
+            successor(after, to_move=seat),
+            settle_showdown(
+                counts_of(after, table), showdown, after.rules.exhaustion_tie
+            ),
+        )
+    if offered is not None:
+        due = after.to_move
+        window = opened_window(after, table, offered, discarder=seat, due=due)
+        if window is not None:
+            return window
+    return after
 
 
 def _check_not_out(state: GameState, action: Action, hand: tuple[Card, ...]) -> None:
@@ -918,13 +932,12 @@ def _check_not_pickup(state: GameState, action: Discard, table: Compiled) -> Non
 
 
 def _check_discard_options(
-    state: GameState, action: Discard, hand: tuple[Card, ...]
+    state: GameState, action: Discard, hand: tuple[Card, ...], table: Compiled
 ) -> None:
     """Refuse a discard an option forbids (V24d, X8, V22, V21).
 
     ``hand`` is the hand the discard leaves.
     """
-    table = compiled(state.rules)
     if state.bookkeeping.must_use is not None:  # V24d, X8
         _check_uses_discard(state, action, ())
         _check_not_pickup(state, action, table)
@@ -991,7 +1004,7 @@ def apply_lay_spread(state: GameState, action: LaySpread) -> GameState:
         ),
     )
     if not hand:
-        return _emptied(after, seat, OutWay.SPREAD, None)
+        return _emptied(after, seat, OutWay.SPREAD, None, table)
     return after
 
 
@@ -1095,7 +1108,7 @@ def apply_tunk(state: GameState, action: Tunk) -> GameState:
     )
     if not rules.last_turns:
         return _settled_tunk(after, counts_of(after, table))
-    return _end_turn(after, seat, None)
+    return _end_turn(after, seat, None, table=table)
 
 
 def apply_hit(state: GameState, action: Hit) -> GameState:
@@ -1148,9 +1161,9 @@ def apply_hit(state: GameState, action: Hit) -> GameState:
         ),
     )
     if not hand:
-        return _emptied(after, seat, OutWay.HIT, None)
+        return _emptied(after, seat, OutWay.HIT, None, table)
     if rules.hit_ends_turn:  # V24c
-        return _end_turn(after, seat, None)
+        return _end_turn(after, seat, None, table=table)
     return after
 
 
@@ -1239,12 +1252,14 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
             action, IllegalReason.CARD_NOT_IN_HAND, f"not in seat {seat}'s hand"
         )
     book = state.bookkeeping
+    table: Compiled | None = None  # fetched only if an option needs it
     if (
         book.must_use is not None
         or book.going_out_barred[seat]
         or state.rules.must_spread
     ):
-        _check_discard_options(state, action, hand)
+        table = compiled(state.rules)
+        _check_discard_options(state, action, hand, table)
     card = CARDS[action.card.code]
     # Concatenation copies the pile once; unpacking builds a list first, which
     # costs more as the pile grows.
@@ -1258,5 +1273,7 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
             taken=taken,
             bookkeeping=revised(state.bookkeeping, must_use=None),
         )
-        return _emptied(after, seat, OutWay.DISCARD, card)
-    return _end_turn(state, seat, card, hand=hand, discard_pile=pile, taken=taken)
+        return _emptied(after, seat, OutWay.DISCARD, card, table)
+    return _end_turn(
+        state, seat, card, table=table, hand=hand, discard_pile=pile, taken=taken
+    )
