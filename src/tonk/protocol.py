@@ -68,6 +68,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
+from tonk._cache import Cache
 from tonk._codec import (
     ACTION,
     CARD,
@@ -1446,8 +1447,14 @@ _FIELD_INDICES: Final = range(len(_FRAGMENTS))
 _Entry = tuple[str, int | None, str]
 """An action's notation, its encoding index (or ``None``), its ``legal`` entry."""
 
-_ENTRIES: dict[tuple[int, int], tuple[Rules, Callable[[Action], _Entry]]] = {}
-"""What gives each action's entry, by the rules' identity and the table's size."""
+_MOST_RULES = 64
+"""How many rule sets (and table sizes) :func:`act_message` keeps entries for."""
+
+_ENTRIES: Cache[tuple[int, int], tuple[Rules, Callable[[Action], _Entry]]] = Cache(
+    None, limit=_MOST_RULES
+)
+"""What gives each action's entry, by the rules' identity and the table's size
+(each entry holds its rules, so their id is not reused while it lives)."""
 
 
 def _entries(rules: Rules, players: int) -> Callable[[Action], _Entry]:
@@ -1472,14 +1479,8 @@ def _entries(rules: Rules, players: int) -> Callable[[Action], _Entry]:
         return notation, index, _ENCODER.encode({"action": notation, "index": index})
 
     remembered = _by_identity(entry)
-    if len(_ENTRIES) > _MOST_RULES:
-        _ENTRIES.clear()
-    _ENTRIES[id(rules), players] = (rules, remembered)
+    _ENTRIES.put((id(rules), players), (rules, remembered))
     return remembered
-
-
-_MOST_RULES = 64
-"""How many rule sets (and table sizes) :func:`act_message` keeps entries for."""
 
 
 # --- the table --------------------------------------------------------------------

@@ -61,13 +61,13 @@ except ImportError as _missing:  # pragma: no cover - only without the extra
         " (pip install 'tonk[pettingzoo]')"
     ) from _missing
 
-import functools
 import random
 from typing import Any, ClassVar
 
 import numpy.typing as npt
 
 from tonk import encoding
+from tonk._cache import cached
 from tonk.actions import Action
 from tonk.engine import apply, new_game
 from tonk.envs._common import (
@@ -513,7 +513,7 @@ def _hand_players(session: Session) -> tuple[str, ...]:
     return session.last.players
 
 
-@functools.lru_cache(maxsize=1024)
+@cached(limit=1024)
 def _seat_map(rules: Rules, players: int, seats: tuple[int, ...]) -> _Positions:
     """Return where each position of a smaller table's vector goes at ``players``.
 

@@ -32,13 +32,13 @@ except ImportError as _missing:  # pragma: no cover - only without the extra
         " (pip install 'tonk[testing]')"
     ) from _missing
 
-import functools
 import operator
 from collections.abc import Iterable
 from typing import Protocol
 
 import attrs
 
+from tonk._cache import cached
 from tonk._validate import brief
 from tonk.actions import Action, ClaimDealTonk, Drop, Hit, LaySpread, Slap
 from tonk.cards import Card
@@ -159,7 +159,7 @@ def _reachable_counts(rules: Rules) -> tuple[int, ...]:
     return tuple(sorted(counts))
 
 
-@functools.lru_cache(maxsize=1024)
+@cached(limit=1024)
 def _counts_of(values: tuple[int, ...], hand_size: int) -> tuple[int, ...]:
     # reachable[size] has bit c set when some `size` of the cards seen count c.
     reachable = [1] + [0] * hand_size
@@ -179,7 +179,7 @@ def _row(
     return DealTonk(**fields)  # type: ignore[arg-type]
 
 
-@functools.lru_cache(maxsize=256)
+@cached(limit=256)
 def _tables_for(
     reachable: tuple[int, ...], hand_size: int, ranked: bool, min_rows: int
 ) -> st.SearchStrategy[tuple[DealTonk, ...]]:
@@ -277,14 +277,14 @@ def _hand_sizes(draw: st.DrawFn, limit: int | None) -> tuple[tuple[int, int], ..
     return tuple(sorted(sizes.items()))
 
 
-@functools.cache
+@cached(limit=1024)
 def _sizes_at(tables: tuple[int, ...]) -> st.SearchStrategy[dict[int, int]]:
     """Return the strategy of hand sizes for some of ``tables``."""
     optional = {players: st.sampled_from(_HAND_SIZES) for players in tables}
     return st.fixed_dictionaries({}, optional=optional)
 
 
-@functools.lru_cache(maxsize=1024)
+@cached(limit=1024)
 def _deck_rules(**options: object) -> Rules:
     """Return rules with these deck and deal options and no deal tonks."""
     return Rules(**options, deal_tonks=())  # type: ignore[arg-type]
