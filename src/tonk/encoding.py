@@ -674,15 +674,7 @@ def legal_mask(state: GameState | Observation) -> bytes:
         >>> sum(legal_mask(tonk.observe(state, 0)))
         0
     """
-    if isinstance(state, Observation):
-        actions = state.legal_actions
-        players = state.player_count
-    elif isinstance(state, GameState):
-        actions = legal_actions(state)
-        players = len(state.hands)
-    else:
-        raise TypeError(f"expected a GameState or an Observation, got {brief(state)}")
-    layout = _actions(state.rules, players)
+    actions, layout = _legal_in_layout(state)
     mask = bytearray(layout.size)
     for index in _indices(layout, actions):
         mask[index] = 1
@@ -722,15 +714,7 @@ def legal_indices(state: GameState | Observation) -> tuple[int, ...]:
         >>> legal_indices(tonk.observe(state, 0))
         ()
     """
-    if isinstance(state, GameState):
-        actions = legal_actions(state)
-        players = len(state.hands)
-    elif isinstance(state, Observation):
-        actions = state.legal_actions
-        players = state.player_count
-    else:
-        raise TypeError(f"expected a GameState or an Observation, got {state!r}")
-    layout = _actions(state.rules, players)
+    actions, layout = _legal_in_layout(state)
     indices = _indices(layout, actions)
     if layout.tunk_size:  # every tunk has the one index (H5)
         indices = list(dict.fromkeys(indices))
@@ -790,16 +774,8 @@ def legal_action(state: GameState | Observation, index: int) -> Action:
         ...
         tonk.errors.EncodingError: index 0 (drop) is not legal now
     """
-    if isinstance(state, GameState):
-        actions = legal_actions(state)
-        players = len(state.hands)
-    elif isinstance(state, Observation):
-        actions = state.legal_actions
-        players = state.player_count
-    else:
-        raise TypeError(f"expected a GameState or an Observation, got {brief(state)}")
+    actions, layout = _legal_in_layout(state)
     rules = state.rules
-    layout = _actions(rules, players)
     if is_int(index) and index == layout.tunk_start and layout.tunk_size:
         tunks = [action for action in actions if action.__class__ is Tunk]
         if tunks:
@@ -809,6 +785,21 @@ def legal_action(state: GameState | Observation, index: int) -> Action:
     if index not in _indices(layout, actions):
         raise EncodingError(f"index {index} ({format_action(action)}) is not legal now")
     return action
+
+
+def _legal_in_layout(
+    state: GameState | Observation,
+) -> tuple[tuple[Action, ...], _ActionLayout]:
+    """Return the legal actions of ``state`` (or its seat's) and their layout."""
+    if isinstance(state, Observation):
+        actions = state.legal_actions
+        players = state.player_count
+    elif isinstance(state, GameState):
+        actions = legal_actions(state)
+        players = len(state.hands)
+    else:
+        raise TypeError(f"expected a GameState or an Observation, got {brief(state)}")
+    return actions, _actions(state.rules, players)
 
 
 def _tunk_order(action: Action, *, rules: Rules) -> tuple[object, ...]:
