@@ -19,6 +19,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -102,6 +103,18 @@ def click_one(page: Page, rng: random.Random) -> bool:
     return True
 
 
+def create_table(server: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Create a table through the server's API; return its answer."""
+    request = urllib.request.Request(
+        server + "/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        table: dict[str, Any] = json.loads(response.read())
+    return table
+
+
 def is_over(page: Page) -> bool:
     return page.locator("#status", has_text="the table has finished").count() > 0
 
@@ -154,13 +167,7 @@ def test_two_people_play_a_hand_in_two_browsers(server: str, browser: Browser) -
     body = {
         "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
     }
-    request = urllib.request.Request(
-        server + "/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        table = json.loads(response.read())
+    table = create_table(server, body)
     desktop = browser.new_context(viewport=DESKTOP)
     phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     pages = [context.new_page() for context in (desktop, phone)]
@@ -193,13 +200,7 @@ def test_a_player_leaves_and_a_watcher_takes_a_seat_between_hands(
         {"kind": "bot", "bot": "greedy"},
     ]
     body = {"seats": seats, "mode": "session", "hands": 3}
-    request = urllib.request.Request(
-        server + "/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        table = json.loads(response.read())
+    table = create_table(server, body)
     context = browser.new_context(viewport=DESKTOP)
     ann, bo, watcher = (context.new_page() for _ in range(3))
     for page, seat in ((ann, 0), (bo, 1)):
@@ -245,13 +246,7 @@ def test_a_person_tunks_under_hoyle_by_clicking(
         "preset": "hoyle",
         "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}],
     }
-    request = urllib.request.Request(
-        server + "/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        table = json.loads(response.read())
+    table = create_table(server, body)
     page = browser.new_page(viewport=DESKTOP)
     page.goto(server + table["seats"][0]["link"])
     page.locator("#actions button:enabled", has_text="draw stock").click()
