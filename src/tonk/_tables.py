@@ -25,7 +25,7 @@ from typing import Protocol
 
 import attrs
 
-from tonk._cache import Cache
+from tonk._cache import Cache, cached
 from tonk._hand_sum import (
     PLACES,
     WILD_HELD,
@@ -111,18 +111,7 @@ _RUN_ORDER = {
 }
 
 
-def _card_tables(options: tuple[str, int, str, int, str, bool]) -> Tables:
-    """Return :func:`card_tables`'s answer for its arguments ``options``."""
-    return _build_tables(*options)
-
-
-_TABLES: Cache[tuple[str, int, str, int, str, bool], Tables] = Cache(
-    _card_tables, limit=64
-)
-"""The tables built, by the card options' values (rule sets share tables; few
-are ever in use)."""
-
-
+@cached(limit=64)  # rule sets share tables; few are ever in use
 def card_tables(
     pack_kind: str,
     jokers: int,
@@ -131,19 +120,10 @@ def card_tables(
     court_values: str,
     ace_high: bool,
 ) -> Tables:
-    """Return the per-card tables of a pack, wilds and values (B1, B9, V1-V6, V10)."""
-    return _TABLES[pack_kind, jokers, wilds, joker_value, court_values, ace_high]
+    """Return the per-card tables of a pack, wilds and values (B1, B9, V1-V6, V10).
 
-
-def _build_tables(
-    pack_kind: str,
-    jokers: int,
-    wilds: str,
-    joker_value: int,
-    court_values: str,
-    ace_high: bool,
-) -> Tables:
-    """Build the tables :func:`card_tables` returns."""
+    They are built once for each set of values.
+    """
     order = _RUN_ORDER[pack_kind]
     values = [0] * CODE_COUNT
     wild = [False] * CODE_COUNT
