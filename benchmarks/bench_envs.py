@@ -18,7 +18,8 @@ Rows, for pagat and chicago at 2 players, random legal actions:
   ``last()`` building each observation (vector and mask) and the choice drawn
   from the mask, as api_test does;
 - gym: ``TonkEnv`` ``step`` against one ``RandomBot`` (the bot's actions are
-  inside each step; counted as learner steps);
+  inside each step; counted as learner steps; the environment asks a plain
+  ``RandomBot`` without building it an observation);
 - gym per decision: the same loop, counted in decisions: the learner's steps
   and the bot's choices inside them. One step plays the learner's action and
   then the opponent's turns (each an ``observe``, a choice and an ``apply``),
@@ -120,15 +121,29 @@ def gym_rate(name: str, steps: int) -> tuple[float, float]:
     """Return Gymnasium steps and decisions per second of random legal play.
 
     Decisions are the learner's steps and the opponent's choices made inside
-    them (resets, and the opponent's choices made in them, excluded).
+    them (resets, and the opponent's choices made in them, excluded). The
+    timed run plays a plain :class:`~tonk.bots.RandomBot`, which the
+    environment asks without an observation; the opponent's choices are
+    counted in an untimed twin run of the same seed against a counting bot,
+    which is asked with one and so draws the same actions.
     """
-    opponent = _Counted()
+    spent, done, _ = _gym_run(name, steps, None)
+    counted = _Counted()
+    _, twin, bots = _gym_run(name, steps, counted)
+    assert twin == done, "the twin run played other hands"
+    return done / spent, (done + bots) / spent
+
+
+def _gym_run(
+    name: str, steps: int, opponent: _Counted | None
+) -> tuple[float, int, int]:
+    """Play ``steps`` learner steps; return the CPU time, steps and bot decisions."""
     env = tonk_gym.TonkEnv(rules=name, players=2, opponents=opponent)
     rng = random.Random(1)
     done, spent, bots = 0, 0.0, 0
     _, info = env.reset(seed=1)
     while done < steps:
-        before = opponent.decisions
+        before = 0 if opponent is None else opponent.decisions
         began = _clock()
         finished = False
         while not finished:
@@ -139,9 +154,9 @@ def gym_rate(name: str, steps: int) -> tuple[float, float]:
             finished = terminated or truncated
             done += 1
         spent += _clock() - began
-        bots += opponent.decisions - before
+        bots += 0 if opponent is None else opponent.decisions - before
         _, info = env.reset()
-    return done / spent, (done + bots) / spent
+    return spent, done, bots
 
 
 def vector_rate(name: str, steps: int, hands: int = 64) -> float:

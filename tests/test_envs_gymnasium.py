@@ -140,6 +140,32 @@ def test_reset_with_a_seed_replays_the_episode() -> None:
     assert len({str(episode) for episode in first}) == 5
 
 
+class _Observing:
+    """A RandomBot behind another class: asked with an observation."""
+
+    def __init__(self) -> None:
+        self.bot = tonk.bots.RandomBot()
+
+    def choose(
+        self, obs: tonk.Observation, legal: Any, rng: random.Random
+    ) -> tonk.Action:
+        assert legal == obs.legal_actions
+        return self.bot.choose(obs, legal, rng)
+
+
+@pytest.mark.parametrize(
+    ("rules", "players"), [("pagat", 2), ("chicago", 3), (EATING, 3), ("hoyle", 2)]
+)
+def test_a_random_bot_asked_without_an_observation_plays_the_same(
+    rules: tonk.Rules | str, players: int
+) -> None:
+    """A plain RandomBot is asked without an observation: the same draws."""
+    for seed in range(12):
+        plain = TonkEnv(rules=rules, players=players)
+        observing = TonkEnv(rules=rules, players=players, opponents=_Observing())
+        assert play(plain, seed, seed) == play(observing, seed, seed)
+
+
 def test_the_reward_is_the_learner_s_payoff() -> None:
     env = TonkEnv(rules="pagat", players=3, seat=2)
     env.reset(seed=4)

@@ -9,7 +9,9 @@ the import, ``gymnasium.make("tonk/Tonk-v0")`` does too.
 
 The learner plays one seat; :mod:`tonk.bots` play the others
 (``opponents=``, by default :class:`~tonk.bots.RandomBot`), each from its own
-:func:`tonk.observe` observation. An observation is the float32
+:func:`tonk.observe` observation (a plain :class:`~tonk.bots.RandomBot` reads
+only the legal actions, so it is asked without one: the same draws, less
+work). An observation is the float32
 :func:`~tonk.encoding.observation_vector` of the learner's seat, in a
 :class:`~gymnasium.spaces.Box` bounded by
 :func:`~tonk.encoding.observation_bounds`; an action is an index of the
@@ -64,7 +66,7 @@ import numpy.typing as npt
 from tonk import encoding
 from tonk.actions import Action
 from tonk.bots import Bot, RandomBot
-from tonk.engine import apply, new_game
+from tonk.engine import apply, legal_actions, new_game
 from tonk.envs._common import (
     Bytes,
     Floats,
@@ -247,12 +249,17 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
 
     def _bots_play(self, hand: GameState) -> GameState:
         """Play the other seats' actions until the learner is to move."""
-        learner = self._learner
+        learner, rng = self._learner, self._bots_rng
         while hand.outcome is None and hand.to_move != learner:
             seat = hand.to_move
-            seen = observe(hand, seat)
             bot = self.opponents[(seat - learner - 1) % self.players]
-            hand = apply(hand, bot.choose(seen, seen.legal_actions, self._bots_rng))
+            if bot.__class__ is RandomBot:  # it reads the legal actions alone
+                legal = legal_actions(hand)
+                action = legal[rng.randrange(len(legal))]  # RandomBot.choose's draw
+            else:
+                seen = observe(hand, seat)
+                action = bot.choose(seen, seen.legal_actions, rng)
+            hand = apply(hand, action)
         return hand
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
