@@ -76,7 +76,6 @@ from tonk.envs._common import (
     action_index,
     live_hand,
     mask_array,
-    observation_array,
     remembered_action,
     render_table,
     resolved_rules,
@@ -236,7 +235,14 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         self._played: dict[int, Action] = {}
         self._mover = self.possible_agents[0]
         self._over = self._rewarded = False
-        self._seen: dict[str, Floats] = {}
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._vectors: dict[str, Floats] = {
+            agent: np.empty(self._observation_size, dtype=np.float32)
+            for agent in self.possible_agents
+        }
+        """Each agent's observation vector, written once per state it observes."""
+        self._seen: set[str] = set()
+        """The agents whose vector is written for the present state."""
 
     def observation_space(self, agent: str) -> Any:
         """Return the observation space of ``agent`` (the same for every seat)."""
@@ -310,7 +316,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             self._rewarded = False
         if self.session is None:
             assert self.hand is not None
-            self.hand = apply(self.hand, self._action(index, self.hand))
+            action = self._played.get(index)  # remembered_action's memo, read first
+            if action is None:
+                action = self._action(index, self.hand)
+            self.hand = apply(self.hand, action)
             if self.hand.outcome is not None:
                 self._hand_over(self.hand)
         else:
@@ -370,7 +379,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         Agents eliminated by the step (X3) are selected first, one after
         another, to be stepped with ``None`` before the agent to move.
         """
-        self._seen = {}
+        self._seen.clear()
         self.infos[self.agent_selection] = {}
         over = self._over
         if self.session is not None:
@@ -405,23 +414,24 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         The vector is worked out once per state and agent; every call returns
         new arrays.
         """
-        vector = self._seen.get(agent)
-        if vector is None:
-            vector = self._seen[agent] = self._vector(agent)
+        vector = self._vectors[agent]
+        if agent not in self._seen:  # written into the agent's own array
+            self._write(agent, vector)
+            self._seen.add(agent)
         legal = self._legal if agent == self._mover else ()
         mask: Bytes = mask_array(legal, self._size)
         return {"observation": vector.copy(), "action_mask": mask}
 
-    def _vector(self, agent: str) -> Floats:
-        size = self._observation_size
-        seat = self.possible_agents.index(agent)
+    def _write(self, agent: str, vector: Floats) -> None:
+        """Write ``agent``'s observation vector of the state into ``vector``."""
+        seat = self._seats[agent]
         if self.session is None:
             assert self.hand is not None
-            return observation_array(self.hand, seat, size)
-        vector = self._hand_vector(self.session, agent)
+            encoding.observation_vector(self.hand, seat=seat, out=vector)
+            return
+        vector[:] = self._hand_vector(self.session, agent)
         block = _session_block(self.session, seat, self.max_hands)
-        vector[size - len(block) :] = block
-        return vector
+        vector[self._observation_size - len(block) :] = block
 
     def _hand_vector(self, session: Session, agent: str) -> Floats:
         """Return ``agent``'s view of the session's hand, in the full table's layout.

@@ -246,13 +246,16 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         payoffs = np.zeros((count, self.players), dtype=np.float32)
         illegal = np.zeros(count, dtype=np.bool_)
         final: dict[int, Floats] = {}
-        hands, legal = self.hands, self._legal
+        hands, legal, played = self.hands, self._legal, self._played
         vector, legal_indices = encoding.observation_vector, encoding.legal_indices
         for i, index in enumerate(indices):
             hand = hands[i]
             seat = hand.to_move
             if index in legal[i]:
-                hand = apply(hand, self._action(index, hand))
+                action = played.get(index)  # remembered_action's memo, read first
+                if action is None:
+                    action = self._action(index, hand)
+                hand = apply(hand, action)
                 outcome = hand.outcome
                 if outcome is None:  # the usual case: the hand goes on
                     hands[i] = hand
@@ -330,7 +333,9 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {
-            "seat": np.array([hand.to_move for hand in self.hands], dtype=np.int64),
+            "seat": np.fromiter(
+                [hand.to_move for hand in self.hands], np.int64, self.num_envs
+            ),
             "legal_indices": tuple(self._legal),
         }
         if self.masks:
