@@ -1209,6 +1209,40 @@ def test_the_writer_names_the_action_an_answer_chose() -> None:
         writer.write(seen, request="2")  # type: ignore[arg-type]
 
 
+def test_the_writer_reads_the_usual_answer_line_as_the_decoder_does() -> None:
+    state = tonk.new_game(presets.CHICAGO, players=3, seed=5)
+    writer = ActWriter(changes=True)
+    usual = b'{"type":"action","request":7,"action":"drop"}'
+    assert writer.chosen_line(usual) is None  # no act written yet
+    seen = tonk.observe(state, state.to_move)
+    writer.write(seen, request=7)
+    for action in seen.legal_actions:
+        line = b'{"type":"action","request":7,"action":%s}' % (
+            json.dumps(format_action(action)).encode()
+        )
+        assert writer.chosen_line(line) is action
+        assert writer.chosen(decode_message(line)) is action
+    # Any other line, even a valid answer, is left to the decoder and chosen().
+    others = [
+        b'{"type":"action","request":6,"action":"drop"}',
+        b'{"type":"action","request":70,"action":"drop"}',
+        b'{"type":"action","request":7,"action":"drop","seat":0}',
+        b'{"type":"action","request":7,"action":"drop"} ',
+        b'{"type":"action","request":7,"action":"dr\\u006fp"}',
+        b'{"type":"action","request":7,"action":"discard QH"}',
+        b'{"type":"action","request":7,"action":"drop"}\r',
+        b'{"type":"action","request":7,"action":"drop","action":"drop"}',
+        b'{"type":"action","request":7,"index":0}',
+        b'{"type":"action","request":7,"action":}',
+    ]
+    for line in others:
+        assert writer.chosen_line(line) is None
+    writer.write(seen, request=-1)  # a request no answer can repeat
+    assert writer.chosen_line(b'{"type":"action","request":-1,"action":"drop"}') is None
+    with pytest.raises(TypeError, match="line must be bytes"):
+        writer.chosen_line('{"type":"action","request":7,"action":"drop"}')  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     ("changes", "says"),
     [

@@ -1281,6 +1281,8 @@ class ActWriter:
         Discard(card=Card.parse('9C'))
         >>> writer.chosen({"type": "action", "request": 2, "index": 13})
         Discard(card=Card.parse('9C'))
+        >>> writer.chosen_line(b'{"type":"action","request":2,"action":"discard 9C"}')
+        Discard(card=Card.parse('9C'))
 
     .. versionadded:: 0.2.0
     """
@@ -1292,6 +1294,8 @@ class ActWriter:
         self.changes = changes
         self._view = _View() if changes else None
         self._offered: Observation | None = None
+        self._answer: bytes | None = None
+        """How an answer to the last act in the usual form begins."""
 
     def write(
         self,
@@ -1308,6 +1312,11 @@ class ActWriter:
         """
         text = _act_text(observation, request, time_limit, seed, self._view)
         self._offered = observation
+        self._answer = (
+            b'{"type":"action","request":%d,"action":' % request
+            if 0 <= request <= _MAX_COUNT  # a request an answer can repeat
+            else None
+        )
         return text
 
     def chosen(self, answer: Mapping[str, Any]) -> Action | None:
@@ -1327,6 +1336,39 @@ class ActWriter:
         entries = _entries(offered.rules, len(offered.hand_sizes))
         for action in offered.legal_actions:
             if entries(action)[key] == named:
+                return action
+        return None
+
+    def chosen_line(self, line: bytes) -> Action | None:
+        """Return the action of the last act an answer in the usual form names.
+
+        The usual form is the line ``tonk bot`` writes (without its newline):
+        ``{"type":"action","request":R,"action":"N"}``, exactly, where ``R``
+        is the last act's request and ``"N"`` the JSON of one of its
+        actions' notation. Such a line is a valid ``action`` message, read
+        here without the JSON decoder. ``None`` for any other line:
+        :func:`decode_message` and :meth:`chosen` read it, and say what is
+        wrong with it.
+
+        Raises:
+            TypeError: If ``line`` is not bytes.
+
+        .. versionadded:: 0.2.0
+        """
+        if line.__class__ is not bytes and not isinstance(line, bytes):
+            raise TypeError(f"line must be bytes, got {type(line).__name__}")
+        offered, begins = self._offered, self._answer
+        if (
+            offered is None
+            or begins is None
+            or not (line.startswith(begins) and line.endswith(b"}"))
+        ):
+            return None
+        # Latin-1 reads any bytes; the notation's JSON is ASCII, so only its
+        # very bytes read as it.
+        named = line[len(begins) : -1].decode("latin-1")
+        for action in offered.legal_actions:
+            if _notation(action) == named:
                 return action
         return None
 

@@ -257,8 +257,12 @@ class ProcessBot:
             seed=rng.getrandbits(_SEED_BITS),
         )
         self._write(act, obs.seat)
-        answer = self._receive(obs.seat)
-        return self._answered(answer, obs, legal)
+        line = self._read_line(obs.seat)
+        # The usual answer is read without the JSON decoder; any other, in full.
+        action = self._writer.chosen_line(line)
+        if action is not None and action in legal:
+            return action
+        return self._answered(self._decoded(line, obs.seat), obs, legal)
 
     def _start(self, seat: int) -> None:
         stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept while the bot runs
@@ -287,7 +291,7 @@ class ProcessBot:
         assert process.stdout is not None
         self._poll = select.poll()  # POSIX: pipes cannot be polled on Windows
         self._poll.register(process.stdout, select.POLLIN)
-        hello = self._receive(seat)
+        hello = self._decoded(self._read_line(seat), seat)
         if hello.get("type") != "hello":
             raise self._error(f"said {hello.get('type')!r} before hello", seat)
         if hello["protocol"] != PROTOCOL_VERSION:
@@ -310,9 +314,8 @@ class ProcessBot:
         except OSError as error:
             raise self._error(f"stopped reading its input ({error})", seat) from None
 
-    def _receive(self, seat: int) -> dict[str, Any]:
-        """Read the program's next message within the time limit."""
-        line = self._read_line(seat)
+    def _decoded(self, line: bytes, seat: int) -> dict[str, Any]:
+        """Return the message the program wrote on ``line``."""
         try:
             return decode_message(line, max_bytes=MAX_CLIENT_BYTES)
         except ProtocolError as error:
