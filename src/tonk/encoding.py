@@ -791,15 +791,11 @@ def _legal_in_layout(
     state: GameState | Observation,
 ) -> tuple[tuple[Action, ...], _ActionLayout]:
     """Return the legal actions of ``state`` (or its seat's) and their layout."""
+    if isinstance(state, GameState):  # the adapters' way, first
+        return legal_actions(state), _actions(state.rules, len(state.hands))
     if isinstance(state, Observation):
-        actions = state.legal_actions
-        players = state.player_count
-    elif isinstance(state, GameState):
-        actions = legal_actions(state)
-        players = len(state.hands)
-    else:
-        raise TypeError(f"expected a GameState or an Observation, got {brief(state)}")
-    return actions, _actions(state.rules, players)
+        return state.legal_actions, _actions(state.rules, state.player_count)
+    raise TypeError(f"expected a GameState or an Observation, got {brief(state)}")
 
 
 def _tunk_order(action: Action, *, rules: Rules) -> tuple[object, ...]:
