@@ -49,12 +49,14 @@ def action_index(action: object, size: int) -> int:
         TypeError: If ``action`` is not an int or a numpy integer.
         EncodingError: If it is outside ``0..size - 1``.
     """
-    if isinstance(action, bool) or not isinstance(action, int | np.integer):
-        raise TypeError(
-            "an action must be an int index (an int or a numpy integer), got"
-            f" {brief(action)} of type {type(action).__name__}"
-        )
-    index = int(action)
+    index = action
+    if index.__class__ is not int:  # a numpy integer, or refused (a bool too)
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise TypeError(
+                "an action must be an int index (an int or a numpy integer), got"
+                f" {brief(action)} of type {type(action).__name__}"
+            )
+        index = int(action)
     if not 0 <= index < size:
         raise EncodingError(f"action index must be 0..{size - 1}, got {index}")
     return index

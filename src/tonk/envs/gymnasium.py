@@ -230,10 +230,12 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
             info = self._info()
             info["illegal_action"] = True
             return self._observation(), self.illegal_reward, True, False, info
-        hand = apply(
-            hand,
-            remembered_action(self._played, index, self.rules, self.players, hand),
-        )
+        action = self._played.get(index)  # remembered_action's memo, read first
+        if action is None:
+            action = remembered_action(
+                self._played, index, self.rules, self.players, hand
+            )
+        hand = apply(hand, action)
         hand = self._bots_play(hand)
         self.hand = hand
         outcome = hand.outcome
