@@ -195,6 +195,10 @@ def test_encode_message_writes_one_ascii_line() -> None:
             ' "observation": {"hand": [], "hand": []}}',
             ProtocolErrorCode.MALFORMED,
         ),
+        (
+            '{"type": "hello", "protocol": 1, "name": [{"a": 1, "a": 2}]}',
+            ProtocolErrorCode.MALFORMED,
+        ),
     ],
 )
 def test_decode_message_refuses_bad_text(

@@ -402,9 +402,15 @@ def _parsed(data: str | bytes | bytearray, max_bytes: int) -> Any:
     objects = text.count("{")
     # Fewer brackets than the limit cannot nest deeper than it.
     deep = objects + text.count("[") > MAX_DEPTH
-    depth, keys = _shape(value, objects, deep=deep)
-    if depth > MAX_DEPTH:
-        raise _too_deep()
+    if objects <= 2 and not deep and value.__class__ is dict:
+        # The usual message: an object, perhaps with one object in it (an act's
+        # changes); one inside a list is not counted, which only looks further.
+        children = [len(child) for child in value.values() if child.__class__ is dict]
+        keys = len(value) + sum(children)
+    else:
+        depth, keys = _shape(value, objects, deep=deep)
+        if depth > MAX_DEPTH:
+            raise _too_deep()
     if keys != text.count(":"):  # a key repeated, or a colon inside a text
         value = _loads(text, _PAIRS_DECODER)
     return value
@@ -787,12 +793,11 @@ def _reader(codec: Codec, path: str) -> _Reader:
     items = getattr(codec, "items", None)
     if codec.kind == "list" and isinstance(items, Codec) and not codec.unique:  # type: ignore[attr-defined]
         if items.kind in ("int", "bool"):
-            kind = int if items.kind == "int" else bool
+            kinds = {int} if items.kind == "int" else {bool}
 
             def scalars(values: Any) -> Any:
-                if values.__class__ is list and all(
-                    value.__class__ is kind for value in values
-                ):
+                # The types' set is built in C, not by a test of each value in Python.
+                if values.__class__ is list and kinds.issuperset(map(type, values)):
                     return tuple(values)
                 return decode(values, path)
 
