@@ -22,7 +22,10 @@ bots, for the belief (:func:`tonk.bots.infer`), the same deals unweighted,
 and the greedy bot's own estimate; ``--drop-study HANDS`` values the
 inference bot's drop margin (``InferenceBot(drop_margin=...)``) on its drop
 points in ``HANDS`` hands at 2 and 4 players against greedy bots (see
-:func:`drop_study`).
+:func:`drop_study`); ``--wait-study HANDS`` values, on the same points,
+dropping when the drop's believed payoff beats the believed payoff of
+playing on, estimated by greedy rollouts from the belief (see
+:func:`wait_study`).
 
 With ``--json PATH`` it writes the results (each match-up's
 :meth:`tonk.bots.TournamentResult.to_dict`) to a file; with ``--svg PATH``
@@ -373,18 +376,23 @@ def brier(hands: int, seed: int) -> dict[str, float]:
     return scores
 
 
-def _drop_points(players: int, seed: int) -> list[tuple[float, float, float, bool]]:
+Point = tuple[float, float, float, float, bool]
+
+
+def _drop_points(players: int, seed: int, rollouts: int = 0) -> list[Point]:
     """Return the inference bot's drop points in one hand (seat 0, against greedy).
 
     Each point is the believed payoff of a drop (the belief the bot decided
-    by), what a drop would have paid (the real hands settled, B13), what
-    waiting got (the hand played on; where the bot dropped, a copy of the
-    table plays on without the drop) and whether the bot dropped.
+    by), the believed payoff of playing on (the mean of ``rollouts`` hands
+    played on by greedy bots from deals drawn from that belief; 0 without
+    rollouts), what a drop would have paid (the real hands settled, B13),
+    what waiting got (the hand played on; where the bot dropped, a copy of
+    the table plays on without the drop) and whether the bot dropped.
     """
     state = tonk.new_game(RULES, players=players, seed=seed, dealer=seed % players)
     bots: list[Bot] = [InferenceBot()] + [GreedyBot() for _ in range(1, players)]
     rng = random.Random(seed)
-    points: list[tuple[float, float, float, bool]] = []
+    points: list[tuple[float, float, float, float, bool]] = []
     while state.outcome is None:
         seat = state.to_move
         seen = tonk.observe(state, seat)
@@ -401,7 +409,9 @@ def _drop_points(players: int, seed: int) -> list[tuple[float, float, float, boo
         action = bots[0].choose(seen, legal, rng)
         bot = bots[0]
         assert isinstance(bot, InferenceBot)
-        believed = bot.belief(seen, probe).drop_payoff()  # the bot's own belief
+        belief = bot.belief(seen, probe)  # the bot's own belief
+        believed = belief.drop_payoff()
+        rolled = _rolled_on(belief, random.Random(seed + len(points)), rollouts)
         dropped = tonk.apply(state, tonk.Drop()).outcome
         assert dropped is not None
         waited = 0.0
@@ -409,14 +419,33 @@ def _drop_points(players: int, seed: int) -> list[tuple[float, float, float, boo
             others = [other for other in legal if other != tonk.Drop()]
             waited = _played_on(state, *table, others)
         points.append(
-            (believed, float(dropped.payoffs[0]), waited, action == tonk.Drop())
+            (believed, rolled, float(dropped.payoffs[0]), waited, action == tonk.Drop())
         )
         state = tonk.apply(state, action)
     final = float(state.outcome.payoffs[0])
     return [
-        (believed, drop, waited if dropped else final, dropped)
-        for believed, drop, waited, dropped in points
+        (believed, rolled, drop, waited if dropped else final, dropped)
+        for believed, rolled, drop, waited, dropped in points
     ]
+
+
+def _rolled_on(belief: tonk.bots.Belief, rng: random.Random, rollouts: int) -> float:
+    """Return the believed payoff of not dropping: greedy hands from belief deals."""
+    if not rollouts:
+        return 0.0
+    seat = belief.observation.seat
+    greedy = GreedyBot()
+    total = 0.0
+    for _ in range(rollouts):
+        state = belief.sample(rng)
+        seen = tonk.observe(state, seat)
+        waits = [action for action in seen.legal_actions if action != tonk.Drop()]
+        state = tonk.apply(state, greedy.choose(seen, waits, rng))
+        while state.outcome is None:
+            seen = tonk.observe(state, state.to_move)
+            state = tonk.apply(state, greedy.choose(seen, seen.legal_actions, rng))
+        total += float(state.outcome.payoffs[seat])
+    return total / rollouts
 
 
 def _played_on(
@@ -453,23 +482,67 @@ def drop_study(hands: int, seed: int) -> dict[str, dict[str, float]]:
         deals = [_drop_points(players, seed + hand) for hand in range(hands)]
         for margin in margins:
             bar = margin * (players - 1)
-            gains = [_gain(points, bar) for points in deals]
-            mean = sum(gains) / len(gains)
-            spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / len(gains))
-            half = 1.96 * spread / math.sqrt(len(gains))
+            mean, half = _gain(deals, _drops_above(bar))
             results[f"{players}p:{margin}"] = {"gain": mean, "ci95": half}
             print(f"| {players} | {margin:.1f} | {mean:+.4f} (±{half:.4f}) |")
     return results
 
 
-def _gain(points: list[tuple[float, float, float, bool]], bar: float) -> float:
-    """Return what the rule "drop above ``bar``" gains on one hand's points."""
-    for believed, drop, waited, dropped in points:
-        if believed > bar:
-            return 0.0 if dropped else drop - waited
-        if dropped:
-            return waited - drop
-    return 0.0
+def wait_study(hands: int, seed: int, rollouts: int = 8) -> dict[str, dict[str, float]]:
+    """Value dropping when a drop's believed payoff beats playing on's, rolled out.
+
+    As :func:`drop_study`, but the rule compares the drop's believed payoff
+    with the believed payoff of playing on, estimated by ``rollouts`` hands
+    of greedy bots from deals drawn from the bot's belief: it drops where
+    the drop's is above 0 and above playing on's by more than an edge.
+    """
+    results: dict[str, dict[str, float]] = {}
+    edges = (-0.25, 0.0, 0.25, 0.5)
+    print("| players | edge | gain per hand against the bot's own (95% CI) |")
+    print("|---:|---:|---:|")
+    for players in (2, 4):
+        deals = [_drop_points(players, seed + hand, rollouts) for hand in range(hands)]
+        for edge in edges:
+            mean, half = _gain(deals, _drops_over_rollouts(edge))
+            results[f"{players}p:{edge}"] = {"gain": mean, "ci95": half}
+            print(f"| {players} | {edge:+.2f} | {mean:+.4f} (±{half:.4f}) |")
+    return results
+
+
+def _drops_above(bar: float) -> Callable[[float, float], bool]:
+    """Return the rule "drop where the drop's believed payoff is above ``bar``"."""
+    return lambda believed, rolled: believed > bar
+
+
+def _drops_over_rollouts(edge: float) -> Callable[[float, float], bool]:
+    """Return the rule "drop where the drop's payoff beats playing on's by ``edge``"."""
+    return lambda believed, rolled: believed > 0 and believed - rolled > edge
+
+
+def _gain(
+    deals: list[list[Point]], rule: Callable[[float, float], bool]
+) -> tuple[float, float]:
+    """Return the mean gain per hand of ``rule`` over the bot's own, with its ±95%.
+
+    On each hand the rule (of the believed payoffs of a drop and of playing
+    on) drops at its first point where it says so; it gains what that drop
+    pays less what waiting got where the bot waited, and loses the
+    difference where the bot dropped first.
+    """
+    gains = []
+    for points in deals:
+        gain = 0.0
+        for believed, rolled, drop, waited, dropped in points:
+            if rule(believed, rolled):
+                gain = 0.0 if dropped else drop - waited
+                break
+            if dropped:
+                gain = waited - drop
+                break
+        gains.append(gain)
+    mean = sum(gains) / len(gains)
+    spread = math.sqrt(sum((gain - mean) ** 2 for gain in gains) / len(gains))
+    return mean, 1.96 * spread / math.sqrt(len(gains))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -486,6 +559,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--belief-deals", type=int, default=0, metavar="DEALS")
     parser.add_argument("--brier", type=int, default=0, metavar="HANDS")
     parser.add_argument("--drop-study", type=int, default=0, metavar="HANDS")
+    parser.add_argument("--wait-study", type=int, default=0, metavar="HANDS")
     parser.add_argument(
         "--only", default="", metavar="KEYS", help="the --target match-ups to play"
     )
@@ -509,6 +583,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         results: dict[str, Any] = {"brier": brier(args.brier, args.seed)}
     elif args.drop_study:
         results = {"drop_study": drop_study(args.drop_study, args.seed)}
+    elif args.wait_study:
+        results = {"wait_study": wait_study(args.wait_study, args.seed)}
     elif args.target or args.belief_deals:
         results = target(args)
     else:
