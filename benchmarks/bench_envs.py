@@ -22,9 +22,10 @@ Rows, for pagat and chicago at 2 players, random legal actions:
   ``RandomBot`` without building it an observation);
 - gym per decision: the same loop, counted in decisions: the learner's steps
   and the bot's choices inside them. One step plays the learner's action and
-  then the opponent's turns (each an ``observe``, a choice and an ``apply``),
-  so a step holds about two engine steps: the Gymnasium target is judged per
-  decision, and the whole step's figure is printed beside it;
+  then the opponent's turns (each the bot's ``legal_actions``, its choice
+  and an ``apply``), so a step holds about two engine steps: the Gymnasium
+  target is judged per decision, and the whole step's figure is printed
+  beside it;
 - vector: :class:`tonk.envs.vector.TonkVectorEnv` of 64 hands, every seat
   played (self-play), each step's observations and masks built for all 64;
   the actions drawn at random from each hand's ``info["legal_indices"]``
