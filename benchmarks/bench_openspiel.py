@@ -116,10 +116,9 @@ def _patient(options: tuple[tonk.Action, ...]) -> tuple[tonk.Action, ...]:
     ``tonk.legal_actions`` lists a claim and a drop before every other action,
     so they are a leading run of ``options`` (most lists, after the draw, have
     none): the same choices as filtering every action, at the cost of one
-    check in most steps.
+    check in most steps, made by the caller (a list that does not start with
+    one holds none, and needs no call).
     """
-    if options[0].__class__ not in _ENDERS:
-        return options
     for index, action in enumerate(options):
         if action.__class__ not in _ENDERS:
             return options[index:]
@@ -149,7 +148,9 @@ def tonk_decisions(*, deal_timed: bool, patient: bool) -> Run:
             state = new_game(rules, players=2, seed=seed) if deal_timed else dealt[hand]
             while state.outcome is None:
                 options = legal_actions(state)
-                state = apply(state, choice(_patient(options) if patient else options))
+                if patient and options[0].__class__ in _ENDERS:  # else none to leave
+                    options = _patient(options)
+                state = apply(state, choice(options))
                 decisions += 1
         return _clock() - started, decisions
 

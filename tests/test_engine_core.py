@@ -32,6 +32,7 @@ from tonk._fast import (
     revised,
     successor,
 )
+from tonk._spreads import fits, kin
 from tonk.cards import Card
 from tonk.rules import Catch, DropPay, PackKind, Rules
 from tonk.scoring import settle_deal, settle_drop
@@ -42,6 +43,8 @@ from tonk.state import (
     GameState,
     Phase,
     SlapWindow,
+    Spread,
+    SpreadKind,
 )
 from tonk.testing.strategies import presets, rules
 
@@ -466,3 +469,31 @@ def test_distinct_cards_drops_repeats_of_a_sorted_hand(
     assert found == tuple(sorted(tonk.parse_cards(distinct), key=lambda c: c.code))
     if found == cards:
         assert found is cards  # nothing repeated: the hand itself
+
+
+@pytest.mark.parametrize("ace_high", [False, True])
+def test_a_card_that_fits_a_spread_is_of_its_kin(ace_high: bool) -> None:
+    """``kin`` lets ``_hits`` skip ``fits`` only for cards that never fit."""
+    rules = Rules(deal_tonks=(), ace_high=ace_high)
+    tables = _compiled.compiled(rules).tables
+    naturals = tonk.Rules().pack()
+    spreads = []
+    for text in ("7C 7D 7H", "AS AH AD", "4H 5H 6H", "JS QS KS", "AD 2D 3D 4D"):
+        cards = tuple(sorted(tonk.parse_cards(text), key=lambda card: card.code))
+        kind = SpreadKind.BOOK if cards[0].rank is cards[1].rank else SpreadKind.RUN
+        spreads.append(
+            Spread(number=1, owner=0, kind=kind, cards=cards, stands_for=cards, turn=0)
+        )
+    for spread in spreads:
+        first = spread.cards[0]
+        book = spread.kind is SpreadKind.BOOK
+        same = [
+            card
+            for card in naturals
+            if (card.rank is first.rank if book else card.suit is first.suit)
+        ]
+        bits = kin(spread)
+        assert bits == sum(1 << card.code for card in same)
+        fitting = [card for card in naturals if fits(spread, card, tables, 1)]
+        assert fitting  # each takes a card
+        assert all(bits >> card.code & 1 for card in fitting)

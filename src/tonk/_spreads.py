@@ -42,7 +42,15 @@ from tonk._hand_sum import (
     suit_places,
 )
 from tonk.actions import LaySpread
-from tonk.cards import CARDS, CODE_COUNT, Card, Element, WildCard, card_from_code
+from tonk.cards import (
+    CARDS,
+    CODE_COUNT,
+    JOKER_CODE,
+    Card,
+    Element,
+    WildCard,
+    card_from_code,
+)
 from tonk.rules import CourtValues, PackKind, Wilds
 from tonk.state import Spread, SpreadKind
 
@@ -209,6 +217,29 @@ def fits(
     if low - 1 in positions or high + 1 in positions:
         return all(held.rank is not card.rank for held in represented)
     return False
+
+
+_SAME_RANK = tuple(
+    sum(1 << other for other in range(JOKER_CODE) if other % RANKS == code % RANKS)
+    for code in range(JOKER_CODE)
+)
+"""By a natural card's code, the bits of the codes of its rank."""
+_SAME_SUIT = tuple(
+    sum(1 << other for other in range(JOKER_CODE) if suit_of(other) == suit_of(code))
+    for code in range(JOKER_CODE)
+)
+"""By a natural card's code, the bits of the codes of its suit."""
+
+
+def kin(spread: Spread) -> int:
+    """Return the bits of the codes of the cards that may fit ``spread`` (B10).
+
+    A card fits a book only if it is of the book's rank, and a run only if it
+    is of the run's suit (:func:`fits`): a card whose bit is clear does not
+    fit, which one test tells, without a call of :func:`fits`.
+    """
+    middle = spread.stands_for[1].code
+    return (_SAME_RANK if spread.kind is BOOK else _SAME_SUIT)[middle]
 
 
 def hit_candidates(spread: Spread, tables: Tables) -> list[Card]:

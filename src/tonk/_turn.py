@@ -53,6 +53,7 @@ from tonk._spreads import (
     extended,
     fits,
     hit_candidates,
+    kin,
     lay_out,
     split,
     spreads_by_sum,
@@ -243,17 +244,21 @@ def play_actions(state: GameState, table: Compiled) -> tuple[Action, ...]:
         laid, tunks = _knock_melds(state, total, copies, table)
     else:
         laid = spreads_by_sum(hand, total, copies, tables)
-    if (
-        not laid
-        and not state.spreads
-        and state.bookkeeping.must_use is None
-        and not state.bookkeeping.going_out_barred[seat]
-    ):  # nothing to lay or hit, so nothing to forbid: every discard
+    book = state.bookkeeping
+    # No card taken to use (V24d, X8) and no bar on going out (V22): under
+    # most rule sets, only must-spread (V21) may forbid anything.
+    free = book.must_use is None and not book.going_out_barred[seat]
+    if not laid and not state.spreads and free:
+        # nothing to lay or hit, so nothing to forbid: every discard
         return (*discards, *tunks) if tunks else tuple(discards)
     melds: list[Action] = list(laid)
     if state.spreads and _may_hit(state):  # B10: a hit needs a spread on the table
         melds.extend(_hits(state, distinct, table, copies))
-    actions = _open_to_play(state, melds, distinct, discards, table)
+    if free and not state.rules.must_spread:  # nothing forbids any of them
+        melds.extend(discards)
+        actions = tuple(melds)
+    else:
+        actions = _open_to_play(state, melds, distinct, discards, table)
     return (*actions, *tunks) if tunks else actions
 
 
@@ -497,10 +502,13 @@ def _hits(
         if lock and is_locked(state, spread, seat, table):  # V30, X9
             continue
         open_to_wilds: list[Card] | None = None  # what a wild may stand for
+        may_fit = kin(spread)  # the rank or suit a natural card needs
         for card in distinct:
             code = card.code
             if not wild[code]:
-                if fits(spread, card, tables, copies, book_limit):
+                if may_fit >> code & 1 and fits(
+                    spread, card, tables, copies, book_limit
+                ):
                     hits.append(HITS[spread.number, card])
                 continue
             if open_to_wilds is None:
