@@ -1170,6 +1170,85 @@ def test_an_observation_reader_puts_each_view_back_from_its_changes(
     assert checked > 30
 
 
+def test_read_act_reads_each_act_as_the_decoder_and_reader_do() -> None:
+    acts = conversations(presets.PAGAT, 2, hands=8)
+    readers = [ObservationReader(presets.PAGAT) for _ in range(2)]
+    for seen, text in acts:
+        line = text.encode() + b"\n"
+        observation, message = readers[seen.seat].read_act(line)
+        assert message == decode_message(line)
+        assert observation == seen
+
+
+ACT = (
+    b'{"type":"act","request":2,"seat":1,"changes":{"stock_size":40,'
+    b'"hand":["AC","2D"]},"time_limit":5.0,"seed":3}'
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        ACT,
+        ACT.replace(b',"time_limit":5.0', b""),
+        ACT.replace(b',"seed":3', b""),
+        ACT.replace(b'"seed":3', b'"seed":-3'),
+        ACT.replace(b'"seed":3', b'"seed":3.0'),
+        ACT.replace(b'"seed":3', b'"seed":"3"'),
+        ACT.replace(b'"request":2', b'"request":true'),
+        ACT.replace(b'"seat":1', b'"seat":null'),
+        ACT.replace(b"5.0", b"0"),
+        ACT.replace(b"5.0", b"1e9"),
+        ACT.replace(b"40", b'"40"'),
+        ACT.replace(b'"stock_size":40', b'"stock_size":40,"stock_size":40'),
+        ACT.replace(b'"seed":3', b'"seed":3,"seed":4'),
+        ACT.replace(b'"seed":3', b'"seed":3,"name":"a:b"'),
+        ACT.replace(b'"AC"', b'"A:C"'),
+        ACT.replace(b'"AC"', b'"{"'),
+        ACT.replace(b'"changes":{', b'"changes":{"spreads":[{"number":1}],'),
+        ACT.replace(b'"changes":{"stock_size":40,', b'"changes":[').replace(
+            b"]}", b"]]"
+        ),
+        ACT.replace(b'"hand":["AC","2D"]', b'"hand":' + b"[" * 20 + b"]" * 20),
+        ACT.replace(b'"seat":1,', b""),
+        ACT.replace(b'"act"', b'"action"'),
+        ACT.replace(b"{", b"{ ", 1),
+        ACT[:-1],
+        ACT.replace(b"AC", b"\xff"),
+    ],
+)
+def test_read_act_refuses_what_the_decoder_refuses(line: bytes) -> None:
+    seen = tonk.observe(tonk.new_game(presets.PAGAT, players=2, seed=7), 1)
+
+    def reader() -> ObservationReader:
+        fresh = ObservationReader(presets.PAGAT)
+        fresh.read(observation_json(seen))
+        return fresh
+
+    def slowly() -> tuple[tonk.Observation, dict[str, Any]]:
+        decoded = decode_message(line)
+        return reader().read_changes(decoded["changes"]), decoded
+
+    def outcome(read: Any) -> Any:
+        try:
+            return read()
+        except ProtocolError as error:
+            return error.code, str(error)
+
+    assert outcome(lambda: reader().read_act(line)) == outcome(slowly)
+
+
+def test_read_act_refuses_other_messages_and_text() -> None:
+    reader = ObservationReader(presets.PAGAT)
+    with pytest.raises(ProtocolError, match="a hello message where an act") as raised:
+        reader.read_act(b'{"type":"hello","protocol":1}')
+    assert raised.value.code is ProtocolErrorCode.BAD_FIELD
+    with pytest.raises(ProtocolError, match="before any whole view"):
+        reader.read_act(ACT)
+    with pytest.raises(TypeError, match="line must be bytes"):
+        reader.read_act(ACT.decode())  # type: ignore[arg-type]
+
+
 def test_the_changes_hold_only_the_fields_that_changed() -> None:
     state = tonk.new_game(presets.PAGAT, players=2, seed=7)
     writer = ActWriter(changes=True)
