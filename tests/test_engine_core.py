@@ -34,7 +34,7 @@ from tonk._fast import (
 )
 from tonk._spreads import fits, kin
 from tonk.cards import Card
-from tonk.rules import Catch, DropPay, PackKind, Rules
+from tonk.rules import Catch, DropPay, PackKind, Rules, StockEnd
 from tonk.scoring import settle_deal, settle_drop
 from tonk.state import (
     BOOKKEEPING_FIELDS,
@@ -497,3 +497,46 @@ def test_a_card_that_fits_a_spread_is_of_its_kin(ace_high: bool) -> None:
         fitting = [card for card in naturals if fits(spread, card, tables, 1)]
         assert fitting  # each takes a card
         assert all(bits >> card.code & 1 for card in fitting)
+
+
+@given(any_rules, st.integers(0, 2**32 - 1))
+def test_a_plain_start_lists_what_every_test_of_it_lists(
+    table_rules: Rules, seed: int
+) -> None:
+    # plain_starts skips the tests of a turn's start that cannot change it.
+    table = _compiled.compiled(table_rules)
+    tested = attrs.evolve(table, plain_starts=False)
+    rng = random.Random(seed)
+    for _ in range(12):
+        state = _patient_state(table_rules, rng.getrandbits(32), rng.randrange(40))
+        if state.phase is not Phase.TURN_START or state.outcome is not None:
+            continue
+        waits = list(state.bookkeeping.waits)
+        waits[state.to_move] = 1
+        for varied in (  # and with a wait, and with no discard to take
+            state,
+            successor(
+                state, bookkeeping=revised(state.bookkeeping, waits=tuple(waits))
+            ),
+            successor(state, discard_pile=()),
+        ):
+            found = _turn.start_actions(varied, table)
+            assert found == _turn.start_actions(varied, tested)
+
+
+def test_only_a_wait_changes_a_plain_start() -> None:
+    plain = [
+        name
+        for name in tonk.presets.names()
+        if _compiled.compiled(tonk.presets.get(name)).plain_starts
+    ]
+    assert "pagat" in plain
+    for changed in (
+        {"stock_end": StockEnd.FORCED_KNOCK},
+        {"widow": True},
+        {"upcard_first_only": True},
+        {"discard_draw_must_meld": True},
+        {"drop_at_most": 30},
+    ):
+        rules = attrs.evolve(tonk.presets.PAGAT, **changed)
+        assert not _compiled.compiled(rules).plain_starts, changed

@@ -85,6 +85,10 @@ class Compiled:
     three-spread lock (V30), a drop ceiling (X6), no drops at all (H4) or a
     tunk, after which no one drops (H6). Without them, and with no
     turn to wait, a drop is open and no state is tested."""
+    plain_starts: bool
+    """Whether only a wait (V22, V23) changes what a turn may start with: no
+    drop is forced or barred otherwise, no deal tonk is claimed late, taking
+    the discard is never refused (V24d, H3) and there is no widow (V46)."""
     tunks: bool
     """Whether a player may tunk (H5): a tunk is listed after a draw."""
     book_limit: int
@@ -133,6 +137,7 @@ def _compile(rules: Rules) -> Compiled:
         deal_courts=any(row.court_cards is not None for row in at_deal),
         forced_drops=rules.boobed_deck or rules.stock_end is StockEnd.FORCED_KNOCK,
         drop_limits=_drop_limits(rules),
+        plain_starts=_plain_starts(rules, late=bool(late)),
         tunks=rules.tunk_at_most is not None,
         book_limit=4 if rules.four_card_books else 3,
         knock=_knock(rules),
@@ -145,6 +150,22 @@ def _knock(rules: Rules) -> bool:
     The tunk (H5), closed play (H4) or two natural cards (H2).
     """
     return rules.tunk_at_most is not None or rules.closed_play or rules.min_naturals > 1
+
+
+def _plain_starts(rules: Rules, *, late: bool) -> bool:
+    """Return whether only a wait changes a turn's start (``plain_starts``).
+
+    ``late`` says whether a deal tonk is claimed before the first turn (V19).
+    """
+    return not (
+        late
+        or rules.boobed_deck
+        or rules.stock_end is StockEnd.FORCED_KNOCK
+        or _drop_limits(rules)
+        or rules.discard_draw_must_meld
+        or rules.upcard_first_only
+        or rules.widow
+    )
 
 
 def _drop_limits(rules: Rules) -> bool:

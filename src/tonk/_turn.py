@@ -147,8 +147,12 @@ def start_actions(state: GameState, table: Compiled) -> tuple[Action, ...]:
 
     ``table`` is the state's rules compiled. Its flags gate each test a state
     needs: under most rule sets no drop is forced or limited and no deal tonk
-    is claimed now, and three flags say so without a call apiece.
+    is claimed now, and three flags say so without a call apiece; when only a
+    wait can change the start (``plain_starts``), one flag says so.
     """
+    if table.plain_starts:  # a wait bars the drop; any discard may be taken
+        drop = not state.bookkeeping.waits[state.to_move]
+        return _STARTS[False][drop][bool(state.discard_pile)]
     rules = state.rules
     if table.forced_drops and is_drop_forced(state):
         return (DROP,)
