@@ -318,11 +318,13 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     if observation.widow is not None and widow_known:
         widow_known[seat] = True
         unseen[observation.widow.code] -= 1
-    if min(unseen) < 0:
+    try:  # bytes() refuses a count below 0 in one loop of C, faster than min()
+        bytes(unseen)
+    except ValueError:
         raise RulesError(
             "the observation does not fit the pack of its rules: it shows cards"
             " more often than the pack holds them"
-        )
+        ) from None
     if one_copy:  # each count is 0 or 1: pick the cards by code
         pool = list(itertools.compress(CARDS, unseen))
     else:  # a card may be unseen twice (two packs or jokers)
