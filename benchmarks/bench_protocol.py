@@ -28,7 +28,9 @@ every decision of their seat at start and run the greedy bot again at each:
 only the decision's number and the answer's index cross the pipe. What it
 costs over in process is the machine's price of two processes taking turns at
 each decision, which no protocol avoids (on a virtual machine whose cores sit
-idle between the turns, it is high).
+idle between the turns, it is high, and it varies much from run to run: the
+protocol's own share, the overhead less the floor's, is the figure to compare
+between runs).
 """
 
 from __future__ import annotations
@@ -229,6 +231,10 @@ def main() -> None:
     print(
         f"the floor's CPU overhead per decision: {bare:.1f} us (two processes"
         " taking turns, nothing but a number between them)"
+    )
+    print(
+        f"the protocol's own CPU per decision: {spent - bare:.1f} us (the"
+        " overhead less the floor's, which varies from run to run)"
     )
     measured = Path("/proc/self/stat").exists()  # the programs' CPU is counted
     print(
