@@ -915,42 +915,48 @@ _notation: Final = _by_identity(lambda action: _ENCODER.encode(format_action(act
 """Return an action's notation as JSON."""
 
 
-def _json_writer(codec: Codec, write: _Writer | None) -> Callable[[Any], str]:
-    """Return what writes a field of a view as JSON text, for an ``act``'s fragments.
+def _fragment_writer(
+    name: str, codec: Codec, write: _Writer | None
+) -> Callable[[Any], str]:
+    """Return what writes a field of a view as ``,"name":value``, an ``act``'s fragment.
 
     The usual kinds (ints, phases, lists of cards, counts, flags and actions)
-    are written directly, and each object of a list (a spread) is written
-    once while it lives; the rest by the JSON encoder from ``write``'s value.
+    are written directly, each with its key in one call (the fragments of a
+    flag or a phase are made once); each object of a list (a spread) is
+    written once while it lives; the rest by the JSON encoder from
+    ``write``'s value.
     """
+    key = f',"{name}":'
     cls = getattr(codec, "cls", None)
     items = getattr(codec, "items", None)
     if codec.kind == "int":
-        return str
+        return lambda value: key + str(value)
     if codec.kind == "bool":
-        return _BOOL_JSON.__getitem__
+        return {flag: key + text for flag, text in _BOOL_JSON.items()}.__getitem__
     if codec.kind == "str" and isinstance(cls, enum.EnumMeta):
         listed: list[Any] = list(cls)
-        members = {member: _ENCODER.encode(member.value) for member in listed}
+        members = {member: key + _ENCODER.encode(member.value) for member in listed}
         return members.__getitem__
+    opening = key + "["
     if codec.kind == "list" and isinstance(items, Codec) and not codec.unique:  # type: ignore[attr-defined]
         if items is CARD:
             return lambda cards: (
-                "[" + ",".join([_CARD_JSON[card.code] for card in cards]) + "]"
+                opening + ",".join([_CARD_JSON[card.code] for card in cards]) + "]"
             )
         if items is ACTION:
-            return lambda actions: "[" + ",".join(map(_notation, actions)) + "]"
+            return lambda actions: opening + ",".join(map(_notation, actions)) + "]"
         if items.kind == "int":
-            return lambda values: "[" + ",".join(map(str, values)) + "]"
+            return lambda values: opening + ",".join(map(str, values)) + "]"
         if items.kind == "bool":
             return lambda values: (
-                "[" + ",".join(map(_BOOL_JSON.__getitem__, values)) + "]"
+                opening + ",".join(map(_BOOL_JSON.__getitem__, values)) + "]"
             )
         if items.kind == "object":
             encode = items.encode
             element = _by_identity(lambda value: _ENCODER.encode(encode(value)))
-            return lambda values: "[" + ",".join(map(element, values)) + "]"
+            return lambda values: opening + ",".join(map(element, values)) + "]"
     assert write is not None
-    return lambda value: _ENCODER.encode(write(value))
+    return lambda value: key + _ENCODER.encode(write(value))
 
 
 def observation_json(observation: Observation) -> dict[str, Any]:
@@ -1552,17 +1558,11 @@ class _View:
         return "".join(changed)
 
 
-def _fragment_writer(name: str, write: Callable[[Any], str]) -> Callable[[Any], str]:
-    """Return what writes a field of a view as ``,"name":value``."""
-    prefix = f',"{name}":'
-    return lambda value: prefix + write(value)
-
-
 _MOST_FRAGMENTS = 256
 """How many values of each field :func:`encode_act` remembers the JSON of."""
 
 _FRAGMENTS: Final = tuple(
-    _fragment_writer(name, _json_writer(codec, write))
+    _fragment_writer(name, codec, write)
     for (name, codec), (_, write) in zip(_OBSERVATION_FIELDS, _WRITERS, strict=True)
 )
 """Write each field of a view, in order, as a fragment of an ``act``'s JSON.
