@@ -63,16 +63,16 @@ _CODE_OF = operator.attrgetter("code")
 _WORD = 1 << 32
 
 
-def _find_steps(count: int) -> tuple[tuple[int, int, int], ...]:
+def _find_steps(count: int) -> tuple[tuple[int, int], ...]:
     """Return the steps of ``random.Random.shuffle`` of ``count`` items.
 
-    Each place, from the last down, with the bound of the place it swaps with
-    and the bits drawn for it.
+    Each place, from the last down, with the bits drawn for the place it
+    swaps with (at most itself).
     """
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(count - 1, 0, -1))
+    return tuple((i, (i + 1).bit_length()) for i in range(count - 1, 0, -1))
 
 
-_STEPS: Cache[int, tuple[tuple[int, int, int], ...]] = Cache(_find_steps, limit=64)
+_STEPS: Cache[int, tuple[tuple[int, int], ...]] = Cache(_find_steps, limit=64)
 """The steps of a shuffle, by the count of cards (a few pack sizes are dealt)."""
 
 
@@ -111,9 +111,9 @@ def shuffle_drawing(cards: list[Any], getrandbits: Callable[[int], int]) -> None
     again while too large; given a ``random.Random``'s ``getrandbits``, the
     same draws give the same order (the bots shuffle so too).
     """
-    for i, bound, bits in _STEPS[len(cards)]:
+    for i, bits in _STEPS[len(cards)]:
         j = getrandbits(bits)
-        while j >= bound:
+        while j > i:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
 
