@@ -483,6 +483,7 @@ def serve_bot(
         hello["name"] = name
     _write(writing, hello)
     backup = random.Random(seed)
+    seeded = random.Random()  # reseeded at each act with a seed: none made each time
     reader: ObservationReader | None = None
     document: Any = None  # the rules of the last welcome, as it wrote them
     for line in reading:
@@ -510,7 +511,7 @@ def serve_bot(
                         "an act before any welcome",
                         code=ProtocolErrorCode.MISSING_FIELD,
                     )
-                _write(writing, _play(bot, *reader.read_act(line), backup))
+                _write(writing, _play(bot, *reader.read_act(line), seeded, backup))
         except ProtocolError as error:
             _write(
                 writing,
@@ -537,10 +538,21 @@ def _write(stream: IO[bytes], message: dict[str, Any] | bytes) -> None:
 
 
 def _play(
-    bot: Bot, observation: Observation, act: dict[str, Any], backup: random.Random
+    bot: Bot,
+    observation: Observation,
+    act: dict[str, Any],
+    seeded: random.Random,
+    backup: random.Random,
 ) -> dict[str, Any] | bytes:
-    """Return the answer to ``act``, which shows ``observation``: a line, or error."""
-    rng = random.Random(act["seed"]) if "seed" in act else backup
+    """Return the answer to ``act``, which shows ``observation``: a line, or error.
+
+    The bot's randomness is ``seeded``, seeded with the act's seed (as a new
+    ``random.Random(seed)`` would be), or ``backup`` when the act has none.
+    """
+    rng = backup
+    if "seed" in act:
+        rng = seeded
+        rng.seed(act["seed"])
     try:
         action = bot.choose(observation, observation.legal_actions, rng)
         notation = format_action(action)
