@@ -1214,6 +1214,10 @@ ACT = (
         ACT.replace(b'"act"', b'"action"'),
         ACT.replace(b"{", b"{ ", 1),
         ACT[:-1],
+        ACT + b"\n",
+        ACT + b"\r\n",
+        ACT + b"x",
+        ACT + b"\n{}",
         ACT.replace(b"AC", b"\xff"),
     ],
 )

@@ -62,6 +62,7 @@ import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from importlib import resources
+from json.scanner import make_scanner
 from operator import is_not
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -459,6 +460,8 @@ _PAIRS_DECODER = json.JSONDecoder(
     object_pairs_hook=_object, parse_constant=_not_a_number
 )
 """Reads JSON text as :data:`_DECODER` does, refusing a repeated key too."""
+_SCAN: Final = make_scanner(_DECODER)  # type: ignore[arg-type]  # typeshed's TODO
+"""Reads one JSON value as :data:`_DECODER` does, from an index of a text on."""
 
 
 def _shape(value: Any, objects: int, *, deep: bool) -> tuple[int, int]:
@@ -1196,8 +1199,13 @@ def _quick_act(line: bytes) -> dict[str, Any] | None:
     if line.count(b"{") != 2 or 2 + line.count(b"[") > MAX_DEPTH:
         return None
     try:
-        value = _DECODER.decode(line.decode("utf-8"))
-    except (ValueError, RecursionError):  # not UTF-8, not JSON: decode_message says
+        text = line.decode("utf-8")
+        # The C scanner itself, without JSONDecoder.decode's Python around it:
+        # the line begins with the act's brace, and ends with it or a newline.
+        value, end = _SCAN(text, 0)
+    except (StopIteration, ValueError, RecursionError):  # decode_message says
+        return None
+    if end != len(text) and text[end:] != "\n":
         return None
     if value.__class__ is not dict or tuple(value) not in _CHANGES_ACTS:
         return None
