@@ -178,11 +178,18 @@ def main() -> None:
     """Print the rows (the best of several alternating rounds), then the target."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
+    parser.add_argument(
+        "--one-core",
+        action="store_true",
+        help="run this process and its bots' programs on one core (Linux)",
+    )
     parser.add_argument("--replay", nargs=2, type=int, help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.replay:
         replay(*arguments.replay)
         return
+    if arguments.one_core:  # the programs started below inherit it
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     quick = arguments.quick
     hands, rounds = (100, 2) if quick else (1_000, 5)
     command = [sys.executable, "-m", "tonk", "bot", "greedy"]
@@ -216,6 +223,8 @@ def main() -> None:
         for replaying in floor:
             replaying.close()
     print(f"pagat, 2 greedy bots, {hands} hands ({decisions} decisions) a round")
+    if arguments.one_core:
+        print("every process on one core (--one-core): not the target's run")
     print(f"{'row':<16} {'us/decision':>12} {'CPU us/decision':>16}")
     for row, seconds in wall.items():
         print(f"{row:<16} {seconds * 1e6:>12.1f} {cpu[row] * 1e6:>16.1f}")
@@ -244,6 +253,9 @@ def main() -> None:
     )
     if quick:
         print(QUICK)
+    if arguments.one_core:
+        print("(on one core: the target is judged on a run without --one-core)")
+        return
     print_target(
         "ProcessBot overhead per decision",
         spent if measured else overhead,
