@@ -6,11 +6,17 @@ libFuzzer's options::
     python fuzz/harness.py -max_total_time=60 fuzz/corpus
 
 Each input's first byte picks a parser, the next three pick its options (for
-:func:`tonk.parse_action`, a state: a preset, a seed and a number of random
-actions played from the deal; for JSON, the kind of document), and the rest
-is the text or JSON document. Every parser must return or raise a
-:class:`tonk.TonkError`; anything else is a crash, and libFuzzer saves the
-input that caused it.
+:func:`tonk.parse_action` and the table protocol's readers, a state: a
+preset, a seed and a number of random actions played from the deal; for
+JSON, the kind of document), and the rest is the text or JSON document. Every
+parser must return or raise a :class:`tonk.TonkError`; anything else is a
+crash, and libFuzzer saves the input that caused it.
+
+The table protocol's lines come from untrusted programs: a message must read
+back to itself once written, and the quick readers of the usual lines
+(:meth:`~tonk.protocol.ObservationReader.read_act`,
+:meth:`~tonk.protocol.ActWriter.chosen_line`) must agree with the full
+decoder on every line, what they return or the error they raise.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import typing
 from collections.abc import Callable
 
 import tonk
+from tonk import protocol
 
 KINDS: tuple[typing.Any, ...] = (
     tonk.Rules,
@@ -88,12 +95,71 @@ def _from_json(data: bytes, header: bytes) -> object:
     return value
 
 
+def _message(data: bytes, header: bytes) -> object:
+    message = protocol.decode_message(data)
+    assert protocol.decode_message(protocol.encode_message(message)) == message
+    return message
+
+
+def _outcome(read: Callable[[], object]) -> object:
+    """Return what ``read`` returns, or the code and text of its protocol error."""
+    try:
+        return read()
+    except tonk.ProtocolError as error:
+        return error.code, str(error)
+
+
+def _act(data: bytes, header: bytes) -> object:
+    """Read ``data`` as an act's line after a whole view, quickly and in full."""
+    state = state_for(header[1], header[2], header[3])
+    seen = tonk.observe(state, state.to_move)
+
+    def reader() -> protocol.ObservationReader:
+        fresh = protocol.ObservationReader(state.rules)
+        fresh.read(protocol.observation_json(seen))
+        return fresh
+
+    def in_full() -> object:
+        message = protocol.decode_message(data)
+        kind = message["type"]
+        if kind != "act":
+            code = tonk.ProtocolErrorCode.BAD_FIELD
+            return code, f"a {kind} message where an act was expected"
+        if "changes" in message:
+            return reader().read_changes(message["changes"]), message
+        return reader().read(message["observation"]), message
+
+    quick = _outcome(lambda: reader().read_act(data))
+    assert quick == _outcome(in_full), (quick, _outcome(in_full))
+    return quick
+
+
+def _answer(data: bytes, header: bytes) -> object:
+    """Read ``data`` as an answer to an act, quickly and in full."""
+    state = state_for(header[1], header[2], header[3])
+    writer = protocol.ActWriter(changes=True)
+    writer.write(tonk.observe(state, state.to_move), request=header[3])
+    action = writer.chosen_line(data)
+    if action is not None:  # the usual line: a message that names it
+        message = protocol.decode_message(data)
+        assert message["type"] == "action"
+        assert message["request"] == header[3]
+        assert set(message) == {"type", "request", "action"}
+        assert writer.chosen(message) == action
+    return action
+
+
 PARSERS: tuple[Callable[[bytes, bytes], object], ...] = (
     _parse_action,
     _parse_cards,
     _parse_record,
     _from_json,
+    _message,
+    _act,
+    _answer,
 )
+"""By the input's first byte (modulo): new parsers go at the end, so that
+the corpus keeps its meaning."""
 
 
 def one_input(data: bytes) -> None:
