@@ -61,6 +61,17 @@ def test_x9_own_spreads_may_not_be_hit_others_may() -> None:
     assert outcome.payoffs == (2, -2)
 
 
+def test_x9_a_locked_own_spread_leaves_the_later_spreads_open() -> None:
+    # Seat 1's own run is spread 1, seat 0's book of fives spread 2: seat 1
+    # may not hit its run, and may still hit the book laid after it.
+    state = deal(OWN, ["5S 5D 5H QC JC", "7H 8H 9H 5C KD"], stock="2C 3D 4S 10H")
+    state = play(state, "draw stock", "spread 7H 8H 9H", "discard KD")
+    state = play(state, "draw stock", "spread 5S 5D 5H", "discard QC")
+    state = play(state, "draw stock")
+    hits = [action for action in legal(state) if action.startswith("hit")]
+    assert hits == ["hit 2 5C"]
+
+
 def test_x9_pagat_lets_a_player_hit_their_own_spread() -> None:
     state = deal(Rules(), [HITTER, SPREADER], stock="KS 4H")
     state = play(state, "draw stock", "spread 7H 8H 9H", "hit 1 10H", "hit 1 JH")
