@@ -112,6 +112,8 @@ def _compile(rules: Rules) -> Compiled:
         row for row in rules.deal_tonks if row.claim is DealTonkClaim.BEFORE_FIRST_TURN
     ]
     at_deal = [row for row in rules.deal_tonks if row.claim is DealTonkClaim.AT_DEAL]
+    forced_drops = rules.boobed_deck or rules.stock_end is StockEnd.FORCED_KNOCK
+    drop_limits = _drop_limits(rules)
     return Compiled(
         rules=rules,
         tables=tables,
@@ -135,9 +137,9 @@ def _compile(rules: Rules) -> Compiled:
             (row.at_most for row in at_deal if row.at_most is not None), default=-1
         ),
         deal_courts=any(row.court_cards is not None for row in at_deal),
-        forced_drops=rules.boobed_deck or rules.stock_end is StockEnd.FORCED_KNOCK,
-        drop_limits=_drop_limits(rules),
-        plain_starts=_plain_starts(rules, late=bool(late)),
+        forced_drops=forced_drops,
+        drop_limits=drop_limits,
+        plain_starts=not (late or forced_drops or drop_limits or _start_rules(rules)),
         tunks=rules.tunk_at_most is not None,
         book_limit=4 if rules.four_card_books else 3,
         knock=_knock(rules),
@@ -152,20 +154,14 @@ def _knock(rules: Rules) -> bool:
     return rules.tunk_at_most is not None or rules.closed_play or rules.min_naturals > 1
 
 
-def _plain_starts(rules: Rules, *, late: bool) -> bool:
-    """Return whether only a wait changes a turn's start (``plain_starts``).
+def _start_rules(rules: Rules) -> bool:
+    """Return whether an option changes taking the discard or adds an exchange.
 
-    ``late`` says whether a deal tonk is claimed before the first turn (V19).
+    Taking the discard refused (V24d, H3) or a widow to exchange (V46): with
+    a late deal tonk, a forced drop or a drop limit, what stops a turn's start
+    from being plain (``plain_starts``).
     """
-    return not (
-        late
-        or rules.boobed_deck
-        or rules.stock_end is StockEnd.FORCED_KNOCK
-        or _drop_limits(rules)
-        or rules.discard_draw_must_meld
-        or rules.upcard_first_only
-        or rules.widow
-    )
+    return rules.discard_draw_must_meld or rules.upcard_first_only or rules.widow
 
 
 def _drop_limits(rules: Rules) -> bool:
