@@ -139,7 +139,9 @@ def _compile(rules: Rules) -> Compiled:
         deal_courts=any(row.court_cards is not None for row in at_deal),
         forced_drops=forced_drops,
         drop_limits=drop_limits,
-        plain_starts=not (late or forced_drops or drop_limits or _start_rules(rules)),
+        plain_starts=_plain_starts(
+            rules, late=bool(late), forced=forced_drops, limited=drop_limits
+        ),
         tunks=rules.tunk_at_most is not None,
         book_limit=4 if rules.four_card_books else 3,
         knock=_knock(rules),
@@ -154,14 +156,21 @@ def _knock(rules: Rules) -> bool:
     return rules.tunk_at_most is not None or rules.closed_play or rules.min_naturals > 1
 
 
-def _start_rules(rules: Rules) -> bool:
-    """Return whether an option changes taking the discard or adds an exchange.
+def _plain_starts(rules: Rules, *, late: bool, forced: bool, limited: bool) -> bool:
+    """Return whether only a wait changes a turn's start (``plain_starts``).
 
-    Taking the discard refused (V24d, H3) or a widow to exchange (V46): with
-    a late deal tonk, a forced drop or a drop limit, what stops a turn's start
-    from being plain (``plain_starts``).
+    Not with a deal tonk claimed before the first turn (``late``, V19), a
+    forced drop (``forced``), a limit on the drop (``limited``), taking the
+    discard refused (V24d, H3) or a widow to exchange (V46).
     """
-    return rules.discard_draw_must_meld or rules.upcard_first_only or rules.widow
+    return not (
+        late
+        or forced
+        or limited
+        or rules.discard_draw_must_meld
+        or rules.upcard_first_only
+        or rules.widow
+    )
 
 
 def _drop_limits(rules: Rules) -> bool:
