@@ -25,7 +25,11 @@ points in ``HANDS`` hands at 2 and 4 players against greedy bots (see
 :func:`drop_study`); ``--wait-study HANDS`` values, on the same points,
 dropping when the drop's believed payoff beats the believed payoff of
 playing on, estimated by greedy rollouts from the belief (see
-:func:`wait_study`).
+:func:`wait_study`); ``--fit-drop HANDS`` fits a learned chance of being
+strictly lowest on the same points (a logistic regression of the belief's
+chance and public facts, :func:`drop_features`; numpy, the ``bench``
+extra) on ``HANDS`` hands at each of 2 and 4 players, and tests it on
+``HANDS`` more (see :func:`fit_drop`; ``--json`` also keeps the points).
 
 With ``--json PATH`` it writes the results (each match-up's
 :meth:`tonk.bots.TournamentResult.to_dict`) to a file; with ``--svg PATH``
@@ -51,9 +55,10 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import tonk
+from tonk._compiled import compiled
 from tonk.actions import Action
 from tonk.bots import (
     Bot,
@@ -61,6 +66,7 @@ from tonk.bots import (
     InferenceBot,
     ISMCTSBot,
     Memory,
+    OpponentTurn,
     RandomBot,
     infer,
 )
@@ -321,7 +327,6 @@ def target(args: argparse.Namespace) -> dict[str, Any]:
 
 def brier(hands: int, seed: int) -> dict[str, float]:
     """Return the Brier scores of "am I strictly lowest?" at seat 0's turn starts."""
-    from tonk._compiled import compiled
     from tonk.bots._knowledge import sampled_counts, unseen_counts, unseen_values
 
     values = compiled(RULES).tables.values
@@ -376,27 +381,43 @@ def brier(hands: int, seed: int) -> dict[str, float]:
     return scores
 
 
-Point = tuple[float, float, float, float, bool]
+class Point(NamedTuple):
+    """An inference bot's drop point, with what a drop and waiting paid.
+
+    ``believed`` is the believed payoff of a drop (the belief the bot decided
+    by), ``rolled`` the believed payoff of playing on (the mean of greedy
+    rollouts from deals drawn from that belief; 0 without rollouts),
+    ``drop`` what a drop would have paid (the real hands settled, B13),
+    ``waited`` what waiting got (the hand played on; where the bot dropped,
+    a copy of the table plays on without the drop), ``dropped`` whether the
+    bot dropped, and ``features`` what the learned drop chance reads
+    (:func:`drop_features`).
+    """
+
+    believed: float
+    rolled: float
+    drop: float
+    waited: float
+    dropped: bool
+    features: tuple[float, ...]
 
 
 def _drop_points(players: int, seed: int, rollouts: int = 0) -> list[Point]:
     """Return the inference bot's drop points in one hand (seat 0, against greedy).
 
-    Each point is the believed payoff of a drop (the belief the bot decided
-    by), the believed payoff of playing on (the mean of ``rollouts`` hands
-    played on by greedy bots from deals drawn from that belief; 0 without
-    rollouts), what a drop would have paid (the real hands settled, B13),
-    what waiting got (the hand played on; where the bot dropped, a copy of
-    the table plays on without the drop) and whether the bot dropped.
+    ``rollouts`` greedy hands estimate each point's payoff of playing on.
     """
     state = tonk.new_game(RULES, players=players, seed=seed, dealer=seed % players)
     bots: list[Bot] = [InferenceBot()] + [GreedyBot() for _ in range(1, players)]
+    memory = Memory()  # what seat 0 remembers, as the bot's own memory does
     rng = random.Random(seed)
-    points: list[tuple[float, float, float, float, bool]] = []
+    points: list[Point] = []
     while state.outcome is None:
         seat = state.to_move
         seen = tonk.observe(state, seat)
         legal = seen.legal_actions
+        if seat == 0:
+            memory.update(seen)
         if (
             seat
             or seen.phase is not tonk.Phase.TURN_START
@@ -410,7 +431,6 @@ def _drop_points(players: int, seed: int, rollouts: int = 0) -> list[Point]:
         bot = bots[0]
         assert isinstance(bot, InferenceBot)
         belief = bot.belief(seen, probe)  # the bot's own belief
-        believed = belief.drop_payoff()
         rolled = _rolled_on(belief, random.Random(seed + len(points)), rollouts)
         dropped = tonk.apply(state, tonk.Drop()).outcome
         assert dropped is not None
@@ -419,13 +439,19 @@ def _drop_points(players: int, seed: int, rollouts: int = 0) -> list[Point]:
             others = [other for other in legal if other != tonk.Drop()]
             waited = _played_on(state, *table, others)
         points.append(
-            (believed, rolled, float(dropped.payoffs[0]), waited, action == tonk.Drop())
+            Point(
+                believed=belief.drop_payoff(),
+                rolled=rolled,
+                drop=float(dropped.payoffs[0]),
+                waited=waited,
+                dropped=action == tonk.Drop(),
+                features=drop_features(seen, memory.turns(seen), belief),
+            )
         )
         state = tonk.apply(state, action)
     final = float(state.outcome.payoffs[0])
     return [
-        (believed, rolled, drop, waited if dropped else final, dropped)
-        for believed, rolled, drop, waited, dropped in points
+        point if point.dropped else point._replace(waited=final) for point in points
     ]
 
 
@@ -509,35 +535,229 @@ def wait_study(hands: int, seed: int, rollouts: int = 8) -> dict[str, dict[str, 
     return results
 
 
-def _drops_above(bar: float) -> Callable[[float, float], bool]:
+def drop_features(
+    obs: Observation, turns: Sequence[OpponentTurn], belief: tonk.bots.Belief
+) -> tuple[float, ...]:
+    """Return what the learned drop chance reads, from what seat 0 knows.
+
+    Read from the observation, the other seats' remembered ``turns`` and the
+    belief only: the belief's chance of being strictly lowest (as a logit,
+    smoothed by half a deal), the seat's own count, the rounds played, the
+    stock's size, the other seats' fewest cards, the highest count of cards
+    another seat is known to hold, the lowest of the other seats' latest
+    discards, the share of them that declined a drop at their latest turn,
+    and the number of other players beyond one.
+    """
+    values = compiled(obs.rules).tables.values
+    players = obs.player_count
+    others = [seat for seat in range(players) if seat != obs.seat]
+    deals = len(belief.deals)
+    chance = (belief.chance_lowest() * deals + 0.5) / (deals + 1)
+    latest = {turn.seat: turn for turn in turns}
+    discards = [
+        values[turn.discarded.code]
+        for turn in latest.values()
+        if turn.discarded is not None
+    ]
+    declined = sum(turn.could_drop for turn in latest.values())
+    return (
+        1.0,
+        math.log(chance / (1 - chance)),
+        sum(values[card.code] for card in obs.hand) / 10,
+        obs.turns_taken / players,
+        obs.stock_size / 10,
+        min(obs.hand_sizes[seat] for seat in others) / 5,
+        max(sum(values[card.code] for card in obs.taken[seat]) for seat in others) / 10,
+        min(discards, default=10) / 10,
+        declined / len(others),
+        float(players - 2),
+    )
+
+
+def fit_drop(hands: int, seed: int) -> dict[str, Any]:
+    """Fit a learned drop chance and a learned drop advantage; test them.
+
+    The inference bot (seat 0) plays ``hands`` hands against greedy bots at
+    each of 2 and 4 players on seeds from ``seed`` (to fit) and ``hands``
+    more from ``seed + hands`` (to test), as :func:`drop_study` does. Each
+    drop point keeps its features (:func:`drop_features`), whether the seat
+    was strictly lowest (a drop would have won) and what a drop gained over
+    waiting. Two models are fitted on both table sizes at once (numpy, the
+    ``bench`` extra): a logistic regression of "strictly lowest" (Newton's
+    method, a small ridge) and a least-squares fit of the drop's gain over
+    waiting per other player. It prints the Brier scores on the test hands
+    (the fitted chance, the belief alone recalibrated by its logit and a
+    constant, the belief's own chance and the base rate), then the gain per
+    hand over the bot's own drops of "drop when the fitted chance is above a
+    bar" and "drop when the fitted gain is above an edge", on the fit and the
+    test hands.
+    """
+    import numpy as np
+
+    fitted = {
+        players: [_drop_points(players, seed + hand) for hand in range(hands)]
+        for players in (2, 4)
+    }
+    tested = {
+        players: [_drop_points(players, seed + hands + hand) for hand in range(hands)]
+        for players in (2, 4)
+    }
+    features, lowest, _, gains = _fit_table(np, fitted)
+    chance = _logistic(np, features, lowest)
+    recalibrated = _logistic(np, features[:, :2], lowest)
+    advantage = _ridge(np, features, gains)
+    print(f"{len(lowest):,} drop points to fit on ({hands:,} hands at 2 and 4 players)")
+    print("chance weights:", tuple(round(float(weight), 4) for weight in chance))
+    print("gain weights:", tuple(round(float(weight), 4) for weight in advantage))
+    print()
+    results: dict[str, Any] = {
+        "chance_weights": [float(weight) for weight in chance],
+        "gain_weights": [float(weight) for weight in advantage],
+    }
+    print(
+        "| players | test points | fitted | belief recalibrated | belief | base rate |"
+    )
+    print("|---:|---:|---:|---:|---:|---:|")
+    for players in (2, 4):
+        features, lowest, believed, _ = _fit_table(np, {players: tested[players]})
+        chances = {
+            "fitted": 1 / (1 + np.exp(-features @ chance)),
+            "recalibrated": 1 / (1 + np.exp(-features[:, :2] @ recalibrated)),
+            "belief": believed,
+            "base rate": np.full(len(lowest), lowest.mean()),
+        }
+        scores = {
+            name: float(np.mean((estimate - lowest) ** 2))
+            for name, estimate in chances.items()
+        }
+        results[f"{players}p:brier"] = scores
+        print(
+            f"| {players} | {len(lowest):,} | "
+            + " | ".join(f"{score:.4f}" for score in scores.values())
+            + " |"
+        )
+    rules = {
+        f"chance > {bar}": _fitted_above(chance, math.log(bar / (1 - bar)))
+        for bar in (0.75, 0.8, 0.833, 0.86, 0.9)
+    } | {
+        f"gain > {edge:+}": _fitted_above(advantage, edge)
+        for edge in (-0.2, -0.1, 0.0, 0.1, 0.2, 0.3)
+    }
+    results |= _fitted_gains(rules, fitted, tested)
+    results["points"] = {
+        f"{players}p:{name}": [
+            [point._asdict() for point in hand] for hand in deals[players]
+        ]
+        for name, deals in (("fit", fitted), ("test", tested))
+        for players in (2, 4)
+    }
+    return results
+
+
+def _fit_table(np: Any, deals: dict[int, list[list[Point]]]) -> tuple[Any, ...]:
+    """Return the points' features, truths, believed chances and gains per player.
+
+    The believed chance of being strictly lowest comes from the believed
+    payoff of a drop: ``players - 1`` if it wins, twice that if caught (B13).
+    """
+    points = [
+        (players, point)
+        for players, hands in deals.items()
+        for hand in hands
+        for point in hand
+    ]
+    features = np.array([point.features for _, point in points])
+    lowest = np.array([point.drop > 0 for _, point in points], dtype=float)
+    believed = np.array(
+        [(point.believed / (players - 1) + 2) / 3 for players, point in points]
+    )
+    gains = np.array(
+        [(point.drop - point.waited) / (players - 1) for players, point in points]
+    )
+    return features, lowest, believed, gains
+
+
+def _fitted_gains(
+    rules: dict[str, Callable[[Point], bool]],
+    fitted: dict[int, list[list[Point]]],
+    tested: dict[int, list[list[Point]]],
+) -> dict[str, Any]:
+    """Print and return each rule's gain per hand over the bot's own drops."""
+    results = {}
+    print()
+    print("| players | rule | gain per hand, fit hands | gain per hand, test hands |")
+    print("|---:|---:|---:|---:|")
+    for players in (2, 4):
+        for name, rule in rules.items():
+            found = [_gain(deals[players], rule) for deals in (fitted, tested)]
+            results[f"{players}p:{name}"] = found
+            print(
+                f"| {players} | {name} | "
+                + " | ".join(f"{mean:+.4f} (±{half:.4f})" for mean, half in found)
+                + " |"
+            )
+    return results
+
+
+def _ridge(np: Any, features: Any, truth: Any) -> Any:
+    """Return least-squares weights with a small ridge."""
+    ridge = np.eye(features.shape[1])
+    return np.linalg.solve(features.T @ features + ridge, features.T @ truth)
+
+
+def _logistic(np: Any, features: Any, truth: Any) -> Any:
+    """Return logistic regression weights (Newton's method, a small ridge)."""
+    weights = np.zeros(features.shape[1])
+    ridge = np.eye(features.shape[1])
+    for _ in range(30):
+        chance = 1 / (1 + np.exp(-features @ weights))
+        gradient = features.T @ (chance - truth) + weights
+        hessian = (features.T * (chance * (1 - chance))) @ features + ridge
+        weights = weights - np.linalg.solve(hessian, gradient)
+    return weights
+
+
+def _fitted_above(weights: Any, threshold: float) -> Callable[[Point], bool]:
+    """Return the rule "drop where the weighted features are above ``threshold``"."""
+    return lambda point: (
+        float(
+            sum(
+                weight * feature
+                for weight, feature in zip(weights, point.features, strict=True)
+            )
+        )
+        > threshold
+    )
+
+
+def _drops_above(bar: float) -> Callable[[Point], bool]:
     """Return the rule "drop where the drop's believed payoff is above ``bar``"."""
-    return lambda believed, rolled: believed > bar
+    return lambda point: point.believed > bar
 
 
-def _drops_over_rollouts(edge: float) -> Callable[[float, float], bool]:
+def _drops_over_rollouts(edge: float) -> Callable[[Point], bool]:
     """Return the rule "drop where the drop's payoff beats playing on's by ``edge``"."""
-    return lambda believed, rolled: believed > 0 and believed - rolled > edge
+    return lambda point: point.believed > 0 and point.believed - point.rolled > edge
 
 
 def _gain(
-    deals: list[list[Point]], rule: Callable[[float, float], bool]
+    deals: list[list[Point]], rule: Callable[[Point], bool]
 ) -> tuple[float, float]:
     """Return the mean gain per hand of ``rule`` over the bot's own, with its ±95%.
 
-    On each hand the rule (of the believed payoffs of a drop and of playing
-    on) drops at its first point where it says so; it gains what that drop
-    pays less what waiting got where the bot waited, and loses the
-    difference where the bot dropped first.
+    On each hand the rule drops at its first point where it says so; it
+    gains what that drop pays less what waiting got where the bot waited,
+    and loses the difference where the bot dropped first.
     """
     gains = []
     for points in deals:
         gain = 0.0
-        for believed, rolled, drop, waited, dropped in points:
-            if rule(believed, rolled):
-                gain = 0.0 if dropped else drop - waited
+        for point in points:
+            if rule(point):
+                gain = 0.0 if point.dropped else point.drop - point.waited
                 break
-            if dropped:
-                gain = waited - drop
+            if point.dropped:
+                gain = point.waited - point.drop
                 break
         gains.append(gain)
     mean = sum(gains) / len(gains)
@@ -560,6 +780,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--brier", type=int, default=0, metavar="HANDS")
     parser.add_argument("--drop-study", type=int, default=0, metavar="HANDS")
     parser.add_argument("--wait-study", type=int, default=0, metavar="HANDS")
+    parser.add_argument("--fit-drop", type=int, default=0, metavar="HANDS")
     parser.add_argument(
         "--only", default="", metavar="KEYS", help="the --target match-ups to play"
     )
@@ -585,6 +806,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         results = {"drop_study": drop_study(args.drop_study, args.seed)}
     elif args.wait_study:
         results = {"wait_study": wait_study(args.wait_study, args.seed)}
+    elif args.fit_drop:
+        results = {"fit_drop": fit_drop(args.fit_drop, args.seed)}
     elif args.target or args.belief_deals:
         results = target(args)
     else:
