@@ -32,6 +32,7 @@ from tonk import (
 from tonk.bots import (
     Bot,
     GreedyBot,
+    InferenceBot,
     ISMCTSBot,
     RandomBot,
     SearchResult,
@@ -152,6 +153,20 @@ def test_greedy_discards_its_highest_loose_card() -> None:
     assert choose(bot, state) == tonk.Discard(tonk.Card.parse("KS"))
 
 
+def test_greedy_keeps_a_near_spread_by_its_outs_weight() -> None:
+    # KS QS wait for JS, the one out of each: at 1.5 points an out each is
+    # 8.5, above the loose 8C; at 3.5 points each is 6.5, below it.
+    state = deal(["KS QS 8C 2D AC", "3C 5D 6H 7S 9C"], upcard="10D", stock="4H")
+    state = tonk.apply(state, DrawStock())
+    spades = {tonk.Discard(tonk.Card.parse(card)) for card in ("KS", "QS")}
+    assert choose(GreedyBot(), state) in spades
+    assert choose(GreedyBot(outs_weight=3.5), state) == tonk.Discard(
+        tonk.Card.parse("8C")
+    )
+    assert choose(InferenceBot(outs_weight=1.5), state) in spades
+    assert choose(InferenceBot(), state) == tonk.Discard(tonk.Card.parse("8C"))
+
+
 def test_greedy_hits_when_it_can() -> None:
     state = deal(["7H 8H 9H KS QD", "10H 2C 4D 6S 9C"], upcard="5S", stock="3C 4S")
     bot = GreedyBot()
@@ -197,6 +212,10 @@ def test_greedy_slaps_for_an_extra_discard_and_passes_otherwise() -> None:
 def test_greedy_validates_its_options() -> None:
     with pytest.raises(ValueError, match="samples"):
         GreedyBot(samples=0)
+    with pytest.raises(RulesError, match=r"outs_weight must be 0\.\.100"):
+        GreedyBot(outs_weight=-1)
+    with pytest.raises(TypeError, match="outs_weight must be a number"):
+        GreedyBot(outs_weight=True)
 
 
 # --- ISMCTSBot ---------------------------------------------------------------------

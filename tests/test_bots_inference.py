@@ -377,6 +377,8 @@ def test_bad_input_is_refused() -> None:
         InferenceBot(drop_margin="high")  # type: ignore[arg-type]
     with pytest.raises(RulesError):
         InferenceBot(drop_margin=-0.1)
+    with pytest.raises(RulesError):
+        InferenceBot(outs_weight=101)
     with pytest.raises(TypeError):
         InferenceBot(model=GreedyBot())  # type: ignore[arg-type]
     with pytest.raises(RulesError):

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
 from tonk._compiled import compiled
 from tonk._hand_sum import run_place
 from tonk._spreads import find_spreads, fits, split
+from tonk._validate import brief
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -27,12 +29,21 @@ from tonk.actions import (
 from tonk.bots._base import no_actions
 from tonk.bots._knowledge import sampled_counts, unseen_counts, unseen_values
 from tonk.cards import Card
+from tonk.errors import RulesError
 from tonk.observation import Observation
 from tonk.rules import StockEnd
 from tonk.scoring import settle_drop, settle_showdown
 from tonk.state import OutcomeKind, Phase
 
 __all__ = ["GreedyBot"]
+
+
+def check_points(bot: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """Check that a bot's option is a number of points, 0 to 100."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{attribute.name} must be a number, got {brief(value)}")
+    if not 0 <= value <= 100:
+        raise RulesError(f"{attribute.name} must be 0..100, got {value!r}")
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -47,6 +58,7 @@ class _View:
         "copies",
         "hand",
         "obs",
+        "outs_weight",
         "positions",
         "rules",
         "run_card",
@@ -56,8 +68,9 @@ class _View:
         "wild",
     )
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Observation, outs_weight: float) -> None:
         self.obs = obs
+        self.outs_weight = outs_weight
         self.rules = rules = obs.rules
         self.tables = tables = compiled(rules).tables
         self.values = tables.values
@@ -129,7 +142,7 @@ class _View:
         stock = self.obs.stock_size
         urgency = min(1.0, stock / 12)  # late in the hand, only the count matters
         outs = self.outs(card, rest)
-        score = value - 1.5 * min(outs, 3) * urgency
+        score = value - self.outs_weight * min(outs, 3) * urgency
         if self.wild[card.code]:
             score -= 6 * urgency
         if self.fits_table(card):
@@ -176,8 +189,18 @@ class GreedyBot:
         drop_margin: Drop when the expected payoff of dropping, in base stakes,
             is above this.
         samples: How many deals of the unseen cards to estimate a drop with.
+        outs_weight: How many points of count each of a card's outs (the
+            unseen cards that would make a spread of it and one card of the
+            hand, at most 3 counted) takes off its claim to be discarded.
+
+    Raises:
+        RulesError: If ``outs_weight`` is not 0..100.
+        TypeError: If ``outs_weight`` is not a number.
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       The ``outs_weight`` option.
 
     Examples:
         >>> import random, tonk
@@ -196,6 +219,7 @@ class GreedyBot:
 
     drop_margin: float = 0.0
     samples: int = attrs.field(default=48, validator=attrs.validators.ge(1))
+    outs_weight: float = attrs.field(default=1.5, validator=check_points)
 
     def choose(
         self, obs: Observation, legal: Sequence[Action], rng: random.Random
@@ -209,7 +233,7 @@ class GreedyBot:
             raise no_actions(obs)
         if len(legal) == 1:
             return legal[0]
-        view = _View(obs)
+        view = _View(obs, self.outs_weight)
         phase = obs.phase
         if phase is Phase.TURN_START:
             return self._start(view, legal, rng)

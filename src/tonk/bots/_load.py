@@ -228,7 +228,7 @@ def load_bot(spec: str, *, iterations: int = 200) -> Bot:
 
     Examples:
         >>> load_bot("greedy")
-        GreedyBot(drop_margin=0.0, samples=48)
+        GreedyBot(drop_margin=0.0, samples=48, outs_weight=1.5)
         >>> type(load_bot("tonk.bots:RandomBot")).__name__
         'RandomBot'
         >>> load_bot("clever")
