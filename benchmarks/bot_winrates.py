@@ -541,36 +541,49 @@ def drop_features(
     """Return what the learned drop chance reads, from what seat 0 knows.
 
     Read from the observation, the other seats' remembered ``turns`` and the
-    belief only: the belief's chance of being strictly lowest (as a logit,
-    smoothed by half a deal), the seat's own count, the rounds played, the
-    stock's size, the other seats' fewest cards, the highest count of cards
-    another seat is known to hold, the lowest of the other seats' latest
-    discards, the share of them that declined a drop at their latest turn,
-    and the number of other players beyond one.
+    belief only: a constant; the belief's chance of being strictly lowest
+    (as a logit, smoothed by half a deal) and its effective share of deals;
+    the seat's own count and cards; the rounds played; the stock's size;
+    the spreads on the table; the number of other players beyond one, alone
+    and times the logit; and of the other seats, the fewest cards, the
+    highest count of cards one is known to hold, the most cards one took
+    from the pile and laid, the lowest latest discard, the lowest mean and
+    the lowest highest of their last three discards, and the share that
+    declined a drop at their latest turn.
     """
     values = compiled(obs.rules).tables.values
     players = obs.player_count
     others = [seat for seat in range(players) if seat != obs.seat]
     deals = len(belief.deals)
     chance = (belief.chance_lowest() * deals + 0.5) / (deals + 1)
-    latest = {turn.seat: turn for turn in turns}
+    logit = math.log(chance / (1 - chance))
+    played: dict[int, list[OpponentTurn]] = {seat: [] for seat in others}
+    for turn in turns:
+        played[turn.seat].append(turn)
     discards = [
-        values[turn.discarded.code]
-        for turn in latest.values()
-        if turn.discarded is not None
+        [values[turn.discarded.code] for turn in mine if turn.discarded is not None]
+        for mine in played.values()
     ]
-    declined = sum(turn.could_drop for turn in latest.values())
+    recent = [seen[-3:] for seen in discards if seen]
     return (
         1.0,
-        math.log(chance / (1 - chance)),
+        logit,
+        belief.effective_samples / deals,
         sum(values[card.code] for card in obs.hand) / 10,
+        len(obs.hand) / 5,
         obs.turns_taken / players,
         obs.stock_size / 10,
+        len(obs.spreads) / 3,
+        float(players - 2),
+        (players - 2) * logit,
         min(obs.hand_sizes[seat] for seat in others) / 5,
         max(sum(values[card.code] for card in obs.taken[seat]) for seat in others) / 10,
-        min(discards, default=10) / 10,
-        declined / len(others),
-        float(players - 2),
+        max(sum(turn.took for turn in mine) for mine in played.values()) / 3,
+        max(sum(len(turn.laid) for turn in mine) for mine in played.values()) / 3,
+        min((seen[-1] for seen in recent), default=10) / 10,
+        min((sum(seen) / len(seen) for seen in recent), default=10) / 10,
+        min((max(seen) for seen in recent), default=10) / 10,
+        sum(mine[-1].could_drop for mine in played.values() if mine) / len(others),
     )
 
 
@@ -604,7 +617,7 @@ def fit_drop(hands: int, seed: int) -> dict[str, Any]:
     }
     features, lowest, _, gains = _fit_table(np, fitted)
     chance = _logistic(np, features, lowest)
-    recalibrated = _logistic(np, features[:, :2], lowest)
+    recalibrated = _logistic(np, features[:, :2], lowest)  # a constant, the logit
     advantage = _ridge(np, features, gains)
     print(f"{len(lowest):,} drop points to fit on ({hands:,} hands at 2 and 4 players)")
     print("chance weights:", tuple(round(float(weight), 4) for weight in chance))
