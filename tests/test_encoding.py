@@ -678,9 +678,7 @@ def check_every_form_is_the_reference(state: GameState) -> None:
         for kind in ("d", "f"):
             buffer = array.array(kind, [7.0]) * size  # stale values are cleared
             assert encoding.observation_vector(seen, out=buffer) is buffer
-            assert buffer.tolist() == [
-                float(array.array(kind, [v])[0]) for v in expected
-            ]
+            assert buffer.tolist() == array.array(kind, expected).tolist()
             again = array.array(kind, [7.0]) * size
             encoding.observation_vector(state, seat=seat, out=again)
             assert again == buffer

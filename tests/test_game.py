@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-import jsonschema  # type: ignore[import-untyped]
+import jsonschema_rs
 import pytest
 from documents import any_playouts, record_of
 from hypothesis import HealthCheck, given, settings
@@ -26,7 +26,7 @@ from tonk import (
 )
 from tonk.testing.strategies import Playout
 
-GAME_SCHEMA = jsonschema.Draft202012Validator(tonk.json_schema(Game))
+GAME_SCHEMA = jsonschema_rs.Draft202012Validator(tonk.json_schema(Game))
 
 
 def test_push_peek_pop_walk_the_states() -> None:

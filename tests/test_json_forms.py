@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import jsonschema  # type: ignore[import-untyped]
+import jsonschema_rs
 import pytest
 from documents import all_rules, any_playouts
 from hypothesis import HealthCheck, given, settings
@@ -40,10 +40,10 @@ from tonk.testing import check_no_leak, observed, redeal_hidden
 from tonk.testing.strategies import Playout
 
 
-def validator(kind: Any) -> jsonschema.Draft202012Validator:
+def validator(kind: Any) -> jsonschema_rs.Validator:
     schema = json_schema(kind)
-    jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema)
+    jsonschema_rs.meta.validate(schema)
+    return jsonschema_rs.Draft202012Validator(schema)
 
 
 OBSERVATION = validator(Observation)
@@ -621,7 +621,7 @@ def test_hostile_text_is_refused_for_every_kind(kind: Any, text: str) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_kind_has_a_valid_schema_naming_its_format(kind: Any) -> None:
     schema = json_schema(kind)
-    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema_rs.meta.validate(schema)
     assert schema["properties"]["format"]["const"].startswith("tonk.")
     assert "format" in schema["required"]
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import jsonschema  # type: ignore[import-untyped]
+import jsonschema_rs
 import pytest
 from documents import all_rules, any_playouts, record_of
 from hypothesis import HealthCheck, given, settings
@@ -888,7 +888,7 @@ def test_shipped_schemas_are_up_to_date() -> None:
 @pytest.mark.parametrize("kind", KINDS, ids=["rules", "state", "record", "action"])
 def test_schemas_are_valid_draft_2020_12(kind: Any) -> None:
     schema = json_schema(kind)
-    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema_rs.meta.validate(schema)
     assert schema["properties"]["format"] == {"const": to_dict_format(kind)}
     assert json_schema(kind) is not schema
 
@@ -902,7 +902,7 @@ def to_dict_format(kind: Any) -> str:
 
 
 VALIDATORS = {
-    name: jsonschema.Draft202012Validator(json_schema(kind))
+    name: jsonschema_rs.Draft202012Validator(json_schema(kind))
     for name, kind in zip(["rules", "state", "record", "action"], KINDS, strict=True)
 }
 
@@ -1008,7 +1008,7 @@ def test_the_codec_follows_the_fields_of_any_attrs_class() -> None:
     assert codec.decode({}, "$") == _Options()
     defs: dict[str, Any] = {}
     schema = codec.object_schema(defs)
-    jsonschema.Draft202012Validator({**schema, "$defs": defs}).validate(data)
+    jsonschema_rs.Draft202012Validator({**schema, "$defs": defs}).validate(data)
     with pytest.raises(SerializationError, match=r"^\$\.pair: must be a list of 2"):
         codec.decode({"pair": [1]}, "$")
     with pytest.raises(SerializationError, match=r"^\$\.pair\[1\]: must be true"):
