@@ -29,7 +29,9 @@ points in ``HANDS`` hands at 2 and 4 players against greedy bots (see
 :func:`drop_study`); ``--wait-study HANDS`` values, on the same points,
 dropping when the drop's believed payoff beats the believed payoff of
 playing on, estimated by greedy rollouts from the belief (see
-:func:`wait_study`); ``--fit-drop HANDS`` fits a learned chance of being
+:func:`wait_study`), and ``--lookahead-study HANDS`` the same with playing
+on's payoff looked at one round ahead: the other seats' drops by the greedy
+model (see :func:`_looked_ahead`); ``--fit-drop HANDS`` fits a learned chance of being
 strictly lowest on the same points (a logistic regression of the belief's
 chance and public facts, :func:`drop_features`; numpy, the ``bench``
 extra) on ``HANDS`` hands at each of 2 and 4 players, and tests it on
@@ -51,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import gc
 import importlib.util
 import itertools
@@ -75,7 +78,9 @@ from tonk.bots import (
     RandomBot,
     infer,
 )
+from tonk.bots._belief import drop_threshold
 from tonk.observation import Observation
+from tonk.scoring import settle_drop
 
 RULES = tonk.presets.PAGAT
 
@@ -390,8 +395,9 @@ class Point(NamedTuple):
     """An inference bot's drop point, with what a drop and waiting paid.
 
     ``believed`` is the believed payoff of a drop (the belief the bot decided
-    by), ``rolled`` the believed payoff of playing on (the mean of greedy
-    rollouts from deals drawn from that belief; 0 without rollouts),
+    by), ``rolled`` the believed payoff of playing on (by the study's
+    estimate from that belief, :func:`_rolled_on` or :func:`_looked_ahead`;
+    0 without one),
     ``drop`` what a drop would have paid (the real hands settled, B13),
     ``waited`` what waiting got (the hand played on; where the bot dropped,
     a copy of the table plays on without the drop), ``dropped`` whether the
@@ -407,10 +413,16 @@ class Point(NamedTuple):
     features: tuple[float, ...]
 
 
-def _drop_points(players: int, seed: int, rollouts: int = 0) -> list[Point]:
+Waiting = Callable[[tonk.bots.Belief, random.Random], float]
+"""An estimate of the believed payoff of playing on, from a drop point's belief."""
+
+
+def _drop_points(
+    players: int, seed: int, waiting: Waiting | None = None
+) -> list[Point]:
     """Return the inference bot's drop points in one hand (seat 0, against greedy).
 
-    ``rollouts`` greedy hands estimate each point's payoff of playing on.
+    ``waiting`` estimates each point's payoff of playing on.
     """
     state = tonk.new_game(RULES, players=players, seed=seed, dealer=seed % players)
     bots: list[Bot] = [InferenceBot()] + [GreedyBot() for _ in range(1, players)]
@@ -436,7 +448,9 @@ def _drop_points(players: int, seed: int, rollouts: int = 0) -> list[Point]:
         bot = bots[0]
         assert isinstance(bot, InferenceBot)
         belief = bot.belief(seen, probe)  # the bot's own belief
-        rolled = _rolled_on(belief, random.Random(seed + len(points)), rollouts)
+        rolled = 0.0
+        if waiting is not None:
+            rolled = waiting(belief, random.Random(seed + len(points)))
         dropped = tonk.apply(state, tonk.Drop()).outcome
         assert dropped is not None
         waited = 0.0
@@ -462,8 +476,6 @@ def _drop_points(players: int, seed: int, rollouts: int = 0) -> list[Point]:
 
 def _rolled_on(belief: tonk.bots.Belief, rng: random.Random, rollouts: int) -> float:
     """Return the believed payoff of not dropping: greedy hands from belief deals."""
-    if not rollouts:
-        return 0.0
     seat = belief.observation.seat
     greedy = GreedyBot()
     total = 0.0
@@ -519,25 +531,76 @@ def drop_study(hands: int, seed: int) -> dict[str, dict[str, float]]:
     return results
 
 
-def wait_study(hands: int, seed: int, rollouts: int = 8) -> dict[str, dict[str, float]]:
-    """Value dropping when a drop's believed payoff beats playing on's, rolled out.
+def wait_study(
+    hands: int, seed: int, waiting: Waiting | None = None
+) -> dict[str, dict[str, float]]:
+    """Value dropping when a drop's believed payoff beats playing on's.
 
     As :func:`drop_study`, but the rule compares the drop's believed payoff
-    with the believed payoff of playing on, estimated by ``rollouts`` hands
-    of greedy bots from deals drawn from the bot's belief: it drops where
-    the drop's is above 0 and above playing on's by more than an edge.
+    with the believed payoff of playing on, estimated by ``waiting`` (by
+    default 8 greedy rollouts, :func:`_rolled_on`): it drops where the
+    drop's is above 0 and above playing on's by more than an edge.
     """
+    if waiting is None:
+        waiting = functools.partial(_rolled_on, rollouts=8)
     results: dict[str, dict[str, float]] = {}
-    edges = (-0.25, 0.0, 0.25, 0.5)
+    edges = (-1.0, -0.5, -0.25, 0.0, 0.25, 0.5)
     print("| players | edge | gain per hand against the bot's own (95% CI) |")
     print("|---:|---:|---:|")
     for players in (2, 4):
-        deals = [_drop_points(players, seed + hand, rollouts) for hand in range(hands)]
+        deals = [_drop_points(players, seed + hand, waiting) for hand in range(hands)]
         for edge in edges:
             mean, half = _gain(deals, _drops_over_rollouts(edge))
             results[f"{players}p:{edge}"] = {"gain": mean, "ci95": half}
             print(f"| {players} | {edge:+.2f} | {mean:+.4f} (±{half:.4f}) |")
     return results
+
+
+def _looked_ahead(belief: tonk.bots.Belief, rng: random.Random) -> float:
+    """Return the believed payoff of not dropping, looking one round ahead.
+
+    On each deal of the belief the seat draws the stock's top card and
+    sheds its highest card; then each other seat in turn drops with
+    :class:`~tonk.bots.GreedyModel`'s chance for its count, settled against
+    the counts then. If none drops, the seat's own drop next turn is worth
+    its believed payoff then, or 0 if that is less. ``rng`` is unused:
+    nothing is drawn.
+    """
+    obs = belief.observation
+    rules = obs.rules
+    values = compiled(rules).tables.values
+    me, players = obs.seat, obs.player_count
+    held = [values[card.code] for card in obs.hand]
+    bars = [
+        drop_threshold(rules, players, obs.turns_taken + k) for k in range(1, players)
+    ]
+    met = next_drop = 0.0
+    for deal, weight in zip(belief.deals, belief.weights, strict=True):
+        counts = [sum(values[card.code] for card in hand) for hand in deal.hands]
+        drawn = values[deal.stock[0].code] if deal.stock else 0
+        counts[me] = sum(held) + drawn - max(*held, drawn)
+        alive = 1.0
+        for k, bar in enumerate(bars, start=1):
+            seat = (me + k) % players
+            drops = 1 / (1 + math.exp(counts[seat] - bar))  # drop_width 1
+            met += weight * alive * drops * _dropped(counts, seat, obs)
+            alive *= 1 - drops
+        next_drop += weight * alive * _dropped(counts, me, obs)
+    return met + max(0.0, next_drop)
+
+
+def _dropped(counts: list[int], dropper: int, obs: Observation) -> float:
+    """Return the observing seat's payoff if ``dropper`` drops on ``counts`` (B13)."""
+    rules = obs.rules
+    return float(
+        settle_drop(
+            counts,
+            dropper,
+            catch=rules.catch,
+            dealer=obs.dealer,
+            bonus=rules.drop_bonus,
+        ).payoffs[obs.seat]
+    )
 
 
 def drop_features(
@@ -798,6 +861,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--brier", type=int, default=0, metavar="HANDS")
     parser.add_argument("--drop-study", type=int, default=0, metavar="HANDS")
     parser.add_argument("--wait-study", type=int, default=0, metavar="HANDS")
+    parser.add_argument("--lookahead-study", type=int, default=0, metavar="HANDS")
     parser.add_argument("--fit-drop", type=int, default=0, metavar="HANDS")
     parser.add_argument(
         "--only", default="", metavar="KEYS", help="the --target match-ups to play"
@@ -827,6 +891,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         results = {"drop_study": drop_study(args.drop_study, args.seed)}
     elif args.wait_study:
         results = {"wait_study": wait_study(args.wait_study, args.seed)}
+    elif args.lookahead_study:
+        looked = wait_study(args.lookahead_study, args.seed, _looked_ahead)
+        results = {"lookahead_study": looked}
     elif args.fit_drop:
         results = {"fit_drop": fit_drop(args.fit_drop, args.seed)}
     elif args.target or args.belief_deals:
