@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 import tonk
 from tonk import format_action, presets
 from tonk.errors import ProtocolError, ProtocolErrorCode
+from tonk.observation import Observation
 from tonk.protocol import (
+    _OBSERVATION_FIELDS,
     MAX_CLIENT_BYTES,
     PROTOCOL_VERSION,
     ActWriter,
@@ -998,6 +1000,67 @@ def test_an_observation_reader_refuses_a_bad_view(
         reader.read([])  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         ObservationReader("pagat")  # type: ignore[arg-type]
+
+
+WRONG_VALUES: list[Any] = [
+    None, True, 0, -1, 10**20, 1.5, "", "AS", "1X", [], ["AS"], ["AS", "AS"], [0],
+    [None], [[]], [{}], {}, {"number": 1}, {"cards": ["AS"]},
+]  # fmt: skip
+
+
+def damaged_views() -> list[tuple[str, Observation]]:
+    """Views of many kinds: turn starts and draws, spreads, a finished hand."""
+    views = []
+    for name in ("pagat", "chicago"):
+        rules, rng = RULE_SETS[name], random.Random(name)
+        state = tonk.new_game(rules, players=3, seed=4)
+        while True:
+            views.append((name, tonk.observe(state, state.to_move)))
+            if state.outcome is not None:
+                break
+            state = tonk.apply(state, rng.choice(tonk.legal_actions(state)))
+    kinds = {
+        (view.phase, bool(view.spreads), view.top_discard is None) for _, view in views
+    }
+    assert len(kinds) >= 5
+    return views[:: max(1, len(views) // 12)] + views[-1:]
+
+
+@pytest.mark.parametrize(("name", "seen"), damaged_views())
+def test_an_observation_reader_reads_each_field_as_its_codec_does(
+    name: str, seen: Observation
+) -> None:
+    # Each field of a view holding a value of another kind: the reader's quick
+    # path for that kind of field refuses it as the field's codec (tonk.from_dict's)
+    # does, or reads the same value; so do its changes, and a refused change
+    # keeps the view. (The reader checks fields, not the whole view: a client
+    # trusts its table.)
+    rules = RULE_SETS[name]
+    good = observation_json(seen)
+    changing = ObservationReader(rules)
+    changing.read(good)
+    for field, codec in _OBSERVATION_FIELDS:
+        for value in WRONG_VALUES:
+            try:
+                expected = codec.decode(value, f"$.observation.{field}")
+            except tonk.SerializationError as error:
+                refused = str(error)
+            else:
+                whole = ObservationReader(rules).read({**good, field: value})
+                assert getattr(whole, field) == expected
+                changed = changing.read_changes({field: value})
+                assert getattr(changed, field) == expected
+                assert changing.read(good) == seen
+                continue
+            for reader, view in (
+                (ObservationReader(rules).read, {**good, field: value}),
+                (changing.read_changes, {field: value}),
+            ):
+                with pytest.raises(ProtocolError) as raised:
+                    reader(view)
+                assert str(raised.value) == refused
+                assert raised.value.code is ProtocolErrorCode.BAD_FIELD
+            assert changing.read_changes({}) == seen
 
 
 @pytest.mark.parametrize("name", sorted(RULE_SETS))
