@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -438,9 +439,13 @@ def test_a_bad_leave_is_refused_and_changes_nothing(
 def test_a_seat_leaves_once() -> None:
     table = Table(presets.PAGAT, players=3, seed=5, hands=3)
     table.start()
+    (error,) = table.receive(1, {"type": "leave", "seat": 0})
+    assert error.message["code"] == "wrong_seat"
+    assert error.message["message"] == "seat 1 cannot leave for seat 0"
     assert table.receive(0, encode_message({"type": "leave", "seat": 0})) == []
     (error,) = table.receive(0, {"type": "leave"})
     assert error.message["code"] == "seating"
+    assert error.message["message"] == "seat 0 leaves after this hand already"
     (error,) = table.receive(1, {"type": "leave"})  # two would be one
     assert error.message["code"] == "seating"
     assert len(table.seating) == 1
@@ -599,31 +604,47 @@ def test_a_goodbye_is_answered_and_a_client_error_ignored() -> None:
 def test_the_table_refuses_what_it_cannot_play() -> None:
     with pytest.raises(tonk.RulesError, match="side bets"):
         Table(attrs.evolve(presets.PAGAT, suit_bet=1), players=2)
-    with pytest.raises(tonk.RulesError, match="Big One"):
+    with pytest.raises(
+        tonk.RulesError,
+        match=r"^the table protocol does not offer the call of the Big One yet"
+        r" \(big_one_deals without match_deals\)$",
+    ):
         Table(attrs.evolve(presets.PAGAT, big_one_deals=1), players=2)
-    with pytest.raises(tonk.RulesError, match="hands"):
+    with pytest.raises(tonk.RulesError, match=r"^hands must be at least 1, got 0$"):
         Table(presets.PAGAT, players=2, hands=0)
+    with pytest.raises(TypeError, match=r"^hands must be an int, got '3'$"):
+        Table(presets.PAGAT, players=2, hands="3")  # type: ignore[arg-type]
     with pytest.raises(tonk.RulesError, match="time_limit"):
         Table(presets.PAGAT, players=2, time_limit=0)
     with pytest.raises(tonk.SessionError, match="names"):
         Table(presets.PAGAT, players=2, names=["Ann"])
     with pytest.raises(tonk.SessionError):
         Table(presets.PAGAT, players=1)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^rules must be Rules, got str$"):
         Table("pagat", players=2)  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^players must be an int, got '2'$"):
         Table(presets.PAGAT, players="2")  # type: ignore[arg-type]
     table = Table(presets.PAGAT, players=2, seed=1, time_limit=2.5)
-    with pytest.raises(tonk.SessionError, match="not started"):
+    with pytest.raises(tonk.SessionError, match=r"^the table has not started$"):
         table.receive(0, {"type": "goodbye"})
+    with pytest.raises(tonk.SessionError, match=r"^the table has not started$"):
+        table.snapshot(0)
     out = table.start()
     assert out[-1].message["time_limit"] == 2.5
-    with pytest.raises(tonk.RulesError, match="seat"):
+    with pytest.raises(tonk.SessionError, match=r"^the table has already started$"):
+        table.start()
+    with pytest.raises(tonk.RulesError, match=r"^seat must be 0\.\.1, got 2$"):
         table.receive(2, {"type": "goodbye"})
+    with pytest.raises(TypeError, match=r"^seat must be an int, got '0'$"):
+        table.receive("0", {"type": "goodbye"})  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         table.receive(None, {"type": "goodbye"})  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match=r"^a message must be text or a mapping, got int$"
+    ):
         table.receive(0, 3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^name must be text, got 7$"):
+        table.join(7)  # type: ignore[arg-type]
 
 
 # --- bad input changes nothing ------------------------------------------------------
@@ -638,77 +659,119 @@ def started() -> tuple[Table, int, int]:
     return table, seat, (seat + 1) % 3
 
 
-BAD_FROM_THE_MOVER: list[tuple[Any, ProtocolErrorCode]] = [
-    ("not json", ProtocolErrorCode.MALFORMED),
+BAD_FROM_THE_MOVER: list[tuple[Any, ProtocolErrorCode, str]] = [
+    ("not json", ProtocolErrorCode.MALFORMED, r"^not JSON: Expecting value"),
     (
         '{"type": "action", "request": 2, "action": "drop", "at": 1}',
         ProtocolErrorCode.UNKNOWN_FIELD,
+        r"^an action message has no field 'at'$",
     ),
     (
         {"type": "action", "request": 2, "action": "drop", "at": 1},
         ProtocolErrorCode.UNKNOWN_FIELD,
+        r"^an action message has no field 'at'$",
     ),
     (
         {"type": "action", "request": 2, "action": "x" * 5000},
         ProtocolErrorCode.BAD_FIELD,
+        r"^the field 'action' of an action message is out of range or of the wrong"
+        r" type: 'x{47}\.\.\.x+'$",
     ),
     (
         '{"type": "action", "request": 2, "action": "' + "x" * MAX_CLIENT_BYTES + '"}',
         ProtocolErrorCode.TOO_LARGE,
+        r"^the message is 4142 bytes, more than the limit of 4096$",
     ),
-    ("[" * 40 + "]" * 40, ProtocolErrorCode.TOO_DEEP),
+    (
+        "[" * 40 + "]" * 40,
+        ProtocolErrorCode.TOO_DEEP,
+        r"^the message nests lists and objects more than 16 deep$",
+    ),
     (
         {"type": "action", "request": 10**40, "action": "drop"},
         ProtocolErrorCode.BAD_FIELD,
+        r"^the field 'request' of an action message is out of range or of the wrong"
+        r" type: 10{40}$",
     ),
-    ({"type": "action", "request": 2, "index": 2**60}, ProtocolErrorCode.BAD_FIELD),
+    (
+        {"type": "action", "request": 2, "index": 2**60},
+        ProtocolErrorCode.BAD_FIELD,
+        r"^the field 'index' of an action message .* 1152921504606846976$",
+    ),
     (
         {"type": "action", "request": 2, "action": "discard QH", "seat": 9},
         ProtocolErrorCode.WRONG_SEAT,
+        r"^seat 1 cannot act for seat 9$",
     ),
     (
         {"type": "action", "request": 1, "action": "discard QH"},
         ProtocolErrorCode.STALE_REQUEST,
+        r"^request 1 is not the open one \(2\)$",
     ),
     (
         {"type": "action", "request": 3, "action": "discard QH"},
         ProtocolErrorCode.STALE_REQUEST,
+        r"^request 3 is not the open one \(2\)$",
     ),
-    ({"type": "action", "request": 2}, ProtocolErrorCode.BAD_FIELD),
+    (
+        {"type": "action", "request": 2},
+        ProtocolErrorCode.BAD_FIELD,
+        r"^an action message needs exactly one of 'action' and 'index'$",
+    ),
     (
         {"type": "action", "request": 2, "action": "drop", "index": 0},
         ProtocolErrorCode.BAD_FIELD,
+        r"^an action message needs exactly one of 'action' and 'index'$",
     ),
-    ({"type": "action", "request": 2, "action": "fold"}, ProtocolErrorCode.BAD_ACTION),
-    ({"type": "action", "request": 2, "index": 10**9}, ProtocolErrorCode.BAD_ACTION),
+    (
+        {"type": "action", "request": 2, "action": "fold"},
+        ProtocolErrorCode.BAD_ACTION,
+        r"^unknown action 'fold': expected drop, draw, ",
+    ),
+    (
+        {"type": "action", "request": 2, "index": 10**9},
+        ProtocolErrorCode.BAD_ACTION,
+        r"^action index must be 0\.\.1157 under these rules, got 1000000000$",
+    ),
     (
         {"type": "action", "request": 2, "action": "drop"},
         ProtocolErrorCode.ILLEGAL_ACTION,
+        r"^'drop' is not a legal action now$",
     ),
-    ({"type": "action", "request": 2, "index": 0}, ProtocolErrorCode.ILLEGAL_ACTION),
+    (
+        {"type": "action", "request": 2, "index": 0},
+        ProtocolErrorCode.ILLEGAL_ACTION,
+        r"^'drop' is not a legal action now$",
+    ),
     (
         {"type": "act", "request": 2, "seat": 0, "observation": {}, "legal": []},
         ProtocolErrorCode.UNKNOWN_TYPE,
+        r"^a table takes no act message from a client$",
     ),
-    ({"type": "welcome"}, ProtocolErrorCode.MISSING_FIELD),
-    ([], ProtocolErrorCode.NOT_AN_OBJECT),
+    (
+        {"type": "welcome"},
+        ProtocolErrorCode.MISSING_FIELD,
+        r"^a welcome message needs the field 'protocol'$",
+    ),
+    ([], ProtocolErrorCode.NOT_AN_OBJECT, r"^a message must be text or a mapping"),
 ]
 
 
-@pytest.mark.parametrize(("message", "code"), BAD_FROM_THE_MOVER)
+@pytest.mark.parametrize(("message", "code", "says"), BAD_FROM_THE_MOVER)
 def test_a_bad_message_gets_an_error_and_changes_nothing(
-    message: Any, code: ProtocolErrorCode
+    message: Any, code: ProtocolErrorCode, says: str
 ) -> None:
     table, seat, _ = started()
     before = (table.state, table.history, table.waiting_for, table.snapshot(seat))
     if isinstance(message, list):
-        with pytest.raises(TypeError):
+        with pytest.raises(TypeError, match=says):
             table.receive(seat, message)  # type: ignore[arg-type]
         return
     (error,) = table.receive(seat, message)
     assert error.to == seat
     assert error.message["type"] == "error"
     assert error.message["code"] == code.value
+    assert re.search(says, error.message["message"]), error.message["message"]
     VALIDATOR.validate(error.message)
     assert (
         table.state,
@@ -725,6 +788,7 @@ def test_an_action_out_of_turn_or_for_another_seat_is_refused() -> None:
     legal = act["legal"][0]["action"]
     (error,) = table.receive(other, {"type": "action", "request": 2, "action": legal})
     assert (error.to, error.message["code"]) == (other, "not_your_turn")
+    assert error.message["message"] == f"it is not seat {other}'s turn to act"
     assert error.message["request"] == 2
     (error,) = table.receive(
         other, {"type": "action", "request": 2, "action": legal, "seat": seat}

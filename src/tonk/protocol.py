@@ -262,6 +262,11 @@ _CLIENT_TYPES: Final = frozenset({"hello", "action", "error", "goodbye", "leave"
 """The messages a client sends a table."""
 
 
+def _a(kind: str) -> str:
+    """Return ``kind`` of message with its article: ``an action``, ``a hello``."""
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+
+
 def _checked(data: object) -> dict[str, Any]:
     """Return ``data`` if it is a message of a known type with valid fields."""
     if data.__class__ is not dict and not isinstance(data, Mapping):
@@ -276,19 +281,19 @@ def _checked(data: object) -> dict[str, Any]:
     for key in data:
         if key not in fields and key != "type":
             raise ProtocolError(
-                f"a {kind} message has no field {brief(key)}",
+                f"{_a(kind)} message has no field {brief(key)}",
                 code=_Code.UNKNOWN_FIELD,
             )
     for name, (required, is_valid) in fields.items():
         if name not in data:
             if required:
                 raise ProtocolError(
-                    f"a {kind} message needs the field {name!r}",
+                    f"{_a(kind)} message needs the field {name!r}",
                     code=_Code.MISSING_FIELD,
                 )
         elif not is_valid(data[name]):
             raise ProtocolError(
-                f"the field {name!r} of a {kind} message is out of range or of"
+                f"the field {name!r} of {_a(kind)} message is out of range or of"
                 f" the wrong type: {brief(data[name])}",
                 code=_Code.BAD_FIELD,
             )
@@ -303,7 +308,7 @@ def _check_form(kind: str, data: Mapping[str, Any]) -> None:
     if tuple([name for form in forms for name in form if name in data]) not in forms:
         written = ", or ".join(" and ".join(map(repr, form)) for form in forms)
         raise ProtocolError(
-            f"a {kind} message has either {written}", code=_Code.BAD_FIELD
+            f"{_a(kind)} message has either {written}", code=_Code.BAD_FIELD
         )
 
 
@@ -366,7 +371,7 @@ def decode_message(
         >>> decode_message('{"type": "action", "request": 3, "card": "QH"}')
         Traceback (most recent call last):
         ...
-        tonk.errors.ProtocolError: a action message has no field 'card'
+        tonk.errors.ProtocolError: an action message has no field 'card'
         >>> decode_message('[1, 2]')
         Traceback (most recent call last):
         ...
@@ -1113,7 +1118,7 @@ class ObservationReader:
             message = decode_message(line)
             if message["type"] != "act":
                 raise ProtocolError(
-                    f"a {message['type']} message where an act was expected",
+                    f"{_a(message['type'])} message where an act was expected",
                     code=_Code.BAD_FIELD,
                 )
         if "changes" in message:
