@@ -71,6 +71,7 @@ from tonk.actions import Action
 from tonk.bots import (
     Bot,
     GreedyBot,
+    GreedyModel,
     InferenceBot,
     ISMCTSBot,
     Memory,
@@ -574,6 +575,7 @@ def _looked_ahead(belief: tonk.bots.Belief, rng: random.Random) -> float:
     bars = [
         drop_threshold(rules, players, obs.turns_taken + k) for k in range(1, players)
     ]
+    width = GreedyModel().drop_width  # the model's drop, as the bot's belief has it
     met = next_drop = 0.0
     for deal, weight in zip(belief.deals, belief.weights, strict=True):
         counts = [sum(values[card.code] for card in hand) for hand in deal.hands]
@@ -582,7 +584,7 @@ def _looked_ahead(belief: tonk.bots.Belief, rng: random.Random) -> float:
         alive = 1.0
         for k, bar in enumerate(bars, start=1):
             seat = (me + k) % players
-            drops = 1 / (1 + math.exp(counts[seat] - bar))  # drop_width 1
+            drops = 1 / (1 + math.exp((counts[seat] - bar) / width))
             met += weight * alive * drops * _dropped(counts, seat, obs)
             alive *= 1 - drops
         next_drop += weight * alive * _dropped(counts, me, obs)
