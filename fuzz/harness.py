@@ -124,7 +124,8 @@ def _act(data: bytes, header: bytes) -> object:
         kind = message["type"]
         if kind != "act":
             code = tonk.ProtocolErrorCode.BAD_FIELD
-            return code, f"a {kind} message where an act was expected"
+            article = "an" if kind[0] in "aeiou" else "a"
+            return code, f"{article} {kind} message where an act was expected"
         if "changes" in message:
             return reader().read_changes(message["changes"]), message
         return reader().read(message["observation"]), message
