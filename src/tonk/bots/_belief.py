@@ -36,7 +36,7 @@ from tonk._cache import Cache
 from tonk._compiled import compiled
 from tonk._fast import successor
 from tonk._validate import brief, is_int
-from tonk.bots._knowledge import seat_turns
+from tonk.bots._knowledge import drop_payoffs, seat_turns
 from tonk.cards import Card
 from tonk.errors import RulesError
 from tonk.observation import Observation, determinize
@@ -718,26 +718,14 @@ class Belief:
             1.0
         """
         obs = self.observation
-        rules = obs.rules
-        values = compiled(rules).tables.values
-        me = obs.seat
-        settled: dict[tuple[int, ...], float] = {}
+        values = compiled(obs.rules).tables.values
+        payoff = drop_payoffs(obs)
         total = 0.0
         for deal, weight in zip(self.deals, self.weights, strict=True):
             counts = tuple(
                 sum(values[card.code] for card in hand) for hand in deal.hands
             )
-            payoff = settled.get(counts)
-            if payoff is None:
-                outcome = settle_drop(
-                    counts,
-                    me,
-                    catch=rules.catch,
-                    dealer=obs.dealer,
-                    bonus=rules.drop_bonus,
-                )
-                payoff = settled[counts] = float(outcome.payoffs[me])
-            total += weight * payoff
+            total += weight * payoff(counts)
         return total
 
     def sample(self, rng: random.Random) -> GameState:

@@ -27,12 +27,17 @@ from tonk.actions import (
     Tunk,
 )
 from tonk.bots._base import no_actions
-from tonk.bots._knowledge import sampled_counts, unseen_counts, unseen_values
+from tonk.bots._knowledge import (
+    drop_payoffs,
+    sampled_counts,
+    unseen_counts,
+    unseen_values,
+)
 from tonk.cards import Card
 from tonk.errors import RulesError
 from tonk.observation import Observation
 from tonk.rules import StockEnd
-from tonk.scoring import settle_drop, settle_showdown
+from tonk.scoring import settle_showdown
 from tonk.state import OutcomeKind, Phase
 
 __all__ = ["GreedyBot"]
@@ -286,20 +291,8 @@ class GreedyBot:
         me = obs.seat
         drop_value = end_value = 0.0
         if drop:
-            drop_value = _mean(
-                [
-                    float(
-                        settle_drop(
-                            counts,
-                            me,
-                            catch=rules.catch,
-                            dealer=obs.dealer,
-                            bonus=rules.drop_bonus,
-                        ).payoffs[me]
-                    )
-                    for counts in samples
-                ]
-            )
+            payoff = drop_payoffs(obs)
+            drop_value = _mean([payoff(tuple(counts)) for counts in samples])
         if end and rules.stock_end is not StockEnd.DEAD:  # B14, X10
             end_value = _mean(
                 [

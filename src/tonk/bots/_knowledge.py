@@ -1,19 +1,28 @@
 """What a bot can work out from an observation: unseen cards, likely counts.
 
-Private helpers shared by :class:`~tonk.bots.GreedyBot` and
-:class:`~tonk.bots.ISMCTSBot`. Everything here reads an
+Private helpers shared by :class:`~tonk.bots.GreedyBot`,
+:class:`~tonk.bots.ISMCTSBot` and the belief of
+:class:`~tonk.bots.InferenceBot`. Everything here reads an
 :class:`~tonk.observation.Observation` only.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from tonk._compiled import compiled
 from tonk.cards import CODE_COUNT, Card
 from tonk.observation import Observation
+from tonk.scoring import settle_drop
 
-__all__ = ["sampled_counts", "seat_turns", "unseen_counts", "unseen_values"]
+__all__ = [
+    "drop_payoffs",
+    "sampled_counts",
+    "seat_turns",
+    "unseen_counts",
+    "unseen_values",
+]
 
 
 def unseen_counts(obs: Observation) -> list[int]:
@@ -44,6 +53,29 @@ def unseen_values(obs: Observation, counts: list[int]) -> list[int]:
     """Return the count value of every unseen card (one entry per copy)."""
     values = compiled(obs.rules).tables.values
     return [values[code] for code in range(CODE_COUNT) for _ in range(counts[code])]
+
+
+def drop_payoffs(obs: Observation) -> Callable[[tuple[int, ...]], float]:
+    """Return what a drop would pay ``obs``'s seat, given every seat's count (B13).
+
+    A bot weighs a drop over many sampled hands whose counts often repeat (at
+    two players, only the other seat's count varies): each count is settled
+    once (:func:`~tonk.scoring.settle_drop`, under ``obs``'s rules and
+    dealer), for the calls of the function returned.
+    """
+    rules, me, dealer = obs.rules, obs.seat, obs.dealer
+    settled: dict[tuple[int, ...], float] = {}
+
+    def payoff(counts: tuple[int, ...]) -> float:
+        value = settled.get(counts)
+        if value is None:
+            outcome = settle_drop(
+                counts, me, catch=rules.catch, dealer=dealer, bonus=rules.drop_bonus
+            )
+            value = settled[counts] = float(outcome.payoffs[me])
+        return value
+
+    return payoff
 
 
 def seat_turns(obs: Observation, seat: int) -> int:
