@@ -1369,6 +1369,36 @@ def test_read_act_refuses_what_the_decoder_refuses(line: bytes) -> None:
     assert outcome(lambda: reader().read_act(line)) == outcome(slowly)
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        ACT,
+        ACT + b"\n",
+        ACT.replace(b',"time_limit":5.0', b""),
+        ACT.replace(b',"seed":3', b"") + b"\n",
+        ACT.replace(b',"time_limit":5.0,"seed":3', b""),
+    ],
+)
+def test_read_act_reads_an_act_as_a_writer_writes_it_without_the_decoder(
+    line: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # read_act's promise: such a line is read by the JSON parser alone, to
+    # the value the decoder gives. Were the quick reading lost, every act
+    # would still be read, only slower: this test is what would notice.
+    seen = tonk.observe(tonk.new_game(presets.PAGAT, players=2, seed=7), 1)
+    slow, quick = ObservationReader(presets.PAGAT), ObservationReader(presets.PAGAT)
+    for reader in (slow, quick):
+        reader.read(observation_json(seen))
+    decoded = decode_message(line)
+    expected = slow.read_changes(decoded["changes"]), decoded
+
+    def unused(*args: object, **kwargs: object) -> Any:
+        raise AssertionError("the act went to the full decoder")
+
+    monkeypatch.setattr(tonk.protocol, "decode_message", unused)
+    assert quick.read_act(line) == expected
+
+
 def test_read_act_refuses_other_messages_and_text() -> None:
     reader = ObservationReader(presets.PAGAT)
     with pytest.raises(ProtocolError, match="a hello message where an act") as raised:
