@@ -8,6 +8,7 @@ import json
 import os
 import pickle
 import random
+import re
 import subprocess
 import sys
 import time
@@ -344,8 +345,12 @@ def test_process_bot_refuses_bad_arguments() -> None:
         ProcessBot([])
     with pytest.raises(ValueError, match="command"):
         ProcessBot("")
-    with pytest.raises(ValueError, match="timeout"):
-        ProcessBot(["x"], timeout=0)
+    for seconds in (0, -1, 1e6 + 1, float("inf"), float("nan")):
+        # an act carries the timeout as its time limit: the protocol's bounds
+        says = f"timeout must be above 0 and at most 1e6 seconds, got {seconds!r}"
+        with pytest.raises(ValueError, match=f"^{re.escape(says)}$"):
+            ProcessBot(["x"], timeout=seconds)
+    assert ProcessBot(["x"], timeout=1e6).timeout == 1e6
     with pytest.raises(TypeError, match="timeout"):
         ProcessBot(["x"], timeout=True)
     assert ProcessBot("tonk bot 'greedy'").command == ("tonk", "bot", "greedy")

@@ -176,6 +176,16 @@ def _is_seconds(value: object) -> bool:
     )
 
 
+def _check_time_limit(seconds: object) -> None:
+    """Refuse a time limit an ``act`` may not carry (:func:`_is_seconds`)."""
+    if not _is_seconds(seconds):
+        is_number = isinstance(seconds, int | float) and not isinstance(seconds, bool)
+        raise (ValueError if is_number else TypeError)(
+            "time_limit must be a number of seconds, 0 < seconds <= 1e6, got"
+            f" {brief(seconds)}"
+        )
+
+
 def _is_seat(value: object) -> bool:
     return value is None or _is_count(value)
 
@@ -1302,6 +1312,10 @@ def act_message(
         request: The request's number, which the answer must repeat.
         time_limit: Seconds the seat has to answer, or ``None``.
 
+    Raises:
+        TypeError: If ``time_limit`` is not a number.
+        ValueError: If it is not above 0 and at most ``1e6``.
+
     Examples:
         >>> import tonk
         >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
@@ -1309,6 +1323,8 @@ def act_message(
         >>> message["type"], message["request"], message["legal"][1]
         ('act', 4, {'action': 'draw stock', 'index': 1})
     """
+    if time_limit is not None:
+        _check_time_limit(time_limit)
     seen = observation_json(observation)
     entries = _entries(observation.rules, len(observation.hand_sizes))
     message: dict[str, Any] = {
@@ -1351,7 +1367,9 @@ def encode_act(
         seed: A seed for the client's randomness, or ``None``.
 
     Raises:
-        TypeError: If ``request`` or ``seed`` is not an int.
+        TypeError: If ``request`` or ``seed`` is not an int, or ``time_limit``
+            not a number.
+        ValueError: If ``time_limit`` is not above 0 and at most ``1e6``.
 
     Examples:
         >>> import tonk
@@ -1425,7 +1443,9 @@ class ActWriter:
         """Return the ``act`` for ``observation`` as one line of JSON.
 
         Raises:
-            TypeError: If ``request`` or ``seed`` is not an int.
+            TypeError: If ``request`` or ``seed`` is not an int, or
+                ``time_limit`` not a number.
+            ValueError: If ``time_limit`` is not above 0 and at most ``1e6``.
         """
         text = _act_text(observation, request, time_limit, seed, self._view)
         self._offered = observation
@@ -1506,6 +1526,8 @@ def _act_text(
         raise TypeError(
             f"request and seed must be ints, got {brief(request)}, {brief(seed)}"
         )
+    if time_limit is not None:
+        _check_time_limit(time_limit)
     parts = [
         '{"type":"act","request":',
         str(request),
@@ -1531,9 +1553,9 @@ def _act_text(
             "]",
         )
     if time_limit is not None:
-        # A finite float's JSON is its repr (as the encoder writes it).
-        finite = time_limit.__class__ is float and math.isfinite(time_limit)
-        limit = repr(time_limit) if finite else _ENCODER.encode(time_limit)
+        # A float's or an int's JSON is its repr (as the encoder writes it).
+        plain = time_limit.__class__ is float or time_limit.__class__ is int
+        limit = repr(time_limit) if plain else _ENCODER.encode(time_limit)
         parts += (',"time_limit":', limit)
     if seed is not None:
         parts += (',"seed":', str(seed))

@@ -131,7 +131,8 @@ class ProcessBot:
         name: The bot's name in errors; by default the command.
 
     Raises:
-        ValueError: If the command is empty or the timeout is not positive.
+        ValueError: If the command is empty, or the timeout not above 0 and
+            at most ``1e6`` seconds.
 
     Examples:
         >>> import sys, tonk
@@ -158,8 +159,10 @@ class ProcessBot:
             )
         if isinstance(timeout, bool) or not isinstance(timeout, int | float):
             raise TypeError(f"timeout must be a number, got {brief(timeout)}")
-        if not timeout > 0:
-            raise ValueError(f"timeout must be positive, got {brief(timeout)}")
+        if not 0 < timeout <= 1e6:  # an act's time limit (docs/protocol.md)
+            raise ValueError(
+                f"timeout must be above 0 and at most 1e6 seconds, got {brief(timeout)}"
+            )
         self.command: tuple[str, ...] = tuple(parts)
         self.timeout: float = float(timeout)
         self.name: str = shlex.join(self.command) if name is None else name
