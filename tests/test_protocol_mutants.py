@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -21,12 +22,14 @@ import tonk
 from tonk import presets
 from tonk.errors import ProtocolError, ProtocolErrorCode, RulesError, SessionError
 from tonk.protocol import (
+    MAX_DEPTH,
     ActWriter,
     ObservationReader,
     Table,
     act_message,
     decode_message,
     encode_act,
+    encode_message,
     observation_json,
 )
 
@@ -339,3 +342,117 @@ def test_a_writer_without_changes_writes_every_view_whole() -> None:
         assert json.loads(writer.write(seen, request=request)) == act_message(
             seen, request=request
         )
+
+
+# --- reading a message ----------------------------------------------------------
+
+
+def test_a_message_of_its_limit_in_bytes_is_read_and_one_more_is_refused() -> None:
+    text = encode_message({"type": "hello", "protocol": 1, "name": "é" * 400})
+    size = len(text.encode())  # ASCII: the encoder escapes the é
+    for data in (text, text.encode(), bytearray(text.encode())):
+        assert decode_message(data, max_bytes=size)["name"] == "é" * 400
+        with pytest.raises(ProtocolError) as raised:
+            decode_message(data, max_bytes=size - 1)
+        assert str(raised.value) == (
+            f"the message is {size} bytes, more than the limit of {size - 1}"
+        )
+        assert raised.value.code is ProtocolErrorCode.TOO_LARGE
+    # Text is measured in UTF-8 bytes, not characters.
+    raw = '{"type":"hello","protocol":1,"name":"' + "é" * 10 + '"}'
+    with pytest.raises(ProtocolError, match=f"is {len(raw) + 10} bytes"):
+        decode_message(raw, max_bytes=len(raw))
+
+
+def nested(depth: int, *, objects: bool) -> str:
+    """An act whose observation nests lists (or objects) to ``depth`` in all."""
+    inner = "[]"
+    for _ in range(depth - 3):  # the act, its observation and the innermost
+        inner = '{"a":' + inner + "}" if objects else "[" + inner + "]"
+    return (
+        '{"type":"act","request":1,"seat":0,"legal":[],"observation":{"x":'
+        + inner
+        + "}}"
+    )
+
+
+@pytest.mark.parametrize("objects", [False, True])
+def test_a_message_nested_to_the_limit_is_read_and_one_deeper_is_refused(
+    objects: bool,
+) -> None:
+    assert decode_message(nested(MAX_DEPTH, objects=objects))["type"] == "act"
+    with pytest.raises(ProtocolError) as raised:
+        decode_message(nested(MAX_DEPTH + 1, objects=objects))
+    assert str(raised.value) == (
+        f"the message nests lists and objects more than {MAX_DEPTH} deep"
+    )
+    assert raised.value.code is ProtocolErrorCode.TOO_DEEP
+
+
+def test_what_cannot_be_a_message_is_refused_saying_what_it_is() -> None:
+    with pytest.raises(ProtocolError) as raised:
+        decode_message(b'{"type":"goodbye","x":"\xff"}')
+    assert str(raised.value).startswith("not UTF-8: ")
+    assert raised.value.code is ProtocolErrorCode.MALFORMED
+    with pytest.raises(ProtocolError) as raised:
+        decode_message("[1, 2]")
+    assert str(raised.value) == "a message must be a JSON object"
+    assert raised.value.code is ProtocolErrorCode.NOT_AN_OBJECT
+    with pytest.raises(TypeError) as type_error:
+        decode_message(3)  # type: ignore[arg-type]
+    assert str(type_error.value) == "a message must be str or bytes, got int"
+    with pytest.raises(TypeError) as type_error:
+        encode_message([1])  # type: ignore[arg-type]
+    assert str(type_error.value) == "a message must be a mapping, got list"
+    with pytest.raises(TypeError) as type_error:
+        ObservationReader("pagat")  # type: ignore[arg-type]
+    assert str(type_error.value) == "rules must be Rules, got str"
+
+
+def test_an_act_with_both_a_view_and_changes_is_refused_naming_its_forms() -> None:
+    text = (
+        '{"type":"act","request":1,"seat":0,"legal":[],"observation":{},"changes":{}}'
+    )
+    with pytest.raises(ProtocolError) as raised:
+        decode_message(text)
+    assert str(raised.value) == (
+        "an act message has either 'observation' and 'legal', or 'changes'"
+    )
+    assert raised.value.code is ProtocolErrorCode.BAD_FIELD
+
+
+def test_a_table_takes_a_message_as_any_mapping() -> None:
+    table = Table(presets.PAGAT, players=2, seed=7)
+    table.start()
+    seat = table.waiting_for[0]
+    message = {"type": "action", "request": table.request, "action": "draw stock"}
+    out = table.receive(seat, types.MappingProxyType(message))
+    assert [each.message["type"] for each in out][:1] == ["event"]
+    assert table.history == (tonk.DrawStock(),)
+
+
+def test_an_unknown_type_of_message_is_refused_naming_the_types() -> None:
+    with pytest.raises(ProtocolError) as raised:
+        decode_message('{"type":"shout"}')
+    assert str(raised.value) == (
+        "unknown message type 'shout': expected one of hello, welcome, act, action,"
+        " event, hand_over, error, goodbye, leave, seating"
+    )
+    assert raised.value.code is ProtocolErrorCode.UNKNOWN_TYPE
+
+
+def test_a_tunk_is_offered_by_its_notation_with_no_index() -> None:
+    # Hoyle's tunk (H5) has one index in the layout, which needs the state:
+    # an act offers it with the index null, answered by its notation.
+    rules = presets.get("hoyle")
+    state, rng = tonk.new_game(rules, players=2, seed=2), random.Random(2)
+    while not any(isinstance(each, tonk.Tunk) for each in tonk.legal_actions(state)):
+        state = tonk.apply(state, rng.choice(tonk.legal_actions(state)))
+    seen = tonk.observe(state, state.to_move)
+    (tunk,) = [each for each in seen.legal_actions if isinstance(each, tonk.Tunk)]
+    entry = {"action": tonk.format_action(tunk), "index": None}
+    assert entry in act_message(seen, request=1)["legal"]
+    assert entry in json.loads(encode_act(seen, request=1))["legal"]
+    writer = ActWriter()
+    writer.write(seen, request=1)
+    assert writer.chosen({"action": entry["action"]}) is tunk
