@@ -456,3 +456,81 @@ def test_a_tunk_is_offered_by_its_notation_with_no_index() -> None:
     writer = ActWriter()
     writer.write(seen, request=1)
     assert writer.chosen({"action": entry["action"]}) is tunk
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "seed", "window"),
+    [
+        (attrs.evolve(presets.PAGAT, slap_in=True), 2, 31, "slap"),
+        (attrs.evolve(presets.PAGAT, eating=True), 3, 0, "eat"),
+    ],
+)
+def test_an_event_names_the_window_open_after_it(
+    rules: tonk.Rules, players: int, seed: int, window: str
+) -> None:
+    # Random play that never drops, on seeds where a window opens (V26, X5):
+    # the events say "slap" or "eat" while it is open, null otherwise.
+    table, rng = Table(rules, players=players, seed=seed), random.Random(seed)
+    table.start()
+    opened = 0
+    while table.waiting_for:
+        (act,) = table.snapshot(table.waiting_for[0])[2:]
+        legal = [each for each in act.message["legal"] if each["action"] != "drop"]
+        choice = rng.choice(legal or act.message["legal"])
+        reply = {"type": "action", "request": act.message["request"]}
+        out = table.receive(act.to, {**reply, "action": choice["action"]})  # type: ignore[arg-type]
+        hand = table.state.hand
+        expected = None if hand is None or hand.slap is None else window
+        events = [each.message for each in out if each.message["type"] == "event"]
+        assert {event["window"] for event in events} == {expected}
+        opened += expected is not None
+    assert opened
+
+
+@pytest.mark.parametrize(
+    ("message", "field"),
+    [
+        ({"type": "action", "request": 2**53, "action": "drop"}, "request"),
+        ({"type": "hello", "protocol": 1, "name": "x" * 1001}, "name"),
+        (
+            {"type": "act", "request": 1, "seat": 0, "observation": 5, "legal": []},
+            "observation",
+        ),
+        (
+            {"type": "act", "request": 1, "seat": 0, "observation": {}, "legal": 5},
+            "legal",
+        ),
+    ],
+)
+def test_a_field_past_its_bound_or_of_the_wrong_kind_is_refused(
+    message: dict[str, Any], field: str
+) -> None:
+    with pytest.raises(ProtocolError, match=f"^the field '{field}' of ") as raised:
+        decode_message(encode_message(message))
+    assert raised.value.code is ProtocolErrorCode.BAD_FIELD
+
+
+def test_the_greatest_count_and_the_longest_text_are_read() -> None:
+    count = {"type": "action", "request": 2**53 - 1, "action": "drop"}
+    assert decode_message(encode_message(count)) == count
+    text = {"type": "hello", "protocol": 1, "name": "x" * 1000}
+    assert decode_message(encode_message(text)) == text
+
+
+def test_a_table_checks_a_mapping_s_fields_by_their_kinds_not_classes() -> None:
+    # A message given as a mapping may hold any mapping for an object, a
+    # tuple for a list and an int of any class for a count.
+    table = Table(presets.PAGAT, players=2, seed=7)
+    table.start()
+    seat = table.waiting_for[0]
+    act = {
+        "type": "act",
+        "request": 1,
+        "seat": 0,
+        "observation": types.MappingProxyType({}),
+        "legal": (),
+    }
+    (out,) = table.receive(seat, act)
+    assert out.message["code"] == "unknown_type"  # the fields passed
+    reply = {"type": "action", "request": Whole(table.request), "action": "drop"}
+    assert table.receive(seat, reply)[0].message["type"] == "event"
