@@ -180,6 +180,16 @@ def test_a_ledger_entry_of_the_wrong_length_is_refused_naming_it(
     )
 
 
+def test_a_list_of_payoffs_that_is_not_a_list_says_each_kind_it_may_hold() -> None:
+    state = tonk.apply(tonk.new_game(Rules(), players=2, seed=1), tonk.Drop())
+    data = to_dict(state)
+    data["outcome"]["payoffs"] = "x"
+    assert refusal(data, tonk.GameState) == (
+        "$.outcome.payoffs",
+        '$.outcome.payoffs: must be a list of ints or fractions such as "1/2", got "x"',
+    )
+
+
 # --- reading JSON text ----------------------------------------------------------------
 
 

@@ -368,7 +368,7 @@ class _List(Codec):
     def __init__(self, items: Codec, *, unique: bool) -> None:
         self.items = items
         self.unique = unique
-        self.description = f"a list of {_plural(items.description)}"
+        self.description = f"a list of {_plural(items)}"
         if unique:
             self.description += " without repeats"
 
@@ -443,8 +443,14 @@ class _Tuple(Codec):
         }
 
 
-def _plural(description: str) -> str:
-    """Turn "an int" into "ints", "a card such as ..." into "cards such as ..."."""
+def _plural(codec: Codec) -> str:
+    """Return a codec's description in the plural: "ints", "cards such as ...".
+
+    A union's members are each made plural: "ints or fractions such as ...".
+    """
+    if isinstance(codec, _Union):
+        return " or ".join(_plural(member) for member in codec.members)
+    description = codec.description
     article, _, rest = description.partition(" ")
     if article not in ("a", "an"):
         return f"values that are {description}"
