@@ -9,6 +9,7 @@ state at the edge of a check still passes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -364,6 +365,12 @@ def _respread(state: GameState, index: int, **fields: Any) -> GameState:
             {"turn": 2},
             "$.spreads[1].owner",
             "turn 2 was seat 0's (B6), so seat 1 cannot have laid spread 2 in it",
+        ),
+        (
+            0,
+            {"turn": 2},
+            "$.spreads[1].turn",
+            "spreads are numbered in the order of the turns they were laid in",
         ),
         (
             0,
@@ -819,6 +826,16 @@ def test_a_wait_is_refused_past_what_the_seat_s_spreads_and_hits_could_charge() 
     )
 
 
+def test_a_hit_charges_no_wait_without_hit_waits() -> None:
+    no_hit_wait = attrs.evolve(HITS, hit_wait=0, hit_wait_again=None)
+    _refused(
+        _forged(_hit_twice(no_hit_wait), waits=(0, 2)),
+        "$.waits[1]",
+        "a wait of 2 turns, more than the spreads seat 1 laid and the hits onto them"
+        " could charge (1; V22, V23)",
+    )
+
+
 def test_a_negative_wait_is_refused() -> None:
     _refused(
         _forged(_deal(), waits=(0, -1)), "$.waits[1]", "cannot be negative, got -1"
@@ -1039,7 +1056,7 @@ def _retransfer(state: GameState, index: int, **fields: Any) -> GameState:
     ],
 )
 def test_a_forged_outcome_is_refused_naming_the_field(
-    forge: Any, path: str, message: str
+    forge: Callable[[GameState], GameState], path: str, message: str
 ) -> None:
     state = _caught()
     _valid(state)
@@ -1193,3 +1210,62 @@ def test_the_tunker_keeps_the_card_it_did_not_discard() -> None:
         "$.hands[2]",
         _must_hold(2, 7, "after_draw", "8"),
     )
+
+
+def test_a_tunk_with_no_spread_keeps_the_drawn_card_in_the_hand() -> None:
+    rules = Rules(jokers=2, tunk_at_most=5, deal_tonks=())
+    hands = ["5H 6H 7H 9C 9D", "JK JK AC AD AH"]
+    state = _play(_stacked(rules, hands, upcard="QS", stock="AS 3C"), "draw stock")
+    tunked = tonk.apply(state, tonk.Tunk())  # counts 4: settled at once (H5)
+    assert (tunked.phase, tunked.tunker, len(tunked.hands[1])) == (
+        Phase.HAND_OVER,
+        1,
+        6,
+    )
+    _valid(tunked)
+    _refused(
+        _moved(tunked, 0, 1),
+        "$.hands[0]",
+        "6 cards, more than a hand can hold now (5)",
+    )
+
+
+def test_an_emptied_hand_is_short_of_its_cards_unless_a_rule_empties_it() -> None:
+    state = _deal()
+    emptied = _forged(
+        state, hands=((), state.hands[1]), stock=(*state.stock, *state.hands[0])
+    )
+    _refused(emptied, "$.hands[0]", _must_hold(0, 0, "turn_start", "5"))
+
+
+def test_under_the_boobed_deck_a_seat_that_spread_its_hand_plays_on_empty() -> None:
+    rules = Rules(boobed_deck=True, exhaustion_tie=tonk.ExhaustionTie.DEAD_HAND)
+    hands = ["2C 3D 4S 8C 10D", "5H 6H 7H 9C 9D"]
+    state = _stacked(rules, hands, upcard="QS", stock="9S KD KH")
+    # The stock's other cards lie under the upcard: 3 cards left, V27 applies.
+    state = _forged(
+        state,
+        stock=state.stock[:3],
+        discard_pile=(*state.stock[3:], *state.discard_pile),
+    )
+    state = _play(state, "draw stock", "spread 5H 6H 7H", "spread 9C 9D 9S")
+    assert (state.phase, state.to_move, state.hands[1]) == (Phase.TURN_START, 0, ())
+    _valid(state)
+
+
+def test_a_hit_that_ends_the_turn_counts_in_the_last_turns_after_a_tunk() -> None:
+    rules = attrs.evolve(tonk.presets.HOYLE, hit_ends_turn=True)
+    state = _forged(_tunked(), rules=rules)
+    run = state.spreads[1]
+    six = _card("6H")
+    hit = attrs.evolve(
+        run, cards=(*run.cards, six), stands_for=(*run.cards, six), hitters=(2,)
+    )
+    kept = state.hands[2][2:]  # seat 2 hit the 6H and holds two cards fewer
+    forged = _forged(
+        state,
+        spreads=(state.spreads[0], hit),
+        hands=(*state.hands[:2], kept),
+        stock=(*(card for card in state.stock if card != six), *state.hands[2][:2]),
+    )
+    _refused(forged, "$.hands[2]", _must_hold(2, 5, "turn_start", "6..7"))
