@@ -170,18 +170,18 @@ def test_widows_and_exchanges_are_held_one_a_seat_only_under_the_widow() -> None
 @pytest.mark.parametrize(
     ("name", "values", "message"),
     [
-        ("waits", (0, True), "waits must hold a int a seat, got True"),
+        ("waits", (0, True), "waits must hold one int per seat, got True"),
         (
             "going_out_barred",
             (False, 0),
-            "going_out_barred must hold a bool a seat, got 0",
+            "going_out_barred must hold one bool per seat, got 0",
         ),
         (
             "hit_this_round",
             (None, False),
-            "hit_this_round must hold a bool a seat, got None",
+            "hit_this_round must hold one bool per seat, got None",
         ),
-        ("exchanged", (False, 1), "exchanged must hold a bool a seat, got 1"),
+        ("exchanged", (False, 1), "exchanged must hold one bool per seat, got 1"),
     ],
 )
 def test_a_value_one_a_seat_of_the_wrong_type_is_a_type_error_naming_it(

@@ -594,7 +594,7 @@ def check_state(state: GameState) -> None:
         for value in getattr(state, name):
             if type(value) is not kind:  # a bool is no wait, nor 1 a flag
                 raise TypeError(
-                    f"{name} must hold a {kind.__name__} a seat, got {brief(value)}"
+                    f"{name} must hold one {kind.__name__} per seat, got {brief(value)}"
                 )
     _check_cards(state, players)
     _check_hands(state, players)
