@@ -70,8 +70,11 @@ def test_a_message_with_a_time_limit_out_of_range_is_refused(seconds: str) -> No
 
 @pytest.mark.parametrize("seconds", [0, -1, 1_000_000.5, float("inf"), "5", True])
 def test_a_table_refuses_a_time_limit_out_of_range(seconds: Any) -> None:
-    with pytest.raises(RulesError, match=r"^time_limit must be 0 < seconds <= 1e6"):
+    with pytest.raises(RulesError) as raised:
         Table(presets.PAGAT, players=2, seed=7, time_limit=seconds)
+    assert str(raised.value) == (
+        f"time_limit must be 0 < seconds <= 1e6, got {seconds!r}"
+    )
 
 
 # --- the texts of the errors ----------------------------------------------------
@@ -196,13 +199,20 @@ def test_a_snapshot_is_only_for_a_seat_at_the_table() -> None:
     assert str(raised.value) == "seat must be 0..1, got 2"
 
 
+def answer(table: Table, rng: random.Random, *, drops: bool = True) -> list[Any]:
+    """Answer the open act with a random legal action (no drop unless ``drops``)."""
+    (act,) = table.snapshot(table.waiting_for[0])[2:]
+    offered = act.message["legal"]
+    legal = offered if drops else [each for each in offered if each["action"] != "drop"]
+    choice = rng.choice(legal or offered)
+    reply = {"type": "action", "request": act.message["request"]}
+    return table.receive(act.to, {**reply, "action": choice["action"]})  # type: ignore[arg-type]
+
+
 def finish_first_hand(table: Table, rng: random.Random) -> None:
     """Answer each act with a random legal action until the first hand ends."""
     while table.state.number == 1 and table.waiting_for:
-        (act,) = table.snapshot(table.waiting_for[0])[2:]
-        choice = rng.choice(act.message["legal"])
-        reply = {"type": "action", "request": act.message["request"]}
-        table.receive(act.to, {**reply, "action": choice["action"]})  # type: ignore[arg-type]
+        answer(table, rng)
 
 
 def test_a_join_is_made_after_a_leave_the_session_has_made_needless() -> None:
@@ -474,11 +484,7 @@ def test_an_event_names_the_window_open_after_it(
     table.start()
     opened = 0
     while table.waiting_for:
-        (act,) = table.snapshot(table.waiting_for[0])[2:]
-        legal = [each for each in act.message["legal"] if each["action"] != "drop"]
-        choice = rng.choice(legal or act.message["legal"])
-        reply = {"type": "action", "request": act.message["request"]}
-        out = table.receive(act.to, {**reply, "action": choice["action"]})  # type: ignore[arg-type]
+        out = answer(table, rng, drops=False)
         hand = table.state.hand
         expected = None if hand is None or hand.slap is None else window
         events = [each.message for each in out if each.message["type"] == "event"]
@@ -534,3 +540,38 @@ def test_a_table_checks_a_mapping_s_fields_by_their_kinds_not_classes() -> None:
     assert out.message["code"] == "unknown_type"  # the fields passed
     reply = {"type": "action", "request": Whole(table.request), "action": "drop"}
     assert table.receive(seat, reply)[0].message["type"] == "event"
+
+
+def test_a_table_refuses_names_that_are_not_one_a_seat() -> None:
+    with pytest.raises(SessionError) as raised:
+        Table(presets.PAGAT, players=2, seed=7, names=["Ann"])
+    assert str(raised.value) == "names must give one name per seat (2), got ['Ann']"
+
+
+def test_an_action_after_the_last_hand_is_refused_as_the_table_has_finished() -> None:
+    table = Table(presets.PAGAT, players=2, seed=7)
+    table.start()
+    seat = table.waiting_for[0]
+    table.receive(seat, {"type": "action", "request": table.request, "action": "drop"})
+    assert table.is_over
+    (out,) = table.receive(
+        seat, {"type": "action", "request": table.request, "action": "drop"}
+    )
+    assert (out.message["code"], out.message["message"]) == (
+        "game_over",
+        "the table has finished",
+    )
+
+
+def test_a_hit_is_answered_without_its_spread_number_where_one_spread_fits() -> None:
+    # parse_action completes "hit CARD" from the table's state (a seed and
+    # random play that reach a hit: "hit 1 10C" is offered).
+    table, rng = Table(presets.PAGAT, players=2, seed=1), random.Random(1)
+    table.start()
+    while len(table.history) < 128:
+        answer(table, rng, drops=False)
+    (act,) = table.snapshot(table.waiting_for[0])[2:]
+    assert {"action": "hit 1 10C", "index": 66} in act.message["legal"]
+    reply = {"type": "action", "request": act.message["request"], "action": "hit 10C"}
+    table.receive(act.to, reply)  # type: ignore[arg-type]
+    assert tonk.format_action(table.history[-1]) == "hit 1 10C"
