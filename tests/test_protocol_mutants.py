@@ -199,7 +199,9 @@ def test_a_snapshot_is_only_for_a_seat_at_the_table() -> None:
     assert str(raised.value) == "seat must be 0..1, got 2"
 
 
-def answer(table: Table, rng: random.Random, *, drops: bool = True) -> list[Any]:
+def answer_at_random(
+    table: Table, rng: random.Random, *, drops: bool = True
+) -> list[Any]:
     """Answer the open act with a random legal action (no drop unless ``drops``)."""
     (act,) = table.snapshot(table.waiting_for[0])[2:]
     offered = act.message["legal"]
@@ -212,7 +214,7 @@ def answer(table: Table, rng: random.Random, *, drops: bool = True) -> list[Any]
 def finish_first_hand(table: Table, rng: random.Random) -> None:
     """Answer each act with a random legal action until the first hand ends."""
     while table.state.number == 1 and table.waiting_for:
-        answer(table, rng)
+        answer_at_random(table, rng)
 
 
 def test_a_join_is_made_after_a_leave_the_session_has_made_needless() -> None:
@@ -484,7 +486,7 @@ def test_an_event_names_the_window_open_after_it(
     table.start()
     opened = 0
     while table.waiting_for:
-        out = answer(table, rng, drops=False)
+        out = answer_at_random(table, rng, drops=False)
         hand = table.state.hand
         expected = None if hand is None or hand.slap is None else window
         events = [each.message for each in out if each.message["type"] == "event"]
@@ -569,7 +571,7 @@ def test_a_hit_is_answered_without_its_spread_number_where_one_spread_fits() -> 
     table, rng = Table(presets.PAGAT, players=2, seed=1), random.Random(1)
     table.start()
     while len(table.history) < 128:
-        answer(table, rng, drops=False)
+        answer_at_random(table, rng, drops=False)
     (act,) = table.snapshot(table.waiting_for[0])[2:]
     assert {"action": "hit 1 10C", "index": 66} in act.message["legal"]
     reply = {"type": "action", "request": act.message["request"], "action": "hit 10C"}
