@@ -577,3 +577,43 @@ def test_a_hit_is_answered_without_its_spread_number_where_one_spread_fits() -> 
     reply = {"type": "action", "request": act.message["request"], "action": "hit 10C"}
     table.receive(act.to, reply)  # type: ignore[arg-type]
     assert tonk.format_action(table.history[-1]) == "hit 1 10C"
+
+
+def test_an_observation_reader_says_what_is_wrong_with_a_view() -> None:
+    reader = ObservationReader(presets.PAGAT)
+    bad: list[tuple[Any, str]] = [
+        (5, "an observation must be an object"),
+        (
+            {"format": "tonk.state", "version": 1},
+            "an observation must be a tonk.observation document of version 1",
+        ),
+    ]
+    for data, says in bad:
+        with pytest.raises(ProtocolError) as raised:
+            reader.read(data)
+        assert (str(raised.value), raised.value.code) == (
+            says,
+            ProtocolErrorCode.BAD_FIELD,
+        )
+    bad = [
+        ({"stock_size": 40}, "the changes of a view came before any whole view"),
+        (5, "the changes of a view must be an object"),
+    ]
+    for data, says in bad:
+        with pytest.raises(ProtocolError) as raised:
+            reader.read_changes(data)
+        assert (str(raised.value), raised.value.code) == (
+            says,
+            ProtocolErrorCode.BAD_FIELD,
+        )
+
+
+def test_changes_may_be_any_mapping_and_hold_every_field() -> None:
+    reader = ObservationReader(presets.PAGAT)
+    reader.read(observation_json(SEEN))
+    assert reader.read_changes(types.MappingProxyType({"stock_size": 40})) == (
+        attrs.evolve(SEEN, stock_size=40)
+    )
+    every = observation_json(SEEN)
+    del every["format"], every["version"]
+    assert reader.read_changes(every) == SEEN
