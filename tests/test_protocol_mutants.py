@@ -25,6 +25,7 @@ from tonk.protocol import (
     MAX_DEPTH,
     ActWriter,
     ObservationReader,
+    Outgoing,
     Table,
     act_message,
     decode_message,
@@ -617,3 +618,24 @@ def test_changes_may_be_any_mapping_and_hold_every_field() -> None:
     every = observation_json(SEEN)
     del every["format"], every["version"]
     assert reader.read_changes(every) == SEEN
+
+
+def test_a_fractional_score_is_written_as_n_over_d() -> None:
+    # V39 hit-and-split pays half a stake; random play preferring spreads and
+    # hits (seed 0) ends the hand with the standings at +1/2 and -1/2.
+    rules = attrs.evolve(presets.PAGAT, hit_and_split=True)
+    table, rng = Table(rules, players=2, seed=0), random.Random(0)
+    table.start()
+    out: list[Outgoing] = []
+    while table.waiting_for:
+        (act,) = table.snapshot(table.waiting_for[0])[2:]
+        offered = [each["action"] for each in act.message["legal"]]
+        playing = [each for each in offered if each != "drop"] or offered
+        laying = [each for each in playing if each.startswith(("spread", "hit"))]
+        reply = {"type": "action", "request": act.message["request"]}
+        out = table.receive(act.to, {**reply, "action": rng.choice(laying or playing)})  # type: ignore[arg-type]
+    (event, *_) = [each.message for each in out if each.message["type"] == "event"]
+    assert event["standings"] == [
+        {"name": "P1", "score": "1/2"},
+        {"name": "P2", "score": "-1/2"},
+    ]
