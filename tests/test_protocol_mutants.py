@@ -580,33 +580,30 @@ def test_a_hit_is_answered_without_its_spread_number_where_one_spread_fits() -> 
     assert tonk.format_action(table.history[-1]) == "hit 1 10C"
 
 
-def test_an_observation_reader_says_what_is_wrong_with_a_view() -> None:
-    reader = ObservationReader(presets.PAGAT)
-    bad: list[tuple[Any, str]] = [
-        (5, "an observation must be an object"),
+@pytest.mark.parametrize(
+    ("method", "data", "says"),
+    [
+        ("read", 5, "an observation must be an object"),
         (
+            "read",
             {"format": "tonk.state", "version": 1},
             "an observation must be a tonk.observation document of version 1",
         ),
-    ]
-    for data, says in bad:
-        with pytest.raises(ProtocolError) as raised:
-            reader.read(data)
-        assert (str(raised.value), raised.value.code) == (
-            says,
-            ProtocolErrorCode.BAD_FIELD,
-        )
-    bad = [
-        ({"stock_size": 40}, "the changes of a view came before any whole view"),
-        (5, "the changes of a view must be an object"),
-    ]
-    for data, says in bad:
-        with pytest.raises(ProtocolError) as raised:
-            reader.read_changes(data)
-        assert (str(raised.value), raised.value.code) == (
-            says,
-            ProtocolErrorCode.BAD_FIELD,
-        )
+        (
+            "read_changes",
+            {"stock_size": 40},
+            "the changes of a view came before any whole view",
+        ),
+        ("read_changes", 5, "the changes of a view must be an object"),
+    ],
+)
+def test_an_observation_reader_says_what_is_wrong_with_a_view(
+    method: str, data: Any, says: str
+) -> None:
+    read = getattr(ObservationReader(presets.PAGAT), method)
+    with pytest.raises(ProtocolError) as raised:
+        read(data)
+    assert (str(raised.value), raised.value.code) == (says, ProtocolErrorCode.BAD_FIELD)
 
 
 def test_changes_may_be_any_mapping_and_hold_every_field() -> None:
