@@ -398,6 +398,11 @@ def test_only_the_fields_changed_from_their_defaults_are_written_when_asked() ->
         ("element", "zz", 'must be a card such as "QH" or "2C=6H", got "zz"'),
         ("shares", 3, 'must be a list of fractions such as "1/2", got 3'),
         (
+            "marks",
+            3,
+            'must be a list of ints or fractions such as "1/2" without repeats, got 3',
+        ),
+        (
             "shades",
             "dark",
             'must be a list of values that are one of "light", "dark" without'

@@ -760,7 +760,7 @@ def load_json(text: str | bytes | bytearray, *, max_bytes: int, max_depth: int) 
         )
     except SerializationError:
         raise
-    except RecursionError:  # pragma: no cover - the depth check comes first
+    except RecursionError:  # nesting past the parser, under a raised max_depth
         raise SerializationError("the document nests too deep") from None
     except ValueError as error:  # JSONDecodeError, or an int too long to read
         raise SerializationError(f"not valid JSON: {error}") from None
