@@ -15,7 +15,8 @@ Deadlines are off everywhere: timings vary too much between machines.
 Under mutmut's first run, which records the functions each test reaches
 (``MUTANT_UNDER_TEST=stats``), every test starts with every cache of tonk
 empty (``tonk._cache.clear_caches``: compiled rule sets, card tables,
-spread patterns, actions, drop settlements, the deal's blank states...):
+spread patterns, actions, drop settlements, the deal's blank states, the
+JSON codecs...):
 otherwise only the first test to reach a cached function would be recorded,
 and its mutants would be tried against that test alone (docs/testing.md,
 "Mutation testing").

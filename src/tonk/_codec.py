@@ -31,6 +31,7 @@ from typing import Any
 
 import attrs
 
+from tonk._cache import Cache
 from tonk._validate import MAX_DIGITS, brief, read_int
 from tonk.actions import Action, format_action
 from tonk.cards import Card, WildCard, parse_element
@@ -627,7 +628,8 @@ class Object(Codec):
         return schema
 
 
-_CODECS: dict[Any, Codec] = {}
+_CODECS: Cache[Any, Codec] = Cache(None, limit=1024)
+"""The codec of each annotation asked for (a few dozen types in all)."""
 _ACTION_CLASSES = frozenset(typing.get_args(Action))
 
 
@@ -639,8 +641,7 @@ def codec_for(annotation: Any) -> Codec:
     """
     codec = _CODECS.get(annotation)
     if codec is None:
-        codec = _build(annotation)
-        _CODECS[annotation] = codec
+        codec = _CODECS.put(annotation, _build(annotation))
     return codec
 
 
