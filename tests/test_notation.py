@@ -114,6 +114,9 @@ def test_hit_without_a_number_resolves_when_one_spread_fits() -> None:
     with pytest.raises(NotationError) as caught:
         parse_action(state, "hit KS")
     assert caught.value.text == "hit KS"
+    assert str(caught.value) == (
+        "no spread takes KS; write 'hit NUMBER CARD' (at position 0 of 'hit KS')"
+    )
 
 
 def test_hit_without_a_number_picks_the_one_spread_that_fits() -> None:
@@ -134,8 +137,7 @@ def test_hit_without_a_number_is_ambiguous_when_two_spreads_fit() -> None:
     assert len(error.candidates) == 2
     assert isinstance(error, ValueError)
     assert isinstance(error, tonk.TonkError)
-    assert str(error)
-    assert not str(error)[0].isupper()
+    assert str(error) == "'hit 8H' could hit spread 1, 2; write 'hit NUMBER CARD'"
     # Numbered, either is fine.
     assert parse_action(state, "hit 1 8H") == Hit(1, card("8H"))
     assert parse_action(state, "hit 2 8H") == Hit(2, card("8H"))
@@ -182,42 +184,66 @@ def test_parse_of_format_round_trips_for_every_legal_action() -> None:
 # --- malformed text --------------------------------------------------------------
 
 
+UNKNOWN = (
+    "unknown action 'fold': expected drop, draw, spread, hit, discard, claim, slap,"
+    " eat, pass, exchange or tunk"
+)
+
+
 @pytest.mark.parametrize(
-    ("text", "position"),
+    ("text", "position", "says"),
     [
-        ("", 0),
-        ("   ", 0),
-        ("fold", 0),
-        ("  fold now", 2),
-        ("drop now", 5),
-        ("draw", 4),
-        ("draw pile", 5),
-        ("draw stock now", 11),
-        ("spread", 6),
-        ("spread 7H 8H", 12),
-        ("spread 7H 8H 9X", 14),
-        ("spread 7H 1H 9H", 10),
-        ("hit", 3),
-        ("hit x 7H", 4),
-        ("hit 0 7H", 4),
-        ("hit -1 7H", 4),
-        ("hit ² 7H", 4),
-        ("hit 1 7H 8H", 9),
-        ("hit 2 7X", 7),
-        ("discard", 7),
-        ("discard 7H 8H", 11),
-        ("discard 7X", 9),
-        ("discard 1H", 8),
-        ("discard HH", 8),
+        ("", 0, "empty action"),
+        ("   ", 0, "empty action"),
+        ("fold", 0, UNKNOWN),
+        ("  fold now", 2, UNKNOWN),
+        ("drop now", 5, "'drop' takes nothing after it"),
+        ("draw", 4, "'draw' takes 'stock' or 'discard'"),
+        ("draw pile", 5, "cannot draw from 'pile': expected 'stock' or 'discard'"),
+        ("draw stock now", 11, "'draw' takes 'stock' or 'discard'"),
+        ("spread", 6, "'spread' takes at least three cards"),
+        ("spread 7H 8H", 12, "'spread' takes at least three cards"),
+        ("spread 7H 8H 9X", 14, "unknown suit 'X'"),
+        ("spread 7H 1H 9H", 10, "unknown rank '1'"),
+        ("hit", 3, "'hit' takes a spread number and a card"),
+        ("hit x 7H", 4, "spread number must be 1 or more, got 'x'"),
+        ("hit 0 7H", 4, "spread number must be 1 or more, got '0'"),
+        ("hit -1 7H", 4, "spread number must be 1 or more, got '-1'"),
+        ("hit ² 7H", 4, "spread number must be 1 or more, got '²'"),
+        ("hit 1 7H 8H", 9, "'hit' takes a spread number and a card"),
+        ("hit 2 7X", 7, "unknown suit 'X'"),
+        ("discard", 7, "'discard' takes one card"),
+        ("discard 7H 8H", 11, "'discard' takes one card"),
+        ("discard 7X", 9, "unknown suit 'X'"),
+        ("discard 1H", 8, "unknown rank '1'"),
+        ("discard HH", 8, "unknown rank 'H'"),
+        ("claim x", 6, "'claim' takes nothing after it"),
+        ("pass x", 5, "'pass' takes nothing after it"),
+        ("eat x", 4, "'eat' takes nothing after it"),
+        ("slap", 4, "'slap' takes a spread number"),
+        ("slap 0", 5, "spread number must be 1 or more, got '0'"),
+        ("discard 5H 5H", 11, "'discard' takes one card"),
+        ("exchange", 8, "'exchange' takes one card"),
+        (
+            "tunk 5H 6H 7H / 7C",
+            16,
+            "each spread of a 'tunk' takes at least three cards, apart by ' / '",
+        ),
+        (
+            "tunk 5H 6H 7H /",
+            15,
+            "each spread of a 'tunk' takes at least three cards, apart by ' / '",
+        ),
+        ("tunk 5H 6H 7X", 12, "unknown suit 'X'"),
     ],
 )
-def test_malformed_text_raises_notation_error(text: str, position: int) -> None:
+def test_malformed_text_raises_notation_error(
+    text: str, position: int, says: str
+) -> None:
     with pytest.raises(NotationError) as caught:
         parse_action(fresh(), text)
     error = caught.value
     assert error.text == text
     assert error.position == position
     assert isinstance(error, ValueError)
-    message = str(error)
-    assert message
-    assert not message[0].isupper()
+    assert str(error) == f"{says} (at position {position} of {text!r})"
