@@ -27,6 +27,23 @@ pytestmark = pytest.mark.skipif(
     reason="reads the process table from /proc",
 )
 
+
+@pytest.fixture(autouse=True)
+def _ctrl_c_not_ignored() -> Iterator[None]:
+    """Let the commands started here take Ctrl-C, however the tests were started.
+
+    A program started in the background by a shell without job control
+    (``cmd &`` in a script) ignores SIGINT, and so does every program it
+    starts: Python leaves an ignored SIGINT ignored. A handler of this
+    process's own is not inherited, so the commands start with the default.
+    """
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 _APPEARS = 60.0  # seconds to wait for the pool process to start, at most
 _ENDS = 20.0  # seconds to wait for the processes to end, at most
 _LONG_RUN = ["--hands", "10000000", "--seed", "1", "--no-timing"]
