@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 import pytest
 
 import tonk
 from tonk import Card, NotationError, Rank, Suit, parse_cards
+from tonk.cards import parse_element
 
 RANK_SYMBOLS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_LETTERS = ("C", "D", "H", "S")
@@ -188,14 +191,16 @@ WRONG_TYPES = pytest.mark.parametrize(
 
 @WRONG_TYPES
 def test_card_parse_rejects_wrong_types_with_type_error(bad: object) -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError) as caught:
         Card.parse(bad)  # type: ignore[arg-type]
+    assert str(caught.value) == f"card notation must be a str, got {bad!r}"
 
 
 @WRONG_TYPES
 def test_parse_cards_rejects_wrong_types_with_type_error(bad: object) -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError) as caught:
         parse_cards(bad)  # type: ignore[arg-type]
+    assert str(caught.value) == f"card notation must be a str, got {bad!r}"
 
 
 def test_ordering_against_other_types_is_a_type_error() -> None:
@@ -203,4 +208,34 @@ def test_ordering_against_other_types_is_a_type_error() -> None:
     with pytest.raises(TypeError):
         assert card < 5  # type: ignore[operator]
     with pytest.raises(TypeError):
+        assert card <= 5  # type: ignore[operator]
+    with pytest.raises(TypeError):
+        assert card > 5  # type: ignore[operator]
+    with pytest.raises(TypeError):
         assert card >= "AS"  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("parse", "text", "position", "says"),
+    [
+        (parse_cards, "5H 5H 1X", 6, "unknown rank '1'"),
+        (parse_cards, "AH  KX", 5, "unknown suit 'X'"),
+        (parse_element, "2C=6X", 4, "unknown suit 'X'"),
+        (parse_element, "2C=1H", 3, "unknown rank '1'"),
+        (parse_element, "2X=6H", 1, "unknown suit 'X'"),
+        (parse_element, "2C=", 3, "'' is not a card: expected a rank and a suit"),
+        (
+            parse_element,
+            "2C=2C",
+            0,
+            "a card standing for itself is written plainly: '2C'",
+        ),
+    ],
+)
+def test_bad_notation_names_its_fault_and_place(
+    parse: Callable[[str], object], text: str, position: int, says: str
+) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse(text)
+    assert str(caught.value) == f"{says} (at position {position} of {text!r})"
+    assert (caught.value.text, caught.value.position) == (text, position)
