@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import attrs
@@ -9,7 +10,7 @@ import pytest
 
 import tonk
 from tonk import Card, NotationError, Rank, Suit, parse_cards
-from tonk.cards import parse_element
+from tonk.cards import CODE_COUNT, WildCard, card_from_code, parse_element
 
 RANK_SYMBOLS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_LETTERS = ("C", "D", "H", "S")
@@ -220,6 +221,8 @@ def test_ordering_against_other_types_is_a_type_error() -> None:
     [
         (parse_cards, "5H 5H 1X", 6, "unknown rank '1'"),
         (parse_cards, "AH  KX", 5, "unknown suit 'X'"),
+        (parse_cards, "AH 11H", 3, "unknown rank '11'"),
+        (parse_cards, "AH 10X", 5, "unknown suit 'X'"),
         (parse_element, "2C=6X", 4, "unknown suit 'X'"),
         (parse_element, "2C=1H", 3, "unknown rank '1'"),
         (parse_element, "2X=6H", 1, "unknown suit 'X'"),
@@ -239,3 +242,16 @@ def test_bad_notation_names_its_fault_and_place(
         parse(text)
     assert str(caught.value) == f"{says} (at position {position} of {text!r})"
     assert (caught.value.text, caught.value.position) == (text, position)
+
+
+def test_a_card_code_is_0_to_52_and_a_joker_has_no_suit() -> None:
+    assert str(card_from_code(CODE_COUNT - 1)) == "JK"
+    for code in (CODE_COUNT, -1):
+        with pytest.raises(tonk.EncodingError) as caught:
+            card_from_code(code)
+        assert str(caught.value) == f"a card code must be 0..52, got {code}"
+    says = re.escape("a joker has no suit, got <Suit.HEARTS: 'H'>")
+    with pytest.raises(ValueError, match=f"^{says}$"):
+        Card(Rank.JOKER, Suit.HEARTS)
+    with pytest.raises(ValueError, match=r"^a wild stands for a natural card, not JK$"):
+        WildCard(Card.parse("2C"), Card.parse("JK"))
