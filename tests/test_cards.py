@@ -227,6 +227,7 @@ def test_ordering_against_other_types_is_a_type_error() -> None:
         (parse_element, "2C=1H", 3, "unknown rank '1'"),
         (parse_element, "2X=6H", 1, "unknown suit 'X'"),
         (parse_element, "2C=", 3, "'' is not a card: expected a rank and a suit"),
+        (parse_element, "2C=6H=7H", 3, "unknown rank '6H=7'"),
         (
             parse_element,
             "2C=2C",
