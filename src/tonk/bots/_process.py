@@ -48,6 +48,7 @@ from tonk.protocol import (
     PROTOCOL_VERSION,
     ActWriter,
     ObservationReader,
+    _is_seconds,
     decode_message,
     encode_message,
 )
@@ -159,7 +160,7 @@ class ProcessBot:
             )
         if isinstance(timeout, bool) or not isinstance(timeout, int | float):
             raise TypeError(f"timeout must be a number, got {brief(timeout)}")
-        if not 0 < timeout <= 1e6:  # an act's time limit (docs/protocol.md)
+        if not _is_seconds(timeout):  # each act's time limit (docs/protocol.md)
             raise ValueError(
                 f"timeout must be above 0 and at most 1e6 seconds, got {brief(timeout)}"
             )
