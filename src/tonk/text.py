@@ -650,8 +650,9 @@ def format_tournament(result: TournamentResult, *, ascii: bool = False) -> str:
             )
         )
     ended = _tally(result.outcomes)
+    hands = _plural(result.hands, "hand")
     lines = [
-        f"{result.players} players, {result.hands} hands, seed {result.seed}",
+        f"{result.players} players, {hands}, seed {result.seed}",
         *_columns(rows, (False, True, True, True, True, False)),
         f"how hands ended: {ended}",
         "± is the half-width of a 95% confidence interval",
