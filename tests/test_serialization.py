@@ -22,7 +22,7 @@ import attrs
 import jsonschema_rs
 import pytest
 from documents import all_rules, any_playouts, record_of
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sizes import under_ci
 
@@ -716,6 +716,68 @@ def test_depth_counts_only_brackets_outside_strings() -> None:
         from_json(text, Rules)
     assert info.value.path == '$["x[[[[[[[[[[[[[[[[[[[["]'
     assert from_json('{"format": "tonk.rules", "version": 1}', Rules) == Rules()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 17 + "]" * 16,  # unclosed
+        "[" * 17 + "NaN" + "]" * 17,
+        '{"a": 1, "a": ' + "[" * 17 + "]" * 17 + "}",
+        "[" * 17 + "]" * 17 + " x",
+    ],
+)
+def test_a_document_too_deep_is_refused_for_its_depth_before_anything_else(
+    text: str,
+) -> None:
+    with pytest.raises(SerializationError) as info:
+        from_json(text, Rules)
+    assert (
+        str(info.value) == "$: the document nests lists and objects more than 16 deep"
+    )
+
+
+def test_the_first_key_repeated_is_named() -> None:
+    with pytest.raises(SerializationError) as info:
+        from_json('{"b": 1, "a": 1, "a": 2, "b": 2}', Rules)
+    assert str(info.value) == '$: the key "a" is repeated in an object'
+
+
+def _depth(value: Any) -> int:
+    """Return how deep ``value`` nests lists and objects (a list of lists is 2)."""
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    return 0
+
+
+BRACKETED_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}\\"a'),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(alphabet="[]{}a", max_size=3), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+
+
+@given(BRACKETED_JSON, st.integers(0, 6), st.booleans())
+@example(value={"a": [1, {"b": {}}]}, max_depth=2, spaced=False)  # in an object
+def test_a_document_is_refused_for_its_depth_exactly_when_too_deep(
+    value: Any, max_depth: int, spaced: bool
+) -> None:
+    """Depth counts containers, wherever they are, and no bracket in a text."""
+    text = json.dumps(value, indent=1 if spaced else None)
+    try:
+        from_json(text, Rules, max_depth=max_depth)
+    except SerializationError as error:
+        too_deep = str(error) == (
+            f"$: the document nests lists and objects more than {max_depth} deep"
+        )
+    else:
+        too_deep = False
+    assert too_deep == (_depth(value) > max_depth)
 
 
 def test_size_and_depth_limits() -> None:

@@ -106,6 +106,9 @@ def show(value: object) -> str:
 
 def json_kind(value: object) -> str:
     """Return the JSON type of ``value``: null, bool, int, str, list, object, ..."""
+    kind = _KINDS.get(value.__class__)  # the types the JSON parser makes, first
+    if kind is not None:
+        return kind
     if value is None:
         return "null"
     if value is True or value is False:
@@ -121,6 +124,19 @@ def json_kind(value: object) -> str:
     if isinstance(value, float):
         return "float"
     return "other"
+
+
+_KINDS: dict[type, str] = {
+    type(None): "null",
+    bool: "bool",
+    int: "int",
+    str: "str",
+    list: "list",
+    tuple: "list",
+    dict: "object",
+    float: "float",
+}
+"""The JSON type of a value of each exact type (a subclass is looked at in full)."""
 
 
 # --- codecs -------------------------------------------------------------------------
@@ -464,6 +480,10 @@ class _Union(Codec):
         self.members = members
         self.description = " or ".join(member.description for member in members)
         self.kind = "any"
+        self._fitting: dict[str, list[Codec]] = {}
+        """The members that read each JSON type, in order."""
+        for member in members:
+            self._fitting.setdefault(member.kind, []).append(member)
 
     def owns(self, value: object) -> bool:
         return any(member.owns(value) for member in self.members)
@@ -475,8 +495,7 @@ class _Union(Codec):
         raise TypeError(f"cannot serialize {value!r}: expected {self.description}")
 
     def decode(self, data: Any, path: str) -> Any:
-        kind = json_kind(data)
-        fitting = [member for member in self.members if member.kind == kind]
+        fitting = self._fitting.get(json_kind(data))
         if not fitting:
             raise self.fail(data, path)
         for member in fitting[:-1]:
@@ -587,7 +606,8 @@ class Object(Codec):
         values = {}
         for name, field in fields.items():
             if name in data:
-                values[name] = field.codec.decode(data[name], child(path, name))
+                # A field's name is an identifier: its path is child()'s, simply.
+                values[name] = field.codec.decode(data[name], f"{path}.{name}")
             elif field.required:
                 raise SerializationError(
                     "required field is missing", path=child(path, name)
@@ -709,12 +729,40 @@ def _too_deep(text: str, max_depth: int) -> bool:
     return False
 
 
+def _nests_deeper(value: Any, max_depth: int) -> bool:
+    """Return whether a parsed value nests lists and objects deeper than ``max_depth``.
+
+    :func:`_too_deep`'s answer for the text the value was read from, found a
+    level of containers at a time rather than a token at a time.
+    """
+    depth = 0
+    level = [value] if value.__class__ is list or value.__class__ is dict else []
+    while level:
+        depth += 1
+        if depth > max_depth:
+            return True
+        inner: list[Any] = []
+        for container in level:
+            values = container.values() if container.__class__ is dict else container
+            inner += [
+                each
+                for each in values
+                if each.__class__ is list or each.__class__ is dict
+            ]
+        level = inner
+    return False
+
+
 def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            raise SerializationError(f"the key {show(key)} is repeated in an object")
-        data[key] = value
+    data = dict(pairs)
+    if len(data) < len(pairs):  # a key came twice: name the first one repeated
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise SerializationError(
+                    f"the key {show(key)} is repeated in an object"
+                )
+            seen.add(key)
     return data
 
 
@@ -751,17 +799,29 @@ def load_json(text: str | bytes | bytearray, *, max_bytes: int, max_depth: int) 
             raise SerializationError(f"the document is not UTF-8: {error}") from None
     if text.startswith("\ufeff"):  # a UTF-8 byte-order mark, as editors write
         text = text[1:]
-    if _too_deep(text, max_depth):
-        raise SerializationError(
-            f"the document nests lists and objects more than {max_depth} deep"
-        )
+    # A document too deep is refused for its depth, even when something else
+    # is wrong with it too. The parser stops itself far down (RecursionError),
+    # so the text is read first and its depth measured after, level by level
+    # (far quicker than a scan of the text, which is left to failed reads).
     try:
-        return json.loads(
+        value = json.loads(
             text, object_pairs_hook=_no_repeats, parse_constant=_no_constant
         )
-    except SerializationError:
-        raise
-    except RecursionError:  # nesting past the parser, under a raised max_depth
-        raise SerializationError("the document nests too deep") from None
-    except ValueError as error:  # JSONDecodeError, or an int too long to read
+    except (ValueError, RecursionError) as error:
+        if _too_deep(text, max_depth):
+            raise _deeper_than(max_depth) from None
+        if isinstance(error, SerializationError):
+            raise
+        if isinstance(error, RecursionError):  # past the parser, under a raised limit
+            raise SerializationError("the document nests too deep") from None
+        # JSONDecodeError, or an int too long to read
         raise SerializationError(f"not valid JSON: {error}") from None
+    if _nests_deeper(value, max_depth):
+        raise _deeper_than(max_depth)
+    return value
+
+
+def _deeper_than(max_depth: int) -> SerializationError:
+    return SerializationError(
+        f"the document nests lists and objects more than {max_depth} deep"
+    )
