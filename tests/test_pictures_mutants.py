@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import types
 from fractions import Fraction
+from xml.etree import ElementTree
 
 import attrs
 import pytest
@@ -25,6 +26,7 @@ import tonk
 from tonk import Card, GameState, OutcomeKind, Phase, Rules
 from tonk.bots import BotRecord, TournamentResult
 from tonk.state import Outcome, Transfer, TransferReason
+from tonk.testing import stack_deck
 from tonk.text import (
     format_cards,
     format_label,
@@ -403,3 +405,454 @@ def test_a_bots_name_is_escaped_in_a_tournaments_table(
     assert len(lines) == 6
     assert lines[2].startswith(f"{shown}  ")
     assert lines[3].startswith("b" + " " * len(shown))
+
+
+# --- tonk.svg: untrusted text ---------------------------------------------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _root(picture: str) -> ElementTree.Element:
+    """Parse a picture: it must be well-formed XML, an ``svg`` element."""
+    root = ElementTree.fromstring(picture)
+    assert root.tag == f"{SVG}svg"
+    return root
+
+
+def _text_of(element: ElementTree.Element) -> str:
+    return "".join(element.itertext())
+
+
+def _texts(root: ElementTree.Element) -> list[str]:
+    return [_text_of(text) for text in root.iter(f"{SVG}text")]
+
+
+# A caption as it is given, and as the document must hold it: the characters a
+# viewer would act on escaped as in a table, then &, < and > as XML asks; the
+# quotes of a text node, which XML does not ask to escape, kept as they are.
+# Wrapping a caption into lines makes each whitespace control a space.
+CAPTIONS = [
+    ("\x1b[2J\x1b[31mEVIL", "\\x1b[2J\\x1b[31mEVIL"),
+    ("back\rover\nand out", "back over and out"),
+    ("\u202eevil", "\\u202eevil"),
+    ("nul\x00 \ufffe", "nul\\x00 \\ufffe"),
+    ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
+    ("a & b", "a &amp; b"),
+    ("]]><x>&amp;", "]]&gt;&lt;x&gt;&amp;amp;"),
+    ('O\'Neil said "hi"', 'O\'Neil said "hi"'),
+]
+
+
+@pytest.mark.parametrize(("caption", "written"), CAPTIONS)
+def test_a_caption_is_written_escaped_exactly(caption: str, written: str) -> None:
+    picture = tonk.svg.draw_positions([_deal()], captions=[caption])
+    assert f"<tspan x='4' dy='0'>{written}</tspan>" in picture
+    shown = _text_of(_root(picture).findall(f"{SVG}text")[0])
+    assert shown == written.replace("&lt;", "<").replace("&gt;", ">").replace(
+        "&amp;", "&"
+    )
+
+
+# --- tonk.svg: what each seat's row says ----------------------------------------------
+
+
+def _seat_notes(root: ElementTree.Element) -> list[str]:
+    """The note under each seat's label: the texts in 11 px at the left margin."""
+    return [
+        _text_of(text)
+        for text in root.iter(f"{SVG}text")
+        if text.get("x") == "12" and text.get("font-size") == "11"
+    ]
+
+
+def _labels(root: ElementTree.Element) -> list[str]:
+    """Each seat's label: the texts in 13 px at the left margin, but the heading."""
+    texts = root.iter(f"{SVG}text")
+    return [
+        _text_of(text)
+        for text in texts
+        if text.get("x") == "12" and text.get("font-size") == "13"
+    ][1:]
+
+
+def _notes_below(root: ElementTree.Element) -> list[str]:
+    """The notes under the table: the texts in 12 px at the left margin."""
+    return [
+        _text_of(text)
+        for text in root.iter(f"{SVG}text")
+        if text.get("x") == "12" and text.get("font-size") == "12"
+    ]
+
+
+def _tunked() -> GameState:
+    """Hoyle's tunk at 5 (H5): seat 1 lays 3H 4H 5H and 7C 7D 7S, keeps 4C AS."""
+    hands = ["6C 8D 10D KS KH 3D 10S", "3H 4H 5H 7C 7D 7S AS", "KC KD QH JH 9S 8S 6D"]
+    rules = tonk.presets.HOYLE
+    deck = stack_deck(rules, hands=hands, upcard="5D", stock="4C 10C 5S")
+    state = tonk.new_game(rules, players=3, deck=deck)
+    state = tonk.apply(state, tonk.DrawStock())
+    spreads = [
+        tonk.LaySpread(tonk.parse_cards(text)) for text in ("3H 4H 5H", "7C 7D 7S")
+    ]
+    state = tonk.apply(state, tonk.Tunk(spreads))
+    assert state.tunker == 1
+    return state
+
+
+def test_a_tunkers_row_says_tunked_first_in_every_picture() -> None:
+    state = _tunked()
+    assert _seat_notes(_root(tonk.svg.draw(state))) == [
+        "count 57",
+        "tunked, count 5",
+        "count 63",
+    ]
+    seen = _root(tonk.svg.draw(tonk.observe(state, 2)))
+    assert _seat_notes(seen) == ["7 cards", "tunked, 2 cards", "count 63"]
+
+
+def test_a_seats_waits_follow_its_count_or_its_card_count() -> None:
+    state = SCENARIOS["washington-state-waits"]()
+    assert state.waits == (0, 0, 1)
+    assert _seat_notes(_root(tonk.svg.draw(state))) == [
+        "count 8",
+        "count 33",
+        "count 7, waits 1",
+    ]
+    assert _seat_notes(_root(tonk.svg.draw(tonk.observe(state, 2)))) == [
+        "2 cards",
+        "5 cards",
+        "count 7, waits 1",
+    ]
+    assert _seat_notes(_root(tonk.svg.draw(tonk.observe(state, 0)))) == [
+        "count 8",
+        "5 cards",
+        "2 cards, waits 1",
+    ]
+
+
+def test_the_hands_shown_at_the_end_show_their_counts_and_no_seat_to_move() -> None:
+    over = tonk.apply(_deal(), tonk.Drop())
+    for seat in (0, 1):
+        root = _root(tonk.svg.draw(tonk.observe(over, seat)))
+        assert _seat_notes(root) == ["count 38", "count 16"]
+        assert _labels(root) == [
+            "seat 0 (you, dealer)" if seat == 0 else "seat 0 (dealer)",
+            "seat 1 (you)" if seat == 1 else "seat 1",
+        ]
+        assert not [r for r in root.iter(f"{SVG}rect") if r.get("class") == "to-move"]
+    live = _root(tonk.svg.draw(tonk.observe(_deal(), 0)))
+    assert _labels(live) == ["seat 0 (you, dealer)", "▶ seat 1"]
+
+
+def test_the_notes_name_an_open_window_or_a_slapper() -> None:
+    slap = SCENARIOS["slap-in-window"]()
+    assert _notes_below(_root(tonk.svg.draw(slap))) == [
+        "slap-in window: 6♣ from seat 1"
+    ]
+    eating = first_state(
+        Rules(eating=True), 3, lambda s: s.phase is Phase.SLAP_WINDOW, policy="no-drop"
+    )
+    assert _notes_below(_root(tonk.svg.draw(tonk.observe(eating, 1)))) == [
+        "eating window: 3♥ from seat 1"
+    ]
+    extra = first_state(
+        Rules(slap_in=True),
+        3,
+        lambda s: s.phase is Phase.EXTRA_DISCARD,
+        policy="no-drop",
+    )
+    assert _notes_below(_root(tonk.svg.draw(extra))) == [
+        "seat 0 slapped: one more discard"
+    ]
+
+
+# --- tonk.svg: card faces -------------------------------------------------------------
+
+
+def _face_texts(root: ElementTree.Element, card: str) -> list[list[str | None]]:
+    """The texts of each face of ``card``: position, size and content."""
+    return [
+        [
+            *(
+                value
+                for text in g.iter(f"{SVG}text")
+                for value in (text.get("x"), text.get("y"), text.get("font-size"))
+            ),
+            *(_text_of(text) for text in g.iter(f"{SVG}text")),
+        ]
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "card" and g.get("data-card") == card
+    ]
+
+
+def test_a_joker_shows_jk_in_its_corner_and_a_star_in_its_middle() -> None:
+    state = tonk.new_game(Rules(jokers=2), players=2, seed=2, dealer=0)
+    assert Card.parse("JK") in state.hands[1]
+    assert _face_texts(_root(tonk.svg.draw(state)), "JK") == [
+        ["3", "13", "12", "3", "25", "11", "20", "37", "22", "JK", "", "★"]
+    ]
+    assert _face_texts(_root(tonk.svg.draw(state)), "QD") == [
+        ["3", "13", "12", "3", "25", "11", "20", "37", "22", "Q", "♦", "♦"]
+    ]
+
+
+def test_what_a_wild_stands_for_is_written_small_and_centred_under_it() -> None:
+    state = SCENARIOS["chicago-wilds"]()
+    root = _root(tonk.svg.draw(state))
+    notes = [text for text in root.iter(f"{SVG}text") if _text_of(text).startswith("=")]
+    assert [_text_of(text) for text in notes] == ["=J♣", "=4♦", "=5♦", "=7♦"]
+    for text in notes:
+        assert text.attrib == {
+            "x": "20",  # the middle of a card 40 wide
+            "y": "67",  # 11 under a card 56 high
+            "font-size": "9",
+            "font-family": "DejaVu Sans, Helvetica, Arial, sans-serif",
+            "fill": "#f4f1e8",
+            "text-anchor": "middle",
+        }
+
+
+# --- tonk.svg: layout -----------------------------------------------------------------
+
+
+def _card_places(root: ElementTree.Element) -> list[tuple[str, str]]:
+    return [
+        (str(g.get("class")), str(g.get("transform")))
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") in ("card", "card-back")
+    ]
+
+
+def test_a_seats_backs_start_6_px_right_of_its_known_cards() -> None:
+    state = SCENARIOS["slap-in-window"]()
+    seen = tonk.observe(state, 2)
+    assert seen.taken[1] == (Card.parse("4D"),)
+    assert seen.hand_sizes[1] == 2
+    places = _card_places(_root(tonk.svg.draw(seen)))
+    # Seat 1's row (y 120): the card it took at x 190, 40 wide; its back at 236.
+    assert [place for place in places if place[1].endswith(",120)")] == [
+        ("card", "translate(190,120)"),
+        ("card-back", "translate(236,120)"),
+    ]
+
+
+def _spread_labels(root: ElementTree.Element) -> list[tuple[str, str, str]]:
+    return [
+        (str(g[0].get("x")), str(g[0].get("y")), _text_of(g[0]))
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "spread"
+    ]
+
+
+def test_spreads_too_wide_for_a_row_start_the_next_78_px_lower() -> None:
+    state = first_state(
+        tonk.presets.PAGAT,
+        3,
+        lambda s: [len(spread.cards) for spread in s.spreads] == [5, 3, 4],
+        policy="no-drop",
+    )
+    root = _root(tonk.svg.draw(state))
+    # 190 + 140 (five cards) + 18 = 348; 348 + 90 (three) + 18 = 456, and four
+    # cards (115 wide) would end at 571, past 560 less the 12 of the margin.
+    assert _spread_labels(root) == [
+        ("190", "302", "#1 seat 1, hit by 2, 0"),
+        ("348", "302", "#2 seat 2"),
+        ("190", "380", "#3 seat 0"),
+    ]
+    # The second row ends at 370 + 78; the picture ends 8 + 12 below it.
+    assert (root.get("width"), root.get("height")) == ("560", "468")
+
+
+def test_rows_of_spreads_with_wilds_leave_room_for_what_the_wilds_stand_for() -> None:
+    root = _root(tonk.svg.draw(SCENARIOS["chicago-wilds"]()))
+    assert _spread_labels(root) == [
+        ("190", "302", "#1 seat 1, hit by 1"),
+        ("323", "302", "#2 seat 2"),
+        ("190", "392", "#3 seat 0, hit by 2"),
+    ]
+    assert (root.get("width"), root.get("height")) == ("560", "492")
+
+
+def test_a_picture_widens_to_hold_the_widest_hand() -> None:
+    rules = Rules(hand_size=11)
+    state = tonk.apply(_deal(rules), tonk.DrawStock())
+    assert len(state.hands[1]) == 12
+    root = _root(tonk.svg.draw(state))
+    # 190 + 40 + 11 * 28 + 40 + 12: the hand's 12 cards, 40 to spare, the margin.
+    assert root.get("width") == "590"
+    assert root.get("viewBox") == "0 0 590 318"
+    assert _root(tonk.svg.draw(_deal(Rules(hand_size=10)))).get("width") == "560"
+
+
+def test_a_row_of_backs_widens_the_picture_as_much_as_its_faces_would() -> None:
+    """A seat holding 30 cards face down (forged: no short hand reaches it)."""
+    seen = tonk.observe(_deal(), 0)
+    forged = attrs.evolve(seen, hand_sizes=(5, 30))
+    root = _root(tonk.svg.draw(forged))
+    # 190 + 40 + 30 * 12 + 40 + 12: no face, 30 backs 12 apart, to spare, margin.
+    assert root.get("width") == "642"
+    assert sum(1 for kind, _ in _card_places(root) if kind == "card-back") == 31
+
+
+# --- tonk.svg: strips of positions ----------------------------------------------------
+
+
+def _frames(root: ElementTree.Element) -> list[dict[str, str]]:
+    return [dict(frame.attrib) for frame in root.findall(f"{SVG}svg")]
+
+
+def test_positions_are_drawn_two_a_row_at_half_size_by_default() -> None:
+    state = _deal()
+    later = tonk.apply(state, tonk.DrawStock())
+    root = _root(tonk.svg.draw_positions([state, later, state]))
+    assert _frames(root) == [
+        {"x": "0", "y": "0", "width": "280", "height": "159", "viewBox": "0 0 560 318"},
+        {
+            "x": "290",
+            "y": "0",
+            "width": "280",
+            "height": "159",
+            "viewBox": "0 0 560 318",
+        },
+        {
+            "x": "0",
+            "y": "169",
+            "width": "280",
+            "height": "159",
+            "viewBox": "0 0 560 318",
+        },
+    ]
+    assert (root.get("width"), root.get("height")) == ("580", "328")
+    assert root.findall(f"{SVG}text") == []  # no captions
+
+
+def test_positions_are_laid_in_the_columns_and_at_the_scale_asked() -> None:
+    state = _deal()
+    root = _root(tonk.svg.draw_positions([state] * 4, columns=3, scale=0.25))
+    # Each cell 560 * 0.25 + 10 = 150 wide; a frame 318 * 0.25 = 79.5 high.
+    assert [(f["x"], f["y"], f["width"], f["height"]) for f in _frames(root)] == [
+        ("0", "0", "140", "79.5"),
+        ("150", "0", "140", "79.5"),
+        ("300", "0", "140", "79.5"),
+        ("0", "89.5", "140", "79.5"),
+    ]
+    assert (root.get("width"), root.get("height")) == ("450", "169")
+
+
+def test_no_positions_draw_an_empty_picture() -> None:
+    root = _root(tonk.svg.draw_positions([]))
+    assert dict(root.attrib) == {"width": "1", "height": "1", "viewBox": "0 0 1 1"}
+    assert _root(tonk.svg.draw_positions([], captions=[])).attrib == root.attrib
+
+
+def _caption_lines(root: ElementTree.Element) -> list[tuple[str, str]]:
+    """Each caption line: its offset from the line before and its text."""
+    return [(str(span.get("dy")), _text_of(span)) for span in root.iter(f"{SVG}tspan")]
+
+
+def test_a_caption_wraps_at_about_7_px_a_letter_with_lines_15_px_apart() -> None:
+    state = _deal()
+    caption = "one two three four five six seven eight nine ten eleven twelve"
+    root = _root(tonk.svg.draw_positions([state], captions=[caption]))
+    # A cell 290 wide holds 41 letters a line.
+    assert _caption_lines(root) == [
+        ("0", "one two three four five six seven eight "),
+        ("15", "nine ten eleven twelve"),
+    ]
+    # Two lines of caption (8 + 2 * 15) push the position down.
+    assert _frames(root)[0]["y"] == "38"
+    assert root.get("height") == str(38 + 159)
+    one_line = _root(tonk.svg.draw_positions([state], captions=["deal"]))
+    assert _frames(one_line)[0]["y"] == "23"
+
+
+def test_a_caption_in_a_narrow_cell_still_holds_10_letters_a_line() -> None:
+    state = _deal()
+    # A cell 560 * 0.05 + 10 = 38 wide would hold 5 letters.
+    root = _root(
+        tonk.svg.draw_positions([state], captions=["abcd efghi jklmn"], scale=0.05)
+    )
+    assert _caption_lines(root) == [("0", "abcd efghi "), ("15", "jklmn")]
+
+
+def test_an_empty_caption_is_an_empty_line() -> None:
+    root = _root(tonk.svg.draw_positions([_deal()], captions=[""]))
+    assert _caption_lines(root) == [("0", "")]
+    assert _frames(root)[0]["y"] == "23"
+
+
+def test_a_record_that_stops_within_a_turn_lists_that_turns_actions() -> None:
+    rules = tonk.presets.PAGAT
+    hands = ["3C 9D JD KS 6H", "3H 4H 5H 10S QC"]
+    deck = stack_deck(rules, hands=hands, upcard="2D", stock="7C")
+    record = tonk.GameRecord(rules=rules, players=2, deck=deck, dealer=0)
+    state = record.initial_state()
+    for text in ["draw stock", "spread 3H 4H 5H"]:
+        action = tonk.parse_action(state, text)
+        state, record = tonk.apply(state, action), record.then(action)
+    root = _root(tonk.svg.draw(record))
+    assert [_text_of(text) for text in root.findall(f"{SVG}text")] == [
+        "the deal",
+        "seat 1: draw stock, spread 3H 4H 5H",
+    ]
+
+
+# --- tonk.svg: bad arguments ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("scale", [float("nan"), float("inf"), 0.0, -1.0])
+def test_a_scale_that_is_not_a_positive_finite_number_is_refused(
+    scale: float,
+) -> None:
+    """A NaN or infinite scale drew a document 'nan' or 'inf' wide."""
+    with pytest.raises(ValueError, match="scale finite") as info:
+        tonk.svg.draw_positions([_deal()], scale=scale)
+    assert str(info.value) == (
+        f"columns and scale must be positive, and scale finite, got 2 and {scale!r}"
+    )
+
+
+@pytest.mark.parametrize("columns", [1.5, 2.0, "2", True, None])
+def test_columns_that_are_not_an_int_are_refused(columns: object) -> None:
+    """Half a column was taken: positions laid at 1.5 a row."""
+    with pytest.raises(TypeError) as info:
+        tonk.svg.draw_positions([_deal()] * 3, columns=columns)  # type: ignore[arg-type]
+    assert str(info.value) == f"columns must be an int, got {columns!r}"
+
+
+@pytest.mark.parametrize("caption", [None, 1, b"deal", ["deal"]])
+def test_a_caption_that_is_not_text_is_refused(caption: object) -> None:
+    """A caption of bytes or a number failed inside the wrapping of lines."""
+    with pytest.raises(TypeError) as info:
+        tonk.svg.draw_positions([_deal()], captions=[caption])  # type: ignore[list-item]
+    assert str(info.value) == f"a caption must be a str, got {caption!r}"
+
+
+class _Hostile:
+    """A value whose repr fails or runs long."""
+
+    def __init__(self, fails: bool) -> None:
+        self.fails = fails
+
+    def __repr__(self) -> str:
+        if self.fails:
+            raise RuntimeError("no repr")
+        return "x" * 5000
+
+
+def test_drawing_a_wrong_type_names_it_briefly_whatever_its_repr() -> None:
+    """A failing repr hid the TypeError; a long one was copied in whole."""
+    with pytest.raises(TypeError) as info:
+        tonk.svg.draw(_Hostile(fails=True))  # type: ignore[arg-type]
+    assert str(info.value).startswith(
+        "expected a GameState, an Observation or a GameRecord,"
+        " got <_Hostile instance at 0x"
+    )
+    with pytest.raises(TypeError) as info:
+        tonk.svg.draw(_Hostile(fails=False))  # type: ignore[arg-type]
+    assert len(str(info.value)) < 600
+    with pytest.raises(TypeError) as info:
+        tonk.svg.draw_positions(["QH"])  # type: ignore[list-item]
+    assert str(info.value) == (
+        "expected a GameState, an Observation or a GameRecord, got 'QH'"
+    )

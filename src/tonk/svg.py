@@ -39,6 +39,7 @@ Examples:
 from __future__ import annotations
 
 import html
+import math
 import textwrap
 from collections.abc import Iterable, Sequence
 
@@ -46,6 +47,7 @@ import attrs
 
 from tonk import _present
 from tonk._untrusted import escape
+from tonk._validate import brief, is_int
 from tonk.actions import format_action
 from tonk.cards import Card, Suit
 from tonk.observation import Observation
@@ -401,7 +403,7 @@ def _table_of(view: GameState | Observation) -> _Table:
     if isinstance(view, Observation):
         return _observation_table(view)
     raise TypeError(
-        f"expected a GameState, an Observation or a GameRecord, got {view!r}"
+        f"expected a GameState, an Observation or a GameRecord, got {brief(view)}"
     )
 
 
@@ -459,8 +461,11 @@ def draw_positions(
         The SVG document, as text.
 
     Raises:
+        TypeError: If ``columns`` is not an int, a caption is not a str, or
+            a position is neither a state nor an observation.
         ValueError: If ``captions`` does not give one caption per position,
-            ``columns`` is not positive or ``scale`` is not positive.
+            ``columns`` is not positive or ``scale`` is not a positive
+            finite number.
 
     .. versionadded:: 0.2.0
 
@@ -476,11 +481,17 @@ def draw_positions(
         ...
         ValueError: give one caption per position: 1 positions, 0 captions
     """
-    if columns < 1 or scale <= 0:
+    if not is_int(columns):
+        raise TypeError(f"columns must be an int, got {brief(columns)}")
+    if columns < 1 or not 0 < scale < math.inf:
         raise ValueError(
-            f"columns and scale must be positive, got {columns!r} and {scale!r}"
+            "columns and scale must be positive, and scale finite,"
+            f" got {columns!r} and {scale!r}"
         )
     bodies = [_body(_table_of(position)) for position in positions]
+    for caption in captions or ():
+        if not isinstance(caption, str):
+            raise TypeError(f"a caption must be a str, got {brief(caption)}")
     if captions is not None and len(captions) != len(bodies):
         raise ValueError(
             f"give one caption per position: {len(bodies)} positions,"
