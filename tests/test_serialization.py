@@ -13,6 +13,8 @@ import contextlib
 import copy
 import json
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -734,6 +736,26 @@ def test_a_document_too_deep_is_refused_for_its_depth_before_anything_else(
         from_json(text, Rules)
     assert (
         str(info.value) == "$: the document nests lists and objects more than 16 deep"
+    )
+
+
+def test_a_deep_document_is_refused_unread_under_a_raised_recursion_limit() -> None:
+    """Its depth is read from the text: the parser, which would overflow, never runs."""
+    program = (
+        "import sys, tonk; sys.setrecursionlimit(10**6)\n"
+        "try: tonk.from_json('[' * 500_000 + ']' * 500_000, tonk.Rules)\n"
+        "except tonk.SerializationError as error: print(error)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (
+        0,
+        "$: the document nests lists and objects more than 16 deep\n",
     )
 
 

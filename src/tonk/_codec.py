@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+import itertools
 import json
 import math
 import re
@@ -713,10 +714,22 @@ def object_codec(cls: type) -> Object:
 # --- reading JSON text --------------------------------------------------------------
 
 _DEPTH_TOKENS = re.compile(r'"(?:[^"\\]++|\\.)*+"|[\[\]{}]')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEPS = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def _too_deep(text: str, max_depth: int) -> bool:
-    """Return whether ``text`` nests lists and objects deeper than ``max_depth``."""
+    """Return whether ``text`` nests lists and objects deeper than ``max_depth``.
+
+    Brackets inside strings do not count. In a text without a backslash and
+    with an even number of quotes, the strings are what lies between each
+    pair of quotes, so the brackets outside them are found by the string
+    methods alone; any other text is read a token at a time.
+    """
+    if "\\" not in text and not text.count('"') % 2:
+        outside = "".join(text.split('"')[::2])
+        steps = map(_DEPTH_STEPS.__getitem__, _NOT_BRACKETS.sub("", outside))
+        return max(itertools.accumulate(steps), default=0) > max_depth
     depth = 0
     for match in _DEPTH_TOKENS.finditer(text):
         token = match.group()
@@ -726,30 +739,6 @@ def _too_deep(text: str, max_depth: int) -> bool:
                 return True
         elif token in "]}":
             depth -= 1
-    return False
-
-
-def _nests_deeper(value: Any, max_depth: int) -> bool:
-    """Return whether a parsed value nests lists and objects deeper than ``max_depth``.
-
-    :func:`_too_deep`'s answer for the text the value was read from, found a
-    level of containers at a time rather than a token at a time.
-    """
-    depth = 0
-    level = [value] if value.__class__ is list or value.__class__ is dict else []
-    while level:
-        depth += 1
-        if depth > max_depth:
-            return True
-        inner: list[Any] = []
-        for container in level:
-            values = container.values() if container.__class__ is dict else container
-            inner += [
-                each
-                for each in values
-                if each.__class__ is list or each.__class__ is dict
-            ]
-        level = inner
     return False
 
 
@@ -799,29 +788,17 @@ def load_json(text: str | bytes | bytearray, *, max_bytes: int, max_depth: int) 
             raise SerializationError(f"the document is not UTF-8: {error}") from None
     if text.startswith("\ufeff"):  # a UTF-8 byte-order mark, as editors write
         text = text[1:]
-    # A document too deep is refused for its depth, even when something else
-    # is wrong with it too. The parser stops itself far down (RecursionError),
-    # so the text is read first and its depth measured after, level by level
-    # (far quicker than a scan of the text, which is left to failed reads).
+    if _too_deep(text, max_depth):
+        raise SerializationError(
+            f"the document nests lists and objects more than {max_depth} deep"
+        )
     try:
-        value = json.loads(
+        return json.loads(
             text, object_pairs_hook=_no_repeats, parse_constant=_no_constant
         )
-    except (ValueError, RecursionError) as error:
-        if _too_deep(text, max_depth):
-            raise _deeper_than(max_depth) from None
-        if isinstance(error, SerializationError):
-            raise
-        if isinstance(error, RecursionError):  # past the parser, under a raised limit
-            raise SerializationError("the document nests too deep") from None
-        # JSONDecodeError, or an int too long to read
+    except SerializationError:
+        raise
+    except RecursionError:  # nesting past the parser, under a raised max_depth
+        raise SerializationError("the document nests too deep") from None
+    except ValueError as error:  # JSONDecodeError, or an int too long to read
         raise SerializationError(f"not valid JSON: {error}") from None
-    if _nests_deeper(value, max_depth):
-        raise _deeper_than(max_depth)
-    return value
-
-
-def _deeper_than(max_depth: int) -> SerializationError:
-    return SerializationError(
-        f"the document nests lists and objects more than {max_depth} deep"
-    )
