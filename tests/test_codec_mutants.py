@@ -212,6 +212,30 @@ def test_nesting_past_the_parser_under_a_raised_depth_limit_is_refused(
     )
 
 
+_TOO_DEEP = "$: the document nests lists and objects more than 16 deep"
+
+
+@pytest.mark.parametrize(
+    ("text", "refused_for_depth"),
+    [
+        # A backslash in the text: the brackets are found a token at a time.
+        ('["\\\\", ' + "[" * 15 + "]" * 15 + "]", False),  # 16 deep
+        ('["\\\\", ' + "[" * 16 + "]" * 16 + "]", True),
+        ('["\\\\", "a", [], ' + "[" * 16 + "]" * 16 + "]", True),
+        # Escaped quotes pair the others differently: the bracket text is a string.
+        (json.dumps({"a": '"', "b": "[" * 17, "c": '"'}), False),
+        # A quote left unclosed opens no string: the brackets after it count.
+        ('"a" "' + "[" * 17, True),
+    ],
+)
+def test_the_depth_counts_the_brackets_outside_the_strings(
+    text: str, refused_for_depth: bool
+) -> None:
+    with pytest.raises(SerializationError) as info:
+        from_json(text, Rules)
+    assert (str(info.value) == _TOO_DEEP) == refused_for_depth
+
+
 # --- the generic codec: fields that no public kind has yet ------------------------
 
 
