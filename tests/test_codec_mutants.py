@@ -12,6 +12,7 @@ and no public kind writes such fields yet.
 
 from __future__ import annotations
 
+import collections
 import enum
 import json
 import math
@@ -210,6 +211,46 @@ def test_nesting_past_the_parser_under_a_raised_depth_limit_is_refused(
         "$",
         "$: the document nests too deep",
     )
+
+
+class _Text(str):
+    pass
+
+
+class _Number(int):
+    pass
+
+
+class _Items(list[Any]):
+    pass
+
+
+def _subclassed(value: Any) -> Any:
+    """Return a document of ``value``'s data in subclasses of dict, list, str, int."""
+    if isinstance(value, dict):
+        return collections.OrderedDict(
+            (_Text(key), _subclassed(each)) for key, each in value.items()
+        )
+    if isinstance(value, list):
+        return _Items(_subclassed(each) for each in value)
+    if isinstance(value, bool) or value is None:  # neither can be subclassed
+        return value
+    if isinstance(value, int):
+        return _Number(value)
+    if isinstance(value, str):
+        return _Text(value)
+    return value
+
+
+def test_a_document_of_subclassed_containers_and_values_reads_as_the_plain_one() -> (
+    None
+):
+    """A mapping, a list, a text or an int of a subclass is read as its kind."""
+    session = tonk.new_session(tonk.presets.PAGAT, players=3, seed=5)
+    session = tonk.apply_session(session, tonk.session_actions(session)[0])
+    data = _subclassed(to_dict(session))
+    assert data.__class__ is collections.OrderedDict
+    assert from_dict(data, tonk.Session) == session
 
 
 _TOO_DEEP = "$: the document nests lists and objects more than 16 deep"
