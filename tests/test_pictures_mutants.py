@@ -770,9 +770,20 @@ def test_a_caption_in_a_narrow_cell_still_holds_10_letters_a_line() -> None:
     state = _deal()
     # A cell 560 * 0.05 + 10 = 38 wide would hold 5 letters.
     root = _root(
-        tonk.svg.draw_positions([state], captions=["abcd efghi jklmn"], scale=0.05)
+        tonk.svg.draw_positions([state], captions=["abcde fghij klm"], scale=0.05)
     )
-    assert _caption_lines(root) == [("0", "abcd efghi "), ("15", "jklmn")]
+    assert _caption_lines(root) == [("0", "abcde "), ("15", "fghij klm")]
+
+
+def test_positions_drawn_tiny_are_stacked_by_their_own_heights() -> None:
+    state = _deal()
+    root = _root(tonk.svg.draw_positions([state] * 2, columns=1, scale=0.001))
+    # Each frame 318 * 0.001 = 0.318 high, 10 apart.
+    assert [(f["y"], f["height"]) for f in _frames(root)] == [
+        ("0", "0.318"),
+        ("10.318", "0.318"),
+    ]
+    assert root.get("height") == "10.636"
 
 
 def test_an_empty_caption_is_an_empty_line() -> None:
