@@ -263,6 +263,8 @@ _TOO_DEEP = "$: the document nests lists and objects more than 16 deep"
         ('["\\\\", ' + "[" * 15 + "]" * 15 + "]", False),  # 16 deep
         ('["\\\\", ' + "[" * 16 + "]" * 16 + "]", True),
         ('["\\\\", "a", [], ' + "[" * 16 + "]" * 16 + "]", True),
+        # 16 deep, one back, then 17: a closing bracket steps back one level.
+        ('["\\\\", ' + "[" * 14 + "[][[]]" + "]" * 14 + "]", True),
         # Escaped quotes pair the others differently: the bracket text is a string.
         (json.dumps({"a": '"', "b": "[" * 17, "c": '"'}), False),
         # A quote left unclosed opens no string: the brackets after it count.
