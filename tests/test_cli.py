@@ -156,6 +156,18 @@ def test_simulate_runs_every_preset(
     assert f"preset {preset}, {players} players, 50 hands" in out
 
 
+def test_simulate_counts_one_hand_in_the_singular(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for bots in ([], ["--bots", "greedy,random"]):
+        args = ["simulate", "--hands", "1", "--seed", "1", "--no-timing", *bots]
+        assert main(args) == 0
+        assert "2 players, 1 hand, seed 1" in capsys.readouterr().out
+    args = ["simulate", "--session", "--preset", "push_ups", "--players", "3"]
+    assert main([*args, "--hands", "1", "--seed", "8", "--no-timing"]) == 0
+    assert "stopped after 1 hand\n" in capsys.readouterr().out
+
+
 def test_simulate_session_prints_the_final_ledger(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

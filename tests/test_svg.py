@@ -163,7 +163,11 @@ def test_captions_are_escaped() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"captions": ["a", "b"]}, "one caption per position"),
+        (
+            {"captions": ["a", "b"]},
+            "^give one caption per position: 1 position, 2 captions$",
+        ),
+        ({"captions": []}, "^give one caption per position: 1 position, 0 captions$"),
         ({"columns": 0}, "must be positive"),
         ({"scale": 0}, "must be positive"),
     ],

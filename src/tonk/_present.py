@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["add_svg", "add_text", "is_ascii_spec", "svg", "text"]
+__all__ = ["add_svg", "add_text", "is_ascii_spec", "plural", "svg", "text"]
 
 _TEXT: dict[type, Callable[..., str]] = {}
 _SVG: dict[type, Callable[[Any], str]] = {}
@@ -49,6 +49,16 @@ def is_ascii_spec(spec: str) -> bool:
     if spec not in ("", "ascii"):
         raise ValueError(f"unknown format spec {spec!r}: expected '' or 'ascii'")
     return spec == "ascii"
+
+
+def plural(count: int, noun: str) -> str:
+    """Return ``count`` and ``noun``, in the plural unless the count is 1.
+
+    Examples:
+        >>> plural(1, "hand"), plural(2, "hand"), plural(0, "card")
+        ('1 hand', '2 hands', '0 cards')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def add_text(kind: type, write: Callable[..., str]) -> None:

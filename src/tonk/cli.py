@@ -41,7 +41,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 from types import ModuleType
 
-from tonk import __version__, presets, text
+from tonk import __version__, _present, presets, text
 from tonk._cli_replay import replay_file
 from tonk._untrusted import escape
 from tonk.bots import (
@@ -377,7 +377,7 @@ def _simulate_session(args: argparse.Namespace, seed: int) -> int:
         f" seed {seed}"
     )
     ending = "the session ended" if session.is_over else "stopped"
-    print(f"{ending} after {session.number} hands")
+    print(f"{ending} after {_present.plural(session.number, 'hand')}")
     if not args.no_timing:
         print(f"hands/s: {session.number / elapsed:,.0f}")
     print(f"{'player':<10} {'balance':>9}" + (f" {'push-ups':>9}" if push_ups else ""))
@@ -502,7 +502,7 @@ def _print_tournament(
     """Print the tournament's table: :func:`tonk.text.format_tournament`."""
     print(
         f"tonk simulate: preset {args.preset}, {result.players} players,"
-        f" {result.hands} hands, seed {result.seed},"
+        f" {_present.plural(result.hands, 'hand')}, seed {result.seed},"
         f" bots {', '.join(args.bots)}"
     )
     if not args.no_timing:
@@ -637,7 +637,7 @@ def _simulate(args: argparse.Namespace) -> int:
     hands = result.hands
     print(
         f"tonk simulate: preset {args.preset}, {result.players} players,"
-        f" {hands} hands, seed {seed}"
+        f" {_present.plural(hands, 'hand')}, seed {seed}"
     )
     if not args.no_timing:
         print(

@@ -19,7 +19,9 @@ Every card face shown is one ``<g class="card">`` element whose
 is one ``<g class="card-back">``. Text is XML-escaped, and characters that
 are not XML or that a viewer would act on (control characters, lone
 surrogates, bidi overrides) are shown as their escapes (``\x1b``), so a
-drawing is well-formed XML whatever its captions hold.
+drawing is well-formed XML whatever its captions hold. A caption is wrapped
+into lines at its whitespace: its tabs and line breaks separate words, as
+spaces do.
 
 This module sits above the engine, observations and records (it imports
 them); their ``_repr_svg_`` methods reach :func:`draw` through the private
@@ -479,7 +481,7 @@ def draw_positions(
         >>> draw_positions([state], captions=[])
         Traceback (most recent call last):
         ...
-        ValueError: give one caption per position: 1 positions, 0 captions
+        ValueError: give one caption per position: 1 position, 0 captions
     """
     if not is_int(columns):
         raise TypeError(f"columns must be an int, got {brief(columns)}")
@@ -494,8 +496,9 @@ def draw_positions(
             raise TypeError(f"a caption must be a str, got {brief(caption)}")
     if captions is not None and len(captions) != len(bodies):
         raise ValueError(
-            f"give one caption per position: {len(bodies)} positions,"
-            f" {len(captions)} captions"
+            "give one caption per position:"
+            f" {_present.plural(len(bodies), 'position')},"
+            f" {_present.plural(len(captions), 'caption')}"
         )
     cell_width = max((width for _, width, _ in bodies), default=0) * scale + 10
     wrapped = [_wrap(caption, cell_width) for caption in captions or ()]

@@ -241,10 +241,6 @@ def _rules_name(rules: Rules) -> str:
     return f"{name} rules" if name is not None else "custom rules"
 
 
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
 def _header(
     rules: Rules, players: int, turns: int, to_move: int, phase: Phase, over: bool
 ) -> str:
@@ -327,10 +323,10 @@ def _table_lines(
 ) -> list[str]:
     if discard_pile:
         top = format_card(discard_pile[-1], ascii=ascii)
-        pile = f"{top} on top, {_plural(len(discard_pile), 'card')}"
+        pile = f"{top} on top, {_present.plural(len(discard_pile), 'card')}"
     else:
         pile = "empty"
-    lines = [f"discard: {pile}; stock: {_plural(stock_size, 'card')}"]
+    lines = [f"discard: {pile}; stock: {_present.plural(stock_size, 'card')}"]
     if slap is not None:
         card = format_card(slap.card, ascii=ascii)
         if slap.slapper is not None:
@@ -477,7 +473,7 @@ def _observed_row(seen: Observation, seat: int, *, ascii: bool) -> tuple[str, st
         return format_cards(hand, ascii=ascii), f"{tunked}count {count}"
     taken = seen.taken[seat]
     took = f"took {format_cards(taken, ascii=ascii)}" if taken else ""
-    return _plural(seen.hand_sizes[seat], "card"), took
+    return _present.plural(seen.hand_sizes[seat], "card"), took
 
 
 def format_observation(seen: Observation, *, ascii: bool = False) -> str:
@@ -571,7 +567,7 @@ def format_session(session: Session, *, ascii: bool = False) -> str:
         dealer = f", {role} {_name(session.players[session.dealer], ascii=ascii)}"
     lines = [
         f"session: {_rules_name(session.rules)},"
-        f" {_plural(session.number, 'hand')} dealt{dealer}"
+        f" {_present.plural(session.number, 'hand')} dealt{dealer}"
         f" ({format_label(session.phase)})"
     ]
     if push_ups:
@@ -650,7 +646,7 @@ def format_tournament(result: TournamentResult, *, ascii: bool = False) -> str:
             )
         )
     ended = _tally(result.outcomes)
-    hands = _plural(result.hands, "hand")
+    hands = _present.plural(result.hands, "hand")
     lines = [
         f"{result.players} players, {hands}, seed {result.seed}",
         *_columns(rows, (False, True, True, True, True, False)),
@@ -675,7 +671,7 @@ def format_record(record: GameRecord, *, ascii: bool = False) -> str:
         game record: pagat rules, 2 players, dealer seat 0, seed 7, 1 action; no outcome recorded
     """  # noqa: E501
     deal = f"seed {record.seed}" if record.seed is not None else "a stacked deck"
-    actions = _plural(len(record.actions), "action")
+    actions = _present.plural(len(record.actions), "action")
     start = (
         f"game record: {_rules_name(record.rules)}, {record.players} players,"
         f" dealer seat {record.dealer}, {deal}, {actions}"
