@@ -278,8 +278,9 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         same seat.
 
     Raises:
-        RulesError: If the observation's seat is not at the table, or the
-            observation does not fit the pack of its rules.
+        RulesError: If the observation's seat is not at the table, its hand
+            sizes and the hands it knows are for different numbers of seats,
+            or it does not fit the pack of its rules.
 
     Examples:
         >>> import random, tonk
@@ -299,10 +300,13 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     if seat.__class__ is not int or not 0 <= seat < players:
         _checked_seat(players, seat)
     shown = observation.shown_hands
-    if shown is not None:
-        known = list(shown)
-    else:
-        known = list(observation.taken)
+    known = list(observation.taken if shown is None else shown)
+    if len(known) != players:
+        raise RulesError(
+            f"the observation does not fit its table: {players} hand sizes,"
+            f" known cards for {len(known)} seats"
+        )
+    if shown is None:
         known[seat] = observation.hand
     counts, one_copy, template = _TABLES[rules, players, observation.dealer]
     unseen = list(counts)
