@@ -225,8 +225,12 @@ class _Items(list[Any]):
     pass
 
 
+class _Real(float):
+    pass
+
+
 def _subclassed(value: Any) -> Any:
-    """Return a document of ``value``'s data in subclasses of dict, list, str, int."""
+    """Return ``value``'s data in subclasses of dict, list, str, int and float."""
     if isinstance(value, dict):
         return collections.OrderedDict(
             (_Text(key), _subclassed(each)) for key, each in value.items()
@@ -237,6 +241,8 @@ def _subclassed(value: Any) -> Any:
         return value
     if isinstance(value, int):
         return _Number(value)
+    if isinstance(value, float):
+        return _Real(value)
     if isinstance(value, str):
         return _Text(value)
     return value
@@ -245,12 +251,16 @@ def _subclassed(value: Any) -> Any:
 def test_a_document_of_subclassed_containers_and_values_reads_as_the_plain_one() -> (
     None
 ):
-    """A mapping, a list, a text or an int of a subclass is read as its kind."""
+    """A mapping, a list, a text, an int or a float of a subclass reads as its kind."""
     session = tonk.new_session(tonk.presets.PAGAT, players=3, seed=5)
     session = tonk.apply_session(session, tonk.session_actions(session)[0])
     data = _subclassed(to_dict(session))
     assert data.__class__ is collections.OrderedDict
     assert from_dict(data, tonk.Session) == session
+    tournament = a_tournament()  # its confidence bounds are floats
+    assert from_dict(_subclassed(tournament), TournamentResult) == from_dict(
+        tournament, TournamentResult
+    )
 
 
 _TOO_DEEP = "$: the document nests lists and objects more than 16 deep"
