@@ -100,7 +100,7 @@ def test_a_table_of_one_or_of_more_than_the_rules_seat_is_refused() -> None:
     _refused(
         _forged(state, hands=state.hands[:1]),
         "$.hands",
-        f"1 hands, but these rules seat 2..{most} players",
+        f"1 hand, but these rules seat 2..{most} players",
         loads=False,
     )
     _refused(
@@ -388,7 +388,7 @@ def _respread(state: GameState, index: int, **fields: Any) -> GameState:
             0,
             {"hitters": (1,)},
             "$.spreads[0].hitters",
-            "1 hits onto a spread of 3 cards",
+            "1 hit onto a spread of 3 cards",
         ),
         (
             1,
@@ -932,7 +932,7 @@ def test_hits_this_turn_are_at_most_the_seat_s_hits_and_the_cards_it_could_hit()
         _forged(state, hits_this_turn=3),
         "$.hits_this_turn",
         "3 hits made this turn by seat 0, which has made 2 hits in all and holds 1"
-        " cards",
+        " card",
     )
     full = _moved(state, 0, 5)  # 6 cards after the draw: no card has left the hand
     _refused(

@@ -168,6 +168,20 @@ def test_simulate_counts_one_hand_in_the_singular(
     assert "stopped after 1 hand\n" in capsys.readouterr().out
 
 
+def test_one_action_and_one_bot_read_in_the_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tonk.GameRecord.start(tonk.presets.PAGAT, players=2, seed=3)
+    record = record.then(tonk.legal_actions(record.initial_state())[1])
+    path = tmp_path / "one.json"
+    path.write_text(tonk.to_json(record))
+    assert main(["replay", str(path)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == "tonk replay: one.json, 2 players, dealer seat 0, 1 action"
+    assert main(["simulate", "--players", "3", "--bots", "random"]) == 2
+    assert "does not match the 1 bot of --bots" in capsys.readouterr().err
+
+
 def test_simulate_session_prints_the_final_ledger(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

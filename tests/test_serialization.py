@@ -492,7 +492,7 @@ STATE_CASES = [
     (drop_stock_card, "$", "AC is missing: the pack holds 1, the state 0"),
     (unsort_hand, "$.hands[1]", "a hand must be sorted"),
     (overfill_hand, "$.hands[1]", "6 cards, more than a hand can hold now (5)"),
-    (set_at("hands", value=[["AC"]]), "$.hands", "1 hands, but these rules seat"),
+    (set_at("hands", value=[["AC"]]), "$.hands", "1 hand, but these rules seat"),
     (set_at("to_move", value=2), "$.to_move", "seat 2 is not at the table"),
     (set_at("dealer", value=-1), "$.dealer", "seat -1 is not at the table"),
     (set_at("waits", value=[0]), "$.waits", "must hold 2 values"),
@@ -526,7 +526,7 @@ STATE_CASES = [
     (set_at("phase", value="turn_start"), "$.hands[0]", "holds 3 cards, but"),
     (too_many_hits, "$.hits_this_turn", "than max_hits_per_turn=1"),
     (set_at("going_out_barred", 1, value=True), "$.going_out_barred", "V22"),
-    (hit_onto_first_spread, "$.spreads[0].hitters", "1 hits onto a spread of 3"),
+    (hit_onto_first_spread, "$.spreads[0].hitters", "1 hit onto a spread of 3"),
     (claim_wild, "$.spreads[0].cards[0]", "5H is not wild"),
     (break_run, "$.spreads[0]", "not a valid book"),
     (reorder_run, "$.spreads[0].stands_for", "laid out in order"),
@@ -572,7 +572,7 @@ def test_bad_slap_windows(mutation: Mutation, path: str, message: str) -> None:
 
 OUTCOME_CASES = [
     (shift_payoff, "$.outcome.payoffs", "the net of the transfers: (-1, 1)"),
-    (set_at("outcome", "payoffs", value=[-1]), "$.outcome.payoffs", "1 payoffs"),
+    (set_at("outcome", "payoffs", value=[-1]), "$.outcome.payoffs", "1 payoff for"),
     (
         set_at("outcome", "transfers", 0, "payer", value=1),
         "$.outcome.transfers[0].payee",
@@ -602,7 +602,7 @@ OUTCOME_CASES = [
     (set_at("outcome", "dropper", value=None), "$.outcome.dropper", "a dropper"),
     (set_at("outcome", "counts", value=None), "$.outcome.counts", "shown"),
     (set_at("outcome", "counts", value=[38, 15]), "$.outcome.counts", "(38, 16)"),
-    (set_at("outcome", "counts", value=[38]), "$.outcome.counts", "1 counts"),
+    (set_at("outcome", "counts", value=[38]), "$.outcome.counts", "1 count for"),
     (set_at("outcome", "kind", value="tonk_out"), "$.outcome.dropper", "a dropper"),
     (set_at("outcome", value=None), "$.outcome", "exactly when its phase"),
     (set_at("phase", value="turn_start"), "$.outcome", "exactly when its phase"),

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from tonk._codec import child, item
 from tonk._compiled import compiled
+from tonk._present import plural
 from tonk._spreads import elements_of, lay_out
 from tonk._validate import brief, is_int
 from tonk.cards import Card, Rank
@@ -63,7 +64,8 @@ def check_outcome(outcome: Outcome, players: int, path: str) -> None:
     """
     if len(outcome.payoffs) != players:
         raise _fail(
-            f"{len(outcome.payoffs)} payoffs for a table of {players} players",
+            f"{plural(len(outcome.payoffs), 'payoff')} for a table of"
+            f" {players} players",
             child(path, "payoffs"),
         )
     for index, transfer in enumerate(outcome.transfers):
@@ -102,7 +104,7 @@ def check_outcome(outcome: Outcome, players: int, path: str) -> None:
     if counts is not None:
         if len(counts) != players:
             raise _fail(
-                f"{len(counts)} counts for a table of {players} players",
+                f"{plural(len(counts), 'count')} for a table of {players} players",
                 child(path, "counts"),
             )
         for index, count in enumerate(counts):
@@ -168,7 +170,8 @@ def _check_hands(state: GameState, players: int) -> None:
             limit += 1
         if len(hand) > limit:
             raise _fail(
-                f"{len(hand)} cards, more than a hand can hold now ({limit})", path
+                f"{plural(len(hand), 'card')}, more than a hand can hold now ({limit})",
+                path,
             )
         taken = state.taken[seat]
         if taken and Counter(taken) - Counter(hand):
@@ -214,12 +217,12 @@ def _check_spreads(state: GameState, players: int) -> None:
         size = len(spread.cards)
         if len(spread.stands_for) != size:
             raise _fail(
-                f"{len(spread.stands_for)} cards stood for, for {size} cards",
+                f"{plural(len(spread.stands_for), 'card')} stood for, for {size} cards",
                 child(path, "stands_for"),
             )
         if len(spread.hitters) > size - 3:
             raise _fail(
-                f"{len(spread.hitters)} hits onto a spread of {size} cards",
+                f"{plural(len(spread.hitters), 'hit')} onto a spread of {size} cards",
                 child(path, "hitters"),
             )
         for number, (card, natural) in enumerate(
@@ -407,8 +410,8 @@ def _check_hits_this_turn(state: GameState, players: int, hits_made: int) -> Non
     if hits > min(hits_made, most):
         raise _fail(
             f"{brief(hits)} hits made this turn by seat {state.to_move}, which"
-            f" has made {hits_made} hits in all and holds"
-            f" {len(state.hands[state.to_move])} cards",
+            f" has made {plural(hits_made, 'hit')} in all and holds"
+            f" {plural(len(state.hands[state.to_move]), 'card')}",
             "$.hits_this_turn",
         )
 
@@ -522,8 +525,9 @@ def _check_hand_sizes(state: GameState, players: int) -> None:
         if not least <= len(hand) <= least + spare:
             shown = f"{least}..{least + spare}" if spare else str(least)
             raise _fail(
-                f"seat {seat} holds {len(hand)} cards, but with the cards it has"
-                f" placed and the phase {state.phase.value} it must hold {shown}",
+                f"seat {seat} holds {plural(len(hand), 'card')}, but with the cards"
+                f" it has placed and the phase {state.phase.value} it must hold"
+                f" {shown}",
                 item("$.hands", seat),
             )
 
@@ -574,7 +578,8 @@ def check_state(state: GameState) -> None:
     players = len(state.hands)
     if not 2 <= players <= rules.max_players:
         raise _fail(
-            f"{players} hands, but these rules seat 2..{rules.max_players} players",
+            f"{plural(players, 'hand')}, but these rules seat"
+            f" 2..{rules.max_players} players",
             "$.hands",
         )
     _check_seat(state.dealer, players, "$.dealer")

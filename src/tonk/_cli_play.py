@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tonk._present import plural
 from tonk._untrusted import escape
 from tonk._validate import brief, read_int
 from tonk.actions import Action, DrawDiscard, DrawStock, format_action
@@ -129,7 +130,8 @@ def _show(table: _Table, seen: Observation) -> None:
     top = seen.top_discard
     say(
         f"Discard: {table.card(top) if top is not None else 'empty'}"
-        f" ({len(seen.discard_pile)} in the pile)   Stock: {seen.stock_size} cards"
+        f" ({len(seen.discard_pile)} in the pile)"
+        f"   Stock: {plural(seen.stock_size, 'card')}"
     )
     if seen.phase is Phase.SLAP_WINDOW and seen.slap is not None:
         say(

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tonk._codec import MAX_BYTES
+from tonk._present import plural
 from tonk._untrusted import escape
 from tonk.actions import Action, format_action
 from tonk.errors import TonkError
@@ -84,7 +85,7 @@ def replay_file(
     ascii = not can_encode_glyphs(sys.stdout.encoding)
     write(
         f"tonk replay: {escape(path.name)}, {record.players} players, dealer seat"
-        f" {record.dealer}, {len(record.actions)} actions"
+        f" {record.dealer}, {plural(len(record.actions), 'action')}"
     )
     states = replay(record)
     state = next(states)

@@ -520,7 +520,7 @@ def _simulate_bots(args: argparse.Namespace, seed: int) -> int:
     if args.players is not None and args.players != len(names):
         print(
             f"tonk: error: --players {args.players} does not match the"
-            f" {len(names)} bots of --bots (one bot per seat)",
+            f" {_present.plural(len(names), 'bot')} of --bots (one bot per seat)",
             file=sys.stderr,
         )
         return 2
