@@ -3,18 +3,32 @@
 Written to kill the survivors of mutation testing of ``tonk.observation``
 (docs/maintainers.md, "Mutation testing"): the exact type and message of each
 refusal of :func:`tonk.observe` and :func:`tonk.determinize`, a seat given as
-a subclass of ``int``, and the text and picture of an observation.
+a subclass of ``int``, and the text and picture of an observation. Two stacked
+hands check card by card that nothing a seat is shown (the observation, its
+repr, JSON form, legal-action listing and text) names a card it may not know:
+a widow not exchanged with, another hand, the stock, a hand after going out.
 """
 
 from __future__ import annotations
 
+import json
 import random
 
 import attrs
 import pytest
 
 import tonk
-from tonk import GameState, Observation, Rules, RulesError, determinize, observe
+from tonk import (
+    Card,
+    DrawDiscard,
+    GameState,
+    Observation,
+    Rules,
+    RulesError,
+    determinize,
+    observe,
+)
+from tonk.testing import observed, stack_deck
 
 
 def _deal() -> GameState:
@@ -137,3 +151,75 @@ def test_determinize_refuses_hand_sizes_for_another_number_of_seats(
         "the observation does not fit its table:"
         f" {len(forged.hand_sizes)} hand sizes, known cards for {known} seats"
     )
+
+
+# --- no hidden card is shown ----------------------------------------------------------
+
+
+def _hidden(state: GameState, seat: int) -> list[Card]:
+    """The cards ``seat`` may not know: the other hands less their taken cards,
+    the stock, and every widow but its own once it has exchanged (V46)."""
+    hidden: list[Card] = [*state.stock]
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            rest = list(hand)
+            for card in state.taken[other]:
+                rest.remove(card)
+            hidden.extend(rest)
+    for other, widow in enumerate(state.widows):
+        if not (other == seat and state.exchanged[seat]):
+            hidden.append(widow)
+    return hidden
+
+
+def _shows_no_hidden_card(state: GameState) -> None:
+    """Check that each seat's observation, its repr, its JSON form, its
+    legal-action listing and its text name no card the seat may not know."""
+    for seat in range(len(state.hands)):
+        seen, text, listing = observed(state, seat)
+        plain = format(seen, "ascii")
+        shown = (repr(seen), text, json.dumps(listing), plain)
+        for card in _hidden(state, seat):
+            for words in shown:
+                assert f"'{card}'" not in words
+                assert f'"{card}"' not in words
+            assert str(card) not in plain.split()
+
+
+def test_no_hidden_card_is_named_in_anything_a_seat_is_shown() -> None:
+    """A widow table (V46) after seat 1 gave up its 5C to its widow for the 2D
+    and took the 9H from the pile: the 2D is hidden from the others, and seat 1
+    alone knows the 5C in its widow."""
+    state = tonk.new_game(Rules(widow=True), players=3, seed=0, dealer=0)
+    state = tonk.apply(state, tonk.parse_action(state, "exchange 5C"))
+    state = tonk.apply(state, DrawDiscard())
+    assert state.widows[1] == Card.parse("5C")
+    assert state.taken[1] == (Card.parse("9H"),)
+    assert Card.parse("2D") in state.hands[1]
+    _shows_no_hidden_card(state)
+    for seat in range(3):
+        seen = observe(state, seat)
+        hidden = _hidden(state, seat)
+        assert len(hidden) == 52 - len(state.hands[seat]) - 1  # the 9H or 5C
+        assert (Card.parse("2D") in hidden) is (seat != 1)
+        assert (seen.widow == Card.parse("5C")) is (seat == 1)
+        assert seen.taken[1] == (Card.parse("9H"),)
+
+
+def test_no_hand_is_shown_after_a_seat_goes_out() -> None:
+    """B11: seat 0 goes out by discarding; nobody shows a hand, so seat 1's
+    cards stay hidden from seat 0 and the stock from both."""
+    deck = stack_deck(
+        Rules(),
+        hands=["7H 8H 9H 10H 2S", "AC 3C 5D 7C 9C"],
+        upcard="QD",
+        stock="JH",
+        dealer=1,
+    )
+    state = tonk.new_game(Rules(), players=2, deck=deck, dealer=1)
+    for text in ("draw stock", "spread 7H 8H 9H 10H JH", "discard 2S"):
+        state = tonk.apply(state, tonk.parse_action(state, text))
+    assert state.outcome is not None
+    assert state.outcome.counts is None
+    assert len(_hidden(state, 0)) == 5 + len(state.stock)
+    _shows_no_hidden_card(state)
