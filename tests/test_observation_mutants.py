@@ -131,26 +131,26 @@ def test_an_observation_is_written_and_drawn_by_the_text_and_svg_modules() -> No
 
 
 @pytest.mark.parametrize(
-    ("fields", "known"),
+    ("fields", "counts"),
     [
-        ({"hand_sizes": (5, 5, 5)}, 2),
-        ({"taken": ((), (), ())}, 3),
-        ({"taken": ()}, 0),
-        ({"shown_hands": ((), (), ())}, 3),
+        ({"hand_sizes": (5, 5, 5)}, "3 hand sizes, known cards for 2 seats"),
+        ({"taken": ((), (), ())}, "2 hand sizes, known cards for 3 seats"),
+        ({"taken": ((),)}, "2 hand sizes, known cards for 1 seat"),
+        ({"taken": ()}, "2 hand sizes, known cards for 0 seats"),
+        ({"shown_hands": ((), (), ())}, "2 hand sizes, known cards for 3 seats"),
     ],
 )
 def test_determinize_refuses_hand_sizes_for_another_number_of_seats(
-    fields: dict[str, object], known: int
+    fields: dict[str, object], counts: str
 ) -> None:
-    """A forged observation whose hand sizes and known hands disagree on the
-    number of seats is refused, not dealt (and not a bare error of ``zip``)."""
+    """A forged observation whose hand sizes and known hands disagree is refused.
+
+    It is not dealt, and the error is not a bare one of ``zip``.
+    """
     forged = attrs.evolve(observe(_deal(), 0), **fields)  # type: ignore[arg-type]
     with pytest.raises(RulesError) as error:
         determinize(forged, random.Random(0))
-    assert str(error.value) == (
-        "the observation does not fit its table:"
-        f" {len(forged.hand_sizes)} hand sizes, known cards for {known} seats"
-    )
+    assert str(error.value) == f"the observation does not fit its table: {counts}"
 
 
 # --- no hidden card is shown ----------------------------------------------------------

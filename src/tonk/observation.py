@@ -303,8 +303,9 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     known = list(observation.taken if shown is None else shown)
     if len(known) != players:
         raise RulesError(
-            f"the observation does not fit its table: {players} hand sizes,"
-            f" known cards for {len(known)} seats"
+            "the observation does not fit its table:"
+            f" {_present.plural(players, 'hand size')},"
+            f" known cards for {_present.plural(len(known), 'seat')}"
         )
     if shown is None:
         known[seat] = observation.hand
