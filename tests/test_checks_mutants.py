@@ -938,7 +938,7 @@ def test_hits_this_turn_are_at_most_the_seat_s_hits_and_the_cards_it_could_hit()
     _refused(
         _forged(full, hits_this_turn=1),
         "$.hits_this_turn",
-        "1 hits made this turn by seat 0, which has made 2 hits in all and holds 6"
+        "1 hit made this turn by seat 0, which has made 2 hits in all and holds 6"
         " cards",
     )
     five = _moved(state, 0, 4)

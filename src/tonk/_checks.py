@@ -409,7 +409,9 @@ def _check_hits_this_turn(state: GameState, players: int, hits_made: int) -> Non
     most = rules.hand_size_for(players) + 1 - len(state.hands[state.to_move])
     if hits > min(hits_made, most):
         raise _fail(
-            f"{brief(hits)} hits made this turn by seat {state.to_move}, which"
+            # brief(): a forged count may be huge; plural() would write it all.
+            f"{brief(hits)} {'hit' if hits == 1 else 'hits'} made this turn by seat"
+            f" {state.to_move}, which"
             f" has made {plural(hits_made, 'hit')} in all and holds"
             f" {plural(len(state.hands[state.to_move]), 'card')}",
             "$.hits_this_turn",
