@@ -8,7 +8,7 @@ from collections.abc import Callable
 import tonk
 from tonk import Card, GameState, Outcome, Phase, Rules
 from tonk.bots import GreedyBot
-from tonk.testing import check_invariants
+from tonk.testing import check_invariants, stack_deck
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -72,6 +72,21 @@ def first_state(
                 action = rng.choice(choices)
             state = tonk.apply(state, action)
     raise AssertionError("no playout reached the wanted state")
+
+
+def out_by_discard() -> GameState:
+    """B11: seat 0 draws JH, spreads 7H-JH and goes out discarding 2S (dealer 1)."""
+    deck = stack_deck(
+        Rules(),
+        hands=["7H 8H 9H 10H 2S", "AC 3C 5D 7C 9C"],
+        upcard="QD",
+        stock="JH",
+        dealer=1,
+    )
+    state = tonk.new_game(Rules(), players=2, deck=deck, dealer=1)
+    for text in ("draw stock", "spread 7H 8H 9H 10H JH", "discard 2S"):
+        state = tonk.apply(state, tonk.parse_action(state, text))
+    return state
 
 
 def has_wild_spread(state: GameState) -> bool:

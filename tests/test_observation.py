@@ -10,7 +10,7 @@ import attrs
 import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
-from scenario import card, cards
+from scenario import card, cards, out_by_discard
 
 import tonk
 from tonk import (
@@ -169,15 +169,7 @@ def test_b13_hands_are_shown_after_a_drop() -> None:
 
 
 def test_b11_hands_stay_hidden_after_going_out() -> None:
-    deck = stack_deck(
-        Rules(),
-        hands=["7H 8H 9H 10H 2S", "AC 3C 5D 7C 9C"],
-        upcard="QD",
-        stock="JH",
-        dealer=1,
-    )
-    state = tonk.new_game(Rules(), players=2, deck=deck, dealer=1)
-    state = play(state, "draw stock", "spread 7H 8H 9H 10H JH", "discard 2S")
+    state = out_by_discard()
     assert state.outcome is not None
     assert state.outcome.kind is OutcomeKind.OUT_BY_DISCARD
     assert state.outcome.counts is None

@@ -16,6 +16,7 @@ import random
 
 import attrs
 import pytest
+from scenario import out_by_discard
 
 import tonk
 from tonk import (
@@ -28,7 +29,7 @@ from tonk import (
     determinize,
     observe,
 )
-from tonk.testing import observed, stack_deck
+from tonk.testing import observed
 
 
 def _deal() -> GameState:
@@ -209,16 +210,7 @@ def test_no_hidden_card_is_named_in_anything_a_seat_is_shown() -> None:
 def test_no_hand_is_shown_after_a_seat_goes_out() -> None:
     """B11: seat 0 goes out by discarding; nobody shows a hand, so seat 1's
     cards stay hidden from seat 0 and the stock from both."""
-    deck = stack_deck(
-        Rules(),
-        hands=["7H 8H 9H 10H 2S", "AC 3C 5D 7C 9C"],
-        upcard="QD",
-        stock="JH",
-        dealer=1,
-    )
-    state = tonk.new_game(Rules(), players=2, deck=deck, dealer=1)
-    for text in ("draw stock", "spread 7H 8H 9H 10H JH", "discard 2S"):
-        state = tonk.apply(state, tonk.parse_action(state, text))
+    state = out_by_discard()
     assert state.outcome is not None
     assert state.outcome.counts is None
     assert len(_hidden(state, 0)) == 5 + len(state.stock)
