@@ -16,10 +16,10 @@ from tonk._validate import brief
 from tonk.actions import Action, Tunk
 from tonk.cards import Card
 from tonk.encoding import (
+    _write_zeroed,
     action_sections,
     index_to_action,
     legal_action,
-    observation_vector,
 )
 from tonk.errors import EncodingError, TonkError
 from tonk.observation import observe
@@ -124,10 +124,13 @@ def live_hand(deal: Callable[[], GameState]) -> GameState:
 def observation_array(state: GameState, seat: int, size: int) -> Floats:
     """Return ``seat``'s observation vector of ``state`` (``size`` long), float32.
 
-    Written into a new array by :func:`~tonk.encoding.observation_vector`,
-    straight from the state: no observation is built.
+    Written into a new array of zeros as :func:`~tonk.encoding.observation_vector`
+    writes it, straight from the state (no observation is built), without
+    its checks: ``seat`` is at the table and ``size`` the vector's.
     """
-    return observation_vector(state, seat=seat, out=np.empty(size, dtype=np.float32))
+    array = np.zeros(size, dtype=np.float32)
+    _write_zeroed(memoryview(array), state, seat)  # type: ignore[arg-type]
+    return array
 
 
 def mask_array(indices: Sequence[int], size: int) -> Bytes:

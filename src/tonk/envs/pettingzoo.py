@@ -76,6 +76,7 @@ from tonk.envs._common import (
     action_index,
     live_hand,
     mask_array,
+    observation_array,
     remembered_action,
     render_table,
     resolved_rules,
@@ -236,13 +237,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         self._mover = self.possible_agents[0]
         self._over = self._rewarded = False
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._vectors: dict[str, Floats] = {
-            agent: np.empty(self._observation_size, dtype=np.float32)
-            for agent in self.possible_agents
-        }
-        """Each agent's observation vector, written once per state it observes."""
-        self._seen: set[str] = set()
-        """The agents whose vector is written for the present state."""
+        self._vectors: dict[str, Floats] = {}
+        """The observation vectors of the present state, by agent, each
+        written the first time its agent observes the state."""
 
     def observation_space(self, agent: str) -> Any:
         """Return the observation space of ``agent`` (the same for every seat)."""
@@ -379,7 +376,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         Agents eliminated by the step (X3) are selected first, one after
         another, to be stepped with ``None`` before the agent to move.
         """
-        self._seen.clear()
+        self._vectors.clear()
         self.infos[self.agent_selection] = {}
         over = self._over
         if self.session is not None:
@@ -414,24 +411,23 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         The vector is worked out once per state and agent; every call returns
         new arrays.
         """
-        vector = self._vectors[agent]
-        if agent not in self._seen:  # written into the agent's own array
-            self._write(agent, vector)
-            self._seen.add(agent)
+        vector = self._vectors.get(agent)
+        if vector is None:
+            vector = self._vectors[agent] = self._vector(agent)
         legal = self._legal if agent == self._mover else ()
         mask: Bytes = mask_array(legal, self._size)
         return {"observation": vector.copy(), "action_mask": mask}
 
-    def _write(self, agent: str, vector: Floats) -> None:
-        """Write ``agent``'s observation vector of the state into ``vector``."""
+    def _vector(self, agent: str) -> Floats:
+        """Return ``agent``'s observation vector of the state, a new array."""
         seat = self._seats[agent]
         if self.session is None:
             assert self.hand is not None
-            encoding.observation_vector(self.hand, seat=seat, out=vector)
-            return
-        vector[:] = self._hand_vector(self.session, agent)
+            return observation_array(self.hand, seat, self._observation_size)
+        vector = self._hand_vector(self.session, agent)
         block = _session_block(self.session, seat, self.max_hands)
         vector[self._observation_size - len(block) :] = block
+        return vector
 
     def _hand_vector(self, session: Session, agent: str) -> Floats:
         """Return ``agent``'s view of the session's hand, in the full table's layout.
