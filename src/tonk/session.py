@@ -722,7 +722,8 @@ def _why_not(session: Session, action: SessionAction) -> str:
             return "these rules have no Big One (big_one_deals=0)"
         if session.rules.match_deals is not None:
             return "the Big One comes by itself: the last deals of the match"
-        return "the Big One has already been called"
+        if session.big_one_left is not None:
+            return "the Big One has already been called"
     if isinstance(action, SideBets):
         if phase is not SessionPhase.BETTING:
             return "side bets are made after the deal is called, not now"
