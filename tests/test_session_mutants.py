@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import re
 
+import attrs
 import pytest
 
+import tonk
 from tonk import (
     CallBigOne,
     CallSuit,
@@ -23,7 +25,10 @@ from tonk import (
     DrawStock,
     Drop,
     HandResult,
+    LaySpread,
+    OutcomeKind,
     Rules,
+    Scoring,
     Session,
     SessionError,
     SessionPhase,
@@ -32,9 +37,11 @@ from tonk import (
     SideReason,
     Suit,
     apply_session,
+    hand_seed,
     join,
     leave,
     new_session,
+    presets,
     session_actions,
 )
 from tonk.testing import stack_deck
@@ -216,3 +223,430 @@ def test_joins_and_leaves_during_a_deal_name_the_phase() -> None:
         " playing)",
     ):
         leave(playing, "A")
+
+
+# --- V42 push-ups ------------------------------------------------------------------
+
+
+def test_v42_a_dropper_paying_one_catcher_twice_in_all_adds_twice_the_count() -> None:
+    # Catch.SINGLE: the caught dropper pays 1x to the catcher and 1x to the
+    # lowest, here one player: 2x to one player in all, a double win.
+    rules = Rules(scoring=Scoring.PUSH_UPS, catch=tonk.Catch.SINGLE)
+    session = new_session(rules, players=["A", "B"], seed=1, dealer=1)
+    session = dropped(dealt(session, ["AS 2S 3S 4S 6D", "AH 2H 3H 4H 5C"]))
+    result = last(session)
+    assert result.outcome.kind is OutcomeKind.CAUGHT
+    assert [t.amount for t in result.outcome.transfers] == [1, 1]
+    assert result.counts == (16, 15)
+    assert result.push_ups == (32, 0)
+    assert session.push_up_totals == (("A", 32), ("B", 0))
+
+
+def test_v42_the_widow_stake_does_not_make_a_single_win_double() -> None:
+    # A exchanges with the widow (1x into the pot, V46) and loses to B's drop:
+    # A pays B 1x for the drop and 1x of widow pot, yet adds the count once.
+    rules = Rules(scoring=Scoring.PUSH_UPS, widow=True)
+    session = new_session(rules, players=["A", "B"], seed=1, dealer=1)
+    deck = stacked(
+        session,
+        ["AS 2S 3S 4S KD", "AH 2H 3H 4H 5C"],
+        widows=["QD", "AD"],
+        stock="9C",
+    )
+    session = apply_session(session, Deal(deck=deck))
+    for action in (
+        tonk.Exchange(Card.parse("KD")),
+        DrawStock(),
+        tonk.Discard(Card.parse("9C")),
+        Drop(),
+    ):
+        session = apply_session(session, action)
+    result = last(session)
+    assert result.outcome.kind is OutcomeKind.DROP_WON
+    assert [(t.amount, t.reason) for t in result.outcome.transfers] == [
+        (1, tonk.TransferReason.DROP_WON),
+        (1, tonk.TransferReason.WIDOW),
+    ]
+    assert result.counts == (20, 15)
+    assert result.push_ups == (20, 0)
+    assert result.net == (-2, 2)
+
+
+# --- V45b the naturals pot -----------------------------------------------------------
+
+PLAIN = ["AS 2S 3S 4S 6D", "AH 2H 3H 4H 6C", "AC 2C 3C 4C 6H"]  # 16 each, no book
+
+
+def test_v45b_only_the_seated_players_in_the_pot_pay_into_it() -> None:
+    rules = Rules(naturals_bet=2)
+    session = new_session(rules, players=["A", "B", "C"], seed=1, dealer=2)
+    session = dropped(dealt(session, PLAIN, NATURALS, NO_BET, NATURALS))
+    result = last(session)
+    assert result.outcome.payoffs == (-4, 2, 2)  # A drops on 16: ties catch
+    assert result.side == (
+        SidePayment(0, -2, SideReason.NATURALS_BET),
+        SidePayment(2, -2, SideReason.NATURALS_BET),
+    )
+    assert result.net == (-6, 2, 0)
+    assert session.naturals_pot == 4
+    assert session.naturals_players == frozenset({"A", "C"})
+    # C leaves: still in the pot, but pays nothing while away.
+    session = leave(session, "C")
+    assert session.players == ("A", "B")
+    session = apply_session(
+        session, Deal(deck=stacked(session, ["AS 2S 3S 4S 6D", "AH 2H 3H 4H 5C"]))
+    )
+    assert session_actions(session) == (NO_BET, NATURALS)  # B, on A's left
+    session = apply_session(session, NO_BET)
+    assert session_actions(session) == (NATURALS,)  # A is in until it is won
+    session = dropped(apply_session(session, NATURALS))
+    result = last(session)
+    assert result.side == (SidePayment(0, -2, SideReason.NATURALS_BET),)
+    assert session.naturals_pot == 6
+    assert session.naturals_players == frozenset({"A", "C"})
+    assert sum(balance for _, balance in session.ledger) == -6
+
+
+def test_v45b_a_natural_book_laid_by_a_player_outside_the_pot_wins_nothing() -> None:
+    rules = Rules(naturals_bet=1)
+    session = new_session(rules, players=["A", "B"], seed=1, dealer=1)
+    session = dealt(session, ["9C 9H 9S 2H 4H", "AS 2S 3S 4S 6D"], NO_BET, NATURALS)
+    session = apply_session(session, DrawStock())
+    book = LaySpread(tonk.parse_cards("9C 9H 9S"))
+    session = apply_session(session, book)
+    assert session.naturals_winner is None
+    assert session.naturals_pot == 0  # paid in when the hand ends
+
+
+def test_v45b_a_book_whose_first_card_is_wild_is_no_natural() -> None:
+    rules = attrs.evolve(presets.CHICAGO, naturals_bet=1)
+    session = new_session(rules, players=["A", "B"], seed=1, dealer=1)
+    session = dealt(session, ["9D 9H 2S 4C 6C", "AH 3H 5H 7H KC"], NATURALS, NATURALS)
+    session = apply_session(session, DrawStock())
+    wild_first = LaySpread(
+        (tonk.parse_element("2S=9C"), Card.parse("9D"), Card.parse("9H"))
+    )
+    assert wild_first in session_actions(session)
+    session = apply_session(session, wild_first)
+    assert session.naturals_winner is None
+
+
+# --- hand seeds, seats, names -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seed", "number", "expected"),
+    [
+        (0, 0, 9508426124824331035),
+        (1, 37, 16789355763340181582),
+        (-7, 2, 17102041738003200306),
+        (10**999 - 1, 10**999 - 1, 15222465246576329907),
+    ],
+)
+def test_hand_seeds_stay_the_same_so_saved_sessions_deal_alike(
+    seed: int, number: int, expected: int
+) -> None:
+    assert hand_seed(seed, number) == expected
+
+
+@pytest.mark.parametrize(
+    ("seed", "number", "error", "message"),
+    [
+        ("1", 1, TypeError, "seed must be an int or None, got '1'"),
+        (1, "2", TypeError, "number must be an int, got '2'"),
+        (1, True, TypeError, "number must be an int, got True"),
+        (
+            1,
+            -1,
+            SessionError,
+            "a hand number must be 0 or more, of at most 1000 digits, got -1",
+        ),
+        (
+            1,
+            10**1000,
+            SessionError,
+            "a hand number must be 0 or more, of at most 1000 digits,"
+            " got <int of 1001 digits>",
+        ),
+        (
+            10**1000,
+            1,
+            SessionError,
+            "a seed must have at most 1000 digits, got <int of 1001 digits>",
+        ),
+    ],
+)
+def test_a_bad_hand_seed_argument_is_refused_by_type_and_range(
+    seed: object, number: object, error: type[Exception], message: str
+) -> None:
+    with refused(error, message):
+        hand_seed(seed, number)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        (True, "players must be a count or a list of names, got True"),
+        (2.0, "players must be a count or a list of names, got 2.0"),
+        ("AB", "players must be a count or a list of names, got 'AB'"),
+        ([], "a table under these rules seats 2..10 players, not 0"),
+        (("A",), "a table under these rules seats 2..10 players, not 1"),
+        (11, "a table under these rules seats 2..10 players, not 11"),
+        (["A", 5], "player names must be non-empty strings, got 5"),
+        (["A", "\t"], "player names must be non-empty strings, got '\\t'"),
+        (["A", "A"], "player names must be distinct, got ('A', 'A')"),
+        (
+            ["A", "B\x1b[2J"],
+            "player names may not hold control characters, line separators or"
+            " bidi overrides, got 'B\\x1b[2J'",
+        ),
+    ],
+)
+def test_a_bad_table_is_refused_with_its_reason(players: object, message: str) -> None:
+    with refused(SessionError, message):
+        new_session(Rules(), players=players)  # type: ignore[arg-type]
+
+
+def test_the_smallest_and_largest_tables_are_seated() -> None:
+    assert new_session(Rules(), players=2).players == ("P1", "P2")
+    assert len(new_session(Rules(), players=10).players) == 10
+    assert new_session(Rules(), players=("A", "B")).players == ("A", "B")
+
+
+@pytest.mark.parametrize("dealer", ["1", True, 1.0, -1, 2])
+def test_a_dealer_who_is_not_a_seat_is_refused(dealer: object) -> None:
+    with refused(SessionError, f"dealer must be a seat 0..1, got {dealer!r}"):
+        new_session(Rules(), players=2, dealer=dealer)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("seed", "error", "message"),
+    [
+        ("1", TypeError, "seed must be an int or None, got '1'"),
+        (1.0, TypeError, "seed must be an int or None, got 1.0"),
+        (
+            -(10**1000),
+            SessionError,
+            "a seed must have at most 1000 digits, got <negative int of 1001 digits>",
+        ),
+    ],
+)
+def test_a_bad_session_seed_is_refused(
+    seed: object, error: type[Exception], message: str
+) -> None:
+    with refused(error, message):
+        new_session(Rules(), players=2, seed=seed)  # type: ignore[arg-type]
+
+
+def test_a_new_session_starts_with_every_field_empty() -> None:
+    rules = Rules(suit_bet=1)
+    assert new_session(rules, players=["A", "B", "C"], seed=5, dealer=1) == Session(
+        rules=rules,
+        seed=5,
+        players=("A", "B", "C"),
+        dealer=1,
+        number=0,
+        phase=SessionPhase.BEFORE_DEAL,
+        hand=None,
+        ledger=(("A", 0), ("B", 0), ("C", 0)),
+        push_up_totals=(("A", 0), ("B", 0), ("C", 0)),
+        last=None,
+        big_one_left=None,
+        called_suit=None,
+        betting=(),
+        suit_bettors=frozenset(),
+        suit_winners=(),
+        naturals_players=frozenset(),
+        naturals_pot=0,
+        naturals_winner=None,
+        deck=None,
+    )
+
+
+def test_an_unseeded_session_cuts_and_deals_from_a_secure_shuffle() -> None:
+    session = new_session(Rules(), players=4)
+    assert session.seed is None
+    assert session.dealer in range(4)
+    session = apply_session(session, Deal())
+    assert session.number == 1
+    assert session.hand is not None
+    assert session.hand.dealer == session.dealer
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        (lambda s: s.balance("Zed"), "'Zed' has never sat at this session"),
+        (lambda s: s.push_ups("Zed"), "'Zed' has never sat at this session"),
+        (lambda s: join(s, "A"), "'A' is already seated"),
+        (
+            lambda s: join(s, 5),  # type: ignore[arg-type]
+            "player names must be non-empty strings, got 5",
+        ),
+        (lambda s: join(s, ""), "player names must be non-empty strings, got ''"),
+        (
+            lambda s: join(s, "D\u202e"),
+            "player names may not hold control characters, line separators or"
+            " bidi overrides, got 'D\\u202e'",
+        ),
+        (
+            lambda s: join(join(s, "D"), "E"),
+            "a table under these rules seats 2..4 players, not 5",
+        ),
+        (lambda s: leave(s, "Zed"), "'Zed' is not seated"),
+        (lambda s: leave(s, None), "None is not seated"),  # type: ignore[arg-type]
+        (
+            lambda s: leave(leave(s, "A"), "B"),
+            "a table under these rules seats 2..4 players, not 1",
+        ),
+    ],
+)
+def test_a_bad_join_or_leave_or_lookup_is_refused_and_changes_nothing(
+    action: object, message: str
+) -> None:
+    rules = Rules(player_limit=4)
+    session = new_session(rules, players=["A", "B", "C"], seed=1, dealer=0)
+    before = attrs.evolve(session)
+    with refused(SessionError, message):
+        action(session)  # type: ignore[operator]
+    assert session == before
+
+
+def test_side_bets_are_bools() -> None:
+    with refused(TypeError, "suit must be a bool, got 1"):
+        SideBets(suit=1)  # type: ignore[arg-type]
+    with refused(TypeError, "naturals must be a bool, got 'yes'"):
+        SideBets(naturals="yes")  # type: ignore[arg-type]
+
+
+def test_a_dealing_action_shows_its_deck_only_when_it_has_one() -> None:
+    deck = Rules().pack()
+    assert repr(Deal()) == "Deal()"
+    assert repr(Deal(deck=deck)) == f"Deal(deck={deck!r})"
+    assert repr(CallSuit(Suit.HEARTS)) == "CallSuit(suit=<Suit.HEARTS: 'H'>)"
+    assert (
+        repr(CallSuit(Suit.HEARTS, deck=deck))
+        == f"CallSuit(suit=<Suit.HEARTS: 'H'>, deck={deck!r})"
+    )
+
+
+# --- X3 eliminations and V47 dealers ----------------------------------------------
+
+FIFTY = "10C JC QC KC KD"  # a deal tonk: the others pay 2x and add twice their count
+MID_S = "5S 6S 7S 8S 9S"  # 35
+MID_H = "5H 6H 7H 8H 9H"  # 35
+LOW = "AH 2H 3H 4H 9C"  # 19
+
+
+def test_x3_the_deal_passes_past_two_players_eliminated_side_by_side() -> None:
+    rules = attrs.evolve(presets.ELIMINATION, elimination_at=60)
+    session = new_session(rules, players=["A", "B", "C", "D"], seed=1, dealer=0)
+    session = dealt(session, [LOW, MID_S, MID_H, FIFTY])
+    assert session.push_up_totals == (("A", 38), ("B", 70), ("C", 70), ("D", 0))
+    assert session.eliminated == ("B", "C")
+    assert session.players == ("A", "D")
+    assert session.dealer == 1  # B and C, on A's left, are gone: D deals
+
+
+def test_x3_an_eliminated_dealer_passes_the_deal_to_the_left() -> None:
+    rules = attrs.evolve(presets.ELIMINATION, elimination_at=60)
+    session = new_session(rules, players=["A", "B", "C", "D"], seed=1, dealer=0)
+    session = dealt(session, [MID_S, FIFTY, LOW, "AC 2C 3C 4D 6D"])
+    assert session.push_up_totals == (("A", 70), ("B", 0), ("C", 38), ("D", 32))
+    assert session.players == ("B", "C", "D")
+    assert session.dealer == 0  # B
+
+
+def test_x3_a_total_equal_to_the_limit_eliminates() -> None:
+    rules = attrs.evolve(presets.ELIMINATION, elimination_at=70)
+    session = new_session(rules, players=["A", "B", "C"], seed=1, dealer=2)
+    session = dealt(session, [FIFTY, MID_S, LOW])
+    assert session.push_up_totals == (("A", 0), ("B", 70), ("C", 38))
+    assert session.eliminated == ("B",)
+    assert session.players == ("A", "C")
+    assert session.dealer == 0
+    assert session.standings == (("A", 0), ("C", 38), ("B", 70))
+    with refused(SessionError, "'B' was eliminated (X3) and may not come back"):
+        join(session, "B")
+
+
+def test_a_player_who_comes_back_keeps_the_push_up_total_and_one_entry() -> None:
+    session = new_session(presets.PUSH_UPS, players=["A", "B", "C"], seed=1, dealer=2)
+    session = dealt(session, [FIFTY, MID_S, LOW])
+    assert session.push_up_totals == (("A", 0), ("B", 70), ("C", 38))
+    session = join(leave(session, "B"), "B")
+    assert session.push_up_totals == (("A", 0), ("B", 70), ("C", 38))
+    assert session.ledger == (("A", 4), ("B", -2), ("C", -2))
+    assert session.players == ("B", "A", "C")  # on the right of A, the dealer
+    assert session.dealer == 1
+
+
+def test_standings_keep_the_order_of_arrival_in_a_tie() -> None:
+    session = new_session(presets.PUSH_UPS, players=["A", "B", "C"], seed=1, dealer=2)
+    session = dealt(session, [MID_S, FIFTY, MID_H])  # B's deal tonk
+    assert session.standings == (("B", 0), ("A", 70), ("C", 70))
+    assert session.leaders == ("B",)
+    money = new_session(Rules(), players=["A", "B", "C"], seed=1, dealer=2)
+    money = dealt(money, [MID_S, FIFTY, MID_H])
+    assert money.standings == (("B", 4), ("A", -2), ("C", -2))
+    assert money.leaders == ("B",)
+    tied = new_session(Rules(), players=["A", "B", "C"], seed=1)
+    assert tied.leaders == ("A", "B", "C")
+    assert tied.standings == (("A", 0), ("B", 0), ("C", 0))
+
+
+# --- the side bets, seat by seat ------------------------------------------------------
+
+
+def test_the_side_bets_go_round_from_the_dealers_left_offering_what_each_may_bet() -> (
+    None
+):
+    rules = Rules(suit_bet=1, naturals_bet=1)
+    session = new_session(rules, players=["A", "B", "C"], seed=1, dealer=1)
+    assert session_actions(session) == tuple(CallSuit(suit) for suit in Suit)
+    session = apply_session(session, CallSuit(Suit.DIAMONDS))
+    assert session.phase is SessionPhase.BETTING
+    assert session.called_suit is Suit.DIAMONDS
+    assert session.betting == (2, 0, 1)
+    for seat, choice in ((2, BOTH), (0, SUIT), (1, NO_BET)):
+        assert session.to_move == seat
+        assert session_actions(session) == (NO_BET, SUIT, NATURALS, BOTH)
+        session = apply_session(session, choice)
+    assert session.phase is SessionPhase.PLAYING
+    assert session.betting == ()
+    assert session.suit_bettors == frozenset({0, 2})
+    assert session.naturals_players == frozenset({"C"})
+    session = dropped(session)
+    assert session.called_suit is None
+    assert session.suit_bettors == frozenset()
+    session = apply_session(session, CallSuit(Suit.CLUBS))
+    assert session.betting == (0, 1, 2)
+    session = apply_session(apply_session(session, NO_BET), NO_BET)
+    assert session.to_move == 2
+    assert session_actions(session) == (NATURALS, BOTH)  # C stays in the pot
+
+
+def test_without_side_bets_the_deal_is_played_at_once() -> None:
+    session = apply_session(new_session(Rules(), players=2, seed=1), Deal())
+    assert session.phase is SessionPhase.PLAYING
+    assert session.betting == ()
+    assert session.called_suit is None
+    only_suit = apply_session(
+        new_session(Rules(suit_bet=1), players=2, seed=1, dealer=0),
+        CallSuit(Suit.SPADES),
+    )
+    assert session_actions(only_suit) == (NO_BET, SUIT)
+    only_naturals = apply_session(
+        new_session(Rules(naturals_bet=1), players=2, seed=1, dealer=0), Deal()
+    )
+    assert only_naturals.called_suit is None
+    assert session_actions(only_naturals) == (NO_BET, NATURALS)
+
+
+def test_a_bad_stacked_deck_is_refused_when_the_suit_is_called() -> None:
+    session = new_session(Rules(suit_bet=1), players=2, seed=1, dealer=0)
+    with refused(
+        tonk.RulesError, "deck has 51 cards, but these rules use a 52-card pack"
+    ):
+        apply_session(session, CallSuit(Suit.HEARTS, deck=Rules().pack()[:-1]))
+    assert session == new_session(Rules(suit_bet=1), players=2, seed=1, dealer=0)
