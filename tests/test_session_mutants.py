@@ -65,9 +65,12 @@ def dealt(session: Session, hands: list[str], *bets: SideBets) -> Session:
     return session
 
 
-def called(session: Session, suit: Suit, hands: list[str], *bets: SideBets) -> Session:
-    """Call ``suit`` and deal ``hands``; the seats bet ``bets`` in turn."""
-    session = apply_session(session, CallSuit(suit, deck=stacked(session, hands)))
+def called(
+    session: Session, suit: Suit, hands: list[str], *bets: SideBets, stock: str = ""
+) -> Session:
+    """Call ``suit`` and deal ``hands`` (``stock`` on top); the seats bet ``bets``."""
+    deck = stacked(session, hands, stock=stock)
+    session = apply_session(session, CallSuit(suit, deck=deck))
     for choice in bets:
         session = apply_session(session, choice)
     return session
@@ -574,11 +577,15 @@ def test_a_player_who_comes_back_keeps_the_push_up_total_and_one_entry() -> None
     session = new_session(presets.PUSH_UPS, players=["A", "B", "C"], seed=1, dealer=2)
     session = dealt(session, [FIFTY, MID_S, LOW])
     assert session.push_up_totals == (("A", 0), ("B", 70), ("C", 38))
-    session = join(leave(session, "B"), "B")
-    assert session.push_up_totals == (("A", 0), ("B", 70), ("C", 38))
-    assert session.ledger == (("A", 4), ("B", -2), ("C", -2))
-    assert session.players == ("B", "A", "C")  # on the right of A, the dealer
-    assert session.dealer == 1
+    session = leave(session, "B")
+    session = dealt(session, [MID_H, FIFTY])  # C's deal tonk, A deals
+    assert session.push_up_totals == (("A", 70), ("B", 70), ("C", 38))
+    assert session.ledger == (("A", 2), ("B", -2), ("C", 0))
+    session = join(session, "B")
+    assert session.push_up_totals == (("A", 70), ("B", 70), ("C", 38))
+    assert session.ledger == (("A", 2), ("B", -2), ("C", 0))
+    assert session.players == ("A", "B", "C")  # on the right of C, the dealer
+    assert session.dealer == 2
 
 
 def test_standings_keep_the_order_of_arrival_in_a_tie() -> None:
@@ -604,7 +611,9 @@ def test_the_side_bets_go_round_from_the_dealers_left_offering_what_each_may_bet
     rules = Rules(suit_bet=1, naturals_bet=1)
     session = new_session(rules, players=["A", "B", "C"], seed=1, dealer=1)
     assert session_actions(session) == tuple(CallSuit(suit) for suit in Suit)
-    session = apply_session(session, CallSuit(Suit.DIAMONDS))
+    hands = ["AS 2S 3S 4S KD", "AH 2H 3H 4H QD", "AC 2C 3C 4C 2D"]
+    deck = stacked(session, hands)
+    session = apply_session(session, CallSuit(Suit.DIAMONDS, deck=deck))
     assert session.phase is SessionPhase.BETTING
     assert session.called_suit is Suit.DIAMONDS
     assert session.betting == (2, 0, 1)
@@ -616,9 +625,17 @@ def test_the_side_bets_go_round_from_the_dealers_left_offering_what_each_may_bet
     assert session.betting == ()
     assert session.suit_bettors == frozenset({0, 2})
     assert session.naturals_players == frozenset({"C"})
+    assert session.suit_winners == (0,)  # B's QD did not bet
     session = dropped(session)
+    assert last(session).side == (
+        SidePayment(0, -1, SideReason.SUIT_BET),
+        SidePayment(2, -1, SideReason.SUIT_BET),
+        SidePayment(0, 2, SideReason.SUIT_POT),
+        SidePayment(2, -1, SideReason.NATURALS_BET),
+    )
     assert session.called_suit is None
     assert session.suit_bettors == frozenset()
+    assert session.suit_winners == ()
     session = apply_session(session, CallSuit(Suit.CLUBS))
     assert session.betting == (0, 1, 2)
     session = apply_session(apply_session(session, NO_BET), NO_BET)
@@ -650,3 +667,91 @@ def test_a_bad_stacked_deck_is_refused_when_the_suit_is_called() -> None:
     ):
         apply_session(session, CallSuit(Suit.HEARTS, deck=Rules().pack()[:-1]))
     assert session == new_session(Rules(suit_bet=1), players=2, seed=1, dealer=0)
+
+
+def test_v45_both_pots_in_one_hand_then_a_fresh_naturals_pot() -> None:
+    rules = Rules(suit_bet=1, naturals_bet=1)
+    session = new_session(rules, players=["A", "B"], seed=1, dealer=1)
+    session = called(
+        session,
+        Suit.HEARTS,
+        ["9C 9H 9S 2H 4H", "9D 5S 5H 5C 6D"],  # A's 9H beats B's 5H
+        BOTH,
+        BOTH,
+        stock="KS QS",
+    )
+    assert session.suit_winners == (0,)
+    session = apply_session(session, DrawStock())  # the KS
+    session = apply_session(session, LaySpread(tonk.parse_cards("9C 9H 9S")))
+    assert session.naturals_winner == 0
+    session = apply_session(session, tonk.Discard(Card.parse("KS")))
+    session = apply_session(session, DrawStock())  # the QS
+    session = apply_session(session, LaySpread(tonk.parse_cards("5C 5H 5S")))
+    assert session.naturals_winner == 0  # the first natural book won it
+    session = apply_session(session, tonk.Discard(Card.parse("QS")))
+    session = dropped(session)  # A drops on 6, B holds 15
+    result = last(session)
+    assert result.outcome.payoffs == (1, -1)
+    assert result.side == (
+        SidePayment(0, -1, SideReason.SUIT_BET),
+        SidePayment(1, -1, SideReason.SUIT_BET),
+        SidePayment(0, 2, SideReason.SUIT_POT),
+        SidePayment(0, -1, SideReason.NATURALS_BET),
+        SidePayment(1, -1, SideReason.NATURALS_BET),
+        SidePayment(0, 2, SideReason.NATURALS_POT),
+    )
+    assert result.net == (3, -3)
+    assert session.naturals_pot == 0
+    assert session.naturals_players == frozenset()
+    assert session.ledger == (("A", 3), ("B", -3))
+    # The next deal: everyone is out of the pot, and nobody has won it yet.
+    session = apply_session(
+        session,
+        CallSuit(Suit.SPADES, deck=stacked(session, ["AS 2S 3S 4S 6D", PLAIN[1]])),
+    )
+    assert session_actions(session) == (NO_BET, SUIT, NATURALS, BOTH)
+    session = apply_session(apply_session(session, NATURALS), NATURALS)
+    assert session.naturals_winner is None
+    session = dropped(session)  # B drops on 16 and is caught by A's 16
+    result = last(session)
+    assert result.side == (
+        SidePayment(0, -1, SideReason.NATURALS_BET),
+        SidePayment(1, -1, SideReason.NATURALS_BET),
+    )
+    assert session.naturals_pot == 2
+
+
+def test_an_action_within_a_hand_changes_nothing_but_the_hand() -> None:
+    rules = Rules(suit_bet=1, naturals_bet=1, big_one_deals=2)
+    session = new_session(rules, players=["A", "B", "C"], seed=3, dealer=2)
+    session = called(session, Suit.CLUBS, PLAIN, BOTH, SUIT, NATURALS)
+    session = dropped(session)  # hand 1: A drops on 16 and is caught
+    session = apply_session(session, CallBigOne())
+    hands = ["AS 2S 3S 4S KD", "AH 2H 3H 4H QD", "AC 2C 3C 4C 2D"]
+    deck = stacked(session, hands)
+    session = apply_session(session, CallSuit(Suit.SPADES, deck=deck))
+    for _ in range(3):
+        session = apply_session(session, BOTH)
+    assert session.phase is SessionPhase.PLAYING
+    first = last(session)
+    for step in range(4):
+        assert session.hand is not None
+        action: tonk.Action = DrawStock()
+        if step % 2:  # discard the highest card
+            action = max(
+                (a for a in session_actions(session) if isinstance(a, tonk.Discard)),
+                key=lambda a: rules.card_value(a.card),
+            )
+        after = apply_session(session, action)
+        assert after.hand is not None
+        assert after.hand != session.hand
+        assert attrs.evolve(after, hand=session.hand) == session
+        session = after
+    assert session.last is first
+    assert session.deck == deck
+    session = dropped(session)
+    result = last(session)
+    assert result.number == 2
+    assert result.deck == deck
+    assert result.stakes == 2
+    assert session.big_one_left == 1
