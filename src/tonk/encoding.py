@@ -975,10 +975,10 @@ def _observations(rules: Rules, players: int) -> _ObservationLayout:
     recent = _RECENT_OBSERVATIONS.get((id(rules), players))
     if recent is not None and recent[0] is rules and players.__class__ is int:
         return recent[1]
+    _checked_players(rules, players)  # before the lookup by value: 2.0 == 2
     key = (rules, players)
     layout = _OBSERVATION_LAYOUTS.get(key)
     if layout is None:
-        _checked_players(rules, players)
         layout = _OBSERVATION_LAYOUTS.put(key, _ObservationLayout(rules, players))
     _RECENT_OBSERVATIONS.put((id(rules), players), (rules, layout))  # holds rules
     return layout
