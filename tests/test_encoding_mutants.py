@@ -16,11 +16,13 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import struct
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
-from scenario import card
+from scenario import SCENARIOS, card
 
 import tonk
 from tonk import (
@@ -647,3 +649,371 @@ def test_a_float_table_size_is_refused_even_once_the_int_s_layout_is_kept() -> N
         lambda: encoding.observation_bounds(PAGAT, 2.0),  # type: ignore[arg-type]
     ):
         assert refusal(TypeError, call) == "players must be an int, got 2.0"
+
+
+# --- observation_vector: its buffers and seats ------------------------------------
+
+BAD_BUFFER = (
+    "out must be a writable, contiguous, one-dimensional buffer of float32"
+    " or float64, got "
+)
+
+
+def floats(kind: str, count: int) -> Any:
+    """A writable view of ``count`` zeros of the struct format ``kind``."""
+    view: Any = memoryview(bytearray(struct.calcsize(kind) * count))
+    return view.cast(kind)
+
+
+def float16s(count: int) -> Any:
+    numpy = pytest.importorskip("numpy")
+    return numpy.zeros(count, numpy.float16)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        float16s,
+        lambda size: floats("i", size),  # ints
+        lambda size: floats("f", size).toreadonly(),
+        lambda size: floats("f", 2 * size)[::2],  # not contiguous
+        lambda size: floats("B", 4 * size).cast("f", shape=[1, size]),  # 2-d
+    ],
+)
+def test_buffers_that_are_not_writable_contiguous_1d_floats_are_refused(
+    make: Callable[[int], Any],
+) -> None:
+    state = tonk.new_game(PAGAT, players=2, seed=1)
+    out = make(1401)
+    message = refusal(
+        TypeError, lambda: encoding.observation_vector(state, seat=0, out=out)
+    )
+    assert message.startswith(BAD_BUFFER)
+    assert not any(memoryview(out).tobytes())  # nothing written
+
+
+def test_a_buffer_of_the_wrong_length_is_refused_naming_both_lengths() -> None:
+    state = tonk.new_game(PAGAT, players=2, seed=1)
+    for count in (1400, 1402, 0):
+        write = functools.partial(
+            encoding.observation_vector, state, seat=0, out=floats("f", count)
+        )
+        assert refusal(EncodingError, write) == (
+            f"out must hold the vector's 1401 floats, not {count}"
+        )
+    assert refusal(
+        TypeError, lambda: encoding.observation_vector(state, seat=0, out=[0.0])
+    ) == ("out must be a buffer of floats, got [0.0]")
+
+
+@pytest.mark.parametrize("kind", ["f", "d"])
+def test_float32_and_float64_buffers_receive_the_whole_vector(kind: str) -> None:
+    state = tonk.new_game(PAGAT, players=2, seed=1)
+    out = floats(kind, 1401)
+    out[100] = 9.0  # a stale value is overwritten
+    assert encoding.observation_vector(state, seat=1, out=out) is out
+    assert tuple(out.tolist()) == encoding.observation_vector(state, seat=1)
+
+
+@pytest.mark.parametrize(
+    ("seat", "error", "message"),
+    [
+        (-1, RulesError, "seat must be 0..1, got -1"),
+        (2, RulesError, "seat must be 0..1, got 2"),
+        (True, TypeError, "seat must be an int, got True"),
+        (1.0, TypeError, "seat must be an int, got 1.0"),
+        ("0", TypeError, "seat must be an int, got '0'"),
+    ],
+)
+def test_seats_outside_the_table_are_refused_word_for_word(
+    seat: Any, error: type[Exception], message: str
+) -> None:
+    state = tonk.new_game(PAGAT, players=2, seed=1)
+    assert (
+        refusal(error, lambda: encoding.observation_vector(state, seat=seat)) == message
+    )
+
+
+def test_a_state_needs_a_seat_and_an_observation_refuses_one() -> None:
+    state = tonk.new_game(PAGAT, players=2, seed=1)
+    assert refusal(TypeError, lambda: encoding.observation_vector(state)) == (
+        "a state is observed from a seat: give seat="
+    )
+    seen = tonk.observe(state, 0)
+    assert (
+        refusal(TypeError, lambda: encoding.observation_vector(seen, seat=0))
+        == "seat is given with a state, not with an observation"
+    )
+    assert refusal(TypeError, lambda: encoding.observation_vector(None)) == (  # type: ignore[call-overload]
+        "expected an Observation or a GameState, got None"
+    )
+    assert refusal(TypeError, lambda: encoding.observation_entries(None)) == (  # type: ignore[arg-type]
+        "expected an Observation, got None"
+    )
+    assert encoding.observation_vector(state, seat=1) == encoding.observation_vector(
+        tonk.observe(state, 1)
+    )
+
+
+# --- observation_vector: the positions and values written, worked out by hand -----
+#
+# Pagat at three seats: phase 0-4, to_move 5-7, dealer 8-10, counters 11-14,
+# top_discard 15, discard_pile 67, must_use 119, widow 171 (52 each), seats
+# 223 (3 x 58: 6 facts, 52 cards), slap 397 (52 + 9), spreads 458 (17 x 61:
+# on the table, 3 owners, run, this turn, 3 hitters' counts, 52 cards),
+# outcome 1495 (4). Codes: AC-KC 0-12, AD-KD 13-25, AH-KH 26-38, AS-KS 39-51.
+
+SEATS, SPREADS, WIDTH = 223, 458, 61
+
+
+def pagat_three_spreads() -> tonk.GameState:
+    """Seat 1 lays AS 2S 3S; seat 2 takes KD, hits 4S, lays 10C 10D 10H and
+    discards KC; seat 0 (the dealer) has drawn 7D."""
+    deck = stack_deck(
+        PAGAT,
+        hands=["2C 8D 9D QH 5S", "AS 2S 3S 7H KD", "4S 10C 10D 10H KC"],
+        upcard="6D",
+        stock="7C 7D 3H 9C",
+    )
+    state = tonk.new_game(PAGAT, players=3, deck=deck)
+    for text in (
+        "draw stock",
+        "spread AS 2S 3S",
+        "discard KD",
+        "draw discard",
+        "hit 1 4S",
+        "spread 10C 10D 10H",
+        "discard KC",
+        "draw stock",
+    ):
+        state = tonk.apply(state, tonk.parse_action(state, text))
+    return state
+
+
+def entries_of(seen: tonk.Observation) -> dict[int, float]:
+    positions, values = encoding.observation_entries(seen)
+    return dict(zip(positions, values, strict=True))
+
+
+def check_every_form(
+    state: tonk.GameState, seat: int, expected: dict[int, float]
+) -> None:
+    seen = tonk.observe(state, seat)
+    assert entries_of(seen) == expected
+    vector = [0.0] * encoding.observation_size(state.rules, state.player_count)
+    for position, value in expected.items():
+        vector[position] = value
+    assert encoding.observation_vector(seen) == tuple(vector)
+    assert encoding.observation_vector(state, seat=seat) == tuple(vector)
+
+
+def test_the_dealer_s_vector_after_spreads_a_hit_and_a_taken_card() -> None:
+    state = pagat_three_spreads()
+    check_every_form(
+        state,
+        0,
+        {
+            1: 1.0,  # after the draw
+            5: 1.0,  # seat 0 to move: the observer
+            8: 1.0,  # seat 0 deals
+            11: 2.0,  # turns taken
+            12: 34.0,  # 52 - 15 dealt - the upcard - 2 drawn
+            13: 2.0,  # the pile: 6D, KC
+            15 + 12: 1.0,  # KC on top
+            67 + 18: 1.0,  # 6D in the pile
+            67 + 12: 1.0,  # KC in the pile
+            # The observer: 6 cards, 2C 7D 8D 9D QH 5S.
+            SEATS: 6.0,
+            **{SEATS + 6 + code: 1.0 for code in (1, 19, 20, 21, 37, 43)},
+            SEATS + 58: 2.0,  # seat 1 holds 2 cards, none known
+            SEATS + 2 * 58: 1.0,  # seat 2 holds 1 card: the KD it took
+            SEATS + 2 * 58 + 6 + 25: 1.0,
+            # Spread 1: seat 1's run AS 2S 3S, hit by seat 2 with 4S.
+            SPREADS: 1.0,
+            SPREADS + 1 + 1: 1.0,
+            SPREADS + 4: 1.0,  # a run
+            SPREADS + 6 + 2: 1.0,  # one hit by seat 2
+            **{SPREADS + 9 + code: 1.0 for code in (39, 40, 41, 42)},
+            # Spread 2: seat 2's book 10C 10D 10H, laid last turn.
+            SPREADS + WIDTH: 1.0,
+            SPREADS + WIDTH + 1 + 2: 1.0,
+            **{SPREADS + WIDTH + 9 + code: 1.0 for code in (9, 22, 35)},
+        },
+    )
+
+
+def test_seat_two_sees_every_seat_counted_from_itself() -> None:
+    state = pagat_three_spreads()
+    check_every_form(
+        state,
+        2,
+        {
+            1: 1.0,
+            6: 1.0,  # seat 0 to move: one to the observer's left
+            9: 1.0,  # seat 0 deals
+            11: 2.0,
+            12: 34.0,
+            13: 2.0,
+            15 + 12: 1.0,
+            67 + 18: 1.0,
+            67 + 12: 1.0,
+            SEATS: 1.0,  # the observer holds the KD
+            SEATS + 6 + 25: 1.0,
+            SEATS + 58: 6.0,  # seat 0
+            SEATS + 2 * 58: 2.0,  # seat 1
+            SPREADS: 1.0,
+            SPREADS + 1 + 2: 1.0,  # owned by seat 1: two to the left
+            SPREADS + 4: 1.0,
+            SPREADS + 6 + 0: 1.0,  # hit by the observer
+            **{SPREADS + 9 + code: 1.0 for code in (39, 40, 41, 42)},
+            SPREADS + WIDTH: 1.0,
+            SPREADS + WIDTH + 1 + 0: 1.0,  # the observer's own
+            **{SPREADS + WIDTH + 9 + code: 1.0 for code in (9, 22, 35)},
+        },
+    )
+
+
+def test_a_second_hit_this_turn_is_counted_and_the_spread_laid_now_flagged() -> None:
+    state = pagat_three_spreads()
+    for text in ("hit 1 5S", "spread 7D 8D 9D"):
+        state = tonk.apply(state, tonk.parse_action(state, text))
+    vector = encoding.observation_vector(state, seat=0)
+    assert vector[14] == 1.0  # one hit this turn
+    assert vector[SEATS] == 2.0  # 2C QH left
+    first = vector[SPREADS : SPREADS + WIDTH]
+    assert first[6:9] == (1.0, 0.0, 1.0)  # hit once by seat 0, once by seat 2
+    assert first[9 + 43] == 1.0  # 5S
+    assert first[5] == 0.0  # laid two turns ago
+    third = vector[SPREADS + 2 * WIDTH : SPREADS + 3 * WIDTH]
+    assert third[:6] == (1.0, 1.0, 0.0, 0.0, 1.0, 1.0)  # the observer's run, now
+    assert [i - 9 for i, value in enumerate(third) if value and i >= 9] == [19, 20, 21]
+
+
+def test_a_tonk_out_writes_the_payoffs_from_the_observer_s_seat() -> None:
+    deck = stack_deck(
+        PAGAT,
+        hands=["4C 5C 6C 8C 9H", "AS 2S 3S 7H 7D", "JC QC KC 2D 3D"],
+        stock="7C",
+    )
+    state = tonk.new_game(PAGAT, players=3, deck=deck)
+    for text in ("draw stock", "spread AS 2S 3S", "spread 7C 7D 7H"):
+        state = tonk.apply(state, tonk.parse_action(state, text))
+    vector = encoding.observation_vector(state, seat=2)
+    assert vector[:5] == (0.0, 0.0, 0.0, 0.0, 1.0)  # the hand is over
+    assert vector[1495:] == (1.0, -2.0, -2.0, 4.0)  # seat 2, seat 0, seat 1
+    assert encoding.observation_vector(state, seat=1)[1495:] == (1.0, 4.0, -2.0, -2.0)
+    # Both spreads were laid in this turn, the first: turns taken 0.
+    assert vector[11] == 0.0
+    assert vector[SPREADS + 5] == vector[SPREADS + WIDTH + 5] == 1.0
+    # Going out shows no hand: the flag is 0 and seat 0's cards unknown.
+    assert vector[SEATS + 5] == 0.0
+    assert sum(vector[SEATS + 58 + 6 : SEATS + 2 * 58]) == 0.0
+    assert vector[SEATS + 58] == 5.0
+
+
+def test_a_caught_drop_shows_every_hand() -> None:
+    hands = ["AC 2C 3C 4C 5C", "KS KD QS 8S 9H", "JC QC KC 2D 3D"]
+    deck = stack_deck(PAGAT, hands=hands)
+    state = tonk.apply(tonk.new_game(PAGAT, players=3, deck=deck), tonk.Drop())
+    assert state.outcome is not None
+    vector = encoding.observation_vector(state, seat=2)
+    codes = {0: (0, 1, 2, 3, 4), 1: (51, 25, 50, 46, 34), 2: (10, 11, 12, 14, 15)}
+    for seat, place in ((2, 0), (0, 1), (1, 2)):
+        base = SEATS + place * 58
+        assert vector[base : base + 6] == (5.0, 0.0, 0.0, 0.0, 0.0, 1.0)
+        held = [code for code in range(52) if vector[base + 6 + code]]
+        assert held == sorted(codes[seat]), seat
+    payoffs = state.outcome.payoffs
+    assert vector[1495:] == (1.0, payoffs[2], payoffs[0], payoffs[1])
+
+
+def test_chicago_s_wild_spreads_count_each_wild_card_laid() -> None:
+    # Chicago at 3 seats: 53 distinct cards (the joker is 52), the wilds
+    # 2C 2D 2H 2S JK; seats at 227 (3 x 59); spreads at 466, 67 wide: on the
+    # table, 3 owners, run, this turn, 3 hitters, 53 cards, 5 wilds.
+    state = SCENARIOS["chicago-wilds"]()
+    assert [(s.number, s.owner, s.turn) for s in state.spreads] == [
+        (1, 1, 0),
+        (2, 2, 1),
+        (3, 0, 2),
+    ]
+    assert state.turns_taken == 4
+    positions, values = encoding.observation_entries(tonk.observe(state, 0))
+    spreads = {
+        position: value
+        for position, value in zip(positions, values, strict=True)
+        if 466 <= position < 1672
+    }
+    assert spreads == {
+        # 1: seat 1's book of 5s, hit by seat 1.
+        466: 1.0,
+        468: 1.0,
+        466 + 6 + 1: 1.0,
+        **{475 + code: 1.0 for code in (4, 17, 30, 43)},
+        # 2: seat 2's run 10C 2S=JC QC.
+        533: 1.0,
+        536: 1.0,
+        537: 1.0,
+        **{542 + code: 1.0 for code in (9, 10, 11)},
+        533 + 62 + 3: 1.0,  # the 2S
+        # 3: the observer's run 2H=4D JK=5D 6D JK=7D 8D, hit by seat 2.
+        600: 1.0,
+        601: 1.0,
+        604: 1.0,
+        606 + 2: 1.0,
+        **{609 + code: 1.0 for code in (16, 17, 18, 19, 20)},
+        662 + 2: 1.0,  # the 2H
+        662 + 4: 2.0,  # both jokers
+    }
+    assert state.discard_pile == (card("JC"), card("8H"))
+    vector = encoding.observation_vector(state, seat=1)
+    assert vector[15 + 33] == 1.0  # 8H on top
+    assert (vector[68 + 10], vector[68 + 33]) == (1.0, 1.0)
+    assert vector[227 + 2 * 59 + 6 + 37] == 1.0  # seat 0 took the QH
+
+
+def test_waits_and_the_hit_of_this_round_and_turn_are_written() -> None:
+    state = SCENARIOS["washington-state-waits"]()
+    assert state.waits == (0, 0, 1)
+    assert state.hit_this_round == (False, False, True)
+    assert state.hits_this_turn == 1
+    vector = encoding.observation_vector(state, seat=1)
+    assert vector[14] == 1.0
+    for place in range(3):
+        facts = vector[SEATS + place * 58 + 1 : SEATS + place * 58 + 6]
+        expected = (1.0, 0.0, 1.0, 0.0, 0.0) if place == 1 else (0.0,) * 5
+        assert facts == expected, place
+
+
+def test_the_slap_window_names_its_card_and_seats_from_the_observer() -> None:
+    state = SCENARIOS["slap-in-window"]()
+    window = state.bookkeeping.slap
+    assert window is not None
+    assert (window.card, window.discarder, window.due) == (card("6C"), 1, 2)
+    assert window.slapper is None
+    # Slap-in at 3 seats: the slap section at 397, 52 cards then 3 x 3 seats.
+    slap = encoding.observation_vector(state, seat=0)[397:458]
+    assert [i for i, value in enumerate(slap) if value] == [5, 52 + 1, 52 + 3 + 2]
+    slap = encoding.observation_vector(state, seat=1)[397:458]
+    assert [i for i, value in enumerate(slap) if value] == [5, 52 + 0, 52 + 3 + 1]
+
+
+def test_the_widow_is_shown_to_the_seat_that_exchanged_it_only() -> None:
+    state = SCENARIOS["widow"]()
+    assert state.bookkeeping.exchanged == (False, True)
+    assert state.bookkeeping.widows[1] == card("10S")
+    mine = encoding.observation_vector(state, seat=1)
+    assert [i for i, value in enumerate(mine[169:221]) if value] == [48]
+    assert mine[221 + 4] == 1.0
+    assert mine[221 + 58 + 4] == 0.0
+    theirs = encoding.observation_vector(state, seat=0)
+    assert not any(theirs[169:221])
+    assert theirs[221 + 4] == 0.0
+    assert theirs[221 + 58 + 4] == 1.0
+
+
+def test_the_card_to_use_is_one_hot() -> None:
+    state = SCENARIOS["must-use"]()
+    assert state.bookkeeping.must_use == card("10H")
+    vector = encoding.observation_vector(state, seat=0)
+    assert [i for i, value in enumerate(vector[117:169]) if value] == [35]
