@@ -1017,3 +1017,154 @@ def test_the_card_to_use_is_one_hot() -> None:
     assert state.bookkeeping.must_use == card("10H")
     vector = encoding.observation_vector(state, seat=0)
     assert [i for i, value in enumerate(vector[117:169]) if value] == [35]
+
+
+# --- the indices remembered by identity -------------------------------------------
+
+
+def test_a_spread_made_anew_where_a_freed_one_was_gets_its_own_index() -> None:
+    """An action is remembered by its id: the layout must keep it alive, or
+    the next spread built at the same address would take its index."""
+    seen = tonk.observe(tonk.new_game(PAGAT, players=2, seed=7), 1)
+    start, size = sections(PAGAT, 2)["spread"]
+    for index in range(start, start + size):
+        cards = encoding.index_to_action(index, PAGAT, 2).cards
+        fresh = LaySpread(cards)  # a new object each time, dropped below
+        offered = attrs.evolve(seen, legal_actions=(fresh,))
+        del fresh
+        assert encoding.legal_indices(offered) == (index,)
+        assert encoding.legal_mask(offered).index(1) == index
+
+
+# --- payoff_bounds, worked out by hand --------------------------------------------
+
+# Every shape pays 1x: going out, a winning drop, a catch (to each catcher),
+# the showdown. At N seats the bounds are -(N - 1) and N - 1.
+PLAIN: dict[str, Any] = {
+    "deal_tonks": (),
+    "going_out": (tonk.OutPay(pays=1),),
+    "catch": tonk.Catch(to_catchers=1),
+}
+BEFORE_FIRST_TURN = tonk.DealTonkClaim.BEFORE_FIRST_TURN
+
+
+@pytest.mark.parametrize(
+    ("options", "players", "bounds"),
+    [
+        ({}, 2, (-1, 1)),
+        ({}, 3, (-2, 2)),
+        ({}, 4, (-3, 3)),
+        # B5: one holder paid 5 by both others; under ALL_PAID two holders
+        # are paid 5 each by the third (V20), which two players cannot do.
+        ({"deal_tonks": (tonk.DealTonk(at_most=9, pays=5),)}, 3, (-5, 10)),
+        (
+            {
+                "deal_tonks": (tonk.DealTonk(at_most=9, pays=5),),
+                "deal_tonk_clash": tonk.DealTonkClash.ALL_PAID,
+            },
+            3,
+            (-10, 10),
+        ),
+        (
+            {
+                "deal_tonks": (tonk.DealTonk(at_most=9, pays=5),),
+                "deal_tonk_clash": tonk.DealTonkClash.ALL_PAID,
+            },
+            2,
+            (-5, 5),
+        ),
+        (
+            {
+                "deal_tonks": (
+                    tonk.DealTonk(at_most=9, pays=5),
+                    tonk.DealTonk(at_most=7, pays=3),
+                )
+            },
+            3,
+            (-5, 10),
+        ),
+        # V19: a claimed deal tonk, 4 from each other seat.
+        (
+            {
+                "deal_tonks": (
+                    tonk.DealTonk(at_most=9, pays=4, claim=BEFORE_FIRST_TURN),
+                )
+            },
+            3,
+            (-4, 8),
+        ),
+        (
+            {
+                "deal_tonks": (
+                    tonk.DealTonk(at_most=9, pays=3),
+                    tonk.DealTonk(at_most=9, pays=4, claim=BEFORE_FIRST_TURN),
+                )
+            },
+            3,
+            (-4, 8),
+        ),
+        # The best going-out row, whichever its place.
+        (
+            {"going_out": (tonk.OutPay(pays=3, first_turn=True), tonk.OutPay(pays=1))},
+            3,
+            (-3, 6),
+        ),
+        (
+            {"going_out": (tonk.OutPay(pays=1, first_turn=True), tonk.OutPay(pays=3))},
+            3,
+            (-3, 6),
+        ),
+        # X11: a winning drop of 5 or less is paid 4 by each other seat.
+        (
+            {
+                "drop_bonus": (
+                    tonk.DropPay(at_most=5, pays=4),
+                    tonk.DropPay(at_most=10, pays=2),
+                )
+            },
+            3,
+            (-4, 8),
+        ),
+        (
+            {
+                "drop_bonus": (
+                    tonk.DropPay(at_most=0, pays=2),
+                    tonk.DropPay(at_most=10, pays=5),
+                )
+            },
+            2,
+            (-5, 5),
+        ),
+        # B13: 2 to each catcher; the lowest alone is paid 2 by the dropper
+        # and 1 by the third seat.
+        ({"catch": tonk.Catch(to_catchers=2, lowest_from_others=1)}, 3, (-4, 3)),
+        # V46: the winner of a going out also takes the pot of both others'
+        # exchanges; a caught dropper who exchanged pays 2 and 1.
+        ({"widow": True}, 3, (-3, 4)),
+        ({"hit_and_split": True}, 3, (-2, 2)),
+    ],
+)
+def test_payoff_bounds_are_the_extremes_worked_out_by_hand(
+    options: dict[str, Any], players: int, bounds: tuple[int, int]
+) -> None:
+    rules = Rules(**{**PLAIN, **options})
+    assert encoding.payoff_bounds(rules, players) == bounds
+
+
+@pytest.mark.parametrize(
+    ("limit", "players", "bounds"),
+    [
+        # H7: 3 + 1 cards of 10 count 40; a beaten tunker's count is doubled,
+        # 2 * min(limit, 40). Each other seat pays the most, N - 1 times.
+        (50, 2, (-80, 80)),
+        (50, 3, (-160, 160)),
+        (30, 2, (-60, 60)),
+        (5, 2, (-40, 40)),
+        (5, 4, (-120, 120)),
+    ],
+)
+def test_a_tunk_s_bounds_are_the_largest_penalty_each_other_seat_can_pay(
+    limit: int, players: int, bounds: tuple[int, int]
+) -> None:
+    rules = Rules(**PLAIN, tunk_at_most=limit, hand_size=3)
+    assert encoding.payoff_bounds(rules, players) == bounds
