@@ -1027,13 +1027,18 @@ def test_a_spread_made_anew_where_a_freed_one_was_gets_its_own_index() -> None:
     the next spread built at the same address would take its index."""
     seen = tonk.observe(tonk.new_game(PAGAT, players=2, seed=7), 1)
     start, size = sections(PAGAT, 2)["spread"]
-    for index in range(start, start + size):
-        cards = encoding.index_to_action(index, PAGAT, 2).cards
-        fresh = LaySpread(cards)  # a new object each time, dropped below
+    spreads = [
+        encoding.index_to_action(i, PAGAT, 2) for i in range(start, start + size)
+    ]
+    elements = [spread.cards for spread in spreads if isinstance(spread, LaySpread)]
+    assert len(elements) == size
+    for index, cards in enumerate(elements, start=start):
+        fresh = LaySpread(cards)  # a new object each time, freed below
         offered = attrs.evolve(seen, legal_actions=(fresh,))
         del fresh
         assert encoding.legal_indices(offered) == (index,)
         assert encoding.legal_mask(offered).index(1) == index
+        del offered
 
 
 # --- payoff_bounds, worked out by hand --------------------------------------------
