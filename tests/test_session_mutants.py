@@ -434,11 +434,12 @@ def test_a_dealer_who_is_not_a_seat_is_refused(dealer: object) -> None:
         ),
     ],
 )
+@pytest.mark.parametrize("dealer", [None, 0])
 def test_a_bad_session_seed_is_refused(
-    seed: object, error: type[Exception], message: str
+    seed: object, error: type[Exception], message: str, dealer: int | None
 ) -> None:
     with refused(error, message):
-        new_session(Rules(), players=2, seed=seed)  # type: ignore[arg-type]
+        new_session(Rules(), players=2, seed=seed, dealer=dealer)  # type: ignore[arg-type]
 
 
 def test_a_new_session_starts_with_every_field_empty() -> None:
@@ -467,6 +468,8 @@ def test_a_new_session_starts_with_every_field_empty() -> None:
 
 
 def test_an_unseeded_session_cuts_and_deals_from_a_secure_shuffle() -> None:
+    # 40 cuts of four seats all giving one dealer: a chance of 4**-39.
+    assert len({new_session(Rules(), players=4).dealer for _ in range(40)}) > 1
     session = new_session(Rules(), players=4)
     assert session.seed is None
     assert session.dealer in range(4)

@@ -1089,5 +1089,5 @@ def _between_hands(session: Session, what: str) -> None:
     if session.phase is not SessionPhase.BEFORE_DEAL:
         raise SessionError(
             f"players may {what} only between hands, before the deal"
-            f" (the session is {session.phase.value.replace('_', ' ')})"
+            f" (the session is {session.phase.value})"
         )
