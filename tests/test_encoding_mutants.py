@@ -1173,3 +1173,28 @@ def test_a_tunk_s_bounds_are_the_largest_penalty_each_other_seat_can_pay(
 ) -> None:
     rules = Rules(**PLAIN, tunk_at_most=limit, hand_size=3)
     assert encoding.payoff_bounds(rules, players) == bounds
+
+
+def test_a_tunk_s_bounds_follow_the_table_s_hand_size_and_the_widow() -> None:
+    # X2: 5 + 1 cards at two seats (60), 3 + 1 at three (40 from each other).
+    rules = Rules(**PLAIN, tunk_at_most=5, hand_size=3, hand_size_by_players={2: 5})
+    assert encoding.payoff_bounds(rules, 2) == (-60, 60)
+    assert encoding.payoff_bounds(rules, 3) == (-80, 80)
+    # V46: the tunker who scores 0 also takes both others' exchanges; the
+    # seat that pays most had exchanged too.
+    rules = Rules(**PLAIN, tunk_at_most=5, hand_size=3, widow=True)
+    assert encoding.payoff_bounds(rules, 2) == (-41, 41)
+    assert encoding.payoff_bounds(rules, 3) == (-81, 82)
+
+
+@pytest.mark.parametrize(
+    "waits",
+    [{"hit_wait": 3}, {"own_hit_wait": 3}, {"hit_wait": 1, "hit_wait_again": 3}],
+)
+def test_the_waits_bound_takes_the_largest_charge_of_a_hit(
+    waits: dict[str, Any],
+) -> None:
+    # V22, V23, X7: 3 waits for each of the 52 cards, none for a spread.
+    rules = Rules(**waits)
+    _, high = encoding.observation_bounds(rules, 2)
+    assert high[221 + 1] == high[221 + 58 + 1] == 3.0 * 52
