@@ -1185,6 +1185,9 @@ def test_a_tunk_s_bounds_follow_the_table_s_hand_size_and_the_widow() -> None:
     rules = Rules(**PLAIN, tunk_at_most=5, hand_size=3, widow=True)
     assert encoding.payoff_bounds(rules, 2) == (-41, 41)
     assert encoding.payoff_bounds(rules, 3) == (-81, 82)
+    # V39: the seat paying most wins nothing, so pays no hit-and-split.
+    rules = Rules(**PLAIN, tunk_at_most=5, hand_size=3, hit_and_split=True)
+    assert encoding.payoff_bounds(rules, 3) == (-80, 80)
 
 
 @pytest.mark.parametrize(
