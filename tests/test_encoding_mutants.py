@@ -1201,3 +1201,42 @@ def test_the_waits_bound_takes_the_largest_charge_of_a_hit(
     rules = Rules(**waits)
     _, high = encoding.observation_bounds(rules, 2)
     assert high[221 + 1] == high[221 + 58 + 1] == 3.0 * 52
+
+
+# A drop that costs the dropper 1 at most (V35 5: only the nearest lowest is
+# paid) and a going out paying 1: only a showdown (B14, B15), where one seat
+# pays each of the others tied lowest, costs a seat more than 1.
+CHEAP_DROP: dict[str, Any] = {
+    "deal_tonks": (),
+    "going_out": (tonk.OutPay(pays=1),),
+    "catch": tonk.Catch(to_lowest=1, lowest_tie=tonk.LowestTie.NEAREST_DEALER_LEFT),
+}
+
+
+@pytest.mark.parametrize(
+    ("options", "least"),
+    [
+        ({}, -3),
+        ({"max_turns": None}, -3),  # the stock still runs out (B14)
+        ({"stock_end": tonk.StockEnd.DEAD}, -3),  # the turn limit (B15)
+        ({"max_turns": None, "stock_end": tonk.StockEnd.DEAD}, -1),  # no showdown
+    ],
+)
+def test_a_showdown_counts_in_the_bounds_when_a_hand_can_end_in_one(
+    options: dict[str, Any], least: int
+) -> None:
+    rules = Rules(**CHEAP_DROP, **options)
+    assert encoding.payoff_bounds(rules, 4) == (least, 3)
+
+
+def test_a_claimed_deal_tonk_s_holder_also_takes_the_widow_pot() -> None:
+    # V19 and V46: 4 from each other seat and both their exchanges; a paying
+    # seat that exchanged pays 4 and 1.
+    rules = Rules(
+        **{
+            **PLAIN,
+            "deal_tonks": (tonk.DealTonk(at_most=9, pays=4, claim=BEFORE_FIRST_TURN),),
+        },
+        widow=True,
+    )
+    assert encoding.payoff_bounds(rules, 3) == (-5, 10)
