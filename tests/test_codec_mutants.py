@@ -407,6 +407,17 @@ def test_a_value_of_no_member_of_a_union_cannot_be_written() -> None:
     )
 
 
+def test_none_is_written_only_by_a_union_with_null() -> None:
+    value = _Measures(token=None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError) as info:
+        object_codec(_Measures).encode(value)
+    assert str(info.value) == (
+        'cannot serialize None: expected a fraction such as "1/2" or one of'
+        ' "light", "dark" or a card such as "QH" or "JK"'
+    )
+    assert object_codec(_Measures).encode(_Measures(box=None))["box"] is None
+
+
 @pytest.mark.parametrize(
     ("text", "token"),
     [

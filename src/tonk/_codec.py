@@ -287,7 +287,7 @@ class _Enum(Codec):
         return isinstance(value, self.cls)
 
     def encode(self, value: Any) -> Any:
-        return value.value
+        return value._value_  # .value, without the enum property's lookup
 
     def decode(self, data: Any, path: str) -> Any:
         if json_kind(data) != "str" or data not in self.values:
@@ -394,7 +394,7 @@ class _List(Codec):
         return isinstance(value, frozenset if self.unique else tuple)
 
     def encode(self, value: Any) -> Any:
-        encoded = [self.items.encode(element) for element in value]
+        encoded = list(map(self.items.encode, value))
         if self.unique:
             try:
                 encoded.sort()
@@ -485,11 +485,15 @@ class _Union(Codec):
         """The members that read each JSON type, in order."""
         for member in members:
             self._fitting.setdefault(member.kind, []).append(member)
+        self._nullable = any(isinstance(member, _Null) for member in members)
+        """Whether ``None`` is a member's: only null's codec owns it."""
 
     def owns(self, value: object) -> bool:
         return any(member.owns(value) for member in self.members)
 
     def encode(self, value: Any) -> Any:
+        if value is None and self._nullable:  # most unions are optional values
+            return None
         for member in self.members:
             if member.owns(value):
                 return member.encode(value)
@@ -561,6 +565,7 @@ class Object(Codec):
         self.cls = cls
         self.description = "an object"
         self._fields: dict[str, Field] | None = None
+        self._writers: tuple[tuple[str, Callable[[Any], Any]], ...] | None = None
 
     @property
     def fields(self) -> dict[str, Field]:
@@ -574,12 +579,19 @@ class Object(Codec):
 
     def encode(self, value: Any, *, changed_only: bool = False) -> dict[str, Any]:
         """Return the object's fields; with ``changed_only``, those not at default."""
+        writers = self._writers
+        if writers is None:  # each field's name and encoder, looked up once
+            writers = self._writers = tuple(
+                (name, field.codec.encode) for name, field in self.fields.items()
+            )
+        if not changed_only:
+            return {name: encode(getattr(value, name)) for name, encode in writers}
         data = {}
-        for name, field in self.fields.items():
+        for (name, encode), field in zip(writers, self.fields.values(), strict=True):
             field_value = getattr(value, name)
-            if changed_only and not field.required and field_value == field.default:
+            if not field.required and field_value == field.default:
                 continue
-            data[name] = field.codec.encode(field_value)
+            data[name] = encode(field_value)
         return data
 
     def decode(
