@@ -18,6 +18,7 @@ import itertools
 import math
 import struct
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -1240,3 +1241,32 @@ def test_a_claimed_deal_tonk_s_holder_also_takes_the_widow_pot() -> None:
         widow=True,
     )
     assert encoding.payoff_bounds(rules, 3) == (-5, 10)
+
+
+def test_hit_and_split_pays_a_catcher_who_did_not_win() -> None:
+    # V39: a caught drop's catcher that is not the lowest wins nothing but
+    # holds a four-card spread: 5 from the dropper and 1/2 from the winner.
+    rules = Rules(**{**PLAIN, "catch": tonk.Catch(to_catchers=5)}, hit_and_split=True)
+    assert encoding.payoff_bounds(rules, 3) == (-10, Fraction(11, 2))
+
+
+def test_a_lone_winner_paying_hit_and_split_puts_nothing_in_the_widow_pot() -> None:
+    # The one lowest paid 1 by the dropper pays 1/2 to each of 7 losers; it
+    # takes back whatever it put in the pot (V46), so only 7/2 is lost. A
+    # tonk out is paid 7 and the 7 others' exchanges. A showdown's loser
+    # pays 1 in all, shared by the tied (SPLIT).
+    rules = Rules(
+        **CHEAP_DROP,
+        exhaustion_tie=tonk.ExhaustionTie.SPLIT,
+        hit_and_split=True,
+        widow=True,
+    )
+    assert encoding.payoff_bounds(rules, 8) == (Fraction(-5, 2), 14)
+
+
+def test_tied_winners_share_the_widow_pot() -> None:
+    # A showdown of four tied (SPLIT): nobody pays, and each winner who
+    # exchanged gets back 1/4 of the pot (V46): -3/4 at worst. The least is
+    # a loser's -1 and its exchange; the most a tonk out's 3 and the pot.
+    rules = Rules(**CHEAP_DROP, exhaustion_tie=tonk.ExhaustionTie.SPLIT, widow=True)
+    assert encoding.payoff_bounds(rules, 4) == (-2, 6)
