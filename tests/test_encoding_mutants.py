@@ -13,6 +13,7 @@ length). See docs/maintainers.md, "Mutation testing".
 
 from __future__ import annotations
 
+import array
 import functools
 import itertools
 import math
@@ -693,6 +694,15 @@ def test_buffers_that_are_not_writable_contiguous_1d_floats_are_refused(
     assert not any(memoryview(out).tobytes())  # nothing written
 
 
+def test_a_buffer_of_ints_is_refused_naming_it() -> None:
+    state = tonk.new_game(PAGAT, players=2, seed=1)
+    out = array.array("i", bytes(4 * 1401))
+    assert (
+        refusal(TypeError, lambda: encoding.observation_vector(state, seat=0, out=out))
+        == BAD_BUFFER + "array('i', [" + "0, " * 20 + "...])"
+    )
+
+
 def test_a_buffer_of_the_wrong_length_is_refused_naming_both_lengths() -> None:
     state = tonk.new_game(PAGAT, players=2, seed=1)
     for count in (1400, 1402, 0):
@@ -748,8 +758,8 @@ def test_a_state_needs_a_seat_and_an_observation_refuses_one() -> None:
     assert refusal(TypeError, lambda: encoding.observation_vector(None)) == (  # type: ignore[call-overload]
         "expected an Observation or a GameState, got None"
     )
-    assert refusal(TypeError, lambda: encoding.observation_entries(None)) == (  # type: ignore[arg-type]
-        "expected an Observation, got None"
+    assert refusal(TypeError, lambda: encoding.observation_entries(3)) == (  # type: ignore[arg-type]
+        "expected an Observation, got 3"
     )
     assert encoding.observation_vector(state, seat=1) == encoding.observation_vector(
         tonk.observe(state, 1)
