@@ -52,9 +52,17 @@ NATURALS = SideBets(naturals=True)
 BOTH = SideBets(suit=True, naturals=True)
 
 
-def stacked(session: Session, hands: list[str], **deal: object) -> tuple[Card, ...]:
+def stacked(
+    session: Session,
+    hands: list[str],
+    *,
+    stock: str = "",
+    widows: list[str] | None = None,
+) -> tuple[Card, ...]:
     """A deck dealing ``hands`` (by seat) with the session's next dealer."""
-    return stack_deck(session.rules, hands=hands, dealer=session.dealer, **deal)  # type: ignore[arg-type]
+    return stack_deck(
+        session.rules, hands=hands, stock=stock, widows=widows, dealer=session.dealer
+    )
 
 
 def dealt(session: Session, hands: list[str], *bets: SideBets) -> Session:
