@@ -1280,3 +1280,42 @@ def test_tied_winners_share_the_widow_pot() -> None:
     # a loser's -1 and its exchange; the most a tonk out's 3 and the pot.
     rules = Rules(**CHEAP_DROP, exhaustion_tie=tonk.ExhaustionTie.SPLIT, widow=True)
     assert encoding.payoff_bounds(rules, 4) == (-2, 6)
+
+
+def test_the_slapper_owing_an_extra_discard_is_written_from_the_observer() -> None:
+    state = SCENARIOS["slap-in-window"]()
+    state = tonk.apply(state, tonk.Pass())  # the discarder passes
+    state = tonk.apply(state, Slap(1))  # the seat due slaps: an extra discard
+    window = state.bookkeeping.slap
+    assert window is not None
+    assert (window.discarder, window.due, window.slapper) == (1, 2, 2)
+    vector = encoding.observation_vector(state, seat=0)
+    assert vector[:5] == (0.0, 0.0, 0.0, 1.0, 0.0)  # the extra discard
+    # The card, then the discarder, the seat due and the slapper (3 each).
+    slap = vector[397:458]
+    assert [i for i, value in enumerate(slap) if value] == [5, 53, 57, 60]
+    slap = encoding.observation_vector(state, seat=2)[397:458]
+    assert [i for i, value in enumerate(slap) if value] == [5, 52 + 2, 55, 58]
+
+
+def test_two_packs_count_two_copies_of_a_card_in_the_pile_and_a_hand() -> None:
+    rules = Rules(two_packs_from=2, deal_tonks=())
+    deck = stack_deck(
+        rules, hands=["KD KD 2C 3H 9S", "7C 4D 8H JS 5C"], upcard="7C", stock="QH"
+    )
+    state = tonk.new_game(rules, players=2, deck=deck)
+    for text in ("draw stock", "discard 7C"):
+        state = tonk.apply(state, tonk.parse_action(state, text))
+    assert state.discard_pile == (card("7C"), card("7C"))
+    vector = encoding.observation_vector(state, seat=0)
+    pile = vector[65:117]
+    assert [(i, value) for i, value in enumerate(pile) if value] == [(6, 2.0)]
+    assert vector[13 + 6] == 1.0  # one 7C on top
+    mine = vector[221 + 6 : 221 + 58]
+    assert [(i, value) for i, value in enumerate(mine) if value] == [
+        (1, 1.0),  # 2C
+        (25, 2.0),  # KD, KD
+        (28, 1.0),  # 3H
+        (47, 1.0),  # 9S
+    ]
+    assert encoding.observation_vector(tonk.observe(state, 0)) == vector
