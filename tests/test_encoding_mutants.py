@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 import pytest
-from scenario import SCENARIOS, card
+from scenario import SCENARIOS, card, first_state
 
 import tonk
 from tonk import (
@@ -1319,3 +1319,18 @@ def test_two_packs_count_two_copies_of_a_card_in_the_pile_and_a_hand() -> None:
         (47, 1.0),  # 9S
     ]
     assert encoding.observation_vector(tonk.observe(state, 0)) == vector
+
+
+def test_a_seat_barred_from_going_out_is_flagged_in_its_block() -> None:
+    state = first_state(
+        Rules(hit_bars_going_out=True), 3, lambda s: any(s.going_out_barred)
+    )
+    assert state.going_out_barred == (False, False, True)
+    vector = encoding.observation_vector(state, seat=0)
+    flags = [
+        vector[SEATS + place * 58 + 1 : SEATS + place * 58 + 6] for place in range(3)
+    ]
+    assert flags == [(0.0,) * 5, (0.0,) * 5, (0.0, 1.0, 0.0, 0.0, 0.0)]
+    vector = encoding.observation_vector(state, seat=2)
+    assert vector[SEATS + 2] == 1.0  # the observer's own block
+    assert vector[SEATS + 58 + 2] == vector[SEATS + 2 * 58 + 2] == 0.0
