@@ -755,8 +755,8 @@ def test_a_state_needs_a_seat_and_an_observation_refuses_one() -> None:
         refusal(TypeError, lambda: encoding.observation_vector(seen, seat=0))
         == "seat is given with a state, not with an observation"
     )
-    assert refusal(TypeError, lambda: encoding.observation_vector(None)) == (  # type: ignore[call-overload]
-        "expected an Observation or a GameState, got None"
+    assert refusal(TypeError, lambda: encoding.observation_vector(3)) == (  # type: ignore[call-overload]
+        "expected an Observation or a GameState, got 3"
     )
     assert refusal(TypeError, lambda: encoding.observation_entries(3)) == (  # type: ignore[arg-type]
         "expected an Observation, got 3"
