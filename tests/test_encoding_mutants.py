@@ -1334,3 +1334,21 @@ def test_a_seat_barred_from_going_out_is_flagged_in_its_block() -> None:
     vector = encoding.observation_vector(state, seat=2)
     assert vector[SEATS + 2] == 1.0  # the observer's own block
     assert vector[SEATS + 58 + 2] == vector[SEATS + 2 * 58 + 2] == 0.0
+
+
+def test_a_subclass_of_game_state_is_observed_from_every_seat() -> None:
+    class Recorded(tonk.GameState):
+        """A state of a subclass: it takes the checked way through the seat."""
+
+    state = tonk.new_game(PAGAT, players=2, seed=1)
+    fields = {
+        field.name: getattr(state, field.name) for field in attrs.fields(tonk.GameState)
+    }
+    recorded = Recorded(**fields)
+    for seat in (0, 1):
+        assert encoding.observation_vector(recorded, seat=seat) == (
+            encoding.observation_vector(state, seat=seat)
+        )
+    assert refusal(
+        RulesError, lambda: encoding.observation_vector(recorded, seat=2)
+    ) == ("seat must be 0..1, got 2")
