@@ -193,6 +193,9 @@ def test_hoyle_s_tunk_is_the_last_index_after_its_wild_spreads() -> None:
         # The first spread laying AC 2C 3C: the fewest of the lower codes.
         (HOYLE, 2, 4409, "spread 2H=AC 2S=2C 3C"),
         (HOYLE, 2, 36985, "spread JS 2C=QS 2D=KS"),
+        # A deuce the spread represents is laid as itself (V5), another
+        # deuce standing for the card left.
+        (HOYLE, 2, 4417, "spread 2D=AC 2C 3C"),
         (tonk.presets.CHICAGO, 2, 57, "discard JK"),
         (tonk.presets.CHICAGO, 2, 58 + 5, "hit 1 JK=AC"),
         (tonk.presets.CHICAGO, 2, 58 + 6, "hit 1 2C"),
