@@ -107,6 +107,23 @@ def test_pagat_s_sections_hold_52_discards_17_spreads_of_hits_and_217_spreads() 
     assert encoding.action_space_size(PAGAT, 2) == 1158
 
 
+@pytest.mark.parametrize(
+    ("ace_high", "spreads"),
+    [
+        # Runs of 3 to 13 of the 13 places A-K: 11 + 10 + ... + 1 = 66.
+        (False, 65 + 4 * 66),
+        # Of the 14 places A-K-A: 12 + 11 + ... + 2 = 77, less one (A to K
+        # and 2 to A are the same 13 cards); no run holds the ace twice.
+        (True, 65 + 4 * 76),
+    ],
+)
+def test_thirteen_card_hands_lay_every_run_of_a_suit_once(
+    ace_high: bool, spreads: int
+) -> None:
+    rules = Rules(hand_size=13, ace_high=ace_high, deal_tonks=())
+    assert sections(rules, 2)["spread"] == (941, spreads)
+
+
 def test_the_widow_and_slap_in_add_52_exchanges_and_17_slaps_before_the_hits() -> None:
     rules = Rules(slap_in=True, widow=True)
     assert encoding.action_sections(rules, 3) == (
