@@ -397,3 +397,33 @@ def test_a_record_draws_itself_as_svg() -> None:
     played = record(actions=(DrawStock(),))
     assert played._repr_svg_() == tonk.svg.draw(played)
     assert played._repr_svg_().startswith("<svg ")
+
+
+# --- a text whose stated outcome is not the replayed one ---------------------------
+
+
+def test_a_text_whose_outcome_disagrees_with_its_actions_fails_its_replay() -> None:
+    start = record()
+    state = start.initial_state()
+    caught = start
+    for action in (DrawStock(), tonk.Discard(Card.parse("9C")), Drop()):
+        state = tonk.apply(state, action)
+        caught = caught.then(action)
+    won = tonk.apply(start.initial_state(), Drop()).outcome
+    assert won is not None
+    (stated,) = (
+        line
+        for line in format_record(start.with_outcome(won)).splitlines()
+        if line.startswith("[Outcome ")
+    )
+    text = format_record(caught.with_outcome(state.outcome))
+    (written,) = (line for line in text.splitlines() if line.startswith("[Outcome "))
+    read = parse_record(text.replace(written, stated))
+    assert read.outcome == won
+    with pytest.raises(tonk.ReplayError) as info:
+        list(replay(read))
+    assert (info.value.recorded, info.value.replayed) == (won, state.outcome)
+    assert str(info.value) == (
+        "the record gives the outcome drop_won with payoffs (-1, 1), but the"
+        " replay ends caught with payoffs (-2, 2)"
+    )
