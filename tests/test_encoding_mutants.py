@@ -1372,3 +1372,18 @@ def test_a_subclass_of_game_state_is_observed_from_every_seat() -> None:
     assert refusal(
         RulesError, lambda: encoding.observation_vector(recorded, seat=2)
     ) == ("seat must be 0..1, got 2")
+
+
+def test_two_lowest_sharing_a_catch_pay_hit_and_split_and_the_pot() -> None:
+    # V35 2 (SPLIT): two tied lowest share the dropper's 1; each pays 1/2
+    # to the 5 losers (V39) and, having exchanged, gets back 1/2 of its 1
+    # from the pot of the two winners (V46): 1/2 - 5/2 - 1/2 = -5/2.
+    rules = Rules(
+        deal_tonks=(),
+        going_out=(tonk.OutPay(pays=1),),
+        catch=tonk.Catch(to_lowest=1, lowest_tie=tonk.LowestTie.SPLIT),
+        exhaustion_tie=tonk.ExhaustionTie.DEAD_HAND,
+        hit_and_split=True,
+        widow=True,
+    )
+    assert encoding.payoff_bounds(rules, 7) == (Fraction(-5, 2), 12)
