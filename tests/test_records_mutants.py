@@ -427,3 +427,13 @@ def test_a_text_whose_outcome_disagrees_with_its_actions_fails_its_replay() -> N
         "the record gives the outcome drop_won with payoffs (-1, 1), but the"
         " replay ends caught with payoffs (-2, 2)"
     )
+
+
+def test_a_bad_card_after_an_escape_is_placed_where_it_is_written() -> None:
+    # "\A" is read as "A": the bad suit is the 13th character of the line as
+    # written, the 12th of the value as read.
+    error = refusal(HEAD + '[Deck "\\AC 2X"]\n')
+    assert where(error) == ('[Deck "\\AC 2X"]', 12, 5)
+    assert error.text[error.position] == "X"
+    quoted = refusal(HEAD + '[Deck "A\\C\\ 2\\X"]\n')  # every escape before it
+    assert quoted.text[quoted.position] == "X"

@@ -398,8 +398,11 @@ def _header_line(name: str, value: object) -> str:
     return f'[{name} "{quoted}"]'
 
 
-def _read_header_line(content: str) -> tuple[str, str, int] | None:
-    """Return a header line's name, its value and where the value starts."""
+def _read_header_line(content: str) -> tuple[str, str, int, bool] | None:
+    """Return a header line's name, value, the value's start, and whether it is escaped.
+
+    A bare value (a record written before values were escaped) is read as it is.
+    """
     match = _HEADER_LINE.fullmatch(content)
     if match is not None:
         value = _ESCAPED.sub(r"\1", match.group(2))
@@ -408,7 +411,7 @@ def _read_header_line(content: str) -> tuple[str, str, int] | None:
         if match is None:
             return None
         value = match.group(2)
-    return match.group(1), value, match.start(2)
+    return match.group(1), value, match.start(2), match.re is _HEADER_LINE
 
 
 def format_record(record: GameRecord) -> str:
@@ -483,16 +486,29 @@ def _bare(error: NotationError) -> str:
 class _Header:
     """One header line: its value, where the value starts, and its line."""
 
-    def __init__(self, value: str, start: int, text: str, line: int) -> None:
+    def __init__(
+        self, value: str, start: int, text: str, line: int, *, escaped: bool
+    ) -> None:
         self.value = value
         self.start = start
         self.text = text
         self.line = line
+        self.escaped = escaped
 
     def error(self, message: str, offset: int = 0) -> NotationError:
-        return NotationError(
-            message, text=self.text, position=self.start + offset, line=self.line
-        )
+        """Return the error at the character ``offset`` of the value.
+
+        It is placed where the line writes that character: after its backslash
+        if it is escaped, and later by one for each escape before it.
+        """
+        position = self.start + offset
+        if self.escaped:
+            text, position = self.text, self.start
+            for _ in range(offset):
+                position += 2 if text[position] == "\\" else 1
+            if text[position] == "\\":
+                position += 1
+        return NotationError(message, text=self.text, position=position, line=self.line)
 
 
 def _read_json_header(header: _Header, what: str, cls: type) -> Any:
@@ -590,7 +606,7 @@ def parse_record(text: str, *, max_bytes: int = MAX_BYTES) -> GameRecord:
                     position=start,
                     line=number,
                 )
-            name, value, value_start = header
+            name, value, value_start, escaped = header
             if name not in _HEADERS and name != "Outcome":
                 raise NotationError(
                     f"unknown header {brief(name)}: expected "
@@ -607,7 +623,9 @@ def parse_record(text: str, *, max_bytes: int = MAX_BYTES) -> GameRecord:
                     position=start + 1,
                     line=number,
                 )
-            headers[name] = _Header(value, start + value_start, line, number)
+            headers[name] = _Header(
+                value, start + value_start, line, number, escaped=escaped
+            )
             continue
         content = content.split("#", 1)[0].rstrip()
         if not content:
