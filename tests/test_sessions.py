@@ -419,14 +419,13 @@ def play_on(session: Session) -> Session:
 
 
 def test_v45b_a_wild_book_is_no_natural() -> None:
-    chicago = attrs.evolve(presets.CHICAGO, naturals_bet=1)
     wild = LaySpread(tonk.parse_element(word) for word in ["9C", "9H", "2S=9S"])
     natural = LaySpread(tonk.parse_cards("9C 9H 9S"))
     from tonk.session import _natural_book
 
-    assert not _natural_book(wild, chicago)
-    assert _natural_book(natural, chicago)
-    assert not _natural_book(LaySpread(tonk.parse_cards("7C 8C 9C")), chicago)
+    assert not _natural_book(wild)
+    assert _natural_book(natural)
+    assert not _natural_book(LaySpread(tonk.parse_cards("7C 8C 9C")))
 
 
 # --- V45a the called-suit pot ------------------------------------------------------

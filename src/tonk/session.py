@@ -674,7 +674,7 @@ def apply_session(session: Session, action: Action | SessionAction) -> Session:
         and session.naturals_winner is None
         and session.rules.naturals_bet
         and session.players[seat] in session.naturals_players
-        and _natural_book(action, session.rules)
+        and _natural_book(action)
     ):
         session = attrs.evolve(session, naturals_winner=seat)
     if after.outcome is not None:
@@ -737,7 +737,7 @@ def _why_not(session: Session, action: SessionAction) -> str:
     return "these rules have no suit side bet (suit_bet=0)"
 
 
-def _natural_book(action: LaySpread, rules: Rules) -> bool:
+def _natural_book(action: LaySpread) -> bool:
     """Return whether ``action`` lays a book without wilds (V45b)."""
     cards = action.cards
     if isinstance(cards[0], WildCard):
