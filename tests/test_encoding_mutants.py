@@ -642,6 +642,19 @@ def test_the_bounds_of_plain_rules_keep_each_kind_s_bound() -> None:
     assert part(high, forty, 2, "counters") == (200.0, 29.0, 40.0, 6.0)
 
 
+@pytest.mark.parametrize(
+    "waits",
+    [{"hit_wait": 3}, {"own_hit_wait": 3}, {"hit_wait": 1, "hit_wait_again": 3}],
+)
+def test_the_waits_bound_takes_the_largest_charge_of_a_hit(
+    waits: dict[str, Any],
+) -> None:
+    # V22, V23, X7: 3 waits for each of the 52 cards, none for a spread.
+    rules = Rules(**waits)
+    _, high = encoding.observation_bounds(rules, 2)
+    assert high[221 + 1] == high[221 + 58 + 1] == 3.0 * 52
+
+
 def test_without_a_turn_limit_the_turns_are_unbounded_even_with_last_turns() -> None:
     rules = attrs.evolve(HOYLE, max_turns=None)
     _, high = encoding.observation_bounds(rules, 3)
@@ -1050,6 +1063,78 @@ def test_the_card_to_use_is_one_hot() -> None:
     assert [i for i, value in enumerate(vector[117:169]) if value] == [35]
 
 
+def test_the_slapper_owing_an_extra_discard_is_written_from_the_observer() -> None:
+    state = SCENARIOS["slap-in-window"]()
+    state = tonk.apply(state, tonk.Pass())  # the discarder passes
+    state = tonk.apply(state, Slap(1))  # the seat due slaps: an extra discard
+    window = state.bookkeeping.slap
+    assert window is not None
+    assert (window.discarder, window.due, window.slapper) == (1, 2, 2)
+    vector = encoding.observation_vector(state, seat=0)
+    assert vector[:5] == (0.0, 0.0, 0.0, 1.0, 0.0)  # the extra discard
+    # The card, then the discarder, the seat due and the slapper (3 each).
+    slap = vector[397:458]
+    assert [i for i, value in enumerate(slap) if value] == [5, 53, 57, 60]
+    slap = encoding.observation_vector(state, seat=2)[397:458]
+    assert [i for i, value in enumerate(slap) if value] == [5, 52 + 2, 55, 58]
+
+
+def test_two_packs_count_two_copies_of_a_card_in_the_pile_and_a_hand() -> None:
+    rules = Rules(two_packs_from=2, deal_tonks=())
+    deck = stack_deck(
+        rules, hands=["KD KD 2C 3H 9S", "7C 4D 8H JS 5C"], upcard="7C", stock="QH"
+    )
+    state = tonk.new_game(rules, players=2, deck=deck)
+    for text in ("draw stock", "discard 7C"):
+        state = tonk.apply(state, tonk.parse_action(state, text))
+    assert state.discard_pile == (card("7C"), card("7C"))
+    vector = encoding.observation_vector(state, seat=0)
+    pile = vector[65:117]
+    assert [(i, value) for i, value in enumerate(pile) if value] == [(6, 2.0)]
+    assert vector[13 + 6] == 1.0  # one 7C on top
+    mine = vector[221 + 6 : 221 + 58]
+    assert [(i, value) for i, value in enumerate(mine) if value] == [
+        (1, 1.0),  # 2C
+        (25, 2.0),  # KD, KD
+        (28, 1.0),  # 3H
+        (47, 1.0),  # 9S
+    ]
+    assert encoding.observation_vector(tonk.observe(state, 0)) == vector
+
+
+def test_a_seat_barred_from_going_out_is_flagged_in_its_block() -> None:
+    state = first_state(
+        Rules(hit_bars_going_out=True), 3, lambda s: any(s.going_out_barred)
+    )
+    assert state.going_out_barred == (False, False, True)
+    vector = encoding.observation_vector(state, seat=0)
+    flags = [
+        vector[SEATS + place * 58 + 1 : SEATS + place * 58 + 6] for place in range(3)
+    ]
+    assert flags == [(0.0,) * 5, (0.0,) * 5, (0.0, 1.0, 0.0, 0.0, 0.0)]
+    vector = encoding.observation_vector(state, seat=2)
+    assert vector[SEATS + 2] == 1.0  # the observer's own block
+    assert vector[SEATS + 58 + 2] == vector[SEATS + 2 * 58 + 2] == 0.0
+
+
+def test_a_subclass_of_game_state_is_observed_from_every_seat() -> None:
+    class Recorded(tonk.GameState):
+        """A state of a subclass: it takes the checked way through the seat."""
+
+    state = tonk.new_game(PAGAT, players=2, seed=1)
+    fields = {
+        field.name: getattr(state, field.name) for field in attrs.fields(tonk.GameState)
+    }
+    recorded = Recorded(**fields)
+    for seat in (0, 1):
+        assert encoding.observation_vector(recorded, seat=seat) == (
+            encoding.observation_vector(state, seat=seat)
+        )
+    assert refusal(
+        RulesError, lambda: encoding.observation_vector(recorded, seat=2)
+    ) == ("seat must be 0..1, got 2")
+
+
 # --- the indices remembered by identity -------------------------------------------
 
 
@@ -1221,19 +1306,6 @@ def test_a_tunk_s_bounds_follow_the_table_s_hand_size_and_the_widow() -> None:
     assert encoding.payoff_bounds(rules, 3) == (-80, 80)
 
 
-@pytest.mark.parametrize(
-    "waits",
-    [{"hit_wait": 3}, {"own_hit_wait": 3}, {"hit_wait": 1, "hit_wait_again": 3}],
-)
-def test_the_waits_bound_takes_the_largest_charge_of_a_hit(
-    waits: dict[str, Any],
-) -> None:
-    # V22, V23, X7: 3 waits for each of the 52 cards, none for a spread.
-    rules = Rules(**waits)
-    _, high = encoding.observation_bounds(rules, 2)
-    assert high[221 + 1] == high[221 + 58 + 1] == 3.0 * 52
-
-
 # A drop that costs the dropper 1 at most (V35 5: only the nearest lowest is
 # paid) and a going out paying 1: only a showdown (B14, B15), where one seat
 # pays each of the others tied lowest, costs a seat more than 1.
@@ -1300,78 +1372,6 @@ def test_tied_winners_share_the_widow_pot() -> None:
     # a loser's -1 and its exchange; the most a tonk out's 3 and the pot.
     rules = Rules(**CHEAP_DROP, exhaustion_tie=tonk.ExhaustionTie.SPLIT, widow=True)
     assert encoding.payoff_bounds(rules, 4) == (-2, 6)
-
-
-def test_the_slapper_owing_an_extra_discard_is_written_from_the_observer() -> None:
-    state = SCENARIOS["slap-in-window"]()
-    state = tonk.apply(state, tonk.Pass())  # the discarder passes
-    state = tonk.apply(state, Slap(1))  # the seat due slaps: an extra discard
-    window = state.bookkeeping.slap
-    assert window is not None
-    assert (window.discarder, window.due, window.slapper) == (1, 2, 2)
-    vector = encoding.observation_vector(state, seat=0)
-    assert vector[:5] == (0.0, 0.0, 0.0, 1.0, 0.0)  # the extra discard
-    # The card, then the discarder, the seat due and the slapper (3 each).
-    slap = vector[397:458]
-    assert [i for i, value in enumerate(slap) if value] == [5, 53, 57, 60]
-    slap = encoding.observation_vector(state, seat=2)[397:458]
-    assert [i for i, value in enumerate(slap) if value] == [5, 52 + 2, 55, 58]
-
-
-def test_two_packs_count_two_copies_of_a_card_in_the_pile_and_a_hand() -> None:
-    rules = Rules(two_packs_from=2, deal_tonks=())
-    deck = stack_deck(
-        rules, hands=["KD KD 2C 3H 9S", "7C 4D 8H JS 5C"], upcard="7C", stock="QH"
-    )
-    state = tonk.new_game(rules, players=2, deck=deck)
-    for text in ("draw stock", "discard 7C"):
-        state = tonk.apply(state, tonk.parse_action(state, text))
-    assert state.discard_pile == (card("7C"), card("7C"))
-    vector = encoding.observation_vector(state, seat=0)
-    pile = vector[65:117]
-    assert [(i, value) for i, value in enumerate(pile) if value] == [(6, 2.0)]
-    assert vector[13 + 6] == 1.0  # one 7C on top
-    mine = vector[221 + 6 : 221 + 58]
-    assert [(i, value) for i, value in enumerate(mine) if value] == [
-        (1, 1.0),  # 2C
-        (25, 2.0),  # KD, KD
-        (28, 1.0),  # 3H
-        (47, 1.0),  # 9S
-    ]
-    assert encoding.observation_vector(tonk.observe(state, 0)) == vector
-
-
-def test_a_seat_barred_from_going_out_is_flagged_in_its_block() -> None:
-    state = first_state(
-        Rules(hit_bars_going_out=True), 3, lambda s: any(s.going_out_barred)
-    )
-    assert state.going_out_barred == (False, False, True)
-    vector = encoding.observation_vector(state, seat=0)
-    flags = [
-        vector[SEATS + place * 58 + 1 : SEATS + place * 58 + 6] for place in range(3)
-    ]
-    assert flags == [(0.0,) * 5, (0.0,) * 5, (0.0, 1.0, 0.0, 0.0, 0.0)]
-    vector = encoding.observation_vector(state, seat=2)
-    assert vector[SEATS + 2] == 1.0  # the observer's own block
-    assert vector[SEATS + 58 + 2] == vector[SEATS + 2 * 58 + 2] == 0.0
-
-
-def test_a_subclass_of_game_state_is_observed_from_every_seat() -> None:
-    class Recorded(tonk.GameState):
-        """A state of a subclass: it takes the checked way through the seat."""
-
-    state = tonk.new_game(PAGAT, players=2, seed=1)
-    fields = {
-        field.name: getattr(state, field.name) for field in attrs.fields(tonk.GameState)
-    }
-    recorded = Recorded(**fields)
-    for seat in (0, 1):
-        assert encoding.observation_vector(recorded, seat=seat) == (
-            encoding.observation_vector(state, seat=seat)
-        )
-    assert refusal(
-        RulesError, lambda: encoding.observation_vector(recorded, seat=2)
-    ) == ("seat must be 0..1, got 2")
 
 
 def test_two_lowest_sharing_a_catch_pay_hit_and_split_and_the_pot() -> None:
