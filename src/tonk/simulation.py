@@ -172,8 +172,8 @@ def _check_run(rules: Rules, players: int, count: int, what: str, seed: int) -> 
             f" got {brief(players)}"
         )
     _check_count(count, what)
-    if seed is None:
-        raise TypeError("seed must be an int, got None")
+    if not is_int(seed):
+        raise TypeError(f"seed must be an int, got {brief(seed)}")
     check_seed(seed, RulesError)
 
 
