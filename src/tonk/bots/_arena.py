@@ -535,8 +535,8 @@ def tournament(
     if not is_int(hands) or not 1 <= hands <= MOST_HANDS:
         raise RulesError(f"hands must be an int 1..{MOST_HANDS}, got {brief(hands)}")
     check_executor(executor, workers)
-    if seed is None:
-        raise TypeError("seed must be an int, got None")
+    if not is_int(seed):  # None too: a tournament is always seeded
+        raise TypeError(f"seed must be an int, got {brief(seed)}")
     check_seed(seed, RulesError)
     labels = _names(bots, names)
     bots = tuple(bots)
