@@ -328,7 +328,6 @@ class _ActionLayout:
     def __init__(self, rules: Rules, players: int) -> None:
         pack = rules.pack(players=players)
         tables = compiled(rules).tables
-        self.rules = rules
         self.wild = tables.wild
         self.cards = tuple(dict.fromkeys(pack))
         self.card_index = [-1] * CODE_COUNT
