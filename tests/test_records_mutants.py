@@ -437,3 +437,7 @@ def test_a_bad_card_after_an_escape_is_placed_where_it_is_written() -> None:
     assert error.text[error.position] == "X"
     quoted = refusal(HEAD + '[Deck "A\\C\\ 2\\X"]\n')  # every escape before it
     assert quoted.text[quoted.position] == "X"
+    # A value with a bare quote is read as it is written (the form of records
+    # from before values were escaped): the bad card is placed as it stands.
+    bare = refusal(HEAD + '[Deck "AC "2C"]\n')
+    assert bare.text[bare.position :] == '"2C"]'

@@ -501,14 +501,15 @@ class _Header:
         It is placed where the line writes that character: after its backslash
         if it is escaped, and later by one for each escape before it.
         """
-        position = self.start + offset
-        if self.escaped:
-            text, position = self.text, self.start
+        text, position = self.text, self.start
+        if not self.escaped:  # a bare value is read as it is written
+            position += offset
+        else:
             for _ in range(offset):
                 position += 2 if text[position] == "\\" else 1
             if text[position] == "\\":
                 position += 1
-        return NotationError(message, text=self.text, position=position, line=self.line)
+        return NotationError(message, text=text, position=position, line=self.line)
 
 
 def _read_json_header(header: _Header, what: str, cls: type) -> Any:
