@@ -19,7 +19,7 @@ from typing import TypeAlias
 
 import attrs
 
-from tonk._validate import brief, instance_of
+from tonk._validate import brief, instance_of, is_int
 from tonk.cards import Card, WildCard
 
 __all__ = [
@@ -91,6 +91,12 @@ def _sorted_elements(cards: Iterable[Card | WildCard]) -> tuple[Card | WildCard,
 _new = object.__new__
 _is_element = instance_of((Card, WildCard))
 _is_card = instance_of(Card)
+
+
+def _is_spread_number(instance: object, attribute: object, value: int) -> None:
+    """Refuse a spread number that is not an int: a bool is not a number."""
+    if not is_int(value):
+        raise TypeError(f"spread must be an int, got {brief(value)}")
 
 
 @attrs.frozen(eq=False)
@@ -178,7 +184,7 @@ class Hit:
         2
     """
 
-    spread: int = attrs.field(validator=instance_of(int))
+    spread: int = attrs.field(validator=_is_spread_number)
     card: Card | WildCard = attrs.field(validator=_is_element)
 
 
@@ -241,7 +247,7 @@ class Slap:
         Slap(spread=2)
     """
 
-    spread: int = attrs.field(validator=instance_of(int))
+    spread: int = attrs.field(validator=_is_spread_number)
 
 
 @attrs.frozen
