@@ -5,7 +5,9 @@ mutmut 3.8 was run on ``src/tonk/game.py`` with ``tests/test_game.py`` and
 test here tells a survivor apart from the code through the public API: a
 stacked deck kept in the game, a ``hit CARD`` completed from the current
 state, the last of several actions shown and taken back, the exact texts of
-the errors.
+the errors. Two more check the parts of ``Undo.UNREVEALED``'s test that no
+mutant removes: an exchange with the widow is refused, going out (no hand
+shown) is taken back.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ import tonk
 from tonk import Game, Rules, Undo, UndoError
 from tonk.testing import stack_deck
 
-# Seed 13, two players: after these actions seat 0 may hit its own spread
-# 9D 10D JD with the 8D it drew, and with nothing else.
+# Seed 13, two players: after these actions the seat to move may hit spread 1
+# (9D 10D JD) with the 8D it drew, its only hit.
 BEFORE_THE_HIT = (
     "draw stock",
     "discard 6C",
@@ -35,20 +37,27 @@ BEFORE_THE_HIT = (
     "draw stock",
 )
 
+# B11: dealer 1, seat 0 draws JH, spreads 7H-JH and goes out discarding 2S.
+OUT_BY_DISCARD = ("draw stock", "spread 7H 8H 9H 10H JH", "discard 2S")
 
-def test_a_stacked_deck_deals_the_hand_and_stays_in_its_record() -> None:
-    deck = stack_deck(
+
+def _out_by_discard_deck() -> tuple[tonk.Card, ...]:
+    return stack_deck(
         Rules(),
         hands=["7H 8H 9H 10H 2S", "AC 3C 5D 7C 9C"],
         upcard="QD",
         stock="JH",
         dealer=1,
     )
+
+
+def test_a_stacked_deck_deals_the_hand_and_stays_in_its_record() -> None:
+    deck = _out_by_discard_deck()
     game = Game(Rules(), players=2, deck=deck, dealer=1)
     assert game.state == tonk.new_game(Rules(), players=2, deck=deck, dealer=1)
     assert game.record.deck == tuple(deck)
     assert game.record.seed is None
-    for text in ("draw stock", "spread 7H 8H 9H 10H JH", "discard 2S"):
+    for text in OUT_BY_DISCARD:
         game.push(text)
     assert game.is_over
     assert game.record.outcome == game.state.outcome
@@ -137,3 +146,28 @@ def test_a_game_shows_its_current_state_as_text() -> None:
         tonk.apply(tonk.new_game(Rules(), players=2, seed=7), tonk.DrawStock())
     )
     assert str(game) != str(game.states[0])
+
+
+def test_unrevealed_refuses_to_take_back_an_exchange_with_the_widow() -> None:
+    game = Game(Rules(widow=True), players=2, seed=7, undo=Undo.UNREVEALED)
+    game.push("exchange AC")  # the seat has seen its widow (V46)
+    assert not game.can_pop()
+    with pytest.raises(UndoError) as caught:
+        game.pop()
+    assert str(caught.value) == "cannot take back exchange AC: it showed a hidden card"
+    assert game.move_stack == (tonk.Exchange(tonk.Card.parse("AC")),)
+
+
+def test_unrevealed_takes_back_going_out_since_no_hand_was_shown() -> None:
+    deck = _out_by_discard_deck()
+    game = Game(Rules(), players=2, deck=deck, dealer=1, undo=Undo.UNREVEALED)
+    for text in OUT_BY_DISCARD:
+        game.push(text)
+    ended = game.record.outcome
+    assert ended is not None
+    assert ended.counts is None
+    assert game.pop() == tonk.Discard(tonk.Card.parse("2S"))
+    assert game.record.outcome is None
+    assert game.pop() == tonk.LaySpread(tonk.parse_cards("7H 8H 9H 10H JH"))
+    with pytest.raises(UndoError, match=r"^cannot take back draw stock: "):
+        game.pop()
