@@ -12,9 +12,11 @@ going back one state, never undoing a change.
 an action may be taken back is a choice of the table, the game's
 :class:`Undo` policy. In casual play (:attr:`Undo.ANY`, the default) any
 action may be taken back, back to the deal; :attr:`Undo.UNREVEALED` refuses
-to take back an action that showed someone a card they could not see before
-(a draw from the stock, an exchange with the widow, the end of the hand with
-its hands shown), since playing it again would use that knowledge;
+to take back an action that showed someone a card of the stock, of the widow
+or of another player's hand (a draw from the stock, an exchange with the
+widow, the end of the hand with its hands shown), since playing it again would
+use that knowledge (a discard or a spread shows the mover's own cards, and
+may be taken back);
 :attr:`Undo.NEVER` refuses every take-back, as in a rated game. A refused
 take-back raises :class:`~tonk.errors.UndoError` and changes nothing.
 
@@ -66,7 +68,7 @@ class Undo(enum.StrEnum):
     ANY = "any"
     """Casual play: any action, back to the deal."""
     UNREVEALED = "unrevealed"
-    """Only an action that showed nobody a card they could not see before."""
+    """Only an action that showed nobody a card of the stock, widow or another hand."""
     NEVER = "never"
     """No take-backs, as in a rated game."""
 
