@@ -17,7 +17,7 @@ import attrs
 import pytest
 
 import tonk
-from tonk._validate import _Brief, brief
+from tonk._validate import _Brief, brief, instance_of
 from tonk.errors import RulesError, SessionError
 
 # Each unsafe range's first and last character.
@@ -150,6 +150,34 @@ def test_a_spread_element_of_a_wrong_type_names_both_kinds() -> None:
     with pytest.raises(TypeError) as info:
         tonk.Hit(1, "10H")  # type: ignore[arg-type]
     assert str(info.value) == "card must be a Card or WildCard, got '10H'"
+
+
+@attrs.frozen
+class Attribute:
+    """A stand-in for the attrs attribute a validator is given."""
+
+    name: str
+
+
+@pytest.mark.parametrize(
+    ("kinds", "message"),
+    [
+        (bool, "flag must be a bool, got 10"),
+        ((bool,), "flag must be a bool, got 10"),
+        ((bool, str, bytes), "flag must be a bool or str or bytes, got 10"),
+    ],
+)
+def test_a_validator_names_every_kind_it_takes(
+    kinds: type | tuple[type, ...], message: str
+) -> None:
+    """``instance_of`` is private, but it is the shared check of attrs fields.
+
+    Every public validator is built at import, so a fresh one is checked here.
+    """
+    with pytest.raises(TypeError) as info:
+        instance_of(kinds)(None, Attribute("flag"), 10)
+    assert str(info.value) == message
+    instance_of(kinds)(None, Attribute("flag"), True)
 
 
 @pytest.mark.parametrize(
