@@ -289,19 +289,23 @@ def test_every_pettingzoo_observation_is_each_seat_s_vector() -> None:
         game.step(legal[rng.randrange(len(legal))])
 
 
-def test_a_vector_env_s_final_observation_is_the_mover_s_vector_of_the_end() -> None:
+def test_a_vector_env_s_observations_are_the_movers_vectors_final_ones_too() -> None:
     envs = TonkVectorEnv(3, rules="pagat", players=2)
-    _, info = envs.reset(seed=3)
+    observations, info = envs.reset(seed=3)
     rng = random.Random(3)
     ended = 0
     for _ in range(150):
+        for i, hand in enumerate(envs.hands):
+            assert np.array_equal(observations[i], _vector(hand, hand.to_move))
+        observations.fill(9.0)  # the caller's batch is never written again
         hands = list(envs.hands)
         legal = info["legal_indices"]
         actions = [
             row[rng.randrange(len(row))] if rng.random() < 0.97 else 0 for row in legal
         ]
-        _, _, terminated, truncated, info = envs.step(np.array(actions))
-        for i in np.flatnonzero(terminated | truncated):
+        observations, _, terminated, truncated, info = envs.step(np.array(actions))
+        assert observations.dtype == np.float32
+        for i in np.flatnonzero(terminated | truncated).tolist():
             hand, seat = hands[i], hands[i].to_move
             if actions[i] in legal[i]:
                 action = encoding.legal_action(hand, actions[i])
@@ -459,4 +463,30 @@ def test_the_gymnasium_text_names_the_learner_and_the_bots() -> None:
         "  bot 0: 5 cards\n"
         "  bot 1: 5 cards\n"
         "  learner: 5 cards"
+    )
+
+
+def _spreading(hand: tonk.GameState, legal: tuple[int, ...], rng: random.Random) -> int:
+    """Mostly lay spreads, hit and tunk (H5) when allowed."""
+    actions = {i: encoding.legal_action(hand, i) for i in legal}
+    melds = [
+        i
+        for i, a in actions.items()
+        if isinstance(a, tonk.LaySpread | tonk.Hit | tonk.Tunk)
+    ]
+    return rng.choice(melds) if melds and rng.random() < 0.8 else rng.choice(legal)
+
+
+def test_an_empty_shown_hand_is_a_dash() -> None:
+    """H5: the tunker has spread every card; the hands are shown all the same."""
+    assert _text_when("hoyle", 2, 3, lambda text: "hand over" in text, _spreading) == (
+        "Tonk: 2 players, turn 35 of at most 200\n"
+        "phase hand_over; player_1 to move; dealer player_0\n"
+        "stock 25; discard 10S (pile 12)\n"
+        "  spread 1: 3C 3D 2C=3H 3S (seat 0)\n"
+        "  spread 2: 2D=10C 10D 10H 2H=10S (seat 0)\n"
+        "  spread 3: 2S=JC JD JH (seat 1)\n"
+        "  player_0: shows -\n"
+        "  player_1: shows 9C 6D 4S 9S\n"
+        "hand over (tunk): player_0 +28, player_1 -28"
     )
