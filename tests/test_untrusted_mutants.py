@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 import pytest
+from test_untrusted_text import forged_session
 
 import tonk
 from tonk._validate import _Brief, brief, instance_of
@@ -60,20 +61,6 @@ TOO_MANY_PLAYERS = (
     "players must be 2..10 under these rules"
     " (5 cards to each hand and 1 upcard from a 52-card deck), got "
 )
-
-
-def forged_session(names: tuple[str, str]) -> tonk.Session:
-    """A session whose names were never checked: as a forged value would be."""
-    session = tonk.new_session(tonk.Rules(), players=["a", "b"], seed=3)
-    session = tonk.apply_session(session, tonk.Deal())
-    session = tonk.apply_session(session, tonk.Drop())
-    assert session.last is not None
-    return attrs.evolve(
-        session,
-        players=names,
-        ledger=tuple(zip(names, (-1, 1), strict=True)),
-        last=attrs.evolve(session.last, players=names),
-    )
 
 
 @pytest.mark.parametrize(("char", "escaped"), UNSAFE_EDGES)
