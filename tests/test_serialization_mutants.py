@@ -90,11 +90,12 @@ KINDS_TEXT = (
 def test_reading_a_kind_that_is_no_document_names_every_kind(
     kind: Any, shown: str
 ) -> None:
-    data = to_dict(Rules())
-    for read in (lambda: from_dict(data, kind), lambda: from_json("{}", kind)):
-        with pytest.raises(TypeError) as caught:
-            read()
-        assert str(caught.value) == KINDS_TEXT + shown
+    with pytest.raises(TypeError) as caught:
+        from_dict(to_dict(Rules()), kind)
+    assert str(caught.value) == KINDS_TEXT + shown
+    with pytest.raises(TypeError) as caught:
+        from_json("{}", kind)
+    assert str(caught.value) == KINDS_TEXT + shown
 
 
 def test_writing_a_value_that_is_no_document_shows_the_value() -> None:
@@ -547,3 +548,180 @@ def test_a_bad_bot_record_names_the_place(
     else:
         data["bots"][bot][field] = value
     assert message_of(data, TournamentResult) == message
+
+
+@pytest.mark.parametrize(
+    ("bot", "field", "value", "message"),
+    [
+        (0, "wins", 7, "$.bots[0].wins: must be 0..6, got 7"),
+        (0, "wins", -1, "$.bots[0].wins: must be 0..6, got -1"),
+        # Once named as "$.bots[1].wins: wins and catches must be 0..6".
+        (1, "caught", 7, "$.bots[1].caught: must be 0..6, got 7"),
+        (1, "caught", -1, "$.bots[1].caught: must be 0..6, got -1"),
+    ],
+)
+def test_a_bot_record_with_too_many_wins_or_catches_names_that_field(
+    bot: int, field: str, value: int, message: str
+) -> None:
+    data = a_tournament()
+    data["bots"][bot][field] = value
+    assert message_of(data, TournamentResult) == message
+    data["bots"][bot][field] = 6 if field == "caught" else 0
+    if field == "wins":
+        data["bots"][bot]["won_by"] = {}
+        data["bots"][bot].update(win_rate=0.0, win_rate_ci95=[0.0, 0.0])
+    assert from_dict(data, TournamentResult).bots[bot].caught == (
+        6 if field == "caught" else 0
+    )
+
+
+# --- counts by outcome: each count where it is written, never negative ---------------
+
+
+@pytest.mark.parametrize(
+    ("outcomes", "message"),
+    [
+        # Counts that add up, one of them negative: once read as they were
+        # (the schema refuses them).
+        ({"drop_won": 7, "caught": -1}, "$.outcomes.caught: must be 0 or more, got -1"),
+        # Once named "$.outcomes[0][1]" and "$.outcomes[1][0]", places that
+        # are not in the document.
+        (
+            {"drop_won": "5", "caught": 1},
+            '$.outcomes.drop_won: must be an int, got "5"',
+        ),
+        ({"drop_won": 5, "caught": 1.0}, "$.outcomes.caught: must be an int, got 1.0"),
+        (
+            {"drop_won": 5, "fold": 1},
+            '$.outcomes.fold: must be one of "deal_tonk", "void_deal", "tonk_out",'
+            ' "out_by_discard", "drop_won", "caught", "stock_exhausted",'
+            ' "turn_limit", "dead_stock", "forced_knock", "tunk", got "fold"',
+        ),
+        (
+            {"drop_won": 5, "caught at once": True},
+            '$.outcomes["caught at once"]: must be one of "deal_tonk", "void_deal",'
+            ' "tonk_out", "out_by_discard", "drop_won", "caught",'
+            ' "stock_exhausted", "turn_limit", "dead_stock", "forced_knock",'
+            ' "tunk", got "caught at once"',
+        ),
+    ],
+)
+def test_a_bad_count_of_outcomes_names_its_key(
+    outcomes: dict[str, Any], message: str
+) -> None:
+    data = a_simulation()
+    data["outcomes"] = outcomes
+    assert message_of(data, tonk.SimulationResult) == message
+    tournament = a_tournament()
+    tournament["outcomes"] = outcomes
+    assert message_of(tournament, TournamentResult) == message
+    tournament = a_tournament()
+    tournament["bots"][0]["won_by"] = outcomes
+    assert message_of(tournament, TournamentResult) == message.replace(
+        "$.outcomes", "$.bots[0].won_by"
+    )
+
+
+def test_a_count_of_outcomes_keyed_by_a_number_is_refused() -> None:
+    data = a_simulation()
+    data["outcomes"] = {1: 6}
+    with pytest.raises(SerializationError) as caught:
+        from_dict(data, tonk.SimulationResult)
+    assert str(caught.value) == "$.outcomes: keys must be strings, got 1"
+
+
+def test_a_bot_won_by_a_negative_count_is_refused() -> None:
+    data = a_tournament()
+    data["bots"][0]["won_by"] = {"drop_won": 7, "caught": -1}
+    assert message_of(data, TournamentResult) == (
+        "$.bots[0].won_by.caught: must be 0 or more, got -1"
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        # Once "must be a list of ints or fractions such as "1/2", got 3": the
+        # codec's form, and the string shown as the int read from it.
+        (
+            "3",
+            "$.total_payoffs: must be a list of exact numbers as strings such as"
+            ' "-3/2", got "3"',
+        ),
+        (
+            3,
+            "$.total_payoffs: must be a list of exact numbers as strings such as"
+            ' "-3/2", got 3',
+        ),
+    ],
+)
+def test_totals_per_seat_not_in_a_list_are_refused_as_such(
+    value: Any, message: str
+) -> None:
+    data = a_simulation()
+    data["total_payoffs"] = value
+    assert message_of(data, tonk.SimulationResult) == message
+
+
+def test_a_bot_total_given_as_a_list_is_refused_as_one_exact_number() -> None:
+    data = a_tournament()
+    data["bots"][0]["total_payoff"] = ["7"]
+    assert message_of(data, TournamentResult) == (
+        "$.bots[0].total_payoff: must be an exact number as a string such as"
+        ' "-3/2", got a list of 1 item'
+    )
+
+
+def test_a_side_payment_to_a_seat_not_at_the_table_names_the_payment() -> None:
+    assert SESSION.last is not None
+    data = to_dict(SESSION.last)
+    data["side"][0]["seat"] = 7
+    assert message_of(data, tonk.HandResult) == (
+        "$.side[0]: seat 7 is not at the table of 3"
+    )
+    data = to_dict(SESSION)
+    data["last"]["side"][0]["seat"] = 3
+    assert message_of(data, Session) == (
+        "$.last.side[0]: seat 3 is not at the table of 3"
+    )
+
+
+# --- wrong Python types at the entry points ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "shown"),
+    [
+        ([Rules], "[<class 'tonk.rules.Rules'>]"),
+        ({"format": "tonk.rules"}, "{'format': 'tonk.rules'}"),
+        ({Rules}, "{<class 'tonk.rules.Rules'>}"),
+    ],
+)
+def test_an_unhashable_kind_is_refused_naming_every_kind(kind: Any, shown: str) -> None:
+    # Once "unhashable type: 'list'", from the lookup of the kind's format.
+    with pytest.raises(TypeError) as caught:
+        from_dict(to_dict(Rules()), kind)
+    assert str(caught.value) == KINDS_TEXT + shown
+    with pytest.raises(TypeError) as caught:
+        json_schema(kind)
+    assert str(caught.value) == KINDS_TEXT + shown
+
+
+@pytest.mark.parametrize(
+    ("indent", "shown"), [("  ", "'  '"), (1.5, "1.5"), (True, "True")]
+)
+def test_to_json_refuses_an_indent_that_is_not_an_int(indent: Any, shown: str) -> None:
+    # A string was written between the lines, which made text that is not
+    # JSON; a float failed inside json.dumps.
+    with pytest.raises(TypeError) as caught:
+        to_json(tonk.Drop(), indent=indent)
+    assert str(caught.value) == f"indent must be an int or None, got {shown}"
+
+
+def test_to_json_indents_by_the_number_given() -> None:
+    assert to_json(tonk.Drop(), indent=2) == (
+        '{\n  "format": "tonk.action",\n  "version": 1,\n  "action": "drop"\n}'
+    )
+    assert to_json(tonk.Drop(), indent=0) == (
+        '{\n"format": "tonk.action",\n"version": 1,\n"action": "drop"\n}'
+    )

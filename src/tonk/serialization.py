@@ -56,6 +56,7 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -83,7 +84,7 @@ from tonk._codec import (
     show,
 )
 from tonk._parallel import MOST_HANDS
-from tonk._validate import brief, read_int, seed_problem
+from tonk._validate import brief, is_int, read_int, seed_problem
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -226,7 +227,7 @@ def add_format(kind: type[_Summarized], fmt: str) -> None:
 
 def _format_of(kind: object) -> str:
     """Return the ``format`` of documents of ``kind`` (a class, or ``Action``)."""
-    if kind in _FORMATS:
+    with contextlib.suppress(KeyError, TypeError):  # TypeError: not hashable
         return _FORMATS[kind]
     if kind == Action or kind in _ACTION_CLASSES:
         return "tonk.action"
@@ -661,7 +662,7 @@ class _Summary:
     derived: tuple[str, ...] = ()
     """Keys written from properties; not read, only checked."""
     per_seat: tuple[str, ...] = ()
-    """The derived keys that give one figure per seat."""
+    """The keys that give one figure per seat (exact totals or derived)."""
     nested: tuple[str, ...] = ()
     """Fields holding a list of summarized records (a tournament's bots)."""
 
@@ -674,11 +675,13 @@ _SUMMARIES = {
         counts=("outcomes",),
         stakes=("total_payoffs",),
         derived=("mean_payoffs", "mean_actions"),
-        per_seat=("mean_payoffs",),
+        per_seat=("total_payoffs", "mean_payoffs"),
     ),
     TOURNAMENT_FORMAT: _Summary(counts=("outcomes",), nested=("bots",)),
 }
 _STAKE_TEXT = re.compile(r"-?(?:0|[1-9][0-9]*)(?:/[1-9][0-9]*)?")
+_OUTCOME_KIND = codec_for(OutcomeKind)
+_COUNT = codec_for(int)
 
 
 def _stake_from_text(data: object, path: str) -> Any:
@@ -711,23 +714,40 @@ def _fields_of_summary(
         del fields[name]
     for name in summary.counts:
         if name in fields:
+            where = child(path, name)
             counts = fields[name]
             if json_kind(counts) != "object":
                 raise SerializationError(
-                    f"must be an object of counts, got {show(counts)}",
-                    path=child(path, name),
+                    f"must be an object of counts, got {show(counts)}", path=where
                 )
+            for kind, count in counts.items():
+                if not isinstance(kind, str):
+                    raise SerializationError(
+                        f"keys must be strings, got {show(kind)}", path=where
+                    )
+                at = child(where, kind)
+                _OUTCOME_KIND.decode(kind, at)
+                if _COUNT.decode(count, at) < 0:
+                    raise SerializationError(
+                        f"must be 0 or more, got {brief(count)}", path=at
+                    )
             fields[name] = [[kind, count] for kind, count in counts.items()]
     for name in summary.stakes:
         if name in fields:
             where = child(path, name)
-            if json_kind(fields[name]) == "list":
+            if name not in summary.per_seat:
+                fields[name] = _stake_from_text(fields[name], where)
+            elif json_kind(fields[name]) == "list":
                 fields[name] = [
                     _stake_from_text(total, item(where, index))
                     for index, total in enumerate(fields[name])
                 ]
             else:
-                fields[name] = _stake_from_text(fields[name], where)
+                raise SerializationError(
+                    'must be a list of exact numbers as strings such as "-3/2",'
+                    f" got {show(fields[name])}",
+                    path=where,
+                )
     for name in summary.nested:
         if name in fields and json_kind(fields[name]) == "list":
             where = child(path, name)
@@ -822,10 +842,12 @@ def _check_bot_record(record: Any, hands: int, path: str) -> None:
         raise SerializationError(
             f"every bot plays all {hands} hands", path=child(path, "hands")
         )
-    if not 0 <= record.wins <= hands or not 0 <= record.caught <= hands:
-        raise SerializationError(
-            f"wins and catches must be 0..{hands}", path=child(path, "wins")
-        )
+    for name in ("wins", "caught"):
+        count = getattr(record, name)
+        if not 0 <= count <= hands:
+            raise SerializationError(
+                f"must be 0..{hands}, got {brief(count)}", path=child(path, name)
+            )
     if sum(count for _, count in record.won_by) != record.wins:
         raise SerializationError(
             f"the counts do not add up to the {record.wins} wins",
@@ -925,13 +947,23 @@ def to_json(value: _Writable, *, indent: int | None = None) -> str:
     Returns:
         The JSON text, ASCII only.
 
+    Raises:
+        TypeError: If ``value`` is none of the kinds above, or ``indent`` is
+            neither an int nor ``None``.
+
     Examples:
         >>> import tonk
         >>> to_json(tonk.Hit(2, tonk.WildCard.parse("JK=10H")))
         '{"format":"tonk.action","version":1,"action":"hit 2 JK=10H"}'
+        >>> to_json(tonk.Drop(), indent=" ")
+        Traceback (most recent call last):
+        ...
+        TypeError: indent must be an int or None, got ' '
 
     .. versionadded:: 0.1
     """
+    if indent is not None and not is_int(indent):
+        raise TypeError(f"indent must be an int or None, got {brief(indent)}")
     separators = (",", ":") if indent is None else (",", ": ")
     return json.dumps(to_dict(value), indent=indent, separators=separators)
 
@@ -1229,8 +1261,8 @@ def _summary_schema(
         }
     stake = {"type": "string", "pattern": f"^{_STAKE_TEXT.pattern}$"}
     for name in summary.stakes:
-        is_list = properties[name].get("type") == "array"
-        properties[name] = {"type": "array", "items": stake} if is_list else stake
+        per_seat = name in summary.per_seat
+        properties[name] = {"type": "array", "items": stake} if per_seat else stake
     for name in summary.derived:
         number = {"type": "number"}
         per_seat = name in summary.per_seat
