@@ -58,6 +58,7 @@ from tonk.encoding import action_to_index, index_to_action
 from tonk.errors import ProtocolError, TonkError
 from tonk.observation import observe
 from tonk.protocol import (
+    MAX_DEPTH,
     PROTOCOL_VERSION,
     Outgoing,
     Table,
@@ -597,7 +598,12 @@ class TableManager:
             raise TableError("too_large", "the hello is too large")
         try:
             data = json.loads(text)
-        except json.JSONDecodeError:
+        except RecursionError:  # deeper than the parser goes: far past MAX_DEPTH
+            raise TableError(
+                "too_deep",
+                f"the hello nests lists and objects more than {MAX_DEPTH} deep",
+            ) from None
+        except ValueError:  # not JSON, or a number too long to read
             raise TableError(
                 "malformed", "the first message must be a JSON hello"
             ) from None

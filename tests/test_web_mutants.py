@@ -1,0 +1,665 @@
+"""The browser table server's tables (``tonk.web.tables``), checked to kill its mutants.
+
+These tests drive a :class:`~tonk.web.tables.TableManager` directly, with an
+in-memory :class:`~tonk.web.store.Store` and an event loop of their own that
+runs only when a test lets it (so a bot moves, or a timer fires, exactly when
+the test says), and read what each :class:`~tonk.web.tables.Client` is sent.
+They were written to kill the mutants that ``tests/test_web.py`` left alive
+(docs/maintainers.md, "Mutation testing"): bad input from a browser gets a
+typed error and changes nothing, each client is sent only what it may see,
+and untrusted names are refused or shown as text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import tonk
+from tonk.protocol import Table
+from tonk.web.store import Store
+from tonk.web.tables import Client, Limits, TableError, TableManager, draw_view
+
+Message = dict[str, Any]
+
+HUMANS: Message = {
+    "preset": "pagat",
+    "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
+}
+
+
+class Server:
+    """A manager over an in-memory store, with a loop that runs when asked."""
+
+    def __init__(
+        self, limits: Limits | None = None, store: Store | None = None, **options: Any
+    ) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.store = Store(":memory:") if store is None else store
+        self.options = options
+        self.manager = TableManager(limits=limits, **options)
+        self.manager.open(self.store, self.loop)
+        RUNNING.append(self)
+
+    def restart(self) -> Server:
+        """Stop this manager and start another over the same store."""
+        self.manager.shut()
+        self.loop.close()
+        return Server(self.manager.limits, self.store, **self.options)
+
+    def run(self, seconds: float = 0.0) -> None:
+        """Let the loop run its due callbacks (bots, timers) for ``seconds``."""
+        self.loop.run_until_complete(asyncio.sleep(seconds))
+
+    def close(self) -> None:
+        self.manager.shut()
+        self.store.close()
+        self.loop.close()
+
+
+RUNNING: list[Server] = []
+
+
+@pytest.fixture(autouse=True)
+def close_servers() -> Iterator[None]:
+    """Close every server a test made, whether it passes or fails."""
+    yield
+    while RUNNING:
+        made = RUNNING.pop()
+        if not made.loop.is_closed():
+            made.close()
+
+
+@pytest.fixture(autouse=True)
+def one_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deal every table from seed 7, as tests/test_web.py does."""
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 7)
+
+
+@pytest.fixture
+def server() -> Server:
+    return Server()
+
+
+def sent(client: Client) -> list[Message]:
+    """Return what the client was sent since last asked; ``{"closed": code}`` last."""
+    messages: list[Message] = []
+    while not client.outbox.empty():
+        text = client.outbox.get_nowait()
+        if text is None:
+            messages.append({"closed": client.close_code})
+        else:
+            messages.append(json.loads(text))
+    return messages
+
+
+def token(table: Message, seat: int) -> str:
+    link: str = table["seats"][seat]["link"]
+    return link.split("#", 1)[1]
+
+
+def hello(seat_token: str | None = None, **fields: Any) -> str:
+    message: Message = {"type": "hello", "protocol": 1, **fields}
+    if seat_token is not None:
+        message["token"] = seat_token
+    return json.dumps(message)
+
+
+def connect(
+    server: Server, table: Message, seat: int | None, *, views: bool = False
+) -> Client:
+    client = Client(server.manager.limits, views=views)
+    text = hello(None if seat is None else token(table, seat))
+    assert server.manager.join(table["id"], client, text)
+    return client
+
+
+# -- the hello --
+
+
+def refusal(server: Server, table_id: str, text: str) -> tuple[str, str]:
+    """Return the code and message of a refused first message (and check the rest)."""
+    client = Client(server.manager.limits)
+    assert not server.manager.join(table_id, client, text)
+    error, goodbye, closed = sent(client)
+    assert error["type"] == "error"
+    assert goodbye == {"type": "goodbye", "reason": error["message"]}
+    assert closed == {"closed": 1008}
+    assert client.table_id is None
+    assert client.seat is None
+    return error["code"], error["message"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 2000 + "]" * 2000,
+        '{"type": "hello", "protocol": 1, "name": ' + "[" * 1500 + "]" * 1500 + "}",
+    ],
+)
+def test_a_hello_nested_past_the_parsers_depth_is_refused_as_too_deep(
+    server: Server, text: str
+) -> None:
+    table = server.manager.create(HUMANS)
+    assert refusal(server, table["id"], text) == (
+        "too_deep",
+        "the hello nests lists and objects more than 16 deep",
+    )
+    assert server.manager.summaries()[0]["seats"][0]["connected"] is False
+
+
+def test_a_hello_with_a_number_too_long_to_read_is_malformed() -> None:
+    server = Server(Limits(message_bytes=10_000))
+    table = server.manager.create(HUMANS)
+    text = '{"type": "hello", "protocol": ' + "1" * 5000 + "}"
+    assert refusal(server, table["id"], text) == (
+        "malformed",
+        "the first message must be a JSON hello",
+    )
+
+
+class Clock:
+    """A wall clock (``time.time``) that moves only when told."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.now = 1_000_000.0
+        monkeypatch.setattr(time, "time", lambda: self.now)
+
+
+class Seat:
+    """A client and everything it was sent so far."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self.seen: list[Message] = []
+
+    def read(self) -> list[Message]:
+        new = sent(self.client)
+        self.seen += new
+        return new
+
+    def of(self, kind: str) -> list[Message]:
+        self.read()
+        return [message for message in self.seen if message.get("type") == kind]
+
+
+def play(server: Server, seats: dict[int, Seat], actions: list[str]) -> None:
+    """Play ``actions`` in order, each by the seat whose act is the latest."""
+    for text in actions:
+        acts = [
+            (act["request"], seat) for seat in seats for act in seats[seat].of("act")
+        ]
+        request, seat = max(acts)
+        message = {"type": "action", "request": request, "action": text}
+        server.manager.receive(seats[seat].client, json.dumps(message))
+        for each in seats.values():
+            assert each.of("error") == [], each.of("error")
+
+
+SLAP_IN: Message = {**HUMANS, "rules": {"slap_in": True}}
+TO_THE_WINDOW = [
+    "draw stock",
+    "discard 2S",
+    "draw stock",
+    "discard AS",
+    "draw stock",
+    "discard 5D",
+    "draw discard",
+    "discard KH",
+    "draw discard",
+    "discard 6H",
+    "draw discard",
+    "discard JC",
+    "draw stock",
+    "discard AC",
+    "draw discard",
+    "discard 5D",
+    "draw stock",
+    "discard KH",
+    "draw stock",
+    "discard 6H",
+    "draw discard",
+    "discard 9C",
+    "draw stock",
+    "discard 7D",
+    "draw discard",
+    "discard 2D",
+    "draw stock",
+    "discard AC",
+    "draw stock",
+    "discard 6S",
+    "draw stock",
+    "discard QD",
+    "draw stock",
+    "discard 8H",
+    "draw discard",
+    "discard 9D",
+    "draw discard",
+    "discard 7D",
+    "draw discard",
+    "discard QS",
+    "draw stock",
+    "discard 5H",
+    "draw discard",
+    "discard 7D",
+    "draw discard",
+    "discard 7S",
+    "draw stock",
+    "spread 3H 4H 5H",
+    "discard 10D",
+    "draw stock",
+    "discard 6H",
+    "",
+]
+"""Seed 7 with the slap-in (V26): these actions open a window for Bo (seat 1)."""
+
+
+# -- a client --
+
+
+def test_a_new_client_is_unattached_and_sent_no_views() -> None:
+    client = Client(Limits())
+    assert (client.table_id, client.seat, client.chair) == (None, None, None)
+    assert client.views is False
+    assert client.close_code == 1000
+    assert sent(client) == []
+
+
+def test_a_client_closes_once_with_its_first_code() -> None:
+    client = Client(Limits())
+    client.close()
+    client.close(1008)
+    client.send({"type": "goodbye"})
+    assert sent(client) == [{"closed": 1000}]
+    other = Client(Limits())
+    other.close(1011)
+    assert sent(other) == [{"closed": 1011}]
+
+
+def test_a_client_too_slow_to_read_is_cut_off_with_1008() -> None:
+    client = Client(Limits(outbox=2))
+    for number in range(4):
+        client.send({"type": "goodbye", "reason": str(number)})
+    assert sent(client) == [
+        {"type": "goodbye", "reason": "0"},
+        {"type": "goodbye", "reason": "1"},
+        {"closed": 1008},
+    ]
+
+
+def test_a_client_spends_its_burst_then_earns_messages_at_the_rate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    now = [100.0]
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+    client = Client(Limits(messages_per_second=4.0, burst=3))
+    assert [client.allow() for _ in range(4)] == [True, True, True, False]
+    now[0] += 0.25  # one message's worth
+    assert [client.allow(), client.allow()] == [True, False]
+    now[0] += 0.5
+    assert [client.allow(), client.allow(), client.allow()] == [True, True, False]
+    now[0] += 60.0  # the budget fills up to the burst, no further
+    assert [client.allow() for _ in range(4)] == [True, True, True, False]
+
+
+def test_a_table_error_keeps_its_code_and_message() -> None:
+    error = TableError("no_table", "no such table")
+    assert (error.code, str(error), error.args) == (
+        "no_table",
+        "no such table",
+        ("no such table",),
+    )
+
+
+# -- joining --
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "message"),
+    [
+        ("not json", "malformed", "the first message must be a JSON hello"),
+        (
+            '{"type": "action", "request": 1}',
+            "no_hello",
+            "the first message must be a hello",
+        ),
+        ("[1]", "no_hello", "the first message must be a hello"),
+        (hello("x" * 101), "bad_token", "a token is text of at most 100 characters"),
+        (hello("x" * 100), "bad_token", "this link opens no seat at this table"),
+        (
+            '{"type": "hello", "protocol": 1, "token": 7}',
+            "bad_token",
+            "a token is text of at most 100 characters",
+        ),
+        (
+            '{"type": "hello", "protocol": 2}',
+            "version",
+            "this server speaks protocol version 1",
+        ),
+        (
+            '{"type": "hello", "protocol": 1, "colour": "red"}',
+            "unknown_field",
+            "a hello message has no field 'colour'",
+        ),
+    ],
+)
+def test_a_bad_hello_is_refused_with_its_code_and_message(
+    server: Server, text: str, code: str, message: str
+) -> None:
+    table = server.manager.create(HUMANS)
+    assert refusal(server, table["id"], text) == (code, message)
+
+
+def test_a_hello_for_no_table_is_refused(server: Server) -> None:
+    assert refusal(server, "nosuch", hello()) == ("no_table", "no such table")
+
+
+def test_a_hello_of_exactly_the_size_limit_is_read_and_one_byte_more_is_not() -> None:
+    server = Server(Limits(message_bytes=200))
+    table = server.manager.create(HUMANS)
+    text = hello(token(table, 0), name="")
+    padded = hello(token(table, 0), name="n" * (200 - len(text)))
+    assert len(padded) == 200
+    client = Client(server.manager.limits)
+    assert server.manager.join(table["id"], client, padded)
+    assert sent(client)[0]["type"] == "welcome"
+    longer = hello(token(table, 1), name="n" * (201 - len(text)))
+    assert len(longer) == 201
+    assert refusal(server, table["id"], longer) == (
+        "too_large",
+        "the hello is too large",
+    )
+
+
+def test_a_seat_connected_elsewhere_is_refused_and_the_first_connection_kept(
+    server: Server,
+) -> None:
+    table = server.manager.create(HUMANS)
+    first = connect(server, table, 0)
+    assert refusal(server, table["id"], hello(token(table, 0))) == (
+        "seat_taken",
+        "this seat is already connected elsewhere",
+    )
+    assert first.seat == 0
+    assert server.manager.summaries()[0]["seats"][0]["connected"] is True
+
+
+def test_a_hello_that_names_another_player_changes_no_name(server: Server) -> None:
+    table = server.manager.create(HUMANS)
+    client = Client(server.manager.limits)
+    assert server.manager.join(table["id"], client, hello(token(table, 0), name="Bo"))
+    welcome = sent(client)[0]
+    assert (welcome["seat"], welcome["names"]) == (0, ["Ann", "Bo"])
+    assert [seat["name"] for seat in server.manager.summaries()[0]["seats"]] == [
+        "Ann",
+        "Bo",
+    ]
+
+
+def test_joining_a_table_counts_as_activity(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = Clock(monkeypatch)
+    server = Server(Limits(max_tables=1, idle_seconds=100.0))
+    table = server.manager.create(HUMANS)
+    clock.now += 90.0
+    client = connect(server, table, None)
+    server.manager.leave(client)
+    clock.now += 90.0  # 180 s since the table was made, 90 since the join
+    with pytest.raises(TableError) as refused:
+        server.manager.create(HUMANS)
+    assert refused.value.code == "too_many_tables"
+    clock.now += 20.0
+    assert server.manager.create(HUMANS)["id"] != table["id"]
+    assert not server.manager.has_table(table["id"])
+
+
+# -- messages from a browser --
+
+
+def test_a_message_from_a_client_that_never_joined_is_ignored(server: Server) -> None:
+    server.manager.create(HUMANS)
+    client = Client(server.manager.limits)
+    server.manager.receive(client, '{"type": "action", "request": 1, "index": 1}')
+    assert sent(client) == []
+
+
+def test_each_refused_message_names_its_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [100.0]
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+    server = Server(Limits(message_bytes=100, burst=2, messages_per_second=1.0))
+    table = server.manager.create(HUMANS)
+    watcher = connect(server, table, None)
+    sent(watcher)
+    server.manager.receive(watcher, '{"type": "goodbye"}')
+    assert sent(watcher) == [
+        {"type": "error", "code": "spectator", "message": "a spectator cannot act"}
+    ]
+    seated = connect(server, table, 0)
+    sent(seated)
+    server.manager.receive(seated, '{"type": "goodbye", "reason": "' + "a" * 90 + '"}')
+    server.manager.receive(seated, '{"type": "goodbye"}')
+    server.manager.receive(seated, '{"type": "goodbye"}')
+    assert sent(seated) == [
+        {
+            "type": "error",
+            "code": "too_large",
+            "message": "a message may hold 100 bytes",
+        },
+        {"type": "goodbye"},
+        {
+            "type": "error",
+            "code": "rate_limited",
+            "message": "too many messages: slow down",
+        },
+    ]
+
+
+def test_a_message_of_exactly_the_size_limit_reaches_the_table() -> None:
+    server = Server(Limits(message_bytes=100))
+    table = server.manager.create(HUMANS)
+    seated = connect(server, table, 0)
+    sent(seated)
+    text = '{"type": "goodbye", "reason": "' + "a" * 67 + '"}'
+    assert len(text) == 100
+    server.manager.receive(seated, text)
+    assert sent(seated) == [{"type": "goodbye"}]
+
+
+def test_sending_counts_as_activity(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = Clock(monkeypatch)
+    server = Server(Limits(max_tables=1, idle_seconds=100.0))
+    table = server.manager.create(HUMANS)
+    seated = connect(server, table, 0)
+    clock.now += 90.0
+    server.manager.receive(seated, '{"type": "goodbye"}')
+    server.manager.leave(seated)
+    clock.now += 90.0
+    with pytest.raises(TableError, match="the server holds its limit of 1 tables"):
+        server.manager.create(HUMANS)
+
+
+def test_a_client_that_left_is_sent_nothing_more(server: Server) -> None:
+    table = server.manager.create(HUMANS)
+    watcher, seated = connect(server, table, None), connect(server, table, 0)
+    server.manager.leave(watcher)
+    assert watcher.table_id is None
+    sent(watcher)
+    mover = Seat(seated)
+    if not mover.of("act"):
+        mover = Seat(connect(server, table, 1))
+    play(server, {0: mover}, ["draw stock"])
+    assert sent(watcher) == []
+    server.manager.leave(seated)
+    assert server.manager.summaries()[0]["seats"][0]["connected"] is False
+
+
+# -- new tables, new players, the lobby --
+
+
+def test_the_lobby_lists_each_presets_table_size_and_the_protocol(
+    server: Server,
+) -> None:
+    info = server.manager.info()
+    assert info == {
+        "presets": {
+            name: {"max_players": tonk.presets.get(name).max_players}
+            for name in tonk.presets.names()
+        },
+        "bots": ["greedy", "inference", "ismcts", "random"],
+        "protocol": 1,
+    }
+    assert info["presets"]["sheet"] == {"max_players": 20}
+
+
+def test_a_bot_seat_without_a_bot_named_is_greedy(server: Server) -> None:
+    table = server.manager.create(
+        {"seats": [{"kind": "human"}, {"kind": "bot"}], "mode": "session", "hands": 9}
+    )
+    assert [seat.get("bot") for seat in table["seats"]] == [None, "greedy"]
+    assert table["seats"][1]["name"] == "greedy 2"
+
+
+def test_a_bot_the_server_does_not_offer_is_refused_naming_those_it_does() -> None:
+    server = Server(bots=["mybots:Cautious"])
+    with pytest.raises(TableError) as refused:
+        server.manager.create({"seats": [{"kind": "human"}, {"kind": "bot", "bot": 7}]})
+    assert (refused.value.code, str(refused.value)) == (
+        "bad_bot",
+        "a bot seat takes one of these bots: greedy, inference, ismcts, random,"
+        " mybots:Cautious",
+    )
+    assert server.manager.summaries() == []
+
+
+def test_a_table_deals_from_its_seed_and_a_restart_deals_the_same(
+    server: Server,
+) -> None:
+    table = server.manager.create(HUMANS)
+    same = Table(tonk.presets.get("pagat"), players=2, seed=7, names=("Ann", "Bo"))
+    dealt = {
+        out.to: out.message["observation"]["hand"]
+        for out in same.start()
+        if out.message["type"] == "event" and out.to is not None
+    }
+    for seat in (0, 1):
+        (event,) = Seat(connect(server, table, seat)).of("event")
+        assert event["observation"]["hand"] == dealt[seat]
+    again = server.restart()
+    (event,) = Seat(connect(again, table, 1)).of("event")
+    assert event["observation"]["hand"] == dealt[1]
+
+
+def test_join_links_hold_128_random_bits_each(server: Server) -> None:
+    table = server.manager.create({**HUMANS, "mode": "session", "hands": 3})
+    joined = server.manager.take_seat(table["id"], {"name": "Di"})
+    tokens = [token(table, 0), token(table, 1), joined["link"].split("#", 1)[1]]
+    assert [len(each) for each in tokens] == [22, 22, 22]  # 16 bytes in base64
+    assert len(set(tokens)) == 3
+
+
+def test_a_new_player_is_named_in_the_answer_and_the_log(server: Server) -> None:
+    table = server.manager.create({**HUMANS, "mode": "session", "hands": 3})
+    watcher = Seat(connect(server, table, None, views=True))
+    joined = server.manager.take_seat(table["id"], {"name": " Di "})
+    assert joined == {"name": "Di", "link": joined["link"]}
+    assert joined["link"].startswith(f"/t/{table['id']}#")
+    assert watcher.of("view")[-1]["log"][-1] == "Di joins at the next hand"
+
+
+@pytest.mark.parametrize(
+    ("table_id", "body", "code", "message"),
+    [
+        ("nosuch", {"name": "Di"}, "no_table", "no such table"),
+        (None, ["Di"], "bad_request", "a join is a JSON object with a name"),
+        (None, {}, "bad_seat", "a seat's name must be non-empty text"),
+        (None, {"name": "Ann"}, "seating", "'Ann' is already seated"),
+    ],
+)
+def test_a_bad_join_is_refused_and_seats_nobody(
+    server: Server, table_id: str | None, body: object, code: str, message: str
+) -> None:
+    table = server.manager.create({**HUMANS, "mode": "session", "hands": 3})
+    with pytest.raises(TableError) as refused:
+        server.manager.take_seat(table_id or table["id"], body)
+    assert (refused.value.code, str(refused.value)) == (code, message)
+    assert server.store.seating(table["id"]) == []
+
+
+def test_taking_a_seat_counts_as_activity(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = Clock(monkeypatch)
+    server = Server(Limits(max_tables=1, idle_seconds=100.0))
+    table = server.manager.create({**HUMANS, "mode": "session", "hands": 3})
+    clock.now += 90.0
+    server.manager.take_seat(table["id"], {"name": "Di"})
+    clock.now += 90.0
+    with pytest.raises(TableError, match="limit of 1 tables"):
+        server.manager.create(HUMANS)
+
+
+# -- what each client is sent --
+
+
+def test_a_spectators_picture_says_so_and_shows_no_hand() -> None:
+    state = tonk.new_game(tonk.Rules(), players=2, seed=7)
+    picture = draw_view(state, None)
+    assert ", seen by a spectator" in picture
+    assert "seen by seat" not in picture
+    assert picture.count("class='card'") == 1  # the discard
+    assert ", seen by seat 1" in draw_view(state, 1)
+
+
+def test_a_seats_view_is_its_own_picture_and_a_spectators_hides_every_hand(
+    server: Server,
+) -> None:
+    table = server.manager.create(HUMANS)
+    seated = Seat(connect(server, table, 0, views=True))
+    watcher = Seat(connect(server, table, None, views=True))
+    (event,) = seated.of("event")
+    mine = seated.of("view")[-1]
+    assert mine["seat"] == 0
+    assert mine["picture"].count("class='card'") == 6  # the hand and the discard
+    theirs = watcher.of("view")[-1]
+    assert theirs["seat"] is None
+    assert theirs["picture"].count("class='card'") == 1
+    assert ", seen by a spectator" in theirs["picture"]
+    assert ", seen by seat 0" in mine["picture"]
+    for key in ("names", "kinds", "connected", "joinable", "waiting", "log"):
+        assert theirs[key] == mine[key]
+    assert mine["kinds"] == ["human", "human"]
+    assert mine["joinable"] is False  # a single hand takes no one
+    assert mine["waiting"] == [event["observation"]["to_move"]]
+    assert mine["seconds_left"] is None
+    assert mine["records"] is None
+
+
+def test_a_view_tells_bots_from_people_and_a_session_is_joinable(
+    server: Server,
+) -> None:
+    table = server.manager.create(
+        {
+            "seats": [
+                {"kind": "human", "name": "Ann"},
+                {"kind": "bot", "bot": "random"},
+            ],
+            "mode": "session",
+            "hands": 2,
+        }
+    )
+    view = Seat(connect(server, table, 0, views=True)).of("view")[-1]
+    assert view["kinds"] == ["human", "bot"]
+    assert view["joinable"] is True
+
+
+def test_a_client_that_asks_for_no_views_gets_none(server: Server) -> None:
+    table = server.manager.create(HUMANS)
+    seated = Seat(connect(server, table, 0))
+    connect(server, table, None, views=True)
+    assert seated.of("view") == []
+    assert seated.of("welcome")
