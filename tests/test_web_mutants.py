@@ -15,7 +15,9 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import sys
 import time
+import types
 from collections.abc import Iterator
 from typing import Any
 
@@ -205,59 +207,84 @@ def play(server: Server, seats: dict[int, Seat], actions: list[str]) -> None:
 SLAP_IN: Message = {**HUMANS, "rules": {"slap_in": True}}
 TO_THE_WINDOW = [
     "draw stock",
-    "discard 2S",
-    "draw stock",
-    "discard AS",
-    "draw stock",
-    "discard 5D",
-    "draw discard",
-    "discard KH",
-    "draw discard",
-    "discard 6H",
-    "draw discard",
-    "discard JC",
-    "draw stock",
-    "discard AC",
-    "draw discard",
-    "discard 5D",
-    "draw stock",
-    "discard KH",
-    "draw stock",
-    "discard 6H",
-    "draw discard",
-    "discard 9C",
-    "draw stock",
-    "discard 7D",
+    "discard 3C",
     "draw discard",
     "discard 2D",
-    "draw stock",
-    "discard AC",
-    "draw stock",
-    "discard 6S",
-    "draw stock",
-    "discard QD",
-    "draw stock",
-    "discard 8H",
     "draw discard",
-    "discard 9D",
+    "discard 2D",
     "draw discard",
-    "discard 7D",
+    "discard 2D",
+    "draw discard",
+    "discard AD",
+    "draw stock",
+    "discard 8S",
+    "draw stock",
+    "discard 2D",
+    "draw stock",
+    "discard 4C",
+    "draw discard",
+    "discard 8C",
+    "draw stock",
+    "discard JS",
+    "draw stock",
+    "discard 3S",
+    "draw discard",
+    "discard 6C",
     "draw discard",
     "discard QS",
     "draw stock",
-    "discard 5H",
+    "discard 10H",
+    "draw stock",
+    "discard 6C",
     "draw discard",
-    "discard 7D",
+    "discard KH",
+    "draw stock",
+    "discard 7S",
     "draw discard",
     "discard 7S",
     "draw stock",
-    "spread 3H 4H 5H",
-    "discard 10D",
+    "discard AS",
+    "draw discard",
+    "discard 3C",
+    "draw discard",
+    "discard 4C",
+    "draw discard",
+    "discard AS",
+    "draw stock",
+    "discard 8H",
+    "draw discard",
+    "discard 5D",
+    "draw stock",
+    "discard 3C",
+    "draw stock",
+    "discard 8H",
+    "draw stock",
+    "discard JH",
+    "draw stock",
+    "discard KD",
+    "draw stock",
+    "discard QD",
+    "draw discard",
+    "discard 4C",
+    "draw discard",
+    "spread 10C JC QC",
+    "discard 9D",
+    "draw discard",
+    "discard 6C",
+    "draw stock",
+    "discard 7H",
+    "draw stock",
+    "discard QD",
+    "draw discard",
+    "discard QD",
     "draw stock",
     "discard 6H",
-    "",
+    "draw discard",
+    "discard 4C",
+    "draw discard",
+    "discard KC",
 ]
-"""Seed 7 with the slap-in (V26): these actions open a window for Bo (seat 1)."""
+"""Seed 7 with the slap-in (V26): Bo (seat 1) discards the KC and may slap it."""
 
 
 # -- a client --
@@ -663,3 +690,219 @@ def test_a_client_that_asks_for_no_views_gets_none(server: Server) -> None:
     connect(server, table, None, views=True)
     assert seated.of("view") == []
     assert seated.of("welcome")
+
+
+def test_a_session_shows_each_hands_result_log_and_records(server: Server) -> None:
+    table = server.manager.create({**HUMANS, "mode": "session", "hands": 2})
+    ann = Seat(connect(server, table, 0, views=True))
+    bo = Seat(connect(server, table, 1, views=True))
+    watcher = Seat(connect(server, table, None, views=True))
+    assert ann.of("view")[-1]["status"] == "hand 1 of 2: your turn, to move"
+    assert bo.of("view")[-1]["status"] == "hand 1 of 2: Ann (0) to move"
+    assert watcher.of("view")[-1]["status"] == "hand 1 of 2: Ann (0) to move"
+    with pytest.raises(TableError) as refused:
+        server.manager.record(table["id"], 1, "json")
+    assert (refused.value.code, str(refused.value)) == (
+        "playing",
+        "records are shown once the table has finished",
+    )
+    play(server, {0: ann, 1: bo}, ["drop"])
+    view = watcher.of("view")[-1]
+    assert view["log"] == [
+        "Ann (0): drop",
+        "hand 1 over: Ann +1, Bo -1",
+        "hand 2 dealt",
+    ]
+    assert view["result"] == "\n".join(
+        [
+            "hand 1",
+            "outcome: drop won, seat 0 dropped; winners: seat 0",
+            "counts: 25, 30",
+            "  seat 1 pays seat 0 1 (drop won)",
+            "payoffs: +1, -1",
+            "  Ann: +1",
+            "  Bo: -1",
+        ]
+    )
+    assert view["standings"] == [["Ann", "1"], ["Bo", "-1"]]
+    assert view["records"] is None
+    mover = [ann, bo][view["waiting"][0]]
+    play(server, {0: mover}, ["drop"])
+    view = watcher.of("view")[-1]
+    assert view["status"] == "the table has finished"
+    assert view["records"] == [
+        {
+            "hand": number,
+            "json": f"/api/tables/{table['id']}/hands/{number}.json",
+            "text": f"/api/tables/{table['id']}/hands/{number}.txt",
+        }
+        for number in (1, 2)
+    ]
+    summary = server.manager.summaries()[0]
+    assert (summary["mode"], summary["hands"], summary["over"]) == ("session", 2, True)
+    assert summary["rules_name"] == "pagat"
+    assert summary["status"] == "the table has finished"
+
+
+def test_a_person_in_a_slap_in_window_sees_the_time_left_then_passes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    now = [1000.0]
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+    server = Server(Limits(window_seconds=20.0))
+    table = server.manager.create({**SLAP_IN, "mode": "session", "hands": 2})
+    ann = Seat(connect(server, table, 0, views=True))
+    bo = Seat(connect(server, table, 1, views=True))
+    watcher = Seat(connect(server, table, None, views=True))
+    play(server, {0: ann, 1: bo}, TO_THE_WINDOW)
+    view = bo.of("view")[-1]
+    assert view["status"] == "hand 1 of 2: your turn, to slap or pass"
+    assert view["waiting"] == [1]
+    assert view["seconds_left"] == 20.0
+    assert view["log"][-2:] == ["Bo (1): discard KC", "a slap window opens"]
+    assert ann.of("view")[-1]["status"] == "hand 1 of 2: Bo (1) to slap or pass"
+    now[0] += 19.55
+    connect(server, table, None)  # a join sends everyone a view
+    assert watcher.of("view")[-1]["seconds_left"] == 0.5
+    now[0] += 0.96
+    connect(server, table, None)
+    assert watcher.of("view")[-1]["seconds_left"] == 0.0
+    server.run()
+    (event,) = [e for e in watcher.of("event") if e.get("action") == "pass"][:1]
+    assert event["seat"] == 1
+    log = watcher.of("view")[-1]["log"]
+    assert log[-3:] == [
+        "time is up: Bo (1) passes",
+        "Bo (1): pass",
+        "a slap window opens",
+    ]
+    assert ann.of("view")[-1]["status"] == "hand 1 of 2: your turn, to slap or pass"
+    play(server, {0: ann, 1: bo}, ["pass", "drop"])
+    log = watcher.of("view")[-1]["log"]
+    assert log[-4:] == [
+        "Ann (0): pass",
+        "Ann (0): drop",
+        "hand 1 over: Ann +1, Bo -1",
+        "hand 2 dealt",
+    ]
+    assert len(log) == 80  # the last 80 lines of more
+    assert log[0] == "Ann (0): discard 2D"
+
+
+def test_bots_alone_play_at_once_whatever_the_bot_delay() -> None:
+    server = Server(Limits(window_seconds=0.0), bot_delay=1000.0)
+    table = server.manager.create(
+        {
+            "preset": "pagat",
+            "rules": {"slap_in": True},
+            "seats": [
+                {"kind": "bot", "bot": "random"},
+                {"kind": "bot", "bot": "greedy"},
+            ],
+        }
+    )
+    watcher = Seat(connect(server, table, None, views=True))
+    for _ in range(500):
+        server.run()
+        if server.manager.summaries()[0]["over"]:
+            break
+    assert server.manager.summaries()[0]["over"]
+    log = watcher.of("view")[-1]["log"]
+    assert not [line for line in log if line.startswith("time is up")]
+
+
+# -- bots, records, the end and a restart --
+
+
+class FailingBot:
+    """A bot that raises instead of choosing."""
+
+    def choose(self, *args: object) -> object:
+        raise RuntimeError("no idea")
+
+
+def test_a_bot_that_fails_plays_the_first_legal_action_and_the_log_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    module = types.ModuleType("failing_bots")
+    module.FailingBot = FailingBot  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "failing_bots", module)
+    server = Server(bots=["failing_bots:FailingBot"])
+    seats = [
+        {"kind": "bot", "bot": "failing_bots:FailingBot", "name": "Fay"},
+        {"kind": "human"},
+    ]
+    table = server.manager.create({"seats": seats, "mode": "session", "hands": 2})
+    watcher = Seat(connect(server, table, None, views=True))
+    server.run()
+    (event,) = [e for e in watcher.of("event") if e["kind"] == "action"]
+    assert (event["seat"], event["action"]) == (0, "drop")  # the first legal one
+    log = watcher.of("view")[-1]["log"]
+    assert log[:2] == [
+        "the bot of Fay (0) failed: it plays the first",
+        "Fay (0): drop",
+    ]
+
+
+def finished(server: Server) -> Message:
+    """Create a table of one hand and end it with a drop; return the table."""
+    table = server.manager.create(HUMANS)
+    ann = Seat(connect(server, table, 0))
+    play(server, {0: ann}, ["drop"])
+    return table
+
+
+@pytest.mark.parametrize(
+    ("table_id", "hand", "kind", "code", "message"),
+    [
+        ("nosuch", 1, "json", "no_table", "no such table"),
+        (None, 1, "pdf", "no_record", "a record is .json or .txt"),
+        (None, 2, "json", "no_record", "the table has no hand 2"),
+        (None, 0, "txt", "no_record", "the table has no hand 0"),
+    ],
+)
+def test_a_record_that_is_not_there_is_refused(
+    server: Server, table_id: str | None, hand: int, kind: str, code: str, message: str
+) -> None:
+    table = finished(server)
+    with pytest.raises(TableError) as refused:
+        server.manager.record(table_id or table["id"], hand, kind)
+    assert (refused.value.code, str(refused.value)) == (code, message)
+
+
+def test_a_finished_tables_records_are_stored_once(server: Server) -> None:
+    table = finished(server)
+    record = tonk.from_json(
+        server.manager.record(table["id"], 1, "json"), tonk.GameRecord
+    )
+    assert tonk.parse_record(server.manager.record(table["id"], 1, "txt")) == record
+    late = Seat(connect(server, table, 1))
+    server.manager.receive(late.client, '{"type": "goodbye"}')
+    assert late.of("goodbye")
+    assert len(server.store.records(table["id"])) == 1
+    (row,) = server.store.tables()
+    assert row.finished
+
+
+def test_shutting_down_closes_every_connection_and_stops_every_timer() -> None:
+    server = Server(Limits(idle_seconds=0.04))
+    table = server.manager.create(HUMANS)
+    idle = server.manager.create(HUMANS)
+    client = connect(server, table, 0)
+    server.manager.shut()
+    assert sent(client)[-1] == {"closed": 1001}
+    server.run(0.1)  # the sweeper would have deleted the idle table by now
+    assert {row.id for row in server.store.tables()} == {table["id"], idle["id"]}
+
+
+def test_a_player_who_takes_a_seat_keeps_it_across_a_restart(server: Server) -> None:
+    table = server.manager.create({**HUMANS, "mode": "session", "hands": 3})
+    link = server.manager.take_seat(table["id"], {"name": "Di"})["link"]
+    again = server.restart()
+    di = Client(again.manager.limits)
+    assert again.manager.join(table["id"], di, hello(link.split("#", 1)[1]))
+    assert di.seat is None  # watching until the next hand
+    ann = Seat(connect(again, table, 0))
+    play(again, {0: ann}, ["drop"])
+    assert di.seat == Seat(di).of("welcome")[-1]["seat"]
+    assert di.seat is not None
