@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import secrets
 import sys
 import time
@@ -822,7 +823,7 @@ class FailingBot:
 
 
 def test_a_bot_that_fails_plays_the_first_legal_action_and_the_log_says_so(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     module = types.ModuleType("failing_bots")
     module.FailingBot = FailingBot  # type: ignore[attr-defined]
@@ -841,6 +842,9 @@ def test_a_bot_that_fails_plays_the_first_legal_action_and_the_log_says_so(
     assert log[:2] == [
         "the bot of Fay (0) failed: it plays the first",
         "Fay (0): drop",
+    ]
+    assert caplog.messages == [
+        f"table {table['id']}: bot of seat 0 failed: RuntimeError('no idea')"
     ]
 
 
@@ -882,6 +886,8 @@ def test_a_finished_tables_records_are_stored_once(server: Server) -> None:
     assert len(server.store.records(table["id"])) == 1
     (row,) = server.store.tables()
     assert row.finished
+    (summary,) = server.manager.summaries()
+    assert (summary["mode"], summary["hands"], summary["over"]) == ("hand", 1, True)
 
 
 def test_shutting_down_closes_every_connection_and_stops_every_timer() -> None:
@@ -899,10 +905,103 @@ def test_a_player_who_takes_a_seat_keeps_it_across_a_restart(server: Server) -> 
     table = server.manager.create({**HUMANS, "mode": "session", "hands": 3})
     link = server.manager.take_seat(table["id"], {"name": "Di"})["link"]
     again = server.restart()
-    di = Client(again.manager.limits)
-    assert again.manager.join(table["id"], di, hello(link.split("#", 1)[1]))
-    assert di.seat is None  # watching until the next hand
+    di = Seat(Client(again.manager.limits))
+    assert again.manager.join(table["id"], di.client, hello(link.split("#", 1)[1]))
+    assert di.client.seat is None  # watching until the next hand
     ann = Seat(connect(again, table, 0))
-    play(again, {0: ann}, ["drop"])
-    assert di.seat == Seat(di).of("welcome")[-1]["seat"]
-    assert di.seat is not None
+    bo = Seat(connect(again, table, 1))
+    watcher = Seat(connect(again, table, None, views=True))
+    play(again, {0: ann, 1: bo}, ["drop"])
+    (seating,) = watcher.of("seating")
+    names = seating["names"]
+    assert sorted(names) == ["Ann", "Bo", "Di"]
+    assert watcher.of("view")[-1]["log"][-2:] == [
+        f"the players now: {', '.join(names)}",
+        "hand 2 dealt",
+    ]
+    seats = {name: names.index(name) for name in names}
+    assert (ann.client.seat, bo.client.seat) == (seats["Ann"], seats["Bo"])
+    assert di.client.seat == seats["Di"] == di.of("welcome")[-1]["seat"]
+    assert [seat["connected"] for seat in again.manager.summaries()[0]["seats"]] == [
+        True,
+        True,
+        True,
+    ]
+    players = {seats["Ann"]: ann, seats["Bo"]: bo, seats["Di"]: di}
+    before = [len(each.of("event")) for each in (ann, bo, di, watcher)]
+    play(again, players, ["draw stock"])
+    after = [len(each.of("event")) for each in (ann, bo, di, watcher)]
+    assert [a - b for a, b in zip(after, before, strict=True)] == [1, 1, 1, 1]
+
+
+def test_a_restart_replays_hands_dealt_from_two_packs_and_then_from_one() -> None:
+    """Two packs from three players: the actions after a leave index one pack."""
+    server = Server()
+    bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}]
+    table = server.manager.create(
+        {
+            "rules": {"two_packs_from": 3},
+            "seats": [{"kind": "human", "name": "Ann"}, *bots],
+            "mode": "session",
+            "hands": 3,
+        }
+    )
+    ann = Seat(connect(server, table, 0))
+    server.manager.receive(ann.client, '{"type": "leave"}')
+    rng = random.Random(5)
+    answered = 0
+    for _ in range(5_000):
+        server.run()
+        acts = [act for act in ann.of("act") if act["request"] > answered]
+        if acts:
+            answered = acts[-1]["request"]
+            choice = rng.choice(acts[-1]["legal"])["index"]
+            message = {"type": "action", "request": answered, "index": choice}
+            server.manager.receive(ann.client, json.dumps(message))
+        if server.manager.summaries()[0]["over"]:
+            break
+    (summary,) = server.manager.summaries()
+    assert summary["over"]
+    assert [seat["name"] for seat in summary["seats"]] == ["random 2", "greedy 3"]
+    stored = server.store.actions(table["id"])
+    assert {item.get("players", 3) for item in stored} == {2, 3}
+    records = [server.manager.record(table["id"], hand, "txt") for hand in (1, 2, 3)]
+    again = server.restart()
+    assert again.manager.summaries() == [summary]
+    assert [again.manager.record(table["id"], hand, "txt") for hand in (1, 2, 3)] == (
+        records
+    )
+
+
+def test_a_person_asked_to_eat_a_discard_is_told_so(server: Server) -> None:
+    names = ["Ann", "Bo", "Cy"]
+    table = server.manager.create(
+        {
+            "rules": {"eating": True},
+            "seats": [{"kind": "human", "name": name} for name in names],
+        }
+    )
+    seats = {seat: Seat(connect(server, table, seat, views=True)) for seat in range(3)}
+    play(server, seats, ["draw stock"])
+    (mover,) = [
+        seat for seat in seats if seats[seat].of("view")[-1]["waiting"] == [seat]
+    ]
+    legal = seats[mover].of("act")[-1]["legal"]
+    discard = next(
+        item["action"] for item in legal if item["action"].startswith("discard")
+    )
+    play(server, seats, [discard])
+    view = seats[0].of("view")[-1]
+    (eater,) = view["waiting"]
+    assert eater not in (mover, (mover + 1) % 3)  # X5: neither the discarder nor next
+    assert (
+        seats[eater].of("view")[-1]["status"]
+        == "hand 1 of 1: your turn, to eat or pass"
+    )
+    assert view["status"] in (
+        "hand 1 of 1: your turn, to eat or pass",
+        f"hand 1 of 1: {names[eater]} ({eater}) to eat or pass",
+    )
+    assert seats[mover].of("view")[-1]["status"] == (
+        f"hand 1 of 1: {names[eater]} ({eater}) to eat or pass"
+    )
