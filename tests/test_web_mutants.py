@@ -1005,3 +1005,42 @@ def test_a_person_asked_to_eat_a_discard_is_told_so(server: Server) -> None:
     assert seats[mover].of("view")[-1]["status"] == (
         f"hand 1 of 1: {names[eater]} ({eater}) to eat or pass"
     )
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({**HUMANS, "rule": {"hand_size": 7}}, "a new table has no field 'rule'"),
+        ({**HUMANS, "hand": 3}, "a new table has no field 'hand'"),
+        (
+            {"seats": [{"kind": "bot", "bots": "random"}, {"kind": "human"}]},
+            "a seat has no field 'bots'",
+        ),
+        (
+            {"seats": [{"kind": "human", "nam": "Ann"}, {"kind": "human"}]},
+            "a seat has no field 'nam'",
+        ),
+        (
+            {**HUMANS, "x" * 1000: 1},
+            f"a new table has no field '{'x' * 47}...{'x' * 48}'",
+        ),
+    ],
+)
+def test_a_table_request_with_an_unknown_field_is_refused(
+    server: Server, body: Message, message: str
+) -> None:
+    with pytest.raises(TableError) as refused:
+        server.manager.create(body)
+    assert (refused.value.code, str(refused.value)) == ("unknown_field", message)
+    assert server.manager.summaries() == []
+
+
+def test_a_join_with_an_unknown_field_is_refused(server: Server) -> None:
+    table = server.manager.create({**HUMANS, "mode": "session", "hands": 3})
+    with pytest.raises(TableError) as refused:
+        server.manager.take_seat(table["id"], {"name": "Di", "seat": 0})
+    assert (refused.value.code, str(refused.value)) == (
+        "unknown_field",
+        "a join has no field 'seat'",
+    )
+    assert server.store.seating(table["id"]) == []

@@ -52,6 +52,7 @@ from typing import Any
 import attrs
 
 from tonk import presets, svg
+from tonk._validate import brief
 from tonk.actions import Action, Tunk, format_action
 from tonk.bots import BUILT_IN_BOTS, Bot, load_bot
 from tonk.encoding import action_to_index, index_to_action
@@ -242,6 +243,18 @@ class _Config:
             names=self.names,
             hands=self.hands,
         )
+
+
+_TABLE_FIELDS = frozenset({"preset", "rules", "seats", "mode", "hands"})
+_SEAT_FIELDS = frozenset({"kind", "name", "bot"})
+_JOIN_FIELDS = frozenset({"name"})
+
+
+def _known_fields(data: dict[str, Any], fields: frozenset[str], what: str) -> None:
+    """Refuse a request object with a field it does not take (a typo, say)."""
+    for key in data:
+        if key not in fields:
+            raise TableError("unknown_field", f"{what} has no field {brief(key)}")
 
 
 def _rules(body: dict[str, Any]) -> tuple[Rules, str]:
@@ -491,7 +504,9 @@ class TableManager:
         bot), and ``mode``: ``"hand"`` or ``"session"`` with ``hands``.
 
         Raises:
-            TableError: If the request is bad, or the server is full.
+            TableError: If the request is bad (a field of the table or of a
+                seat not listed here is refused, code ``unknown_field``), or
+                the server is full.
         """
         if len(self._tables) >= self.limits.max_tables:
             self._sweep()
@@ -527,6 +542,7 @@ class TableManager:
     def _config(self, body: object) -> _Config:
         if not isinstance(body, dict):
             raise TableError("bad_request", "a new table is a JSON object")
+        _known_fields(body, _TABLE_FIELDS, "a new table")
         rules, rules_name = _rules(body)
         entries = body.get("seats")
         if not isinstance(entries, list) or not all(
@@ -539,6 +555,7 @@ class TableManager:
             )
         names, bots = [], []
         for seat, entry in enumerate(entries):
+            _known_fields(entry, _SEAT_FIELDS, "a seat")
             kind = entry.get("kind")
             if kind not in ("human", "bot"):
                 raise TableError("bad_seat", "a seat's kind is 'human' or 'bot'")
@@ -633,7 +650,8 @@ class TableManager:
     def take_seat(self, table_id: str, body: object) -> dict[str, Any]:
         """Seat a new player at a session's next hand (V47); return their link.
 
-        The request is a JSON object with the player's ``name``. The player
+        The request is a JSON object with the player's ``name`` (and no
+        other field). The player
         sits down when the hand in play ends; their link opens the table at
         once, to watch until then.
 
@@ -647,6 +665,7 @@ class TableManager:
             raise TableError("no_table", "no such table")
         if not isinstance(body, dict):
             raise TableError("bad_request", "a join is a JSON object with a name")
+        _known_fields(body, _JOIN_FIELDS, "a join")
         name = _name(body, "")
         try:
             live.table.join(name)
