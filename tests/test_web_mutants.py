@@ -1044,3 +1044,144 @@ def test_a_join_with_an_unknown_field_is_refused(server: Server) -> None:
         "a join has no field 'seat'",
     )
     assert server.store.seating(table["id"]) == []
+
+
+TEN = [{"kind": "human"}] * 10
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "message"),
+    [
+        ([], "bad_request", "a new table is a JSON object"),
+        (
+            {"seats": TEN[:2], "preset": 7},
+            "bad_rules",
+            "preset must be a preset's name",
+        ),
+        (
+            {"seats": TEN[:2], "rules": []},
+            "bad_rules",
+            "rules must be a JSON object of rule options",
+        ),
+        ({"seats": "two"}, "bad_seat", "seats must be a list of objects"),
+        ({"seats": [1, 2]}, "bad_seat", "seats must be a list of objects"),
+        (
+            {"seats": [*TEN, {"kind": "human"}]},
+            "bad_seat",
+            "these rules seat 2..10 players",
+        ),
+        (
+            {"seats": [{"kind": "person"}, {"kind": "human"}]},
+            "bad_seat",
+            "a seat's kind is 'human' or 'bot'",
+        ),
+        (
+            {"seats": [{"kind": "human", "name": " "}, {"kind": "human"}]},
+            "bad_seat",
+            "a seat's name must be non-empty text",
+        ),
+        (
+            {"seats": [{"kind": "human", "name": "x" * 25}, {"kind": "human"}]},
+            "bad_seat",
+            "a seat's name is printable text of at most 24",
+        ),
+        (
+            {"seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "A"}]},
+            "bad_seat",
+            "the seats' names must differ",
+        ),
+        (
+            {"seats": TEN[:2], "mode": "session"},
+            "bad_mode",
+            "mode is 'hand', or 'session' with a whole number of hands",
+        ),
+        (
+            {"seats": TEN[:2], "mode": "session", "hands": True},
+            "bad_mode",
+            "mode is 'hand', or 'session' with a whole number of hands",
+        ),
+        (
+            {"seats": TEN[:2], "mode": "session", "hands": 2.0},
+            "bad_mode",
+            "mode is 'hand', or 'session' with a whole number of hands",
+        ),
+        (
+            {"seats": TEN[:2], "mode": "sessions", "hands": 2},
+            "bad_mode",
+            "mode is 'hand', or 'session' with a whole number of hands",
+        ),
+        (
+            {"seats": TEN[:2], "mode": "session", "hands": 0},
+            "bad_mode",
+            "a session plays 1..1000 hands",
+        ),
+        (
+            {"seats": TEN[:2], "mode": "session", "hands": 1001},
+            "bad_mode",
+            "a session plays 1..1000 hands",
+        ),
+    ],
+)
+def test_a_bad_table_request_is_refused_with_its_code_and_message(
+    server: Server, body: object, code: str, message: str
+) -> None:
+    with pytest.raises(TableError) as refused:
+        server.manager.create(body)
+    assert (refused.value.code, str(refused.value)) == (code, message)
+    assert server.manager.summaries() == []
+
+
+@pytest.mark.parametrize(
+    ("body", "rules_name", "hands", "names"),
+    [
+        ({"seats": TEN[:2]}, "pagat", 1, ["Player 1", "Player 2"]),
+        ({"seats": TEN}, "pagat", 1, [f"Player {seat}" for seat in range(1, 11)]),
+        ({"seats": TEN[:2], "mode": "session", "hands": 1}, "pagat", 1, None),
+        ({"seats": TEN[:2], "mode": "session", "hands": 2}, "pagat", 2, None),
+        ({"seats": TEN[:2], "mode": "session", "hands": 1000}, "pagat", 1000, None),
+        ({"seats": TEN[:2], "rules": {"hand_size": 7}}, "pagat (changed)", 1, None),
+        ({"seats": TEN[:2], "preset": "hoyle", "rules": None}, "hoyle", 1, None),
+        (
+            {
+                "seats": [
+                    {"kind": "human", "name": " " + "x" * 24 + " "},
+                    {"kind": "human"},
+                ]
+            },
+            "pagat",
+            1,
+            ["x" * 24, "Player 2"],
+        ),
+    ],
+)
+def test_a_table_request_at_the_limits_is_taken(
+    server: Server, body: Message, rules_name: str, hands: int, names: list[str] | None
+) -> None:
+    table = server.manager.create(body)
+    assert len(table["id"]) == 8
+    assert int(table["id"], 16) >= 0  # hex
+    assert table["spectate"] == f"/t/{table['id']}"
+    (summary,) = server.manager.summaries()
+    assert (summary["rules_name"], summary["hands"]) == (rules_name, hands)
+    assert summary["mode"] == ("hand" if hands == 1 else "session")
+    if names is not None:
+        assert [seat["name"] for seat in summary["seats"]] == names
+
+
+def test_nobody_watching_keeps_no_log_and_a_spectator_gets_every_event(
+    server: Server,
+) -> None:
+    table = server.manager.create({**HUMANS, "mode": "session", "hands": 3})
+    ann, bo = Seat(connect(server, table, 0)), Seat(connect(server, table, 1))
+    play(server, {0: ann, 1: bo}, ["drop"])  # nobody watches: no event noted
+    watcher = Seat(connect(server, table, None))
+    assert watcher.of("event")[-1]["kind"] == "snapshot"
+    viewer = Seat(connect(server, table, None, views=True))
+    assert viewer.of("view")[-1]["log"] == ["hand 1 over: Ann +1, Bo -1"]
+    mover = [ann, bo][viewer.of("view")[-1]["waiting"][0]]
+    play(server, {0: mover}, ["draw stock"])
+    assert watcher.of("event")[-1]["action"] == "draw stock"
+    assert viewer.of("view")[-1]["log"][1:] == [
+        f"{['Ann', 'Bo'][watcher.of('event')[-1]['seat']]} "
+        f"({watcher.of('event')[-1]['seat']}): draw stock"
+    ]
