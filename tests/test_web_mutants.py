@@ -1185,3 +1185,93 @@ def test_nobody_watching_keeps_no_log_and_a_spectator_gets_every_event(
         f"{['Ann', 'Bo'][watcher.of('event')[-1]['seat']]} "
         f"({watcher.of('event')[-1]['seat']}): draw stock"
     ]
+
+
+# -- a manager's life: defaults, restarts, the sweeper --
+
+
+def test_a_manager_seats_bots_that_move_at_once_by_default(server: Server) -> None:
+    assert server.manager.bot_delay == 0.0
+    seats = [{"kind": "bot", "bot": "greedy", "name": "Gus"}, {"kind": "human"}]
+    table = server.manager.create({"seats": seats})
+    watcher = Seat(connect(server, table, None))
+    server.run()
+    assert [e["seat"] for e in watcher.of("event") if e["kind"] == "action"][:1] == [0]
+
+
+def test_a_manager_used_before_it_is_opened_says_so() -> None:
+    with pytest.raises(AssertionError, match="TableManager.open was not called"):
+        TableManager().create(HUMANS)
+
+
+def test_a_restart_is_logged_and_leaves_a_table_in_play_unfinished(
+    server: Server,
+) -> None:
+    table = server.manager.create(HUMANS)
+    ann = Seat(connect(server, table, 0))
+    play(server, {0: ann}, ["draw stock"])
+    again = server.restart()
+    view = Seat(connect(again, table, None, views=True)).of("view")[-1]
+    assert view["log"] == ["the server restarted: 1 actions restored"]
+    (row,) = again.store.tables()
+    assert not row.finished
+    assert again.store.records(table["id"]) == []
+
+
+def test_a_table_that_ended_as_the_server_died_is_finished_at_the_restart(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with monkeypatch.context() as crash:  # the last action stored, nothing after
+        crash.setattr(Store, "add_record", lambda *args, **kwargs: None)
+        crash.setattr(Store, "finish", lambda *args, **kwargs: None)
+        table = finished(server)
+    (row,) = server.store.tables()
+    assert not row.finished
+    again = server.restart()
+    (row,) = again.store.tables()
+    assert row.finished
+    assert tonk.from_json(again.manager.record(table["id"], 1, "json"), tonk.GameRecord)
+
+
+def test_an_idle_table_is_deleted_only_once_it_is_past_the_idle_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = Clock(monkeypatch)
+    server = Server(Limits(max_tables=1, idle_seconds=100.0))
+    table = server.manager.create(HUMANS)
+    clock.now += 100.0
+    with pytest.raises(TableError, match="limit of 1 tables"):
+        server.manager.create(HUMANS)
+    clock.now += 0.5
+    assert server.manager.create(HUMANS)["id"] != table["id"]
+    assert [row.id for row in server.store.tables()] != [table["id"]]
+    assert len(server.store.tables()) == 1
+
+
+@pytest.mark.parametrize(
+    ("idle", "early", "due"), [(40.0, 9.0, 10.0), (400.0, 59.0, 60.0)]
+)
+def test_the_sweeper_runs_every_quarter_of_the_idle_time_at_most_every_minute(
+    monkeypatch: pytest.MonkeyPatch, idle: float, early: float, due: float
+) -> None:
+    clock = Clock(monkeypatch)
+    loop = asyncio.new_event_loop()
+    now = [0.0]
+    monkeypatch.setattr(loop, "time", lambda: now[0])
+    store = Store(":memory:")
+    manager = TableManager(limits=Limits(idle_seconds=idle))
+    try:
+        manager.open(store, loop)
+        table = manager.create(HUMANS)
+        clock.now += 10 * idle  # idle long since, but nothing looks yet
+        now[0] = early
+        loop.run_until_complete(asyncio.sleep(0))
+        assert manager.has_table(table["id"])
+        now[0] = due
+        loop.run_until_complete(asyncio.sleep(0))
+        assert not manager.has_table(table["id"])
+        assert store.tables() == []
+    finally:
+        manager.shut()
+        store.close()
+        loop.close()
