@@ -1200,7 +1200,7 @@ def test_a_manager_seats_bots_that_move_at_once_by_default(server: Server) -> No
 
 
 def test_a_manager_used_before_it_is_opened_says_so() -> None:
-    with pytest.raises(AssertionError, match="TableManager.open was not called"):
+    with pytest.raises(AssertionError, match=r"TableManager\.open was not called"):
         TableManager().create(HUMANS)
 
 
