@@ -1230,7 +1230,10 @@ def test_a_table_that_ended_as_the_server_died_is_finished_at_the_restart(
     again = server.restart()
     (row,) = again.store.tables()
     assert row.finished
-    assert tonk.from_json(again.manager.record(table["id"], 1, "json"), tonk.GameRecord)
+    record = tonk.from_json(
+        again.manager.record(table["id"], 1, "json"), tonk.GameRecord
+    )
+    assert record.players == 2
 
 
 def test_an_idle_table_is_deleted_only_once_it_is_past_the_idle_time(
