@@ -14,7 +14,26 @@ action, but for what MODE makes it do instead:
 - ``close``: on the first act, close its standard output and sleep for an hour;
 - ``mute``: never say hello (sleep for an hour);
 - ``future``: say hello in protocol version 2;
-- ``ignore-goodbye``: play well, but ignore goodbye and the end of the input.
+- ``ignore-goodbye``: play well, but ignore goodbye and the end of the input;
+- ``error``: answer with an ``error`` message;
+- ``hello``: answer with a ``hello`` message;
+- ``other-seat``: answer for seat 7;
+- ``both``: answer with both an action and an index;
+- ``two-lines``: answer, and a line that is not JSON after it, in one write;
+- ``wide``: answer with an action padded with spaces to 5,000 bytes, in one
+  write;
+- ``exact``: answer with an action padded with spaces to 4,096 bytes, its
+  newline written apart, a moment later;
+- ``exit``: on the first act, exit with status 3, writing nothing;
+- ``noisy``: on the first act, write 3,000 bytes to standard error (one of
+  them not UTF-8) and exit with status 3;
+- ``deaf``: close its standard input before it says hello, then sleep;
+- ``garbage-hello``: write text that is not JSON instead of its hello;
+- ``error-first``: write an ``error`` message instead of its hello;
+- ``deaf-after``: answer the first act, then close its standard input and
+  sleep;
+- ``spawn PATH``: ignore SIGTERM, SIGHUP, SIGINT and SIGUSR1, start a process
+  that sleeps (writing its process id to PATH), and hang on the first act.
 """
 
 from __future__ import annotations
@@ -22,8 +41,12 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 import sys
 import time
+
+NOISE = b"H" * 2_000 + b"\xff" + b"z" * 998 + b"\n"
+"""What ``noisy`` writes to standard error: its last 1,000 bytes start with \xff."""
 
 
 def send(message: dict[str, object]) -> None:
@@ -51,6 +74,17 @@ def answer(mode: str, act: dict[str, object]) -> None:
         sys.stdout.close()
         os.close(1)
         time.sleep(3600)
+    if mode == "exit":
+        sys.exit(3)
+    if mode == "noisy":
+        sys.stderr.buffer.write(NOISE)
+        sys.stderr.flush()
+        sys.exit(3)
+    if mode == "spawn":
+        with open(sys.argv[2], "w") as written:
+            sleeper = [sys.executable, "-c", "import time; time.sleep(3600)"]
+            written.write(str(subprocess.Popen(sleeper).pid))
+        time.sleep(3600)
     if mode == "long":
         sys.stdout.write("x" * 100_000)
         sys.stdout.flush()
@@ -63,7 +97,34 @@ def answer(mode: str, act: dict[str, object]) -> None:
         taken = {entry["index"] for entry in legal}
         send({"type": "action", "request": request, "index": max(taken) + 1})
         return
-    send({"type": "action", "request": request, "action": legal[0]["action"]})
+    action = {"type": "action", "request": request, "action": legal[0]["action"]}
+    if mode == "error":
+        send({"type": "error", "code": "bot_failed", "message": "no idea"})
+    elif mode == "hello":
+        send({"type": "hello", "protocol": 1})
+    elif mode == "other-seat":
+        send({**action, "seat": 7})
+    elif mode == "both":
+        send({**action, "index": legal[0]["index"]})
+    elif mode == "two-lines":
+        sys.stdout.write(json.dumps(action) + "\nnot json\n")
+        sys.stdout.flush()
+    elif mode in ("wide", "exact"):
+        text = json.dumps(action)
+        size = 5_000 if mode == "wide" else 4_096
+        text = text[:-1] + " " * (size - len(text)) + "}"
+        if mode == "exact":
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            time.sleep(0.3)
+            text = ""
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    else:
+        send(action)
+    if mode == "deaf-after":
+        os.close(0)
+        time.sleep(3600)
 
 
 def main() -> None:
@@ -71,7 +132,20 @@ def main() -> None:
     mode = sys.argv[1]
     if mode == "mute":
         time.sleep(3600)
-    send({"type": "hello", "protocol": 2 if mode == "future" else 1})
+    if mode == "deaf":
+        os.close(0)
+    if mode == "spawn":
+        for number in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGUSR1):
+            signal.signal(number, signal.SIG_IGN)
+    if mode == "garbage-hello":
+        sys.stdout.write("not json\n")
+        sys.stdout.flush()
+    elif mode == "error-first":
+        send({"type": "error", "code": "bot_failed", "message": "not yet"})
+    else:
+        send({"type": "hello", "protocol": 2 if mode == "future" else 1})
+    if mode == "deaf":
+        time.sleep(3600)
     for line in sys.stdin:
         message = json.loads(line)
         if message["type"] == "act":
