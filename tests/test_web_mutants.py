@@ -29,6 +29,9 @@ from tonk.protocol import Table
 from tonk.web.store import Store
 from tonk.web.tables import Client, Limits, TableError, TableManager, draw_view
 
+RANDOM_BITS = secrets.randbits
+"""The real source of seeds, which the tests replace by a fixed one."""
+
 Message = dict[str, Any]
 
 HUMANS: Message = {
@@ -637,7 +640,10 @@ def test_taking_a_seat_counts_as_activity(monkeypatch: pytest.MonkeyPatch) -> No
 def test_a_spectators_picture_says_so_and_shows_no_hand() -> None:
     state = tonk.new_game(tonk.Rules(), players=2, seed=7)
     picture = draw_view(state, None)
-    assert ", seen by a spectator" in picture
+    assert (
+        "2 players, turn 1: seat 1 to move (start of turn), seen by a spectator<"
+        in (picture)
+    )
     assert "seen by seat" not in picture
     assert picture.count("class='card'") == 1  # the discard
     assert ", seen by seat 1" in draw_view(state, 1)
@@ -934,16 +940,17 @@ def test_a_player_who_takes_a_seat_keeps_it_across_a_restart(server: Server) -> 
     assert [a - b for a, b in zip(after, before, strict=True)] == [1, 1, 1, 1]
 
 
-def test_a_restart_replays_hands_dealt_from_two_packs_and_then_from_one() -> None:
-    """Two packs from three players: the actions after a leave index one pack."""
+def test_a_restart_replays_hands_of_three_players_then_of_two_after_a_leave() -> None:
+    """X2: hands of 5 cards for three, 7 for two: each count numbers the spreads
+    its own way, so the actions after the leave are stored with theirs."""
     server = Server()
-    bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}]
+    bots = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]
     table = server.manager.create(
         {
-            "rules": {"two_packs_from": 3},
+            "rules": {"hand_size_by_players": [[2, 7], [3, 5]]},
             "seats": [{"kind": "human", "name": "Ann"}, *bots],
             "mode": "session",
-            "hands": 3,
+            "hands": 6,
         }
     )
     ann = Seat(connect(server, table, 0))
@@ -962,13 +969,18 @@ def test_a_restart_replays_hands_dealt_from_two_packs_and_then_from_one() -> Non
             break
     (summary,) = server.manager.summaries()
     assert summary["over"]
-    assert [seat["name"] for seat in summary["seats"]] == ["random 2", "greedy 3"]
+    assert [seat["name"] for seat in summary["seats"]] == ["greedy 2", "greedy 3"]
     stored = server.store.actions(table["id"])
     assert {item.get("players", 3) for item in stored} == {2, 3}
-    records = [server.manager.record(table["id"], hand, "txt") for hand in (1, 2, 3)]
+    assert [  # a spread laid by two, whose index three would read otherwise
+        item
+        for item in stored
+        if item.get("players") == 2 and item["action"].startswith("spread")
+    ]
+    records = [server.manager.record(table["id"], hand, "txt") for hand in range(1, 7)]
     again = server.restart()
     assert again.manager.summaries() == [summary]
-    assert [again.manager.record(table["id"], hand, "txt") for hand in (1, 2, 3)] == (
+    assert [again.manager.record(table["id"], hand, "txt") for hand in range(1, 7)] == (
         records
     )
 
@@ -1278,3 +1290,92 @@ def test_the_sweeper_runs_every_quarter_of_the_idle_time_at_most_every_minute(
         manager.shut()
         store.close()
         loop.close()
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            {"seats": TEN[:2], "preset": "nosuch"},
+            "no preset named 'nosuch'; known presets: "
+            + ", ".join(tonk.presets.names()),
+        ),
+        (
+            {"seats": TEN[:2], "rules": {"hand_size": 0}},
+            "bad rules: $: hand_size must be an int 1..13, got 0",
+        ),
+    ],
+)
+def test_bad_rules_are_refused_with_the_rules_own_message(
+    server: Server, body: Message, message: str
+) -> None:
+    with pytest.raises(TableError) as refused:
+        server.manager.create(body)
+    assert (refused.value.code, str(refused.value)) == ("bad_rules", message)
+
+
+def test_a_hand_that_nets_a_seat_nothing_shows_it_without_a_sign(
+    server: Server,
+) -> None:
+    names = ["Ann", "Bo", "Cy"]
+    table = server.manager.create(
+        {"preset": "chicago", "seats": [{"kind": "human", "name": n} for n in names]}
+    )
+    seats = {seat: Seat(connect(server, table, seat)) for seat in range(3)}
+    watcher = Seat(connect(server, table, None, views=True))
+    play(server, seats, ["drop"])
+    (over,) = watcher.of("hand_over")
+    assert over["net"] == [-2, 0, 2]
+    view = watcher.of("view")[-1]
+    assert view["result"].splitlines()[-3:] == ["  Ann: -2", "  Bo: 0", "  Cy: +2"]
+    assert view["log"][-1] == "hand 1 over: Ann -2, Bo +0, Cy +2"
+
+
+def test_each_table_deals_from_a_fresh_seed_that_a_restart_keeps(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(secrets, "randbits", RANDOM_BITS)
+    tables = [server.manager.create(HUMANS) for _ in range(2)]
+    hands = [
+        Seat(connect(server, table, 0)).of("event")[-1]["observation"]["hand"]
+        for table in tables
+    ]
+    assert hands[0] != hands[1]
+    again = server.restart()
+    assert hands == [
+        Seat(connect(again, table, 0)).of("event")[-1]["observation"]["hand"]
+        for table in tables
+    ]
+
+
+def test_a_new_table_id_already_taken_is_drawn_again(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = server.manager.create(HUMANS)
+    drawn = [first["id"]]
+    real = secrets.token_hex
+
+    def token_hex(nbytes: int) -> str:
+        return drawn.pop() if drawn else real(nbytes)
+
+    monkeypatch.setattr(secrets, "token_hex", token_hex)
+    second = server.manager.create(HUMANS)
+    assert second["id"] != first["id"]
+    assert len(second["id"]) == 8
+    assert [summary["id"] for summary in server.manager.summaries()] == [
+        first["id"],
+        second["id"],
+    ]
+
+
+def test_a_player_who_takes_a_seat_sits_down_at_the_next_hand(server: Server) -> None:
+    table = server.manager.create({**HUMANS, "mode": "session", "hands": 3})
+    link = server.manager.take_seat(table["id"], {"name": "Di"})["link"]
+    di = Seat(Client(server.manager.limits))
+    assert server.manager.join(table["id"], di.client, hello(link.split("#", 1)[1]))
+    assert di.client.seat is None
+    ann, bo = Seat(connect(server, table, 0)), Seat(connect(server, table, 1))
+    play(server, {0: ann, 1: bo}, ["drop"])
+    (seating,) = di.of("seating")
+    assert di.client.seat == seating["names"].index("Di")
+    assert di.of("welcome")[-1]["seat"] == di.client.seat
