@@ -622,6 +622,36 @@ def test_a_bad_count_of_outcomes_names_its_key(
     )
 
 
+def test_counts_of_outcomes_in_any_key_order_are_read_most_frequent_first() -> None:
+    # A JSON object's keys have no order (a tool may sort them); the result's
+    # counts are "most frequent first" whatever order the document gives.
+    data = a_simulation()
+    data["outcomes"] = {"caught": 1, "drop_won": 5}
+    result = from_dict(data, tonk.SimulationResult)
+    assert result == from_dict(a_simulation(), tonk.SimulationResult)
+    assert [(kind.value, count) for kind, count in result.outcomes] == [
+        ("drop_won", 5),
+        ("caught", 1),
+    ]
+    tournament = a_tournament()
+    tournament["outcomes"] = {"caught": 1, "drop_won": 5}
+    tournament["bots"][0]["won_by"] = {"caught": 1, "drop_won": 5}
+    assert from_dict(tournament, TournamentResult) == from_dict(
+        a_tournament(), TournamentResult
+    )
+
+
+def test_a_count_of_no_hands_is_read() -> None:
+    data = a_simulation()
+    data["outcomes"] = {"drop_won": 5, "caught": 1, "tunk": 0}
+    result = from_dict(data, tonk.SimulationResult)
+    assert [(kind.value, count) for kind, count in result.outcomes] == [
+        ("drop_won", 5),
+        ("caught", 1),
+        ("tunk", 0),
+    ]
+
+
 def test_a_count_of_outcomes_keyed_by_a_number_is_refused() -> None:
     data = a_simulation()
     data["outcomes"] = {1: 6}

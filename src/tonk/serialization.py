@@ -649,8 +649,9 @@ class _Summary:
     """How a result's ``to_dict()`` summary differs from its fields' JSON form.
 
     The summary writes counts of ways hands ended as objects (``{"drop_won":
-    3}``), exact totals as strings (``"-3/2"``) and figures derived from the
-    fields (mean payoffs, win rates) as numbers. Reading undoes the first two,
+    3}``, read most frequent first whatever the order of the keys), exact
+    totals as strings (``"-3/2"``) and figures derived from the fields (mean
+    payoffs, win rates) as numbers. Reading undoes the first two,
     reads the fields, then writes the summary again: the derived figures and
     everything else must agree with it.
     """
@@ -731,7 +732,9 @@ def _fields_of_summary(
                     raise SerializationError(
                         f"must be 0 or more, got {brief(count)}", path=at
                     )
-            fields[name] = [[kind, count] for kind, count in counts.items()]
+            # Most frequent first, as results hold them, whatever the keys' order.
+            ordered = sorted(counts.items(), key=lambda pair: -pair[1])
+            fields[name] = [[kind, count] for kind, count in ordered]
     for name in summary.stakes:
         if name in fields:
             where = child(path, name)
