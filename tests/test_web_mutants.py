@@ -1379,3 +1379,43 @@ def test_a_player_who_takes_a_seat_sits_down_at_the_next_hand(server: Server) ->
     (seating,) = di.of("seating")
     assert di.client.seat == seating["names"].index("Di")
     assert di.of("welcome")[-1]["seat"] == di.client.seat
+
+
+def test_an_action_that_ends_a_hand_before_a_join_is_logged_under_its_player(
+    server: Server,
+) -> None:
+    table = server.manager.create({**HUMANS, "mode": "session", "hands": 3})
+    server.manager.take_seat(table["id"], {"name": "Di"})
+    ann, bo = Seat(connect(server, table, 0)), Seat(connect(server, table, 1))
+    watcher = Seat(connect(server, table, None, views=True))
+    play(server, {0: ann, 1: bo}, ["drop"])  # Ann's, as seat 0 of hand 1
+    assert watcher.of("view")[-1]["log"] == [
+        "Di joins at the next hand",
+        "Ann (0): drop",
+        "hand 1 over: Ann +1, Bo -1",
+        "the players now: Di, Ann, Bo",
+        "hand 2 dealt",
+    ]
+
+
+def test_two_hands_ended_by_one_action_across_a_join_are_both_logged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 78: Di joins, a drop ends hand 1 and hand 2 ends at its deal (B5)."""
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 78)
+    server = Server()
+    table = server.manager.create({**HUMANS, "mode": "session", "hands": 3})
+    server.manager.take_seat(table["id"], {"name": "Di"})
+    ann, bo = Seat(connect(server, table, 0)), Seat(connect(server, table, 1))
+    watcher = Seat(connect(server, table, None, views=True))
+    play(server, {0: ann, 1: bo}, ["drop"])
+    assert [over["hand"] for over in watcher.of("hand_over")] == [1, 2]
+    assert watcher.of("view")[-1]["log"] == [
+        "Di joins at the next hand",
+        "Ann (0): drop",
+        "hand 1 over: Ann -2, Bo +2",
+        "the players now: Di, Ann, Bo",
+        "hand 2 dealt",
+        "hand 2 over: Di +4, Ann -2, Bo -2",
+        "hand 3 dealt",
+    ]

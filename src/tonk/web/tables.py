@@ -331,6 +331,9 @@ class _Live:
         self.deadline: float | None = None
         self.touched = time.time()
         self.log: deque[str] = deque(maxlen=_LOG_LINES)
+        # Who sat at the table as of the messages noted so far: a hand's last
+        # messages come before the ``seating`` message that changes it.
+        self.seated: list[str] = list(table.state.players)
 
     @property
     def hand(self) -> GameState:
@@ -347,7 +350,7 @@ class _Live:
         return self.table.state.players
 
     def name(self, seat: int | None) -> str:
-        return "nobody" if seat is None else f"{self.players[seat]} ({seat})"
+        return "nobody" if seat is None else f"{self.seated[seat]} ({seat})"
 
 
 def _bot_spec(entry: dict[str, Any], allowed: Sequence[str]) -> str:
@@ -791,17 +794,12 @@ class TableManager:
             if message["window"] is not None:
                 live.log.append(f"a {message['window']} window opens")
         elif kind == "seating":
-            live.log.append(f"the players now: {', '.join(message['names'])}")
+            live.seated = list(message["names"])
+            live.log.append(f"the players now: {', '.join(live.seated)}")
         elif kind == "hand_over":
-            result = live.table.state.last
-            names = (
-                result.players
-                if result is not None and result.number == message["hand"]
-                else [f"seat {seat}" for seat in range(len(message["net"]))]
-            )
             net = ", ".join(
                 f"{name} {amount:+}" if isinstance(amount, int) else f"{name} {amount}"
-                for name, amount in zip(names, message["net"], strict=True)
+                for name, amount in zip(live.seated, message["net"], strict=True)
             )
             live.log.append(f"hand {message['hand']} over: {net}")
 
