@@ -1,11 +1,12 @@
-"""The browser table server's tables (``tonk.web.tables``), checked to kill its mutants.
+"""The browser table server's tables and store, checked to kill their mutants.
 
 These tests drive a :class:`~tonk.web.tables.TableManager` directly, with an
 in-memory :class:`~tonk.web.store.Store` and an event loop of their own that
 runs only when a test lets it (so a bot moves, or a timer fires, exactly when
 the test says), and read what each :class:`~tonk.web.tables.Client` is sent.
-They were written to kill the mutants that ``tests/test_web.py`` left alive
-(docs/maintainers.md, "Mutation testing"): bad input from a browser gets a
+They were written to kill the mutants of ``tonk.web.tables`` (and then of
+``tonk.web.store``) that ``tests/test_web.py`` left alive (docs/maintainers.md,
+"Mutation testing"): bad input from a browser gets a
 typed error and changes nothing, each client is sent only what it may see,
 and untrusted names are refused or shown as text.
 """
@@ -13,20 +14,23 @@ and untrusted names are refused or shown as text.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import secrets
+import sqlite3
 import sys
 import time
 import types
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import tonk
 from tonk.protocol import Table
-from tonk.web.store import Store
+from tonk.web.store import MIGRATIONS, SCHEMA_VERSION, Store, StoreError, TableRow
 from tonk.web.tables import Client, Limits, TableError, TableManager, draw_view
 
 RANDOM_BITS = secrets.randbits
@@ -1419,3 +1423,92 @@ def test_two_hands_ended_by_one_action_across_a_join_are_both_logged(
         "hand 2 over: Di +4, Ann -2, Bo -2",
         "hand 3 dealt",
     ]
+
+
+# -- the store --
+
+
+def test_the_store_keeps_each_tables_rows_times_and_order() -> None:
+    store = Store(":memory:")
+    store.create_table("b", {"x": [1]}, {0: "tb"}, now=5.0)
+    store.create_table("a", {}, {0: "ta", 1: "ua"}, now=5.0)
+    store.create_table("c", {}, {}, now=1.0)
+    assert [row.id for row in store.tables()] == ["c", "a", "b"]  # by time, then id
+    store.add_action("b", 0, {"index": 3}, now=7.0)
+    store.add_action("b", 1, {"index": 4, "players": 2}, now=8.0)
+    store.add_seating("b", 0, {"kind": "join"}, {1: "vb"}, now=9.0)
+    store.add_record("b", 2, "{2}", "two")
+    store.add_record("b", 1, "{1}", "one")
+    store.add_record("b", 1, "{1}", "one again")
+    assert store.tables()[-1] == TableRow(
+        id="b", config={"x": [1]}, created=5.0, touched=9.0, finished=False
+    )
+    assert store.actions("b") == [{"index": 3}, {"index": 4, "players": 2}]
+    assert store.seating("b") == [{"kind": "join"}]
+    assert store.records("b") == [(1, "{1}", "one again"), (2, "{2}", "two")]
+    assert [store.seat_for_token("b", t) for t in ("tb", "vb", "ta")] == [0, 1, None]
+    assert [store.seat_for_token("a", t) for t in ("ta", "ua")] == [0, 1]
+    store.finish("b", now=12.0)
+    (row,) = [row for row in store.tables() if row.id == "b"]
+    assert (row.touched, row.finished) == (12.0, True)
+    store.delete_table("b")
+    assert [row.id for row in store.tables()] == ["c", "a"]
+    assert (store.actions("b"), store.seating("b"), store.records("b")) == ([], [], [])
+    assert store.seat_for_token("b", "tb") is None
+    assert store.seat_for_token("a", "ua") == 1
+    store.close()
+
+
+def test_an_action_out_of_order_is_refused_and_stores_nothing() -> None:
+    store = Store(":memory:")
+    store.create_table("t1", {}, {}, now=0.0)
+    store.add_action("t1", 0, {"index": 1}, now=1.0)
+    for number in (0, 2):
+        with pytest.raises(StoreError) as refused:
+            store.add_action("t1", number, {"index": 2}, now=2.0)
+        assert str(refused.value) == (
+            f"action {number} of table 't1' is out of order: expected 1"
+        )
+    assert store.actions("t1") == [{"index": 1}]
+    assert store.tables()[0].touched == 1.0
+    store.close()
+
+
+def test_a_database_of_the_first_schema_is_migrated_and_a_newer_one_refused(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.sqlite3"
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        db.executescript(MIGRATIONS[0])
+        db.execute("INSERT INTO schema_version (version) VALUES (1)")
+        db.execute(
+            "INSERT INTO tables (id, config, created, touched) VALUES ('t', '{}', 1, 2)"
+        )
+        db.commit()
+    store = Store(path)
+    assert store.version() == SCHEMA_VERSION == 2
+    assert store.seating("t") == []
+    assert [row.id for row in store.tables()] == ["t"]
+    store.close()
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        assert db.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+        db.execute("UPDATE schema_version SET version = 3")
+        db.commit()
+    with pytest.raises(StoreError) as refused:
+        Store(path)
+    assert str(refused.value) == (
+        "the database has schema version 3, newer than this server's 2: upgrade tonk"
+    )
+
+
+def test_a_database_with_no_version_row_is_migrated_from_the_start(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "empty.sqlite3"
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        db.commit()
+    store = Store(path)
+    assert store.version() == 2
+    store.close()
