@@ -958,11 +958,13 @@ def test_a_restart_replays_hands_of_three_players_then_of_two_after_a_leave() ->
         }
     )
     ann = Seat(connect(server, table, 0))
-    server.manager.receive(ann.client, '{"type": "leave"}')
     rng = random.Random(5)
-    answered = 0
+    answered, left = 0, False
     for _ in range(5_000):
         server.run()
+        if ann.of("hand_over") and not left:  # in hand 2: Ann plays it, then leaves
+            server.manager.receive(ann.client, '{"type": "leave"}')
+            left = True
         acts = [act for act in ann.of("act") if act["request"] > answered]
         if acts:
             answered = acts[-1]["request"]
@@ -975,7 +977,16 @@ def test_a_restart_replays_hands_of_three_players_then_of_two_after_a_leave() ->
     assert summary["over"]
     assert [seat["name"] for seat in summary["seats"]] == ["greedy 2", "greedy 3"]
     stored = server.store.actions(table["id"])
-    assert {item.get("players", 3) for item in stored} == {2, 3}
+    hands = [
+        tonk.from_json(
+            server.manager.record(table["id"], hand, "json"), tonk.GameRecord
+        )
+        for hand in range(1, 7)
+    ]
+    assert [hand.players for hand in hands] == [3, 3, 2, 2, 2, 2]
+    assert [item.get("players", 3) for item in stored] == [  # each its hand's
+        hand.players for hand in hands for _ in hand.actions
+    ]
     assert [  # a spread laid by two, whose index three would read otherwise
         item
         for item in stored
