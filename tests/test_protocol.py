@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -1553,3 +1555,35 @@ def test_no_act_with_changes_shows_what_its_seat_cannot_see() -> None:
                 check_no_leak(state, seat, rng, view=view)
             last[seat] = tonk.observe(state, seat)
             state = tonk.apply(state, rng.choice(tonk.legal_actions(state)))
+
+
+@pytest.mark.parametrize(
+    "text", ["'[' * 499_000 + ']' * 499_000", "'{\"a\":' * 199_000"]
+)
+def test_a_deep_message_is_refused_unread_under_a_raised_recursion_limit(
+    text: str,
+) -> None:
+    """Its depth is read from the text: the parser, which would overflow, never runs."""
+    program = (
+        "import sys, tonk.protocol; sys.setrecursionlimit(10**6)\n"
+        f"try: tonk.protocol.decode_message({text})\n"
+        "except tonk.ProtocolError as error: print(error.code.value, error)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (
+        0,
+        "too_deep the message nests lists and objects more than 16 deep\n",
+    )
+
+
+def test_a_limit_that_is_not_an_int_is_refused_by_name() -> None:
+    with pytest.raises(TypeError, match=r"^max_bytes must be an int, got '9'$"):
+        decode_message("{}", max_bytes="9")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^max_bytes must be an int, got True$"):
+        decode_message("{}", max_bytes=True)

@@ -13,6 +13,7 @@ import contextlib
 import copy
 import json
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -1155,3 +1156,18 @@ def test_from_json_refuses_a_second_byte_order_mark() -> None:
     state = tonk.new_game(tonk.Rules(), players=2, seed=1)
     with pytest.raises(tonk.SerializationError, match="not valid JSON"):
         tonk.from_json("\ufeff\ufeff" + tonk.to_json(state), tonk.GameState)
+
+
+@pytest.mark.parametrize(
+    ("limits", "says"),
+    [
+        ({"max_bytes": "x"}, "max_bytes must be an int, got 'x'"),
+        ({"max_depth": None}, "max_depth must be an int, got None"),
+        ({"max_depth": 2.5}, "max_depth must be an int, got 2.5"),
+    ],
+)
+def test_from_json_refuses_a_limit_that_is_not_an_int(
+    limits: dict[str, Any], says: str
+) -> None:
+    with pytest.raises(TypeError, match=f"^{re.escape(says)}$"):
+        from_json("{}", Rules, **limits)

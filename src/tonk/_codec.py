@@ -730,7 +730,7 @@ _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 _DEPTH_STEPS = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-def _too_deep(text: str, max_depth: int) -> bool:
+def nests_deeper(text: str, max_depth: int) -> bool:
     """Return whether ``text`` nests lists and objects deeper than ``max_depth``.
 
     Brackets inside strings do not count. In a text without a backslash and
@@ -800,7 +800,7 @@ def load_json(text: str | bytes | bytearray, *, max_bytes: int, max_depth: int) 
             raise SerializationError(f"the document is not UTF-8: {error}") from None
     if text.startswith("\ufeff"):  # a UTF-8 byte-order mark, as editors write
         text = text[1:]
-    if _too_deep(text, max_depth):
+    if nests_deeper(text, max_depth):
         raise SerializationError(
             f"the document nests lists and objects more than {max_depth} deep"
         )

@@ -78,6 +78,7 @@ from tonk._codec import (
     Codec,
     Object,
     item,
+    nests_deeper,
     object_codec,
 )
 from tonk._validate import brief, is_int
@@ -373,7 +374,8 @@ def decode_message(
         ProtocolError: If the text is too large, too deep, not JSON, not an
             object, of an unknown type, or has an unknown, missing or bad
             field; its ``code`` says which.
-        TypeError: If ``data`` is not text or bytes.
+        TypeError: If ``data`` is not text or bytes, or ``max_bytes`` not an
+            int.
 
     Examples:
         >>> decode_message('{"type": "action", "request": 3, "action": "drop"}')
@@ -387,6 +389,8 @@ def decode_message(
         ...
         tonk.errors.ProtocolError: a message must be a JSON object
     """
+    if max_bytes.__class__ is not int and not is_int(max_bytes):
+        raise TypeError(f"max_bytes must be an int, got {brief(max_bytes)}")
     return _checked(_parsed(data, max_bytes))
 
 
@@ -394,10 +398,12 @@ def _parsed(data: str | bytes | bytearray, max_bytes: int) -> Any:
     """Parse untrusted JSON text within the size and depth limits.
 
     Unlike the document reader of :mod:`tonk.serialization`, it parses first
-    (the C parser stops a hostile depth itself, with RecursionError) and
-    measures the depth of the parsed value, and only when the text has more
-    brackets than the limit: an ``act`` is read by every bot at each
-    decision, and a scan of its text token by token costs more than the parse.
+    and measures the depth of the parsed value, and only when the text has
+    more brackets than the limit: an ``act`` is read by every bot at each
+    decision, and a scan of its text costs more than the parse. A text with
+    more than :data:`_PARSED_DEPTH` brackets is measured before it is parsed:
+    the C parser stops a hostile depth with RecursionError, but under a
+    raised recursion limit it may overflow the C stack first.
     """
     if data.__class__ is bytes or isinstance(data, bytes | bytearray):
         size = len(data)
@@ -414,10 +420,13 @@ def _parsed(data: str | bytes | bytearray, max_bytes: int) -> Any:
             raise _too_large(size, max_bytes)
     else:
         raise TypeError(f"a message must be str or bytes, got {type(data).__name__}")
-    value = _loads(text, _DECODER)
     objects = text.count("{")
+    brackets = objects + text.count("[")
+    if brackets > _PARSED_DEPTH and nests_deeper(text, MAX_DEPTH):
+        raise _too_deep()
+    value = _loads(text, _DECODER)
     # Fewer brackets than the limit cannot nest deeper than it.
-    deep = objects + text.count("[") > MAX_DEPTH
+    deep = brackets > MAX_DEPTH
     if objects <= 2 and not deep and value.__class__ is dict:
         # The usual message: an object, perhaps with one object in it (an act's
         # changes); one inside a list is not counted, which only looks further.
@@ -430,6 +439,12 @@ def _parsed(data: str | bytes | bytearray, max_bytes: int) -> Any:
     if keys != text.count(":"):  # a key repeated, or a colon inside a text
         value = _loads(text, _PAIRS_DECODER)
     return value
+
+
+_PARSED_DEPTH: Final = 1_000
+"""The most brackets a message may have to be parsed before its depth is measured:
+no deeper than the default recursion limit (an overflow of the C stack needs
+tens of thousands)."""
 
 
 def _loads(text: str, decoder: json.JSONDecoder) -> Any:

@@ -1020,8 +1020,8 @@ def from_json(
     Raises:
         SerializationError: If the text is too large, too deep or not JSON, or
             as :func:`from_dict` raises it.
-        TypeError: If ``text`` is not text or bytes, or ``kind`` is not a kind
-            of document.
+        TypeError: If ``text`` is not text or bytes, ``kind`` is not a kind
+            of document, or a limit is not an int.
 
     Examples:
         >>> import tonk
@@ -1040,6 +1040,9 @@ def from_json(
     .. versionadded:: 0.1
     """  # noqa: E501
     _format_of(kind)
+    for name, limit in (("max_bytes", max_bytes), ("max_depth", max_depth)):
+        if not is_int(limit):
+            raise TypeError(f"{name} must be an int, got {brief(limit)}")
     return from_dict(load_json(text, max_bytes=max_bytes, max_depth=max_depth), kind)
 
 
