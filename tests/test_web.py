@@ -180,6 +180,23 @@ def test_a_request_that_is_not_json_or_too_big_is_refused(client: TestClient) ->
     assert (response.status_code, response.json()["code"]) == (400, "too_big")
 
 
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        (b"[" * 5_000 + b"]" * 5_000, "nests lists and objects more than 16 deep"),
+        (b'{"preset": "pagat", "preset": "chicago"}', 'the key "preset" is repeated'),
+        (b'{"preset": NaN}', "NaN is not a JSON number"),
+    ],
+)
+def test_a_request_too_deep_or_not_strict_json_is_refused(
+    client: TestClient, body: bytes, says: str
+) -> None:
+    response = client.post("/api/tables", content=body)
+    assert (response.status_code, response.json()["code"]) == (400, "bad_json")
+    assert says in response.json()["error"]
+    assert client.get("/api/tables").json() == []
+
+
 def test_rules_options_change_the_preset(client: TestClient) -> None:
     table = new_table(client, rules={"hand_size": 7})
     socket = hello(client, table, 0)

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -54,6 +53,8 @@ except ImportError as _missing:  # pragma: no cover - only without the extra
         " (pip install 'tonk[web]')"
     ) from _missing
 
+from tonk._codec import MAX_DEPTH, load_json
+from tonk.errors import SerializationError
 from tonk.web.store import Store
 from tonk.web.tables import Client, Limits, TableError, TableManager
 
@@ -79,9 +80,9 @@ async def _read_json(request: Request, max_bytes: int) -> Any:
         body += chunk
         if len(body) > max_bytes:
             raise TableError("too_big", f"the request is over {max_bytes} bytes")
-    try:
-        return json.loads(body)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+    try:  # read as the library reads documents: depth, repeated keys, NaN
+        return load_json(body, max_bytes=max_bytes, max_depth=MAX_DEPTH)
+    except SerializationError as error:
         raise TableError("bad_json", f"the request is not JSON: {error}") from None
 
 
