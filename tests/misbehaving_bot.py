@@ -30,7 +30,7 @@ action, but for what MODE makes it do instead:
 - ``deaf``: close its standard input before it says hello, then sleep;
 - ``garbage-hello``: write text that is not JSON instead of its hello;
 - ``error-first``: write an ``error`` message instead of its hello;
-- ``deaf-after``: answer the first act, then close its standard input and
+- ``deaf-after``: on the first act, close its standard input, answer and
   sleep;
 - ``spawn PATH``: ignore SIGTERM, SIGHUP, SIGINT and SIGUSR1, start a process
   that sleeps (writing its process id to PATH), and hang on the first act.
@@ -120,11 +120,12 @@ def answer(mode: str, act: dict[str, object]) -> None:
             text = ""
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
+    elif mode == "deaf-after":  # its answer read, the next message fails
+        os.close(0)
+        send(action)
+        time.sleep(3600)
     else:
         send(action)
-    if mode == "deaf-after":
-        os.close(0)
-        time.sleep(3600)
 
 
 def main() -> None:

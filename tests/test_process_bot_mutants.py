@@ -272,7 +272,7 @@ def test_close_says_goodbye_to_a_program_that_reads(
     ]
 
 
-def test_close_ends_a_program_that_stopped_reading(
+def test_a_program_that_stopped_reading_fails_and_is_closed(
     decision: tuple[tonk.Observation, random.Random],
 ) -> None:
     seen, rng = decision
@@ -280,7 +280,18 @@ def test_close_ends_a_program_that_stopped_reading(
     assert bot.choose(seen, seen.legal_actions, rng) == seen.legal_actions[0]
     pid = bot.pid
     assert pid is not None
-    bot.close()  # its goodbye cannot be written: no error
+    error = failure(bot, seen, rng)  # the next act cannot be written
+    assert str(error) == (
+        f"bot {bot.name!r} at seat {seen.seat} stopped reading its input"
+        " ([Errno 32] Broken pipe); its standard error is empty"
+    )
+    assert error.seat == seen.seat
+    assert waited_out(pid)
+    again = misbehaving("deaf-after")
+    again.choose(seen, seen.legal_actions, rng)
+    pid = again.pid
+    assert pid is not None
+    again.close()  # its goodbye cannot be written: no error
     assert waited_out(pid)
 
 
@@ -330,12 +341,13 @@ def test_a_program_is_welcomed_again_only_when_its_table_changes(
     views = [
         to_move(presets.PAGAT, 2, dealer=0),
         to_move(presets.PAGAT, 2, dealer=0),
-        to_move(same, 2, dealer=0),
+        attrs.evolve(to_move(presets.PAGAT, 2, dealer=0), rules=same),
         to_move(presets.PAGAT, 2, dealer=1),  # another seat
         to_move(presets.CHICAGO, 2, dealer=1),
         to_move(presets.CHICAGO, 3, dealer=2),
     ]
     assert [view.seat for view in views] == [1, 1, 1, 0, 0, 0]
+    assert views[2].rules is same
     with ProcessBot(
         [sys.executable, str(script), str(log), "whole"], timeout=7.5
     ) as bot:
@@ -455,14 +467,16 @@ def test_serve_bot_seeds_each_act_with_its_seed_or_else_its_own() -> None:
         action = bot.choose(seen, seen.legal_actions, random.Random(seed))
         return tonk.format_action(action)
 
-    assert chosen(5) != chosen(11)  # the two seeds tell the answers apart
-    unseeded = encode_act(seen, request=1) + "\n"
-    seeded = encode_act(seen, request=2, seed=11) + "\n"
-    answers = served([welcome, unseeded, seeded], bot, seed=5)
-    assert [json.loads(line)["action"] for line in answers[1:]] == [
-        chosen(5),
-        chosen(11),
-    ]
+    seeds = range(11, 19)
+    unseeded = [encode_act(seen, request=1) + "\n"]
+    seeded = [encode_act(seen, request=2, seed=seed) + "\n" for seed in seeds]
+    answers = served([welcome, *unseeded, *seeded], bot, seed=5)
+    expected = [chosen(5)] + [chosen(seed) for seed in seeds]
+    assert [json.loads(line)["action"] for line in answers[1:]] == expected
+    # The seeds tell the answers apart: from seed 5 alone they would differ.
+    backup = random.Random(5)
+    alone = [bot.choose(seen, seen.legal_actions, backup) for _ in expected]
+    assert [tonk.format_action(action) for action in alone] != expected
 
 
 class IdentityBot(LastBot):
@@ -491,3 +505,19 @@ def test_serve_bot_keeps_the_rules_of_a_welcome_that_repeats_them() -> None:
     first, second = bot.rules
     assert first == presets.PAGAT
     assert second is first
+
+
+def test_serve_bot_reads_standard_input_and_writes_standard_output(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    welcome, *_, act = conversation()
+    stdout = io.BytesIO()
+    monkeypatch.setattr(
+        sys, "stdin", io.TextIOWrapper(io.BytesIO((welcome + act).encode()))
+    )
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(stdout))
+    assert serve_bot(LastBot()) == 0
+    assert [json.loads(line)["type"] for line in stdout.getvalue().splitlines()] == [
+        "hello",
+        "action",
+    ]
