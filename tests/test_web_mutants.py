@@ -20,6 +20,7 @@ import random
 import secrets
 import sqlite3
 import sys
+import threading
 import time
 import types
 from collections.abc import Iterator
@@ -29,6 +30,7 @@ from typing import Any
 import pytest
 
 import tonk
+import tonk.web.store
 from tonk.protocol import Table
 from tonk.web.store import MIGRATIONS, SCHEMA_VERSION, Store, StoreError, TableRow
 from tonk.web.tables import Client, Limits, TableError, TableManager, draw_view
@@ -1523,3 +1525,79 @@ def test_a_database_with_no_version_row_is_migrated_from_the_start(
     store = Store(path)
     assert store.version() == 2
     store.close()
+
+
+def test_a_migration_that_fails_leaves_the_database_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "clash.sqlite3"
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        db.executescript(MIGRATIONS[0])
+        db.execute("INSERT INTO schema_version (version) VALUES (1)")
+        db.execute("CREATE TABLE seating (x INTEGER)")  # in the way of step 2
+        db.commit()
+    for _ in range(2):  # the same failure each time: nothing was half done
+        with pytest.raises(sqlite3.OperationalError, match="table seating already"):
+            Store(path)
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        assert db.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+
+
+def checkpoint_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name == "tonk-store-checkpoint"]
+
+
+def test_a_database_file_is_checkpointed_by_a_daemon_thread_until_closed(
+    tmp_path: Path,
+) -> None:
+    before = checkpoint_threads()
+    memory = Store(":memory:")  # no log, no thread
+    assert checkpoint_threads() == before
+    store = Store(tmp_path / "db.sqlite3")
+    (thread,) = [t for t in checkpoint_threads() if t not in before]
+    assert thread.daemon
+    store.close()
+    memory.close()
+    assert not thread.is_alive()
+
+
+class FailingCheckpoints:
+    """A connection whose checkpoints fail, as on a disk that has gone away."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+        if "wal_checkpoint" in sql:
+            raise sqlite3.OperationalError("disk I/O error")
+        return self.db.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.db, name)
+
+    def __enter__(self) -> sqlite3.Connection:
+        return self.db.__enter__()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.db.__exit__(*exc)
+
+
+def test_a_failed_checkpoint_is_logged_and_the_store_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    real = sqlite3.connect
+    monkeypatch.setattr(
+        sqlite3,
+        "connect",
+        lambda *args, **kwargs: FailingCheckpoints(real(*args, **kwargs)),
+    )
+    monkeypatch.setattr(tonk.web.store, "CHECKPOINT_SECONDS", 0.01)
+    path = tmp_path / "db.sqlite3"
+    store = Store(path)
+    deadline = time.monotonic() + 10
+    while not caplog.messages and time.monotonic() < deadline:
+        time.sleep(0.01)
+    store.create_table("t1", {}, {}, now=0.0)
+    store.close()
+    assert caplog.messages[0] == (
+        f"checkpoint of {path} failed: OperationalError('disk I/O error')"
+    )
