@@ -321,6 +321,38 @@ def test_a_forked_copy_starts_a_program_of_its_own(
         assert bot.pid == mine
 
 
+_WORKER_BOT: list[ProcessBot] = []
+"""The bot a pool worker keeps for its life (as a worker's global)."""
+
+
+def _start_worker_bot() -> None:
+    _WORKER_BOT.append(misbehaving("ignore-goodbye"))
+
+
+def _worker_choice(seed: int) -> int:
+    """Return the process id of the worker's program after one choice."""
+    state = tonk.new_game(presets.PAGAT, players=2, seed=seed)
+    seen = tonk.observe(state, state.to_move)
+    bot = _WORKER_BOT[0]
+    bot.choose(seen, seen.legal_actions, random.Random(seed))
+    pid = bot.pid
+    assert pid is not None
+    return pid
+
+
+def test_a_program_kept_by_a_pool_worker_ends_with_the_worker() -> None:
+    # A worker ends without the interpreter's exit handlers; the bot's
+    # finalizer runs there too, and kills a program that ignores goodbye.
+    pool = multiprocessing.get_context("fork").Pool(1, initializer=_start_worker_bot)
+    try:
+        (pid,) = pool.map(_worker_choice, [7])
+        pool.close()
+        pool.join()
+    finally:
+        pool.terminate()
+    assert waited_out(pid)
+
+
 # --- the messages a program gets ------------------------------------------------------
 
 
