@@ -1487,7 +1487,7 @@ def test_an_action_out_of_order_is_refused_and_stores_nothing() -> None:
     store.close()
 
 
-def test_a_database_of_the_first_schema_is_migrated_and_a_newer_one_refused(
+def test_the_store_migrates_a_database_of_the_first_schema_and_refuses_a_newer(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "old.sqlite3"
@@ -1515,7 +1515,7 @@ def test_a_database_of_the_first_schema_is_migrated_and_a_newer_one_refused(
     )
 
 
-def test_a_database_with_no_version_row_is_migrated_from_the_start(
+def test_the_store_migrates_a_database_with_no_version_row_from_the_start(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "empty.sqlite3"
@@ -1527,7 +1527,9 @@ def test_a_database_with_no_version_row_is_migrated_from_the_start(
     store.close()
 
 
-def test_a_migration_that_fails_leaves_the_database_as_it_was(tmp_path: Path) -> None:
+def test_a_store_migration_that_fails_leaves_the_database_as_it_was(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "clash.sqlite3"
     with contextlib.closing(sqlite3.connect(path)) as db:
         db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
@@ -1567,7 +1569,7 @@ class FailingCheckpoints:
         self.db = db
 
     def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
-        if "wal_checkpoint" in sql:
+        if "wal_checkpoint" in sql.lower():
             raise sqlite3.OperationalError("disk I/O error")
         return self.db.execute(sql, *args)
 
