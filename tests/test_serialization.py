@@ -1171,3 +1171,15 @@ def test_from_json_refuses_a_limit_that_is_not_an_int(
 ) -> None:
     with pytest.raises(TypeError, match=f"^{re.escape(says)}$"):
         from_json("{}", Rules, **limits)
+
+
+@pytest.mark.parametrize("indent", [-1, 101, 10**9])
+def test_to_json_refuses_an_indent_out_of_range(indent: int) -> None:
+    with pytest.raises(ValueError, match=rf"^indent must be 0\.\.100, got {indent}$"):
+        to_json(Drop(), indent=indent)
+
+
+def test_to_json_indents_by_up_to_a_hundred_spaces() -> None:
+    assert to_json(Drop(), indent=100).splitlines()[1] == " " * 100 + (
+        '"format": "tonk.action",'
+    )

@@ -937,6 +937,10 @@ def _record_from_dict(
     return record
 
 
+_MOST_INDENT = 100
+"""The widest indent :func:`to_json` writes (a huge one would fill the memory)."""
+
+
 def to_json(value: _Writable, *, indent: int | None = None) -> str:
     """Write a value as a JSON document (see :func:`to_dict`).
 
@@ -944,8 +948,8 @@ def to_json(value: _Writable, *, indent: int | None = None) -> str:
         value: Any kind in the module's table: rules, a state, a record, an
             observation, a game, a session, a hand or run result, a bot error
             or an action.
-        indent: Indent nested values by this many spaces, one a line; ``None``
-            writes everything on one line, without spaces.
+        indent: Indent nested values by this many spaces (0 to 100), one a
+            line; ``None`` writes everything on one line, without spaces.
 
     Returns:
         The JSON text, ASCII only.
@@ -953,6 +957,7 @@ def to_json(value: _Writable, *, indent: int | None = None) -> str:
     Raises:
         TypeError: If ``value`` is none of the kinds above, or ``indent`` is
             neither an int nor ``None``.
+        ValueError: If ``indent`` is not 0..100.
 
     Examples:
         >>> import tonk
@@ -965,8 +970,11 @@ def to_json(value: _Writable, *, indent: int | None = None) -> str:
 
     .. versionadded:: 0.1
     """
-    if indent is not None and not is_int(indent):
-        raise TypeError(f"indent must be an int or None, got {brief(indent)}")
+    if indent is not None:
+        if not is_int(indent):
+            raise TypeError(f"indent must be an int or None, got {brief(indent)}")
+        if not 0 <= indent <= _MOST_INDENT:
+            raise ValueError(f"indent must be 0..{_MOST_INDENT}, got {brief(indent)}")
     separators = (",", ":") if indent is None else (",", ": ")
     return json.dumps(to_dict(value), indent=indent, separators=separators)
 
