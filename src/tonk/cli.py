@@ -72,6 +72,13 @@ def _positive(text: str) -> int:
     return value
 
 
+def _port(text: str) -> int:
+    value = _positive(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"must be 1..65535, got {value}")
+    return value
+
+
 _BOTS = BUILT_IN_BOTS
 _BOT_HELP = (
     f"{', '.join(_BOTS)}, your own bot class as module:Class or"
@@ -288,7 +295,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--host", default="127.0.0.1", help="address (default: the loopback only)"
     )
-    serve.add_argument("--port", type=_positive, default=8000, help="port (8000)")
+    serve.add_argument("--port", type=_port, default=8000, help="port (8000)")
     serve.add_argument(
         "--db", type=Path, default=Path("tonk.sqlite3"), help="the database file"
     )
@@ -503,7 +510,7 @@ def _print_tournament(
     print(
         f"tonk simulate: preset {args.preset}, {result.players} players,"
         f" {_present.plural(result.hands, 'hand')}, seed {result.seed},"
-        f" bots {', '.join(args.bots)}"
+        f" bots {escape(', '.join(args.bots))}"
     )
     if not args.no_timing:
         print(f"hands/s: {result.hands / elapsed:,.1f} ({elapsed:.1f} s)")
