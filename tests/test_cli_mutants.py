@@ -19,7 +19,12 @@ from tonk.cli import main
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     """Run ``tonk ARGS`` through main(); an exit (argparse's) becomes the code."""
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with (
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+        pytest.MonkeyPatch.context() as patch,
+    ):
+        patch.setattr("sys.stdin", io.StringIO(""))  # `tonk play` leaves at once
         try:
             code: object = main(list(args))
         except SystemExit as exit:
@@ -100,3 +105,43 @@ def test_a_tournament_header_escapes_a_bot_file_name(tmp_path: Path) -> None:
         "tonk simulate: preset pagat, 2 players, 2 hands, seed 1,"
         f" bots {tmp_path}/\\x1b[31mred/mybot.py:MyBot, greedy"
     )
+
+
+def test_play_escapes_a_bot_program_in_the_seat_names() -> None:
+    pytest.importorskip("rich")
+    result = run("play", "--seed", "1", "--bots", "exec:x\x1b[31mq")
+    assert result.returncode == 0, result.stderr
+    assert "\x1b" not in result.stdout
+    assert "seat 1 (x\\x1b[31mq) deals" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ("play", "--players", "4", "--bots", "random"),
+            "--players 4 does not match the 1 bot of --bots"
+            " (one bot for each seat but yours)",
+        ),
+        (
+            ("play", "--players", "2", "--bots", "random,greedy"),
+            "--players 2 does not match the 2 bots of --bots"
+            " (one bot for each seat but yours)",
+        ),
+        (
+            ("simulate", "--players", "3", "--bots", "random,greedy"),
+            "--players 3 does not match the 2 bots of --bots (one bot per seat)",
+        ),
+        (
+            ("simulate", "--players", "2", "--bots", "random"),
+            "--players 2 does not match the 1 bot of --bots (one bot per seat)",
+        ),
+    ],
+)
+def test_a_player_count_that_does_not_match_the_bots_is_one_line(
+    args: tuple[str, ...], message: str
+) -> None:
+    pytest.importorskip("rich")
+    result = run(*args)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"tonk: error: {message}\n"

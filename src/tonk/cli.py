@@ -577,8 +577,9 @@ def _play_bots(args: argparse.Namespace) -> list[str]:
     names: list[str] = list(args.bots)
     if args.players is not None and args.players != len(names) + 1:
         raise BotError(
-            f"--players {args.players} does not match the {len(names)} bots of"
-            " --bots (one bot for each seat but yours)",
+            f"--players {args.players} does not match the"
+            f" {_present.plural(len(names), 'bot')} of --bots (one bot for each"
+            " seat but yours)",
             bot=",".join(names),
         )
     return names
@@ -605,7 +606,7 @@ def _play(args: argparse.Namespace) -> int:
         rules,
         seed=seed,
         bots=[_make_bot(name, args.iterations) for name in names],
-        bot_names=[bot_label(name) for name in names],
+        bot_names=[escape(bot_label(name)) for name in names],
         hands=hands,
         session=args.session,
         save=args.save,
