@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import contextlib
 import io
+import random
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+import tonk
 from tonk.cli import main
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     """Run ``tonk ARGS`` through main(); an exit (argparse's) becomes the code."""
     out, err = io.StringIO(), io.StringIO()
     with (
@@ -24,7 +27,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
         contextlib.redirect_stderr(err),
         pytest.MonkeyPatch.context() as patch,
     ):
-        patch.setattr("sys.stdin", io.StringIO(""))  # `tonk play` leaves at once
+        patch.setattr("sys.stdin", io.StringIO(stdin))
         try:
             code: object = main(list(args))
         except SystemExit as exit:
@@ -145,3 +148,55 @@ def test_a_player_count_that_does_not_match_the_bots_is_one_line(
     result = run(*args)
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr == f"tonk: error: {message}\n"
+
+
+def recorded_hand(path: Path) -> tonk.GameRecord:
+    """Write a hand of random play to ``path`` (text form); return its record."""
+    rng = random.Random(6)
+    record = tonk.GameRecord.start(tonk.presets.PAGAT, players=2, seed=6)
+    state = record.initial_state()
+    while state.outcome is None:
+        action = rng.choice(tonk.legal_actions(state))
+        record, state = record.then(action), tonk.apply(state, action)
+    record = record.with_outcome(state.outcome)
+    path.write_text(tonk.format_record(record), encoding="utf-8")
+    return record
+
+
+def test_replay_pause_waits_for_enter_before_each_action(tmp_path: Path) -> None:
+    record = recorded_hand(tmp_path / "hand.txt")
+    actions = len(record.actions)
+    result = run("replay", "--pause", str(tmp_path / "hand.txt"), stdin="\n" * 99)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.count("(Enter) ") == actions
+    assert run("replay", str(tmp_path / "hand.txt")).stdout.count("(Enter)") == 0
+
+
+def test_replay_pause_stops_with_status_0_at_the_end_of_input(tmp_path: Path) -> None:
+    assert len(recorded_hand(tmp_path / "hand.txt").actions) > 2
+    result = run("replay", "--pause", str(tmp_path / "hand.txt"), stdin="\n")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.count("(Enter) ") == 2
+    assert "outcome:" not in result.stdout
+
+
+def test_replay_of_a_missing_file_names_it_and_the_reason(tmp_path: Path) -> None:
+    missing = tmp_path / "no\x1bne.json"
+    result = run("replay", str(missing))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"tonk: error: cannot read {tmp_path}/no\\x1bne.json:"
+        " No such file or directory\n"
+    )
+
+
+def test_without_rich_play_says_which_extra_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "rich", None)  # import rich raises ImportError
+    result = run("play", "--seed", "1")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "tonk: error: tonk play needs the 'rich' package; install it with"
+        " pip install 'tonk[cli]'\n"
+    )
