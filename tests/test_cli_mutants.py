@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import random
 import subprocess
 import sys
@@ -200,3 +201,92 @@ def test_without_rich_play_says_which_extra_to_install(
         "tonk: error: tonk play needs the 'rich' package; install it with"
         " pip install 'tonk[cli]'\n"
     )
+
+
+class Clock:
+    """A ``time`` module for tonk.cli whose clock moves 2 s at each read."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def perf_counter(self) -> float:
+        self.now += 2.0
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every timed run of tonk.cli last 2 s."""
+    monkeypatch.setattr("tonk.cli.time", Clock())
+
+
+def test_simulate_session_refuses_workers_and_a_scheduler() -> None:
+    for option in (("--workers", "2"), ("--scheduler", "local")):
+        result = run("simulate", "--session", *option)
+        assert (result.returncode, result.stdout) == (2, "")
+        assert result.stderr == (
+            "tonk: error: --session plays one session in this process;"
+            " --workers and --scheduler do not go with it\n"
+        )
+
+
+def test_simulate_session_prints_its_ledger_and_speed(clock: None) -> None:
+    result = run("simulate", "--session", "--hands", "8", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[:4] == [
+        "tonk simulate --session: preset pagat, 2 players, seed 1",
+        "stopped after 8 hands",
+        "hands/s: 4",  # 8 hands in the clock's 2 s
+        "player       balance",
+    ]
+
+
+def test_simulate_session_shows_push_ups_and_every_leader() -> None:
+    result = run("simulate", "--session", "--hands", "5", "--seed", "1",
+                 "--no-timing", "--preset", "hoyle")  # fmt: skip
+    assert result.stdout.splitlines()[2:] == [
+        "player       balance  push-ups",
+        "P1               -40        44",
+        "P2                40         4",
+        "leading: P2",
+    ]
+    tied = run("simulate", "--session", "--hands", "2", "--seed", "12", "--no-timing")
+    assert tied.stdout.splitlines()[-1] == "leading: P1, P2"
+
+
+def test_simulate_session_prints_json_with_its_speed(clock: None) -> None:
+    result = run("simulate", "--session", "--hands", "8", "--seed", "1", "--json")
+    document = json.loads(result.stdout)
+    assert document == {
+        "preset": "pagat",
+        "players": 2,
+        "seed": 1,
+        "hands": 8,
+        "is_over": False,
+        "ledger": document["ledger"],
+        "push_ups": None,
+        "naturals_pot": "0",
+        "leaders": document["leaders"],
+        "seconds": 2.0,
+        "hands_per_second": 4.0,
+    }
+    hoyle = run("simulate", "--session", "--hands", "5", "--seed", "1", "--json",
+                "--no-timing", "--preset", "hoyle")  # fmt: skip
+    assert json.loads(hoyle.stdout)["push_ups"] == {"P1": 44, "P2": 4}
+
+
+def test_simulate_json_gives_hands_per_second(clock: None) -> None:
+    result = run("simulate", "--hands", "8", "--seed", "1", "--json")
+    document = json.loads(result.stdout)
+    assert (document["seconds"], document["hands_per_second"]) == (2.0, 4.0)
+
+
+def test_progress_lines_begin_at_the_first_tenth(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--hands", "100", "--seed", "1", "--progress",
+                 "--no-timing"]) == 0  # fmt: skip
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == "tonk: 16 of 100 hands played (16%)"
+    assert lines[-1] == "tonk: 100 of 100 hands played (100%)"
