@@ -290,3 +290,93 @@ def test_progress_lines_begin_at_the_first_tenth(
     lines = capsys.readouterr().err.splitlines()
     assert lines[0] == "tonk: 16 of 100 hands played (16%)"
     assert lines[-1] == "tonk: 100 of 100 hands played (100%)"
+
+
+def run_on(encoding: str, *args: str) -> tuple[int, str]:
+    """Run ``tonk ARGS`` with a standard output in ``encoding``; return what it gave."""
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding=encoding, errors="strict")
+    with contextlib.redirect_stdout(out):
+        code = main(list(args))
+    out.flush()
+    return code, raw.getvalue().decode(encoding)
+
+
+@pytest.mark.parametrize(("encoding", "sign"), [("ascii", "+-"), ("utf-8", "±")])
+def test_a_tournament_table_uses_what_the_terminal_can_show(
+    encoding: str, sign: str
+) -> None:
+    pytest.importorskip("rich")
+    args = ("simulate", "--hands", "2", "--seed", "1", "--bots", "random,greedy")
+    code, out = run_on(encoding, *args, "--no-timing")
+    assert code == 0
+    assert (
+        out.splitlines()[-1] == f"{sign} is the half-width of a 95% confidence interval"
+    )
+
+
+def test_a_tournament_prints_its_speed(clock: None) -> None:
+    pytest.importorskip("rich")
+    result = run("simulate", "--hands", "3", "--seed", "1", "--bots", "random,greedy")
+    assert result.stdout.splitlines()[:2] == [
+        "tonk simulate: preset pagat, 2 players, 3 hands, seed 1, bots random, greedy",
+        "hands/s: 1.5 (2.0 s)",
+    ]
+
+
+def test_a_tournament_refuses_a_session() -> None:
+    result = run("simulate", "--session", "--bots", "random,greedy")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "tonk: error: --session and --bots do not go together\n"
+
+
+def test_without_rich_a_tournament_table_says_which_extra_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "rich", None)  # import rich raises ImportError
+    result = run("simulate", "--hands", "2", "--bots", "random,greedy")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "tonk: error: tonk simulate --bots needs the 'rich' package; install it"
+        " with pip install 'tonk[cli]'\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("bots", "iterations"), [("ismcts,random", 5), ("random,greedy", None)]
+)
+def test_a_tournament_in_json_gives_the_ismcts_budget(
+    bots: str, iterations: int | None
+) -> None:
+    result = run("simulate", "--hands", "1", "--seed", "1", "--json",
+                 "--no-timing", "--iterations", "5", "--bots", bots)  # fmt: skip
+    document = json.loads(result.stdout)
+    assert (document["preset"], document["iterations"]) == ("pagat", iterations)
+
+
+def test_play_draws_a_seed_of_128_bits(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("rich")
+    monkeypatch.setattr("secrets.randbits", lambda bits: (1 << bits) - 1)
+    result = run("play")
+    assert result.stdout.startswith(f"tonk play: 2 players, seed {(1 << 128) - 1}.")
+
+
+@pytest.mark.parametrize(
+    ("options", "hands"), [((), 1), (("--hands", "2"), 2), (("--session",), 2)]
+)
+def test_play_deals_one_hand_unless_asked_for_more(
+    options: tuple[str, ...], hands: int
+) -> None:
+    """Seat 0 drops at its first turn (move 1) in each hand, until the input ends."""
+    pytest.importorskip("rich")
+    result = run("play", "--seed", "1", *options, stdin="1\n" * 2)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("The hand is over") == hands
+    assert ("You left the game." in result.stdout) == (options == ("--session",))
+
+
+def test_play_takes_a_bot_for_each_other_seat() -> None:
+    pytest.importorskip("rich")
+    result = run("play", "--seed", "1", "--players", "3", "--bots", "random,greedy")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("tonk play: 3 players, seed 1.")
