@@ -362,7 +362,7 @@ def test_play_draws_a_seed_of_128_bits(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize(
-    ("options", "hands"), [((), 1), (("--hands", "2"), 2), (("--session",), 2)]
+    ("options", "hands"), [((), 1), (("--hands", "2"), 2), (("--session",), 3)]
 )
 def test_play_deals_one_hand_unless_asked_for_more(
     options: tuple[str, ...], hands: int
