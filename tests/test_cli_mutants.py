@@ -6,13 +6,17 @@ Each checks one behaviour of the ``tonk`` command line through
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import io
 import json
 import random
 import subprocess
 import sys
+import types
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 
@@ -367,7 +371,7 @@ def test_play_draws_a_seed_of_128_bits(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_play_deals_one_hand_unless_asked_for_more(
     options: tuple[str, ...], hands: int
 ) -> None:
-    """Seat 0 drops at its first turn (move 1) in each hand, until the input ends."""
+    """Seat 0 answers move 1 (drop) at its first two turns, then the input ends."""
     pytest.importorskip("rich")
     result = run("play", "--seed", "1", *options, stdin="1\n" * 2)
     assert result.returncode == 0, result.stderr
@@ -380,3 +384,70 @@ def test_play_takes_a_bot_for_each_other_seat() -> None:
     result = run("play", "--seed", "1", "--players", "3", "--bots", "random,greedy")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("tonk play: 3 players, seed 1.")
+
+
+class Executor(concurrent.futures.ThreadPoolExecutor):
+    """The executor of :class:`Client`: it counts the tasks given to it."""
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=1)
+        self.tasks = 0
+
+    def submit(
+        self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any
+    ) -> concurrent.futures.Future[Any]:
+        self.tasks += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+class Client:
+    """A ``distributed.Client`` of a cluster that plays in a thread here."""
+
+    made: ClassVar[list[Client]] = []
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        self.arguments = (*args, *sorted(kwargs.items()))
+        self.executor = Executor()
+        Client.made.append(self)
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.executor.shutdown()
+
+    def get_executor(self) -> Executor:
+        return self.executor
+
+
+@pytest.fixture
+def cluster(monkeypatch: pytest.MonkeyPatch) -> list[Client]:
+    """Install a fake ``distributed`` package; give the clients it made."""
+    distributed = types.ModuleType("distributed")
+    distributed.Client = Client  # type: ignore[attr-defined]
+    distributed.LocalCluster = Client  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "distributed", distributed)
+    monkeypatch.setattr(Client, "made", [])
+    return Client.made
+
+
+@pytest.mark.parametrize("bots", [(), ("--bots", "random,greedy")])
+def test_simulate_plays_on_the_scheduler_it_is_given(
+    bots: tuple[str, ...], cluster: list[Client]
+) -> None:
+    args = ("simulate", "--hands", "4", "--seed", "1", "--json", "--no-timing")
+    alone = run(*args, *bots)
+    result = run(*args, *bots, "--scheduler", "tcp://example:8786")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == alone.stdout
+    assert [client.arguments for client in cluster] == [
+        ("tcp://example:8786", ("timeout", 10))
+    ]
+    assert cluster[0].executor.tasks > 0
+
+
+@pytest.mark.parametrize("bots", [(), ("--bots", "random,greedy")])
+def test_simulate_refuses_more_workers_than_it_can_start(bots: tuple[str, ...]) -> None:
+    result = run("simulate", "--hands", "4", "--workers", "300", *bots)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "tonk: error: workers must be an int 1..256, got 300\n"
