@@ -451,3 +451,49 @@ def test_simulate_refuses_more_workers_than_it_can_start(bots: tuple[str, ...]) 
     result = run("simulate", "--hands", "4", "--workers", "300", *bots)
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr == "tonk: error: workers must be an int 1..256, got 300\n"
+
+
+def test_simulate_draws_a_seed_of_32_bits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        "random.SystemRandom.getrandbits", lambda self, bits: (1 << bits) - 1
+    )
+    result = run("simulate", "--hands", "1", "--no-timing")
+    assert result.stdout.splitlines()[0].endswith(f"1 hand, seed {(1 << 32) - 1}")
+
+
+def test_a_user_bot_is_imported_from_the_current_folder_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "mine.py").write_text(
+        "from tonk.bots import RandomBot as MyBot\n", encoding="utf-8"
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(
+        "sys.path", [p for p in sys.path if p not in ("", str(tmp_path))]
+    )
+    monkeypatch.delitem(sys.modules, "mine", raising=False)
+    result = run("simulate", "--hands", "1", "--json", "--bots", "mine:MyBot,greedy")
+    assert result.returncode == 0, result.stderr
+    assert sys.path[0] == str(tmp_path)
+    assert sys.path.count(str(tmp_path)) == 1
+
+
+def test_a_built_in_bot_leaves_the_import_path_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = [p for p in sys.path if p not in ("", str(tmp_path))]
+    monkeypatch.setattr("sys.path", list(path))
+    result = run("simulate", "--hands", "1", "--json", "--bots", "random,greedy")
+    assert result.returncode == 0, result.stderr
+    assert sys.path == path
+
+
+def test_the_ismcts_bot_searches_as_many_iterations_as_asked() -> None:
+    def played(iterations: str) -> object:
+        result = run("simulate", "--hands", "4", "--seed", "1", "--json",
+                     "--no-timing", "--bots", "ismcts,random",
+                     "--iterations", iterations)  # fmt: skip
+        return {**json.loads(result.stdout), "iterations": None}
+
+    assert played("1") != played("3")
