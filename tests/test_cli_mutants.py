@@ -91,14 +91,14 @@ def test_serve_defaults_to_the_loopback_port_8000_and_tonk_sqlite3(
     ]
 
 
-def user_bot(directory: Path) -> str:
+def user_bot(directory: Path, module: str = "mybot") -> str:
     """Write a user's bot file in ``directory``; return its ``--bots`` spec."""
     directory.mkdir()
-    (directory / "mybot.py").write_text(
+    (directory / f"{module}.py").write_text(
         "from tonk.bots import GreedyBot\n\n\nclass MyBot(GreedyBot):\n    pass\n",
         encoding="utf-8",
     )
-    return f"{directory / 'mybot.py'}:MyBot"
+    return f"{directory / module}.py:MyBot"
 
 
 def test_a_tournament_header_escapes_a_bot_file_name(tmp_path: Path) -> None:
@@ -497,3 +497,38 @@ def test_the_ismcts_bot_searches_as_many_iterations_as_asked() -> None:
         return {**json.loads(result.stdout), "iterations": None}
 
     assert played("1") != played("3")
+
+
+def bot_says(*args: str, stdin: bytes = b"") -> list[str]:
+    """Run ``tonk bot ARGS`` on binary standard streams; return its lines."""
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+        patch.setattr("sys.stdout", out)
+        assert main(["bot", *args]) == 0
+        out.flush()
+    return raw.getvalue().decode().splitlines()
+
+
+def test_tonk_bot_says_hello_with_the_bot_s_short_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert bot_says(" Greedy ") == [
+        '{"type":"hello","protocol":1,"changes":true,"name":"greedy"}'
+    ]
+    spec = user_bot(tmp_path / "bots", "hellobot")
+    assert bot_says(spec) == [
+        '{"type":"hello","protocol":1,"changes":true,"name":"MyBot"}'
+    ]
+
+
+def test_tonk_bot_plays_the_table_s_requests() -> None:
+    table = tonk.protocol.Table(tonk.Rules(), players=2, seed=7)
+    lines = [
+        tonk.protocol.encode_message(out.message)
+        for out in table.start()
+        if out.to == 0
+    ]
+    said = bot_says("greedy", stdin="\n".join(lines).encode())
+    assert said[1] == '{"type":"action","request":1,"action":"drop"}'
