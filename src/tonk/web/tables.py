@@ -349,8 +349,8 @@ class _Live:
         """Who sits at the table now, by seat (joins and leaves change it)."""
         return self.table.state.players
 
-    def name(self, seat: int | None) -> str:
-        return "nobody" if seat is None else f"{self.seated[seat]} ({seat})"
+    def name(self, seat: int) -> str:
+        return f"{self.seated[seat]} ({seat})"
 
 
 def _bot_spec(entry: dict[str, Any], allowed: Sequence[str]) -> str:
