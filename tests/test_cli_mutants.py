@@ -10,6 +10,7 @@ import concurrent.futures
 import contextlib
 import io
 import json
+import os
 import random
 import subprocess
 import sys
@@ -532,3 +533,63 @@ def test_tonk_bot_plays_the_table_s_requests() -> None:
     ]
     said = bot_says("greedy", stdin="\n".join(lines).encode())
     assert said[1] == '{"type":"action","request":1,"action":"drop"}'
+
+
+STOPPING_BOT = """\
+import os, signal
+from tonk.bots import GreedyBot
+
+
+class Interrupted(GreedyBot):
+    def choose(self, observation, legal, rng):
+        raise KeyboardInterrupt
+
+
+class Terminated(GreedyBot):
+    def choose(self, observation, legal, rng):
+        os.kill(os.getpid(), signal.SIGTERM)
+        return super().choose(observation, legal, rng)
+"""
+
+
+@pytest.mark.parametrize(
+    ("bot", "status", "said"),
+    [
+        ("Interrupted", 130, "tonk: interrupted"),
+        ("Terminated", 143, "tonk: terminated"),
+    ],
+)
+def test_a_stopped_run_says_so_with_the_signal_s_status(
+    bot: str, status: int, said: str, tmp_path: Path
+) -> None:
+    path = tmp_path / f"stopping_{bot.lower()}.py"  # one module name per file
+    path.write_text(STOPPING_BOT, encoding="utf-8")
+    spec = f"{path}:{bot}"
+    result = run("simulate", "--hands", "2", "--json", "--bots", f"{spec},{spec}")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        status,
+        "",
+        said + "\n",
+    )
+
+
+class ClosedPipe(io.StringIO):
+    """A standard output whose reader has gone: writing raises BrokenPipeError."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self.fd = fd
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError
+
+    def fileno(self) -> int:
+        return self.fd
+
+
+def test_a_closed_output_ends_the_run_quietly_with_status_1(tmp_path: Path) -> None:
+    with (tmp_path / "out").open("wb") as file:
+        with contextlib.redirect_stdout(ClosedPipe(file.fileno())):
+            assert main(["simulate", "--hands", "2", "--no-timing"]) == 1
+        os.write(file.fileno(), b"later writes go nowhere")
+    assert (tmp_path / "out").read_bytes() == b""
