@@ -174,7 +174,7 @@ def test_replay_pause_waits_for_enter_before_each_action(tmp_path: Path) -> None
     actions = len(record.actions)
     result = run("replay", "--pause", str(tmp_path / "hand.txt"), stdin="\n" * 99)
     assert (result.returncode, result.stderr) == (0, "")
-    assert result.stdout.count("(Enter) ") == actions
+    assert result.stdout.count("\n(Enter) ") == actions
     assert run("replay", str(tmp_path / "hand.txt")).stdout.count("(Enter)") == 0
 
 
@@ -575,3 +575,23 @@ def test_a_closed_output_ends_the_run_quietly_with_status_1(tmp_path: Path) -> N
             assert main(["simulate", "--hands", "2", "--no-timing"]) == 1
         os.write(file.fileno(), b"later writes go nowhere")
     assert (tmp_path / "out").read_bytes() == b""
+
+
+def test_serve_and_bot_load_the_ismcts_bot_with_its_budget(
+    served: list[dict[str, object]],
+) -> None:
+    assert run("serve", "--bot", "ismcts").returncode == 0
+    assert served[0]["bots"] == ["ismcts"]
+    assert bot_says("ismcts", "--iterations", "3") == [
+        '{"type":"hello","protocol":1,"changes":true,"name":"ismcts"}'
+    ]
+
+
+def test_serve_without_its_package_says_so_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "tonk.web.app", None)  # cannot be imported
+    result = run("serve")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith("tonk: error: ")
+    assert result.stderr.count("\n") == 1
