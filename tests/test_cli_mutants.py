@@ -595,3 +595,21 @@ def test_serve_without_its_package_says_so_in_one_line(
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr.startswith("tonk: error: ")
     assert result.stderr.count("\n") == 1
+
+
+def test_simulate_prints_its_speed_and_json_indented_by_2(clock: None) -> None:
+    document = json.loads(
+        run("simulate", "--hands", "8", "--seed", "1", "--json").stdout
+    )
+    result = run("simulate", "--hands", "8", "--seed", "1")
+    actions = document["actions"]
+    assert result.stdout.splitlines()[1] == f"hands/s: 4 ({actions / 2:,.0f} actions/s)"
+    again = run("simulate", "--hands", "8", "--seed", "1", "--json")
+    assert again.stdout == json.dumps(document, indent=2) + "\n"
+
+
+def test_play_refuses_bot_and_bots_together() -> None:
+    pytest.importorskip("rich")
+    result = run("play", "--bot", "greedy", "--bots", "random")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "tonk: error: --bot and --bots do not go together\n"
