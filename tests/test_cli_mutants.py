@@ -613,3 +613,19 @@ def test_play_refuses_bot_and_bots_together() -> None:
     result = run("play", "--bot", "greedy", "--bots", "random")
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr == "tonk: error: --bot and --bots do not go together\n"
+
+
+def test_tonk_without_a_command_says_one_is_needed() -> None:
+    result = run()
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1] == (
+        "tonk: error: the following arguments are required: command"
+    )
+
+
+def test_simulate_plays_1000_hands_and_ismcts_200_iterations_by_default() -> None:
+    plain = run("simulate", "--seed", "1", "--json", "--no-timing")
+    assert json.loads(plain.stdout)["hands"] == 1000
+    result = run("simulate", "--hands", "1", "--seed", "1", "--json",
+                 "--no-timing", "--bots", "ismcts,random")  # fmt: skip
+    assert json.loads(result.stdout)["iterations"] == 200
