@@ -580,9 +580,10 @@ def test_a_closed_output_ends_the_run_quietly_with_status_1(tmp_path: Path) -> N
 def test_serve_and_bot_load_the_ismcts_bot_with_its_budget(
     served: list[dict[str, object]],
 ) -> None:
-    assert run("serve", "--bot", "ismcts").returncode == 0
-    assert served[0]["bots"] == ["ismcts"]
-    assert bot_says("ismcts", "--iterations", "3") == [
+    assert run("serve", "--bot", "ismcts", "--bot", " Greedy ").returncode == 0
+    assert served[0]["bots"] == ["ismcts", "greedy"]
+    assert run("play", "--seed", "1", "--bot", "ismcts").returncode == 0
+    assert bot_says("ismcts") == [
         '{"type":"hello","protocol":1,"changes":true,"name":"ismcts"}'
     ]
 
