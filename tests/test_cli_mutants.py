@@ -2,6 +2,9 @@
 
 Each checks one behaviour of the ``tonk`` command line through
 :func:`tonk.cli.main`: its exact message, its exit status, what it prints.
+mutmut ran them with test_cli.py, test_untrusted_text.py, test_play_save.py,
+test_simulate_progress.py and test_bot_loading.py (docs/maintainers.md,
+"Mutation testing").
 """
 
 from __future__ import annotations
