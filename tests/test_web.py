@@ -920,3 +920,41 @@ def test_a_tunk_is_stored_and_a_restart_replays_it(tmp_path: Path) -> None:
         ]
         assert again == records
     close_all()
+
+
+def test_serve_shows_its_address_and_database_escaped(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    ran: list[Any] = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **options: ran.append(options))
+    db = tmp_path / "a\x1b[2Jb.sqlite3"
+    assert tonk.web.app.serve(host="127.0.0.1\x1b[31m", port=8001, db_path=db) == 0
+    line = capsys.readouterr().out.splitlines()[0]
+    assert "\x1b" not in line
+    assert line == (
+        "tonk serve: http://127.0.0.1\\x1b[31m:8001/ with the database"
+        f" {tmp_path}/a\\x1b[2Jb.sqlite3"
+    )
+    assert ran[0]["port"] == 8001
+
+
+@pytest.mark.parametrize("kind", ["missing folder", "not a database"])
+def test_serve_refuses_a_database_it_cannot_open_in_one_line(
+    kind: str,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    ran: list[Any] = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **options: ran.append(options))
+    db = tmp_path / "no such folder" / "tonk.sqlite3"
+    if kind == "not a database":
+        db = tmp_path / "notes.txt"
+        db.write_text("these are not the tables you are looking for\n" * 100)
+    assert tonk.cli.main(["serve", "--db", str(db)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"tonk: error: cannot open the database {db}: ")
+    assert len(err.splitlines()) == 1
+    assert ran == []

@@ -54,6 +54,7 @@ except ImportError as _missing:  # pragma: no cover - only without the extra
     ) from _missing
 
 from tonk._codec import MAX_DEPTH, load_json
+from tonk._untrusted import escape
 from tonk.errors import SerializationError
 from tonk.web.store import Store
 from tonk.web.tables import Client, Limits, TableError, TableManager
@@ -251,6 +252,7 @@ def serve(
 
     Raises:
         ImportError: If the ``web`` extra is not installed.
+        StoreError: If the database cannot be opened.
 
     Examples:
         >>> serve.__name__  # it runs until stopped, so no call here
@@ -263,7 +265,11 @@ def serve(
             "tonk serve needs uvicorn: install the tonk[web] extra"
             " (pip install 'tonk[web]')"
         ) from error
-    print(f"tonk serve: http://{host}:{port}/ with the database {db_path}")
+    Store(db_path).close()  # a database it cannot open is refused before serving
+    print(
+        f"tonk serve: http://{escape(host)}:{port}/ with the database"
+        f" {escape(str(db_path))}"
+    )
     app = create_app(db_path, bots=bots)
     uvicorn.run(
         app,

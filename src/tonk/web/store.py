@@ -164,7 +164,9 @@ class Store:
         path: The database file (created if missing), or ``":memory:"``.
 
     Raises:
-        StoreError: If the database's schema is newer than this code's.
+        StoreError: If the database cannot be opened (its folder is missing,
+            or the file is not a database), or its schema is newer than this
+            code's.
 
     Examples:
         >>> store = Store(":memory:")
@@ -177,11 +179,19 @@ class Store:
 
     def __init__(self, path: str | Path) -> None:
         """Open the database and bring its schema up to date."""
-        self._db = sqlite3.connect(str(path), isolation_level=None)
-        self._db.execute("PRAGMA foreign_keys = ON")
-        (mode,) = self._db.execute("PRAGMA journal_mode = WAL").fetchone()
-        self._db.execute("PRAGMA synchronous = NORMAL")
+        cannot = f"cannot open the database {path}"
+        try:
+            self._db = sqlite3.connect(str(path), isolation_level=None)
+        except sqlite3.Error as error:  # a missing folder, say
+            raise StoreError(f"{cannot}: {error}") from None
         self._checkpointer: _Checkpointer | None = None
+        try:
+            self._db.execute("PRAGMA foreign_keys = ON")
+            (mode,) = self._db.execute("PRAGMA journal_mode = WAL").fetchone()
+            self._db.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.Error as error:  # a file that is not a database, say
+            self._db.close()
+            raise StoreError(f"{cannot}: {error}") from None
         try:
             self._migrate()
         except BaseException:
