@@ -25,7 +25,9 @@ from test_process_bot import (
     MISBEHAVING,
     RECORDER,
     TONK_BOT,
+    BrokenBot,
     LastBot,
+    RulesBot,
     conversation,
     misbehaving,
     waited_out,
@@ -48,10 +50,15 @@ def decision() -> tuple[tonk.Observation, random.Random]:
     return tonk.observe(state, state.to_move), random.Random(1)
 
 
-def failure(bot: ProcessBot, seen: tonk.Observation, rng: random.Random) -> BotError:
-    """Return the BotError of ``bot``'s choice in ``seen``."""
+def failure(
+    bot: ProcessBot,
+    seen: tonk.Observation,
+    rng: random.Random,
+    legal: Sequence[tonk.Action] | None = None,
+) -> BotError:
+    """Return the BotError of ``bot``'s choice in ``seen`` (among ``legal``)."""
     with pytest.raises(BotError) as raised:
-        bot.choose(seen, seen.legal_actions, rng)
+        bot.choose(seen, seen.legal_actions if legal is None else legal, rng)
     return raised.value
 
 
@@ -88,25 +95,13 @@ def test_an_illegal_choice_lists_the_legal_actions(
 ) -> None:
     seen, rng = decision
     with ProcessBot([*TONK_BOT, "tests.test_process_bot:LastBot"]) as bot:
-        error = failure_of_choice(bot, seen, seen.legal_actions[:-1], rng)
+        error = failure(bot, seen, rng, seen.legal_actions[:-1])
     offered = ", ".join(tonk.format_action(action) for action in seen.legal_actions)
     assert offered == "drop, draw stock, draw discard"  # the deal's three
     assert str(error) == (
         f"bot {bot.name!r} at seat {seen.seat} chose 'draw discard', which is not"
         " a legal action (drop, draw stock); its standard error is empty"
     )
-
-
-def failure_of_choice(
-    bot: ProcessBot,
-    seen: tonk.Observation,
-    legal: Sequence[tonk.Action],
-    rng: random.Random,
-) -> BotError:
-    """Return the BotError of ``bot``'s choice in ``seen`` among ``legal``."""
-    with pytest.raises(BotError) as raised:
-        bot.choose(seen, legal, rng)
-    return raised.value
 
 
 @pytest.mark.parametrize(
@@ -469,15 +464,6 @@ def test_serve_bot_writes_its_errors_whole() -> None:
     }
 
 
-class BrokenBot(LastBot):
-    """A bot that raises."""
-
-    def choose(
-        self, obs: tonk.Observation, legal: Sequence[tonk.Action], rng: random.Random
-    ) -> tonk.Action:
-        raise RuntimeError("no idea")
-
-
 def test_serve_bot_answers_a_failing_bot_with_an_error_of_the_request() -> None:
     welcome, *_, act = conversation()
     _, answer = served([welcome, act], BrokenBot())
@@ -511,30 +497,17 @@ def test_serve_bot_seeds_each_act_with_its_seed_or_else_its_own() -> None:
     assert [tonk.format_action(action) for action in alone] != expected
 
 
-class IdentityBot(LastBot):
-    """The last legal action; it keeps each observation's rules object."""
-
-    def __init__(self) -> None:
-        self.rules: list[tonk.Rules] = []
-
-    def choose(
-        self, obs: tonk.Observation, legal: Sequence[tonk.Action], rng: random.Random
-    ) -> tonk.Action:
-        self.rules.append(obs.rules)
-        return super().choose(obs, legal, rng)
-
-
 def test_serve_bot_keeps_the_rules_of_a_welcome_that_repeats_them() -> None:
     welcome, *_ = conversation(1)
     seen = to_move(presets.PAGAT, 2, dealer=0)
     assert seen.seat == 1
     writer = ActWriter()
-    bot = IdentityBot()
+    bot = RulesBot()
     served(
         [welcome, writer.write(seen, request=1) + "\n"] * 2,
         bot,
     )
-    first, second = bot.rules
+    first, second = bot.seen
     assert first == presets.PAGAT
     assert second is first
 
