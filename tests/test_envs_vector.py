@@ -98,6 +98,35 @@ def test_a_seeded_reset_replays_the_same_hands() -> None:
     assert not data_equivalence(run(5), run(6))
 
 
+def test_a_reset_with_a_seed_starts_its_deals_again_mid_batch() -> None:
+    """Orders shuffled ahead for a batch of deals are dropped by a seeded reset."""
+    envs = TonkVectorEnv(3)
+    first, _ = envs.reset(seed=7)
+    _, info = envs.reset()  # three more deals from the batch shuffled ahead
+    for _ in range(5):
+        _, _, _, _, info = envs.step(random_actions(info, random.Random(1)))
+    again, _ = envs.reset(seed=7)
+    assert np.array_equal(first, again)
+
+
+@pytest.mark.parametrize("table", TABLES, ids=IDS)
+def test_each_deal_is_the_whole_pack_in_a_new_order(table: dict[str, Any]) -> None:
+    """B4: every deal holds the rules' pack once; orders and dealers vary."""
+    envs = TonkVectorEnv(16, **table)
+    envs.reset(seed=9)
+    pack = sorted(card.code for card in envs.rules.pack(players=envs.players))
+    orders, dealers = set(), set()
+    for hand in envs.hands:
+        cards = [*hand.stock, *hand.discard_pile]
+        cards += [card for held in hand.hands for card in held]
+        cards += list(hand.bookkeeping.widows)
+        assert sorted(card.code for card in cards) == pack
+        orders.add((hand.hands, hand.stock))
+        dealers.add(hand.dealer)
+    assert len(orders) == 16
+    assert dealers == set(range(envs.players))
+
+
 def test_results_share_no_arrays_between_calls() -> None:
     """As Gymnasium's check_returned_data_not_reused asks of an environment."""
     envs = TonkVectorEnv(2)

@@ -714,6 +714,16 @@ def legal_indices(state: GameState | Observation) -> tuple[int, ...]:
         ()
     """
     actions, layout = _legal_in_layout(state)
+    return _sorted_indices(layout, actions)
+
+
+def _sorted_indices(
+    layout: _ActionLayout, actions: tuple[Action, ...]
+) -> tuple[int, ...]:
+    """Return the indices of ``actions``, ascending, each once (:func:`legal_indices`).
+
+    The vector environment calls it with the layout it keeps.
+    """
     indices = _indices(layout, actions)
     if layout.tunk_size:  # every tunk has the one index (H5)
         indices = list(dict.fromkeys(indices))

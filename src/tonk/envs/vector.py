@@ -48,7 +48,7 @@ Examples:
     >>> envs = TonkVectorEnv(4, rules="pagat", players=2)
     >>> observations, info = envs.reset(seed=1)
     >>> observations.shape, info["action_mask"].shape, info["seat"].tolist()
-    ((4, 1401), (4, 1158), [1, 0, 0, 1])
+    ((4, 1401), (4, 1158), [0, 1, 1, 1])
     >>> rng = np.random.default_rng(1)
     >>> actions = [rng.choice(legal) for legal in info["legal_indices"]]
     >>> observations, rewards, terminated, truncated, info = envs.step(actions)
@@ -70,17 +70,19 @@ except ImportError as _missing:  # pragma: no cover - only without the extra
     ) from _missing
 
 import itertools
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy.typing as npt
 
 from tonk import encoding
+from tonk._compiled import compiled
+from tonk._deal import dealt
 from tonk._validate import brief, is_int
 from tonk.actions import Action
-from tonk.encoding import _write_zeroed
-from tonk.engine import apply, check, new_game
+from tonk.cards import Card
+from tonk.encoding import _actions, _observations, _sorted_indices, _Vector, _write
+from tonk.engine import apply, check, legal_actions
 from tonk.envs._common import (
     Floats,
     live_hand,
@@ -155,6 +157,8 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         self.illegal_action = illegal_action
         self.illegal_reward: float = float(illegal_reward)
         self._actions = encoding.action_space_size(self.rules, players)
+        self._layout = _actions(self.rules, players)
+        self._observations = _observations(self.rules, players)
         low, high = encoding.observation_bounds(self.rules, players)
         self._size = len(low)
         self.single_observation_space: gymnasium.spaces.Box[np.float32] = (
@@ -178,7 +182,9 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         self._legal: list[tuple[int, ...]] = []
         self._played: dict[int, Action] = {}
         self._rows = np.arange(num_envs)
-        self._deals = random.Random()
+        self._table = compiled(self.rules)
+        self._pack = np.array(self.rules.pack(players=players), dtype=object)
+        self._orders: list[tuple[list[Card], int]] = []
 
     def reset(
         self,
@@ -189,9 +195,9 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         """Deal a new hand in every sub-environment.
 
         Args:
-            seed: Seeds the deals of this and the following hands: the same
-                seed gives the same hands. ``None`` goes on with the
-                environment's random source.
+            seed: Seeds :attr:`np_random`, which shuffles and picks the dealer
+                of this and the following hands: the same seed gives the same
+                hands. ``None`` goes on with the environment's random source.
             options: Unused.
 
         Raises:
@@ -199,23 +205,32 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         """
         super().reset(seed=seed)
         if seed is not None:
-            self._deals = random.Random(seed)
+            self._orders = []  # shuffled by the generator seeded before
         self.hands = [live_hand(self._deal) for _ in range(self.num_envs)]
-        self._legal = [encoding.legal_indices(hand) for hand in self.hands]
+        self._legal = [self._legal_indices(hand) for hand in self.hands]
         observations = np.zeros((self.num_envs, self._size), dtype=np.float32)
         rows = _rows(observations)
         for i, hand in enumerate(self.hands):
-            _write_zeroed(rows(i), hand, hand.to_move)
+            _write(rows(i), self._observations, hand, hand.to_move)
         return observations, self._info()
 
     def _deal(self) -> GameState:
-        deals = self._deals
-        return new_game(
-            self.rules,
-            players=self.players,
-            seed=deals.getrandbits(63),
-            dealer=deals.randrange(self.players),
-        )
+        """Deal a hand (B4): the pack in an order :attr:`np_random` shuffled.
+
+        The orders are shuffled ``num_envs`` at a time (at least 16), each
+        row of a batch by numpy's Fisher-Yates shuffle, so every order is
+        equally likely, and each with a dealer drawn uniformly.
+        """
+        if not self._orders:
+            generator = self.np_random
+            count = max(self.num_envs, 16)
+            decks = generator.permuted(
+                np.broadcast_to(self._pack, (count, len(self._pack))), axis=1
+            ).tolist()
+            dealers = generator.integers(self.players, size=count).tolist()
+            self._orders = list(zip(decks, dealers, strict=True))
+        deck, dealer = self._orders.pop()
+        return dealt(self._table, deck, players=self.players, dealer=dealer)
 
     def step(
         self, actions: Sequence[int] | Actions
@@ -249,7 +264,7 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         illegal = np.zeros(count, dtype=np.bool_)
         final: dict[int, Floats] = {}
         hands, legal, played = self.hands, self._legal, self._played
-        write, legal_indices = _write_zeroed, encoding.legal_indices
+        layout, written = self._layout, self._observations
         for i, index in enumerate(indices):
             hand = hands[i]
             seat = hand.to_move
@@ -261,8 +276,8 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
                 outcome = hand.outcome
                 if outcome is None:  # the usual case: the hand goes on
                     hands[i] = hand
-                    legal[i] = legal_indices(hand)
-                    write(rows(i), hand, hand.to_move)
+                    legal[i] = _sorted_indices(layout, legal_actions(hand))
+                    _write(rows(i), written, hand, hand.to_move)
                     continue
                 payoffs[i] = outcome.payoffs
                 rewards[i] = payoffs[i, seat]
@@ -273,8 +288,8 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
                 rewards[i] = self.illegal_reward
             final[i] = observation_array(hand, seat, self._size)
             hands[i] = hand = live_hand(self._deal)
-            legal[i] = legal_indices(hand)
-            write(rows(i), hand, hand.to_move)
+            legal[i] = _sorted_indices(layout, legal_actions(hand))
+            _write(rows(i), written, hand, hand.to_move)
         info = self._info()
         info["payoffs"] = payoffs
         if final:
@@ -282,6 +297,10 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
             if illegal.any():
                 info["illegal_action"] = illegal
         return observations, rewards, terminated, truncated, info
+
+    def _legal_indices(self, hand: GameState) -> tuple[int, ...]:
+        """Return the legal indices of ``hand`` in the layout kept."""
+        return _sorted_indices(self._layout, legal_actions(hand))
 
     def _action(self, index: int, hand: GameState) -> Action:
         return remembered_action(self._played, index, self.rules, self.players, hand)
@@ -363,12 +382,13 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         return self._mask().astype(np.bool_)
 
 
-def _rows(batch: Floats) -> Callable[[int], memoryview[float]]:
+def _rows(batch: Floats) -> Callable[[int], _Vector]:
     """Return a function giving a view of each row of ``batch``, a 2-d float32 array.
 
     One flat view of the whole batch is sliced: cheaper than a numpy row
-    and a view of it, row by row.
+    and a view of it, row by row. The rows hold zeros, as
+    :func:`~tonk.encoding._write` needs.
     """
-    flat = memoryview(batch).cast("B").cast("f")  # type: ignore[arg-type]
+    flat: Any = memoryview(batch).cast("B").cast("f")  # type: ignore[arg-type]
     size = batch.shape[1]
     return lambda i: flat[i * size : (i + 1) * size]
