@@ -538,6 +538,30 @@ def test_tonk_bot_plays_the_table_s_requests() -> None:
     assert said[1] == '{"type":"action","request":1,"action":"drop"}'
 
 
+def test_tonk_bot_seed_seeds_the_acts_that_bring_none() -> None:
+    """``--seed`` is the bot's randomness when an act has no ``seed`` field."""
+    lines, acts = [], 0
+    for deal in range(24):  # the welcome and the first act of each table's seat 0
+        table = tonk.protocol.Table(tonk.Rules(), players=2, seed=deal)
+        for out in table.start():
+            kind = out.message["type"]
+            if out.to == 0 and kind in ("welcome", "act"):
+                assert "seed" not in out.message
+                lines.append(tonk.protocol.encode_message(out.message))
+                acts += kind == "act"
+    stdin = "\n".join(lines).encode()
+    assert acts >= 10
+
+    def answers(*seed: str) -> list[str]:
+        said = bot_says("random", *seed, stdin=stdin)
+        assert len(said) == 1 + acts  # the hello and an action for each act
+        return said[1:]
+
+    assert answers("--seed", "3") == answers("--seed", "3")
+    assert answers("--seed", "3") != answers("--seed", "4")
+    assert answers() != answers()  # no seed: the system's randomness
+
+
 INTERRUPTED_BOT = """\
 from tonk.bots import GreedyBot
 
