@@ -237,9 +237,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         self._mover = self.possible_agents[0]
         self._over = self._rewarded = False
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._vectors: dict[str, Floats] = {}
-        """The observation vectors of the present state, by agent, each
-        written the first time its agent observes the state."""
 
     def observation_space(self, agent: str) -> Any:
         """Return the observation space of ``agent`` (the same for every seat)."""
@@ -376,7 +373,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         Agents eliminated by the step (X3) are selected first, one after
         another, to be stepped with ``None`` before the agent to move.
         """
-        self._vectors.clear()
         self.infos[self.agent_selection] = {}
         over = self._over
         if self.session is not None:
@@ -408,15 +404,11 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
     def observe(self, agent: str) -> dict[str, Any]:
         """Return what ``agent`` may know: its vector and its action mask.
 
-        The vector is worked out once per state and agent; every call returns
-        new arrays.
+        Every call writes new arrays (a caller may keep or change them).
         """
-        vector = self._vectors.get(agent)
-        if vector is None:
-            vector = self._vectors[agent] = self._vector(agent)
         legal = self._legal if agent == self._mover else ()
         mask: Bytes = mask_array(legal, self._size)
-        return {"observation": vector.copy(), "action_mask": mask}
+        return {"observation": self._vector(agent), "action_mask": mask}
 
     def _vector(self, agent: str) -> Floats:
         """Return ``agent``'s observation vector of the state, a new array."""
