@@ -84,7 +84,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement
-from typing import Any, Final, Protocol, TypeVar, cast, overload
+from typing import Final, Protocol, TypeVar, cast, overload
 
 from tonk._cache import Cache, cached
 from tonk._compiled import compiled
@@ -1321,19 +1321,6 @@ def _buffer(out: object, size: int) -> memoryview:
             f"out must hold the vector's {size} floats, not {len(view)}"
         )
     return view
-
-
-def _write_zeroed(vector: memoryview[Any], state: GameState, seat: int) -> None:
-    """Write ``seat``'s vector of ``state`` into ``vector``, which holds zeros.
-
-    The environment adapters' way, unchecked (they build ``vector``, a view
-    of float32 zeros as long as the vector, and know ``seat`` is at the
-    table): :func:`observation_vector` without its checks and without
-    filling ``out`` with zeros first.
-    """
-    _write(
-        cast(_Vector, vector), _observations(state.rules, len(state.hands)), state, seat
-    )
 
 
 class _Vector(Protocol):

@@ -16,11 +16,15 @@ from tonk._validate import brief
 from tonk.actions import Action, Tunk
 from tonk.cards import Card
 from tonk.encoding import (
-    _write_zeroed,
+    _actions,
+    _observations,
+    _sorted_indices,
+    _write,
     action_sections,
     index_to_action,
     legal_action,
 )
+from tonk.engine import legal_actions
 from tonk.errors import EncodingError, TonkError
 from tonk.observation import observe
 from tonk.rules import Rules
@@ -121,23 +125,44 @@ def live_hand(deal: Callable[[], GameState]) -> GameState:
     )
 
 
-def observation_array(state: GameState, seat: int, size: int) -> Floats:
-    """Return ``seat``'s observation vector of ``state`` (``size`` long), float32.
+class Encoder:
+    """One table's encodings, looked up once: legal indices and observation vectors.
 
-    Written into a new array of zeros as :func:`~tonk.encoding.observation_vector`
-    writes it, straight from the state (no observation is built), without
-    its checks: ``seat`` is at the table and ``size`` the vector's.
+    An environment keeps one for its rules and table size, and asks it for
+    the indices and vectors of its hands (each holding that many seats):
+    :func:`~tonk.encoding.legal_indices` and
+    :func:`~tonk.encoding.observation_vector`'s results, without their checks
+    and without the look-up of the layouts at each call.
     """
-    array = np.zeros(size, dtype=np.float32)
-    _write_zeroed(memoryview(array), state, seat)  # type: ignore[arg-type]
-    return array
+
+    __slots__ = ("actions", "observations")
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        """Look up the layouts of ``rules`` at a table of ``players``."""
+        self.actions = _actions(rules, players)
+        self.observations = _observations(rules, players)
+
+    def legal(self, state: GameState) -> tuple[int, ...]:
+        """Return the indices of ``state``'s legal actions, ascending."""
+        return _sorted_indices(self.actions, legal_actions(state))
+
+    def vector(self, state: GameState, seat: int, size: int) -> Floats:
+        """Return ``seat``'s observation vector of ``state`` in a new float32 array.
+
+        The array holds ``size`` floats (the vector's, or more: zeros follow
+        it); ``seat`` is at the table.
+        """
+        array = np.zeros(size, dtype=np.float32)
+        _write(memoryview(array), self.observations, state, seat)  # type: ignore[arg-type]
+        return array
 
 
 def mask_array(indices: Sequence[int], size: int) -> Bytes:
     """Return a new int8 mask of ``size`` with 1 at ``indices``."""
-    mask = np.zeros(size, dtype=np.int8)
-    mask.put(indices, 1)  # no list built: a tuple of indices is taken as is
-    return mask
+    mask = bytearray(size)  # zeros, set in place, then seen by numpy as they are
+    for index in indices:
+        mask[index] = 1
+    return np.frombuffer(mask, dtype=np.int8)
 
 
 def _cards(cards: Sequence[Card]) -> str:

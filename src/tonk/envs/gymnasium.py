@@ -69,11 +69,11 @@ from tonk.bots import Bot, RandomBot
 from tonk.engine import apply, legal_actions, new_game
 from tonk.envs._common import (
     Bytes,
+    Encoder,
     Floats,
     action_index,
     live_hand,
     mask_array,
-    observation_array,
     remembered_action,
     render_table,
     resolved_rules,
@@ -155,6 +155,7 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
         self.illegal_reward: float = float(illegal_reward)
         low, high = encoding.observation_bounds(self.rules, players)
         self._observation_size = len(low)
+        self._encoder = Encoder(self.rules, players)
         self.observation_space: gymnasium.spaces.Box[np.float32] = gymnasium.spaces.Box(
             np.array(low, dtype=np.float32),
             np.array(high, dtype=np.float32),
@@ -202,7 +203,7 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
 
         hand = self.hand = live_hand(deal)
         self._done = False
-        self._legal = encoding.legal_indices(hand)
+        self._legal = self._encoder.legal(hand)
         if self.render_mode == "human":
             self.render()
         return self._observation(), self._info()
@@ -240,7 +241,7 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
         self.hand = hand
         outcome = hand.outcome
         self._done = outcome is not None
-        self._legal = () if outcome is not None else encoding.legal_indices(hand)
+        self._legal = () if outcome is not None else self._encoder.legal(hand)
         if self.render_mode == "human":
             self.render()
         if outcome is None:
@@ -287,7 +288,7 @@ class TonkEnv(gymnasium.Env[Floats, np.int64]):
 
     def _observation(self) -> Floats:
         assert self.hand is not None
-        return observation_array(self.hand, self._learner, self._observation_size)
+        return self._encoder.vector(self.hand, self._learner, self._observation_size)
 
     def render(self) -> str | None:
         """Draw the public table as text: returned (``ansi``) or printed (``human``)."""

@@ -72,11 +72,11 @@ from tonk.actions import Action
 from tonk.engine import apply, new_game
 from tonk.envs._common import (
     Bytes,
+    Encoder,
     Floats,
     action_index,
     live_hand,
     mask_array,
-    observation_array,
     remembered_action,
     render_table,
     resolved_rules,
@@ -213,6 +213,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         self._size = size
         low, high = _bounds(self.rules, players, session, max_hands)
         self._observation_size = len(low)
+        self._encoder = Encoder(self.rules, players)
         space = gymnasium.spaces.Dict(
             {
                 "observation": gymnasium.spaces.Box(
@@ -381,7 +382,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             mover = self.agents[0] if seat is None else self.session.players[seat]
         else:
             assert self.hand is not None
-            legal = () if over else encoding.legal_indices(self.hand)
+            legal = () if over else self._encoder.legal(self.hand)
             mover = self.possible_agents[self.hand.to_move]
         self._legal = legal
         self._mover = self.agent_selection = mover
@@ -415,7 +416,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
         seat = self._seats[agent]
         if self.session is None:
             assert self.hand is not None
-            return observation_array(self.hand, seat, self._observation_size)
+            return self._encoder.vector(self.hand, seat, self._observation_size)
         vector = self._hand_vector(self.session, agent)
         block = _session_block(self.session, seat, self.max_hands)
         vector[self._observation_size - len(block) :] = block

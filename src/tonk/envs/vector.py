@@ -81,12 +81,12 @@ from tonk._deal import dealt
 from tonk._validate import brief, is_int
 from tonk.actions import Action
 from tonk.cards import Card
-from tonk.encoding import _actions, _observations, _sorted_indices, _Vector, _write
+from tonk.encoding import _sorted_indices, _Vector, _write
 from tonk.engine import apply, check, legal_actions
 from tonk.envs._common import (
+    Encoder,
     Floats,
     live_hand,
-    observation_array,
     remembered_action,
     resolved_rules,
 )
@@ -157,8 +157,7 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         self.illegal_action = illegal_action
         self.illegal_reward: float = float(illegal_reward)
         self._actions = encoding.action_space_size(self.rules, players)
-        self._layout = _actions(self.rules, players)
-        self._observations = _observations(self.rules, players)
+        self._encoder = Encoder(self.rules, players)
         low, high = encoding.observation_bounds(self.rules, players)
         self._size = len(low)
         self.single_observation_space: gymnasium.spaces.Box[np.float32] = (
@@ -207,11 +206,11 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         if seed is not None:
             self._orders = []  # shuffled by the generator seeded before
         self.hands = [live_hand(self._deal) for _ in range(self.num_envs)]
-        self._legal = [self._legal_indices(hand) for hand in self.hands]
+        self._legal = [self._encoder.legal(hand) for hand in self.hands]
         observations = np.zeros((self.num_envs, self._size), dtype=np.float32)
         rows = _rows(observations)
         for i, hand in enumerate(self.hands):
-            _write(rows(i), self._observations, hand, hand.to_move)
+            _write(rows(i), self._encoder.observations, hand, hand.to_move)
         return observations, self._info()
 
     def _deal(self) -> GameState:
@@ -264,7 +263,8 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         illegal = np.zeros(count, dtype=np.bool_)
         final: dict[int, Floats] = {}
         hands, legal, played = self.hands, self._legal, self._played
-        layout, written = self._layout, self._observations
+        encoder = self._encoder
+        layout, written = encoder.actions, encoder.observations
         for i, index in enumerate(indices):
             hand = hands[i]
             seat = hand.to_move
@@ -286,7 +286,7 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
             else:
                 illegal[i] = terminated[i] = True
                 rewards[i] = self.illegal_reward
-            final[i] = observation_array(hand, seat, self._size)
+            final[i] = encoder.vector(hand, seat, self._size)
             hands[i] = hand = live_hand(self._deal)
             legal[i] = _sorted_indices(layout, legal_actions(hand))
             _write(rows(i), written, hand, hand.to_move)
@@ -297,10 +297,6 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
             if illegal.any():
                 info["illegal_action"] = illegal
         return observations, rewards, terminated, truncated, info
-
-    def _legal_indices(self, hand: GameState) -> tuple[int, ...]:
-        """Return the legal indices of ``hand`` in the layout kept."""
-        return _sorted_indices(self._layout, legal_actions(hand))
 
     def _action(self, index: int, hand: GameState) -> Action:
         return remembered_action(self._played, index, self.rules, self.players, hand)
