@@ -67,6 +67,37 @@ def test_python_dash_m_tonk_runs_the_command_line() -> None:
     assert bad.stderr == run("simulate", "--players", "1").stderr
 
 
+def documented_help() -> dict[str, str]:
+    """Return docs/cli.md's *Every option* blocks, by the command they show."""
+    page = (Path(__file__).parents[1] / "docs" / "cli.md").read_text("utf-8")
+    section = page.split("\n## Every option\n", 1)[1]
+    blocks = {}
+    for part in section.split("\n### `")[1:]:
+        title, _, rest = part.partition("`")
+        blocks[title] = rest.split("```text\n", 1)[1].split("\n```", 1)[0]
+    return blocks
+
+
+def test_every_command_s_help_is_the_one_docs_cli_md_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The reference at the end of docs/cli.md, word for word (spacing aside)."""
+    monkeypatch.setenv("COLUMNS", "80")  # the width the page was written at
+    blocks = documented_help()
+    usage = run("--help").stdout.split("\n", 1)[0]
+    commands = usage.split("{", 1)[1].split("}", 1)[0].split(",")
+    assert list(blocks) == [
+        "tonk --help",
+        *(f"tonk {command} --help" for command in commands),
+    ]
+    for title, text in blocks.items():
+        result = run(*title.split()[1:])
+        assert result.returncode == 0
+        assert result.stdout.split() == text.split(), (
+            f"docs/cli.md's {title!r} is out of date; it is now:\n{result.stdout}"
+        )
+
+
 def test_simulate_prints_a_summary() -> None:
     result = run(
         "simulate",
