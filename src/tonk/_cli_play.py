@@ -57,6 +57,17 @@ Wild cards name what they stand for: spread 5H 2C=6H 7H. 'quit' ends the game.""
 _RED = (Suit.HEARTS, Suit.DIAMONDS)
 
 
+def _literal(text: str) -> str:
+    """Return ``text`` for rich markup: its square brackets shown, not read.
+
+    For what the player typed and the bots' names: ``[/red]`` would stop the
+    game with rich's MarkupError, and ``[bold]`` would vanish.
+    """
+    from rich.markup import escape as escape_markup
+
+    return escape_markup(text)
+
+
 class _Table:
     """Names of the seats and the console to write to."""
 
@@ -76,7 +87,7 @@ class _Table:
         return " ".join(self.card(card) for card in cards) if cards else "-"
 
     def who(self, seat: int) -> str:
-        return "you" if seat == 0 else f"seat {seat} ({self.names[seat]})"
+        return "you" if seat == 0 else f"seat {seat} ({_literal(self.names[seat])})"
 
     def say(self, text: str) -> None:
         self.console.print(text, highlight=False, soft_wrap=True)
@@ -109,7 +120,7 @@ def _show(table: _Table, seen: Observation) -> None:
         marks = " (dealer)" if seat == seen.dealer else ""
         seats.add_row(
             str(seat),
-            ("You" if seat == 0 else table.names[seat]) + marks,
+            ("You" if seat == 0 else _literal(table.names[seat])) + marks,
             str(size),
             str(seen.waits[seat]),
             table.cards(seen.taken[seat]) if seat else "",
@@ -194,7 +205,7 @@ def _read(
             action = parse_action(state, text)
         except NotationError as error:  # also AmbiguousActionError
             table.say(
-                f"[yellow]Cannot read that: {error}. Type 'help' for the"
+                f"[yellow]Cannot read that: {_literal(str(error))}. Type 'help' for the"
                 " notation.[/yellow]"
             )
             continue
@@ -203,7 +214,7 @@ def _read(
         try:
             apply(state, action)
         except IllegalActionError as error:
-            table.say(f"[yellow]Not allowed: {error}.[/yellow]")
+            table.say(f"[yellow]Not allowed: {_literal(str(error))}.[/yellow]")
         else:  # pragma: no cover - legal_actions lists every legal action
             table.say("[yellow]Not allowed now.[/yellow]")
 
