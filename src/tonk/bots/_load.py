@@ -94,12 +94,16 @@ def _module(spec: str, where: str) -> ModuleType:
         with _guarded(spec, f"importing {where!r}"):
             return importlib.import_module(where)
     except BotError as error:
-        if isinstance(error.__cause__, ModuleNotFoundError):
+        missing = error.__cause__
+        # The module named, or a package of it; not one the module imports.
+        if isinstance(missing, ModuleNotFoundError) and f"{where}.".startswith(
+            f"{missing.name}."
+        ):
             raise BotError(
                 f"cannot load bot {spec!r}: no module named"
-                f" {error.__cause__.name!r} (expected {_FORMS})",
+                f" {missing.name!r} (expected {_FORMS})",
                 bot=spec,
-            ) from error.__cause__
+            ) from missing
         raise
 
 
@@ -117,7 +121,14 @@ def _module_from_file(spec: str, where: str) -> ModuleType:
             f" (letters, digits, _), got {path.name!r}",
             bot=spec,
         )
-    if not path.is_file():
+    try:
+        is_file = path.is_file()
+    except OSError as error:  # a name too long, a folder that may not be read
+        raise BotError(
+            f"cannot load bot {spec!r}: cannot read {where!r}: {error.strerror}",
+            bot=spec,
+        ) from None
+    if not is_file:
         raise BotError(f"cannot load bot {spec!r}: no file {where!r}", bot=spec)
     loaded = sys.modules.get(name)
     if loaded is not None:
@@ -189,7 +200,7 @@ def _program(spec: str) -> Bot:
         raise BotError(
             f"cannot read the command of bot {spec!r}: {error}", bot=spec
         ) from None
-    if not command:
+    if not command or not command[0]:
         raise BotError(f"bot {spec!r} names no program to run", bot=spec)
     return ProcessBot(command, name=spec)
 
