@@ -76,12 +76,17 @@ def replay_file(
 ) -> int:
     """Show the record in ``path`` step by step; return the exit status.
 
+    The whole record is replayed before anything is shown, so a record with
+    an illegal action or another outcome than its replay's shows nothing.
+
     Args:
         path: The record file.
         write: Prints one line.
         pause: Called between steps (e.g. to wait for Enter), or ``None``.
     """
     record = load_record(path)
+    for _ in replay(record):  # every action checked first: a bad record shows nothing
+        pass
     ascii = not can_encode_glyphs(sys.stdout.encoding)
     write(
         f"tonk replay: {escape(path.name)}, {record.players} players, dealer seat"
