@@ -487,9 +487,15 @@ def _play_session(
             dealt = session.number
             session = apply_session(session, _session_step(session))
             if session.number > dealt and session.phase is not SessionPhase.PLAYING:
-                assert session.hand is not None  # it ended at the deal (B5)
+                hand = session.hand
+                assert hand is not None  # it ended at the deal (B5)
                 table.say(f"\n[bold]Hand {session.number}[/bold]")
-                _show_end(table, session.hand)
+                _show_end(table, hand)
+                deal_seed = hand_seed(seed, session.number)
+                if not _save(
+                    table, save, session.number, hand, deal_seed, (), hand.outcome
+                ):
+                    return 1
                 table.plain(str(session))
             continue
         hand = session.hand
