@@ -722,7 +722,7 @@ def _sorted_indices(
 ) -> tuple[int, ...]:
     """Return the indices of ``actions``, ascending, each once (:func:`legal_indices`).
 
-    The vector environment calls it with the layout it keeps.
+    The environments call it with the layout they keep (``envs/_common.py``).
     """
     indices = _indices(layout, actions)
     if layout.tunk_size:  # every tunk has the one index (H5)
