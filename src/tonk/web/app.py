@@ -17,8 +17,10 @@ Routes:
 - ``GET /api/tables/{id}/hands/{n}.json`` and ``.txt``: a finished table's
   record of hand ``n``, replayable with ``tonk replay``.
 - ``WS /t/{id}/ws``: the table protocol (:mod:`tonk.protocol`), one JSON
-  message per WebSocket message; with ``?view=1`` also the server's ``view``
-  messages (the table page asks for them).
+  message per WebSocket text message (a binary one gets an ``error``, code
+  ``malformed``, and the connection is closed with code 1003); with
+  ``?view=1`` also the server's ``view`` messages (the table page asks for
+  them).
 - ``GET /static/...``: the page's CSS and JavaScript, shipped in the wheel.
 
 It needs the ``web`` extra: ``pip install 'tonk[web]'``.
@@ -132,7 +134,7 @@ def _routes(manager: TableManager) -> list[Route | WebSocketRoute | Mount]:
         try:
             text = manager.record(table_id, hand, kind)
         except TableError as error:
-            status = 404 if error.code == "no_table" else 409
+            status = 409 if error.code == "playing" else 404
             return _error(status, error.code, str(error))
         media = "application/json" if kind == "json" else "text/plain"
         name = f"tonk-{table_id}-hand-{hand}.{kind}"
@@ -165,6 +167,24 @@ async def _send_queued(websocket: WebSocket, client: Client) -> None:
     await websocket.close(code=client.close_code)
 
 
+class _NotTextError(Exception):
+    """A binary WebSocket message: the protocol's messages are JSON text."""
+
+
+_NOT_TEXT = "a message is JSON text, not binary"
+
+
+async def _receive_text(websocket: WebSocket) -> str:
+    """Return a WebSocket's next message; :class:`_NotTextError` if it is binary."""
+    try:
+        text: str | None = await websocket.receive_text()
+    except KeyError:  # Starlette finds no "text" in a binary message
+        text = None
+    if not isinstance(text, str):  # some servers give a binary one a text of None
+        raise _NotTextError
+    return text
+
+
 async def _serve_socket(manager: TableManager, websocket: WebSocket) -> None:
     """Run one WebSocket: the hello, then every message, then the goodbye."""
     await websocket.accept()
@@ -172,10 +192,14 @@ async def _serve_socket(manager: TableManager, websocket: WebSocket) -> None:
     client = Client(manager.limits, views=websocket.query_params.get("view") == "1")
     sender = asyncio.create_task(_send_queued(websocket, client))
     try:
-        hello = await asyncio.wait_for(websocket.receive_text(), _HELLO_SECONDS)
+        hello = await asyncio.wait_for(_receive_text(websocket), _HELLO_SECONDS)
         if manager.join(table_id, client, hello):
             while True:
-                manager.receive(client, await websocket.receive_text())
+                manager.receive(client, await _receive_text(websocket))
+    except _NotTextError:  # refused, and the connection closed as "unsupported data"
+        client.send({"type": "error", "code": "malformed", "message": _NOT_TEXT})
+        client.send({"type": "goodbye", "reason": _NOT_TEXT})
+        client.close(1003)
     except (WebSocketDisconnect, TimeoutError, RuntimeError):
         pass
     finally:
