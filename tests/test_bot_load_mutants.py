@@ -68,6 +68,13 @@ def raise_bot_error():
 
 def leave():
     sys.exit("bye")
+
+class Unprintable(Exception):
+    def __str__(self):
+        raise RuntimeError("no str")
+
+def fail_unprintably():
+    raise Unprintable
 """
 
 #: Modules (file stem: source) written to the folder of each test.
@@ -330,6 +337,7 @@ def test_a_name_that_cannot_be_called_is_refused() -> None:
         ("fail_silently", "ValueError", ValueError),
         ("leave", "SystemExit: bye", SystemExit),
         ("raise_bot_error", "BotError: inner words", tonk.BotError),
+        ("fail_unprintably", "Unprintable", Exception),
     ],
 )
 def test_what_making_the_bot_raises_is_a_bot_error(
@@ -338,7 +346,7 @@ def test_what_making_the_bot_raises_is_a_bot_error(
     spec = f"fine_bots:{name}"
     error = refused(spec)
     assert str(error) == f"cannot build bot {spec!r}: {raised}"
-    assert type(error.__cause__) is kind
+    assert isinstance(error.__cause__, kind)
 
 
 @pytest.mark.usefixtures("folder")
@@ -365,6 +373,23 @@ def test_a_file_is_imported_as_the_module_of_its_stem() -> None:
     assert type(bot) is module.FirstBot
     assert module.__name__ == "fine_bots"
     assert Path(module.__file__ or "").resolve() == Path("fine_bots.py").resolve()
+
+
+def test_a_bot_file_in_a_folder_with_a_colon_is_found(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the last colon ends the file's path."""
+    (folder / "a:b").mkdir()
+    (folder / "a:b" / "colon_bots.py").write_text(FINE_BOTS)
+    monkeypatch.delitem(sys.modules, "colon_bots", raising=False)
+    bot = load_bot("a:b/colon_bots.py:FirstBot")
+    assert type(bot).__module__ == "colon_bots"
+    sys.modules.pop("colon_bots")
+    error = refused("fine_bots:FirstBot:x")
+    assert str(error) == (
+        "cannot load bot 'fine_bots:FirstBot:x': 'fine_bots:FirstBot' is neither"
+        f" a module's name nor a .py file; expected {FORMS}"
+    )
 
 
 @pytest.mark.usefixtures("folder")
