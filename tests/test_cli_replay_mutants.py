@@ -16,10 +16,12 @@ import itertools
 import random
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import tonk
+from tonk._cli_replay import load_record, render_state
 from tonk.cli import main
 
 
@@ -267,3 +269,44 @@ def test_a_file_too_large_names_the_file_and_the_most(tmp_path: Path) -> None:
     )
     path.write_bytes(b"\n" * 1_000_000)  # the most is read: an empty record
     assert "more than" not in run("replay", str(path)).stderr
+
+
+class Endless:
+    """A file of endless bytes that notes how many each read asks for."""
+
+    def __init__(self) -> None:
+        self.asked: list[int | None] = []
+
+    def __enter__(self) -> Endless:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        pass
+
+    def read(self, size: int | None = -1) -> bytes:
+        self.asked.append(size)
+        return b"#" * (size if size is not None and size >= 0 else 3_000_000)
+
+
+def test_an_endless_file_is_read_one_byte_past_the_most_a_record_holds(
+    tmp_path: Path,
+) -> None:
+    endless = Endless()
+
+    class EndlessPath(type(tmp_path)):  # type: ignore[misc]
+        def open(self, *args: Any, **kwargs: Any) -> Endless:
+            return endless
+
+    path = EndlessPath(tmp_path / "zero")
+    with pytest.raises(tonk.TonkError) as caught:
+        load_record(path)
+    assert str(caught.value) == (
+        f"{tmp_path}/zero: more than 1,000,000 bytes, the most a record may be"
+    )
+    assert endless.asked == [1_000_001]
+
+
+def test_render_state_writes_suit_glyphs_unless_told_otherwise() -> None:
+    state = start().initial_state()
+    assert render_state(state)[1] == "    seat 0 (dealer)  J♣ Q♣ 7♦ A♠ Q♠  count 38"
+    assert render_state(state, ascii=True)[1] == DEAL[2]
