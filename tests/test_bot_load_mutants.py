@@ -476,3 +476,9 @@ def test_the_command_line_says_a_bad_bot_file_in_one_line(
         f"tonk: error: cannot load bot {shown}:Bot': cannot read {shown}':"
         " File name too long\n"
     )
+
+
+@pytest.mark.parametrize("spec", [None, b"greedy", 3, ["greedy"]])
+def test_a_specification_that_is_not_text_is_a_type_error(spec: object) -> None:
+    with pytest.raises(TypeError, match=r"^a bot's specification must be a str, got "):
+        load_bot(spec)  # type: ignore[arg-type]

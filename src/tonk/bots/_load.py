@@ -231,6 +231,7 @@ def load_bot(spec: str, *, iterations: int = 200) -> Bot:
         BotError: If the module or the name cannot be found, importing it
             or calling it raises (even :class:`SystemExit`; a Ctrl-C goes
             through), or it does not give a bot.
+        TypeError: If ``spec`` is not a ``str``.
 
     .. versionadded:: 0.2.0
     .. versionchanged:: 0.2.0
@@ -255,6 +256,8 @@ def load_bot(spec: str, *, iterations: int = 200) -> Bot:
         ...
         tonk.errors.BotError: cannot build bot 'tonk.bots:Bot': TypeError: Protocols cannot be instantiated
     """  # noqa: E501
+    if not isinstance(spec, str):
+        raise TypeError(f"a bot's specification must be a str, got {brief(spec)}")
     if spec in BUILT_IN_BOTS:
         return _built_in(spec, iterations)
     if spec.startswith("exec:"):
