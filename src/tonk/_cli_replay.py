@@ -85,14 +85,12 @@ def replay_file(
         pause: Called between steps (e.g. to wait for Enter), or ``None``.
     """
     record = load_record(path)
-    for _ in replay(record):  # every action checked first: a bad record shows nothing
-        pass
+    states = iter(list(replay(record)))  # every action checked before any output
     ascii = not can_encode_glyphs(sys.stdout.encoding)
     write(
         f"tonk replay: {escape(path.name)}, {record.players} players, dealer seat"
         f" {record.dealer}, {plural(len(record.actions), 'action')}"
     )
-    states = replay(record)
     state = next(states)
     write("the deal:")
     for line in render_state(state, ascii=ascii):
