@@ -83,15 +83,6 @@ def refused(response: Any, status: int, code: str, message: str) -> None:
     )
 
 
-def texts(socket: WebSocketTestSession) -> Iterator[Message]:
-    """Yield each message a socket receives, as JSON, until it is closed."""
-    while True:
-        message = socket.receive()
-        if message["type"] == "websocket.close":
-            return
-        yield json.loads(message["text"])
-
-
 def close_code(socket: WebSocketTestSession) -> tuple[list[Message], int]:
     """Read a socket until the server closes it: the messages and the code."""
     seen: list[Message] = []
@@ -463,6 +454,21 @@ def test_a_refused_hello_gets_an_error_a_goodbye_and_close_1008(
             1008,
         )
     assert connected(client, table) == [False, False]
+
+
+@pytest.mark.parametrize("table_id", ["nosuch", "00000000"])
+def test_a_socket_to_no_table_is_refused_with_close_1008(
+    client: TestClient, table_id: str
+) -> None:
+    with client.websocket_connect(f"/t/{table_id}/ws") as socket:
+        socket.send_json({"type": "hello", "protocol": 1})
+        assert close_code(socket) == (
+            [
+                {"type": "error", "code": "no_table", "message": "no such table"},
+                {"type": "goodbye", "reason": "no such table"},
+            ],
+            1008,
+        )
 
 
 def test_a_socket_that_sends_no_hello_is_closed(
