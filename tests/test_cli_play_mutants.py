@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import errno
 import io
+import os
+import random
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -382,3 +384,604 @@ def test_a_hand_ended_at_the_deal_that_cannot_be_saved_stops_the_session(
         " device; its record follows"
     )
     assert tonk.parse_record(rest).seed == tonk.hand_seed(16, 1)
+
+
+# --- windows, marks and the end -----------------------------------------------------
+
+
+class Spready:
+    """A bot that spreads when it can, never drops, hits nor takes a window's card.
+
+    Its discards are drawn at random, so seat 0 gets windows to slap or eat.
+    """
+
+    def choose(
+        self, obs: tonk.Observation, legal: Sequence[tonk.Action], rng: random.Random
+    ) -> tonk.Action:
+        spreads = [action for action in legal if isinstance(action, tonk.Spread)]
+        if spreads:
+            return spreads[0]
+        kept = (tonk.Drop, tonk.Hit, tonk.Slap, tonk.Eat)
+        return rng.choice([action for action in legal if not isinstance(action, kept)])
+
+
+# Slap-in, seed 1, against Spready: seat 0 slaps the bot's 10S at turn 55.
+TO_THE_SLAP = [
+    *("draw stock", "discard 7D", "draw stock", "discard 10H", "draw stock"),
+    *("discard 3D", "draw stock", "discard QH", "draw stock", "discard 9D"),
+    *("draw stock", "discard 2S", "draw stock", "discard KC", "draw stock"),
+    *("spread JS QS KS", "discard 5S", "draw stock", "discard 7H", "draw stock"),
+    *("discard KD", "draw stock", "discard 9H", "draw stock", "discard JC"),
+    *("draw stock", "discard 8H", "draw stock", "discard 4C", "draw stock"),
+    *("discard 6D", "draw stock", "discard 5D", "draw stock", "discard 6S"),
+    *("draw stock", "discard 3C", "draw stock", "discard 2H", "draw stock"),
+    *("discard 4S", "draw stock", "discard 7S", "draw stock", "discard AD"),
+    *("draw stock", "discard 3S", "draw stock", "discard 3H", "draw stock"),
+    *("discard 8C", "draw stock", "discard 5C", "draw stock", "discard JH"),
+]
+
+
+def test_a_slap_in_window_and_the_extra_discard() -> None:
+    """Another seat's discard may be slapped (V26), then one more card discarded."""
+    status, out, _ = play(
+        [*TO_THE_SLAP, "slap 1"],
+        rules=tonk.Rules(slap_in=True),
+        seed=1,
+        bots=[Spready()],
+        names=["spready"],
+    )
+    assert status == 0
+    window, extra = out.split("\nTurn 55: your move")[1:]
+    assert window == "\n".join(
+        [
+            " (slap-in window)",
+            "seat  player            cards  waits  known to hold",
+            "0     You               2      0                   ",
+            "1     spready (dealer)  2      0      J♥           ",
+            "Spreads:",
+            "  1: J♠ Q♠ K♠  laid by you",
+            "  2: 2♣ 2♦ 2♥  laid by seat 1 (spready)",
+            "Discard: 10♠ (41 in the pile)   Stock: 1 card",
+            "Seat 1 (spready) discarded 10♠: slap it onto a spread, or pass",
+            "Your hand: A♣ 8♠   (count 9)",
+            "Moves:",
+            " 1) slap 1    2) pass",
+            "",
+        ]
+    )
+    assert extra.startswith("\n")  # no window now
+    assert "  1: 10♠ J♠ Q♠ K♠  laid by you\n" in extra
+    assert extra.endswith(
+        "Discard: 3♣ (40 in the pile)   Stock: 1 card\n"
+        "You slapped: discard one more card.\n"
+        "Your hand: A♣ 8♠   (count 9)\n"
+        "Moves:\n"
+        " 1) discard AC    2) discard 8S\n" + LEFT
+    )
+
+
+def test_an_eating_window() -> None:
+    """Under eating (X5) the window says so, and offers to eat or pass."""
+    status, out, _ = play(
+        ["draw stock", "discard 9D"],
+        rules=tonk.Rules(eating=True),
+        seed=2,
+        bots=[Spready(), Spready()],
+        names=["spready", "spready"],
+    )
+    assert status == 0
+    assert out.endswith(
+        "Seat 2 (spready-2): pass\n"
+        "Seat 1 (spready): draw discard\n"
+        "Seat 1 (spready): discard 9D\n\n"
+        "Turn 3: your move (eating window)\n"
+        "seat  player              cards  waits  known to hold\n"
+        "0     You                 5      0                   \n"
+        "1     spready             5      0      -            \n"
+        "2     spready-2 (dealer)  5      0      -            \n"
+        "Spreads: none\n"
+        "Discard: 9♦ (2 in the pile)   Stock: 35 cards\n"
+        "Seat 1 (spready) discarded 9♦: eat it, or pass\n"
+        "Your hand: 3♦ Q♦ J♥ 7♠ K♠   (count 40)\n"
+        "Moves:\n"
+        " 1) eat    2) pass\n" + LEFT
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed", "line"),
+    [
+        (tonk.Rules(discard_pickup=False), 1, "You may not discard 4♥ this turn (X8)."),
+        (
+            tonk.Rules(discard_draw_must_meld=True),
+            5,
+            "You must use 10♠ at once (V24d).",
+        ),
+    ],
+)
+def test_the_card_taken_from_the_discard_is_marked(
+    rules: tonk.Rules, seed: int, line: str
+) -> None:
+    """X8 forbids discarding it this turn; V24d needs it in a spread at once."""
+    status, out, _ = play(["draw discard"], rules=rules, seed=seed)
+    assert status == 0
+    hand, moves = out.split("\nYour hand: ")[2].split("\nMoves:\n")
+    assert hand.split("\n")[1:] == [line]
+    assert "You may not" not in moves
+    assert "You must" not in moves
+
+
+def test_wild_cards_in_spreads_show_what_they_stand_for() -> None:
+    status, out, _ = play(["2"] * 5, rules=tonk.presets.get("chicago"), seed=1)
+    assert status == 0
+    assert "Seat 1 (greedy): spread JK=KC KD KH\n" in out
+    assert "\nSpreads:\n  1: JK=K♣ K♦ K♥  laid by seat 1 (greedy)\nDiscard: J♠" in out
+
+
+def test_a_tunk_with_no_payments() -> None:
+    """Hoyle, seed 70: the bot tunks (H5) and the counts tie, so no one pays."""
+    typed = [
+        *("draw stock", "discard KC", "draw stock", "discard 9D", "draw stock"),
+        *("discard 2D", "draw stock", "discard 10D", "draw stock", "discard JD"),
+        *("draw stock", "discard QC", "draw stock", "discard JC", "draw stock"),
+        *("spread 10H JH 2C=QH", "spread JS QS 2S=KS", "discard 8S"),
+    ]
+    status, out, prompts = play(typed, rules=tonk.presets.get("hoyle"), seed=70)
+    assert (status, len(prompts)) == (0, len(typed))
+    assert out.endswith(
+        "Spreads:\n"
+        "  1: 2♦=4♥ 5♥ 6♥  laid by seat 1 (greedy)\n"
+        "  2: 3♠ 4♠ 5♠  laid by seat 1 (greedy)\n"
+        "  3: 10♥ J♥ 2♣=Q♥  laid by you\n"
+        "  4: J♠ Q♠ 2♠=K♠  laid by you\n"
+        "Discard: J♣ (14 in the pile)   Stock: 22 cards\n"
+        "Your hand: 4♣ 8♠   (count 12)\n"
+        "Moves:\n"
+        " 1) discard 4C    2) discard 8S\n"
+        "\n"
+        "The hand is over: tunk, counts as penalty points\n"
+        "Seat 1 (greedy) tunked.\n"
+        "  you: 4♣  (count 4)\n"
+        "  seat 1 (greedy): A♣ 3♣  (count 4)\n"
+        "No payments.\n"
+        "Payoffs: you 0, seat 1 (greedy) 0\n"
+    )
+
+
+def test_a_hand_won_by_going_out_shows_no_hands() -> None:
+    """Nobody shows a hand when a player goes out: no "dropped", no counts."""
+    typed = [
+        *("draw stock", "discard 4D", "draw stock", "discard 5H", "draw stock"),
+        *("discard 3D", "draw stock", "discard 7H", "draw stock", "discard 10C"),
+        *("draw stock", "discard 2C", "slap 1", "draw stock", "discard AS"),
+    ]
+    status, out, _ = play(
+        typed, rules=tonk.Rules(slap_in=True), seed=88, names=["greedy", "greedy"]
+    )
+    assert status == 0
+    assert out.endswith(
+        "Seat 1 (greedy): draw discard\n"
+        "Seat 1 (greedy): spread AD AH AS\n"
+        "Seat 1 (greedy): discard 5D\n"
+        "\n"
+        "The hand is over: out by discard\n"
+        "Payments:\n"
+        "  you paid seat 1 (greedy) 1 (out by discard)\n"
+        "  seat 2 (greedy-2) paid seat 1 (greedy) 1 (out by discard)\n"
+        "Payoffs: you -1, seat 1 (greedy) +2, seat 2 (greedy-2) -1\n"
+    )
+
+
+# --- several hands ------------------------------------------------------------------
+
+
+def test_several_hands_keep_totals_and_pass_the_deal_left(tmp_path: Path) -> None:
+    """Seed 3, three hands: each dealt from hand_seed(3, k), seat 0 drops at once."""
+    save = tmp_path / "game.txt"
+    status, out, prompts = play(["1"] * 3, seed=3, hands=3, save=save)
+    assert (status, prompts) == (0, ["> "] * 3)
+    assert _story(out) == [
+        "tonk play: 2 players, seed 3, 3 hands. You are seat 0; seat 1 (greedy)"
+        " deals. Type 'help' for help.",
+        "Hand 1 of 3",
+        "Turn 1: your move",
+        "The hand is over: drop won",
+        "You dropped.",
+        "  you: A♣ K♣ A♦ 7♥ J♠  (count 29)",
+        "  seat 1 (greedy): 9♣ 3♦ 9♥ 7♠ 10♠  (count 38)",
+        "Payments:",
+        "  seat 1 (greedy) paid you 1 (drop won)",
+        "Payoffs: you +1, seat 1 (greedy) -1",
+        f"Saved the hand to {tmp_path}/game-1.txt.",
+        "Totals after 1 hand: you +1, seat 1 (greedy) -1",
+        "Hand 2 of 3",
+        "Seat 1 (greedy): draw stock",
+        "Seat 1 (greedy): discard 9S",
+        "Turn 2: your move",
+        "The hand is over: dropper caught",
+        "You dropped.",
+        "  you: Q♣ 6♦ 8♥ 3♠ J♠  (count 37)",
+        "  seat 1 (greedy): 6♣ 10♦ 5♥ 10♥ 5♠  (count 36)",
+        "Payments:",
+        "  you paid seat 1 (greedy) 2 (caught the dropper)",
+        "Payoffs: you -2, seat 1 (greedy) +2",
+        f"Saved the hand to {tmp_path}/game-2.txt.",
+        "Totals after 2 hands: you -1, seat 1 (greedy) +1",
+        "Hand 3 of 3",
+        "Turn 1: your move",
+        "The hand is over: drop won",
+        "You dropped.",
+        "  you: 3♣ K♣ 8♦ K♦ 2♥  (count 33)",
+        "  seat 1 (greedy): 4♣ 8♣ 9♥ 6♠ 10♠  (count 37)",
+        "Payments:",
+        "  seat 1 (greedy) paid you 1 (drop won)",
+        "Payoffs: you +1, seat 1 (greedy) -1",
+        f"Saved the hand to {tmp_path}/game-3.txt.",
+        "Totals after 3 hands: you 0, seat 1 (greedy) 0",
+    ]
+    assert "\n\nHand 2 of 3\n" in out
+    for number, dealer in ((1, 1), (2, 0), (3, 1)):
+        record = tonk.parse_record((tmp_path / f"game-{number}.txt").read_text())
+        assert (record.seed, record.dealer) == (tonk.hand_seed(3, number), dealer)
+        assert record.actions[-1] == tonk.Drop()
+
+
+@pytest.mark.parametrize("hands", [1, None])
+def test_one_hand_is_dealt_from_the_seed_itself(hands: int | None) -> None:
+    """Without --hands (None, no session) one hand is played, dealt from ``seed``."""
+    status, out, _ = play(["draw stock", "discard 2S", "1", "1"], hands=hands)
+    assert (status, out) == (0, SEED_7)
+
+
+def test_two_hands_are_counted_in_the_first_line() -> None:
+    status, out, _ = play([], seed=3, hands=2)
+    assert status == 0
+    assert out.startswith(
+        "tonk play: 2 players, seed 3, 2 hands. You are seat 0; seat 1 (greedy)"
+        " deals. Type 'help' for help.\n\nHand 1 of 2\n\nTurn 1: your move\n"
+    )
+    assert out.endswith(LEFT)  # no totals after a hand left
+
+
+def test_leaving_a_hand_ends_the_hands_with_status_0(tmp_path: Path) -> None:
+    """The hand left is saved unfinished, and no other hand is dealt."""
+    save = tmp_path / "game.json"
+    status, out, _ = play(["2", "quit"], seed=3, hands=3, save=save)
+    assert status == 0
+    assert out.endswith(
+        f"You left the game.\nSaved the hand to {tmp_path}/game-1.json.\n"
+    )
+    assert [path.name for path in tmp_path.iterdir()] == ["game-1.json"]
+    record = tonk.from_json((tmp_path / "game-1.json").read_text(), tonk.GameRecord)
+    assert (record.actions, record.outcome) == ((tonk.DrawStock(),), None)
+
+
+# --- saving -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "form"),
+    [
+        ("hand.txt", "text"),
+        ("hand", "text"),
+        ("hand.json", "json"),
+        ("hand.JSON", "json"),
+        ("hand.Json", "json"),
+        ("hand.json.txt", "text"),
+    ],
+)
+def test_a_hand_is_saved_as_json_for_a_json_name_else_as_text(
+    name: str, form: str, tmp_path: Path
+) -> None:
+    """The record of SEED_7's hand, in the form its name asks for."""
+    save = tmp_path / name
+    status, out, _ = play(["draw stock", "discard 2S", "1"], save=save)
+    assert (status, out) == (0, SEED_7 + f"Saved the hand to {save}.\n")
+    text = save.read_text(encoding="utf-8")
+    if form == "json":
+        record = tonk.from_json(text, tonk.GameRecord)
+        assert text == tonk.to_json(record)
+    else:
+        record = tonk.parse_record(text)
+        assert text == tonk.format_record(record)
+    assert (record.rules, record.players, record.dealer, record.seed) == (
+        tonk.Rules(),
+        2,
+        1,
+        7,
+    )
+    assert record.actions == (
+        tonk.DrawStock(),
+        tonk.Discard(tonk.Card.parse("2S")),
+        tonk.DrawDiscard(),  # seat 1's turn
+        tonk.Discard(tonk.Card.parse("JC")),
+        tonk.Drop(),
+    )
+    assert record.outcome == list(tonk.replay(record))[-1].outcome
+    assert record.outcome is not None
+
+
+def test_a_save_path_is_shown_as_it_is(tmp_path: Path) -> None:
+    """Not as rich markup ([b] stays), and with its control characters escaped."""
+    folder = tmp_path / "[b]x\x1b[2J"
+    folder.mkdir()
+    status, out, _ = play(["1"], save=folder / "hand.txt")
+    assert status == 0
+    assert out.endswith(f"\nSaved the hand to {tmp_path}/[b]x\\x1b[2J/hand.txt.\n")
+
+
+@pytest.mark.parametrize(
+    ("error", "reason"),
+    [
+        (OSError(errno.EACCES, "Permission denied"), "Permission denied"),
+        (OSError("the disk is on fire"), "the disk is on fire"),
+    ],
+)
+def test_a_hand_that_cannot_be_saved_is_printed_and_stops_with_status_1(
+    error: OSError,
+    reason: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def fail(self: Path, *args: object, **kwargs: object) -> int:
+        raise error
+
+    monkeypatch.setattr(Path, "write_text", fail)
+    save = tmp_path / "x\x1b[2J.json"
+    status, out, _ = play(["1", "1"], seed=3, hands=2, save=save)
+    assert status == 1
+    assert out.endswith("Payoffs: you +1, seat 1 (greedy) -1\n")  # no totals
+    err = capsys.readouterr().err
+    first, _, rest = err.partition("\n")
+    assert first == (
+        f"tonk: error: cannot save the hand to {tmp_path}/x\\x1b[2J-1.json:"
+        f" {reason}; its record follows"
+    )
+    record = tonk.from_json(rest, tonk.GameRecord)
+    assert rest == tonk.to_json(record) + "\n"
+    assert (record.seed, record.actions) == (tonk.hand_seed(3, 1), (tonk.Drop(),))
+
+
+@pytest.mark.parametrize(
+    ("where", "denied", "reason"),
+    [
+        ("game.txt", (), None),
+        ("game.txt", ("game.txt",), None),  # a file not there yet needs no access
+        ("", (), "it is a folder"),
+        ("no\x1b/game.txt", (), "there is no folder {tmp}/no\\x1b"),
+        ("game.txt", ("",), "the folder {tmp} cannot be written to"),
+        ("there.txt", ("there.txt",), "the file cannot be written to"),
+    ],
+)
+def test_tonk_play_refuses_a_save_path_it_cannot_write_before_the_hand(
+    where: str,
+    denied: tuple[str, ...],
+    reason: str | None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    (tmp_path / "there.txt").write_text("")
+    refused = {str(tmp_path / name) for name in denied}
+    access = os.access
+
+    def deny(path: object, mode: int, **kwargs: bool) -> bool:
+        if os.fspath(str(path)).rstrip("/") in refused:
+            return False
+        return access(path, mode, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("os.access", deny)
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    path = tmp_path / where
+    status = main(["play", "--seed", "7", "--save", str(path)])
+    captured = capsys.readouterr()
+    if reason is None:
+        assert status == 0
+        assert captured.out.endswith(f"You left the game.\nSaved the hand to {path}.\n")
+        return
+    shown = str(path).replace("\x1b", "\\x1b")
+    assert (status, captured.out) == (2, "")
+    assert captured.err == (
+        f"tonk: error: cannot save the hands to {shown}:"
+        f" {reason.format(tmp=tmp_path)}\n"
+    )
+
+
+# --- the bots' randomness, colours and plain terminals ------------------------------
+
+
+def test_the_bots_draw_from_a_generator_seeded_by_the_seed() -> None:
+    """random.Random(f"tonk-play:{seed}"): the same moves every time."""
+    status, out, _ = play(
+        ["2", "1"] * 20, seed=5, bots=[tonk.bots.RandomBot()], names=["random"]
+    )
+    assert status == 0
+    assert [line for line in out.splitlines() if line.startswith("Seat 1")] == [
+        "Seat 1 (random): draw discard",
+        "Seat 1 (random): discard JH",
+        "Seat 1 (random): draw discard",
+        "Seat 1 (random): discard KH",
+        "Seat 1 (random): draw stock",
+        "Seat 1 (random): discard 6D",
+        "Seat 1 (random): drop",
+        "Seat 1 (random) dropped.",
+    ]
+
+
+def test_colours_on_a_terminal() -> None:
+    """Red suits in red, black ones in bold; no highlighting of numbers in lines."""
+    from rich.console import Console
+
+    from tonk._cli_play import play as play_in_terminal
+
+    typed = iter(["1"])
+    output = io.StringIO()
+    status = play_in_terminal(
+        Console(file=output, width=100, force_terminal=True, color_system="standard"),
+        tonk.Rules(),
+        seed=7,
+        bots=[tonk.bots.GreedyBot()],
+        bot_names=["greedy"],
+        ask=lambda prompt: next(typed),
+    )
+    assert status == 0
+    bold, red, end = "\x1b[1m", "\x1b[31m", "\x1b[0m"
+    lines = output.getvalue().splitlines()
+    assert lines[0] == (
+        "tonk play: 2 players, seed 7. You are seat 0; seat 1 (greedy) deals."
+        " Type 'help' for help."
+    )
+    assert lines[2] == f"{bold}Turn 1{end}: your move"
+    assert lines[4:7] == [
+        "0     You              5      0                   ",
+        "1     greedy (dealer)  5      0      -            ",
+        "Spreads: none",
+    ]
+    assert lines[7] == f"Discard: {red}4♦{end} (1 in the pile)   Stock: 41 cards"
+    assert lines[8] == (
+        f"Your hand: {bold}A♣{end} {red}2♦{end} {red}5♦{end} {red}6♥{end}"
+        f" {bold}2♠{end}   (count 16)"
+    )
+    assert lines[12:] == [
+        f"{bold}The hand is over: drop won{end}",
+        "You dropped.",
+        f"  you: {bold}A♣{end} {red}2♦{end} {red}5♦{end} {red}6♥{end} {bold}2♠{end}"
+        "  (count 16)",
+        f"  seat 1 (greedy): {bold}J♣{end} {bold}Q♣{end} {red}7♦{end} {bold}A♠{end}"
+        f" {bold}Q♠{end}  (count 38)",
+        "Payments:",
+        "  seat 1 (greedy) paid you 1 (drop won)",
+        "Payoffs: you +1, seat 1 (greedy) -1",
+    ]
+
+
+def test_a_saved_path_is_not_highlighted_on_a_terminal(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from tonk._cli_play import play as play_in_terminal
+
+    typed = iter(["1"])
+    output = io.StringIO()
+    save = tmp_path / "[bold]1.txt"
+    status = play_in_terminal(
+        Console(file=output, width=100, force_terminal=True, color_system="standard"),
+        tonk.Rules(),
+        seed=7,
+        bots=[tonk.bots.GreedyBot()],
+        bot_names=["greedy"],
+        save=save,
+        ask=lambda prompt: next(typed),
+    )
+    assert status == 0
+    assert output.getvalue().endswith(f"\nSaved the hand to {save}.\n")
+
+
+def test_a_terminal_without_suit_symbols_gets_letters() -> None:
+    status, out, _ = play(["draw stock", "discard 2S", "1"], encoding="ascii")
+    assert status == 0
+    assert out == (
+        SEED_7.replace("♣", "C").replace("♦", "D").replace("♥", "H").replace("♠", "S")
+    )
+
+
+# --- sessions -----------------------------------------------------------------------
+
+
+def test_a_session_is_played_until_it_is_over() -> None:
+    """No side bets are offered: the suit (V45a) is called, nobody bets."""
+    rules = tonk.Rules(match_deals=2, suit_bet=1)
+    status, out, prompts = play(
+        ["1", "1", "1"], rules=rules, seed=4, hands=None, session=True
+    )
+    assert (status, prompts) == (0, ["> "] * 2)
+    assert _story(out) == [
+        "tonk play --session: 2 players, seed 4. You are seat 0 (you). Type 'help'"
+        " for help.",
+        "Hand 1",
+        "Seat 1 (greedy): draw stock",
+        "Seat 1 (greedy): discard QS",
+        "Turn 2: your move",
+        "The hand is over: drop won",
+        "You dropped.",
+        "  you: 9♣ 6♦ 4♥ Q♥ 5♠  (count 34)",
+        "  seat 1 (greedy): 3♦ 8♥ 10♥ J♥ K♠  (count 41)",
+        "Payments:",
+        "  seat 1 (greedy) paid you 1 (drop won)",
+        "Payoffs: you +1, seat 1 (greedy) -1",
+        "session: custom rules, 1 hand dealt, next dealer greedy (before the deal)",
+        "  you     +1",
+        "  greedy  -1",
+        "last hand: drop won; you +1, greedy -1",
+        "Hand 2",
+        "Turn 1: your move",
+        "The hand is over: drop won",
+        "You dropped.",
+        "  you: 9♣ 5♦ 8♦ A♠ 2♠  (count 25)",
+        "  seat 1 (greedy): 4♣ 6♥ J♥ Q♥ 7♠  (count 37)",
+        "Payments:",
+        "  seat 1 (greedy) paid you 1 (drop won)",
+        "Payoffs: you +1, seat 1 (greedy) -1",
+        "session: custom rules, 2 hands dealt (over)",
+        "  you     +2",
+        "  greedy  -2",
+        "last hand: drop won; you +1, greedy -1",
+        "The session is over.",
+    ]
+
+
+def test_a_session_stops_after_the_hands_asked_for() -> None:
+    """Not over, so no "The session is over."; the third hand is not dealt."""
+    status, out, _ = play(["1"] * 5, seed=4, hands=2, session=True)
+    assert status == 0
+    assert out.count("\nHand ") == 2
+    assert out.endswith(
+        "session: pagat rules, 2 hands dealt, next dealer you (before the deal)\n"
+        "  you     +2\n"
+        "  greedy  -2\n"
+        "last hand: drop won; you +1, greedy -1\n"
+    )
+
+
+def test_leaving_a_session_saves_the_hand_and_stops(tmp_path: Path) -> None:
+    save = tmp_path / "s.txt"
+    status, out, _ = play(["1", "2"], seed=4, hands=3, session=True, save=save)
+    assert status == 0
+    assert out.endswith(
+        f"\nYou left the game.\nSaved the hand to {tmp_path}/s-2.txt.\n"
+    )
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["s-1.txt", "s-2.txt"]
+    record = tonk.parse_record((tmp_path / "s-2.txt").read_text())
+    assert (record.seed, record.actions) == (tonk.hand_seed(4, 2), (tonk.DrawStock(),))
+
+
+def test_the_deal_passes_to_the_left_around_three_seats() -> None:
+    """Seed 3: seat 1 deals hand 1, seat 2 hand 2, seat 0 hand 3."""
+    status, out, _ = play(["1"] * 4, seed=3, hands=3, names=["greedy", "greedy"])
+    assert status == 0
+    hands = out.split("\nHand ")[1:]
+    assert [hand.split("\n", 1)[0] for hand in hands] == ["1 of 3", "2 of 3", "3 of 3"]
+    assert "\n1     greedy (dealer)  5" in hands[0]
+    assert "\n2     greedy-2 (dealer)  5" in hands[1]
+    assert hands[2].startswith("3 of 3\nSeat 1 (greedy): drop\n")  # seat 0 dealt
+
+
+def test_hit_without_a_spread_number_is_completed_from_the_table() -> None:
+    """``hit 7H`` names no spread: the only spread that takes 7H is meant."""
+    typed = [
+        *("draw stock", "discard 3D", "draw stock", "discard 4D", "draw stock"),
+        *("discard 2C", "draw stock", "discard 5H", "draw stock", "hit 7H"),
+    ]
+    status, out, prompts = play(
+        typed, rules=tonk.Rules(slap_in=True), seed=88, names=["greedy", "greedy"]
+    )
+    assert (status, len(prompts)) == (0, len(typed) + 1)
+    assert out.endswith(
+        "Spreads:\n"
+        "  1: 7♣ 7♦ 7♥ 7♠  laid by seat 2 (greedy-2)\n"
+        "Discard: 6♥ (13 in the pile)   Stock: 23 cards\n"
+        "Your hand: 4♣ 9♥ 3♠ Q♠ K♠   (count 36)\n"
+        "Moves:\n"
+        " 1) discard 4C    2) discard 9H    3) discard 3S    4) discard QS   "
+        " 5) discard KS\n" + LEFT
+    )
