@@ -129,6 +129,36 @@ def test_the_pages_and_static_files_are_served(client: TestClient) -> None:
     assert client.get("/t/nosuchtable").status_code == 404
 
 
+SECURITY_HEADERS = {
+    "content-security-policy": "default-src 'self'; img-src 'self' data:;"
+    " object-src 'none'; base-uri 'none'; form-action 'self';"
+    " frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
+}
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/static/table.js", "/api/info", "/api/tables", "/t/nosuch", "/nosuch"],
+)
+def test_every_answer_carries_the_browser_s_security_headers(
+    client: TestClient, path: str
+) -> None:
+    """Scripts only from the server, no framing, no sniffing, no referrer."""
+    response = client.get(path)
+    for name, value in SECURITY_HEADERS.items():
+        assert response.headers[name] == value
+    table = new_table(client)
+    page = client.get(f"/t/{table['id']}")
+    assert page.status_code == 200
+    assert (
+        page.headers["content-security-policy"]
+        == SECURITY_HEADERS["content-security-policy"]
+    )
+
+
 def test_a_new_table_is_listed_with_its_seats_and_no_secret(
     client: TestClient,
 ) -> None:

@@ -80,6 +80,21 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+def refusals(page: Page) -> list[str]:
+    """Collect what goes wrong in ``page``: uncaught script errors, and what
+    the Content-Security-Policy refuses (a style or a script the page needs).
+    """
+    found: list[str] = []
+
+    def console(message: Any) -> None:
+        if message.type == "error" and "Content Security Policy" in message.text:
+            found.append(message.text)
+
+    page.on("console", console)
+    page.on("pageerror", lambda error: found.append(str(error)))
+    return found
+
+
 def screenshot(page: Page, name: str) -> None:
     folder = os.environ.get("TONK_SCREENSHOTS")
     if folder:
@@ -123,6 +138,7 @@ def test_a_person_plays_a_hand_against_greedy_bot_by_clicking(
     server: str, browser: Browser
 ) -> None:
     page = browser.new_page(viewport=DESKTOP)
+    errors = refusals(page)
     rng = random.Random(2)
     clicks = 0
     for _ in range(10):  # a hand may end before Ann's turn (a drop, a deal tonk)
@@ -160,6 +176,7 @@ def test_a_person_plays_a_hand_against_greedy_bot_by_clicking(
     page.goto(server + "/")
     page.wait_for_selector("#tables tbody tr")
     assert "finished" in page.inner_text("#tables")
+    assert errors == []
     page.close()
 
 
@@ -171,6 +188,7 @@ def test_two_people_play_a_hand_in_two_browsers(server: str, browser: Browser) -
     desktop = browser.new_context(viewport=DESKTOP)
     phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     pages = [context.new_page() for context in (desktop, phone)]
+    errors = [refusals(page) for page in pages]
     for page, seat in zip(pages, table["seats"], strict=True):
         page.goto(server + seat["link"])
         page.wait_for_selector("#picture svg")
@@ -187,6 +205,7 @@ def test_two_people_play_a_hand_in_two_browsers(server: str, browser: Browser) -
         pages[0].wait_for_timeout(30)
     results = [page.inner_text("#result") for page in pages]
     assert results[0] == results[1]
+    assert errors == [[], []]
     for context in (desktop, phone):
         context.close()
 
@@ -203,6 +222,7 @@ def test_a_player_leaves_and_a_watcher_takes_a_seat_between_hands(
     table = create_table(server, body)
     context = browser.new_context(viewport=DESKTOP)
     ann, bo, watcher = (context.new_page() for _ in range(3))
+    errors = [refusals(page) for page in (ann, bo, watcher)]
     for page, seat in ((ann, 0), (bo, 1)):
         page.goto(server + table["seats"][seat]["link"])
         page.wait_for_selector("#picture svg")
@@ -234,6 +254,7 @@ def test_a_player_leaves_and_a_watcher_takes_a_seat_between_hands(
     watcher.locator("#title", has_text="(Di)").wait_for()
     assert "Ann" not in watcher.inner_text("#seats")
     assert "Di" in bo.inner_text("#seats")
+    assert errors == [[], [], []]
     context.close()
 
 
@@ -248,6 +269,7 @@ def test_a_person_tunks_under_hoyle_by_clicking(
     }
     table = create_table(server, body)
     page = browser.new_page(viewport=DESKTOP)
+    errors = refusals(page)
     page.goto(server + table["seats"][0]["link"])
     page.locator("#actions button:enabled", has_text="draw stock").click()
     tunk = page.locator("#actions button:enabled", has_text="tunk").first
@@ -256,4 +278,5 @@ def test_a_person_tunks_under_hoyle_by_clicking(
     page.locator("#status", has_text="the table has finished").wait_for()
     assert page.inner_text("#error") == ""
     assert "payoffs" in page.inner_text("#result")
+    assert errors == []
     page.close()
