@@ -976,6 +976,12 @@ def test_hit_without_a_spread_number_is_completed_from_the_table() -> None:
         typed, rules=tonk.Rules(slap_in=True), seed=88, names=["greedy", "greedy"]
     )
     assert (status, len(prompts)) == (0, len(typed) + 1)
+    assert (  # two rows of moves, with no blank line between them
+        "Moves:\n"
+        " 1) hit 1 7H      2) discard 4C    3) discard 7H    4) discard 9H   "
+        " 5) discard 3S    6) discard QS\n"
+        f" 7) discard KS{' ' * 85}\n\n"
+    ) in out
     assert out.endswith(
         "Spreads:\n"
         "  1: 7♣ 7♦ 7♥ 7♠  laid by seat 2 (greedy-2)\n"
@@ -984,4 +990,13 @@ def test_hit_without_a_spread_number_is_completed_from_the_table() -> None:
         "Moves:\n"
         " 1) discard 4C    2) discard 9H    3) discard 3S    4) discard QS   "
         " 5) discard KS\n" + LEFT
+    )
+
+
+def test_two_hands_played_out_end_with_their_totals() -> None:
+    status, out, _ = play(["1", "1"], seed=3, hands=2)
+    assert status == 0
+    assert out.endswith(
+        "Payoffs: you -2, seat 1 (greedy) +2\n"
+        "Totals after 2 hands: you -1, seat 1 (greedy) +1\n"
     )
