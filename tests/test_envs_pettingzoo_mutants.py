@@ -80,10 +80,17 @@ def test_every_observation_ends_with_the_session_block(
             _, _, terminated, truncated, info = game.last(observe=False)
             session = game.session
             assert session is not None
+            hand = session.hand if session.hand is not None else game.hand
             for seat, name in enumerate(game.possible_agents):
-                block = game.observe(name)["observation"][-size:]
+                vector = game.observe(name)["observation"]
+                assert vector.dtype == np.float32
                 wanted = expected_block(session, seat, max_hands)
-                assert block.tolist() == wanted
+                assert vector[-size:].tolist() == wanted
+                if hand is not None:  # the hand's own vector, in front
+                    seen_hand = tonk.observe(hand, seat)
+                    assert vector[:-size].tolist() == list(
+                        tonk.encoding.observation_vector(seen_hand)
+                    )
                 seen.add(tuple(wanted))
             if terminated or truncated:
                 game.step(None)
@@ -93,29 +100,32 @@ def test_every_observation_ends_with_the_session_block(
     assert any(any(block[-players:]) for block in seen)  # someone led
 
 
-def test_the_session_block_s_bounds() -> None:
+@pytest.mark.parametrize(
+    ("big_one", "max_hands", "deals"), [(2, None, 1.0), (2, 5, 5.0), (1, 5, 5.0)]
+)
+def test_the_session_block_s_bounds(
+    big_one: int, max_hands: int | None, deals: float
+) -> None:
     """Flags 0..1, the deals left up to the Big One's or the session's, leads -1..1."""
-    rules = tonk.Rules(big_one_deals=2, suit_bet=1)
-    for max_hands, deals in ((None, 1.0), (5, 5.0)):
-        game = tonk_pz.raw_env(
-            rules=rules, players=2, session=True, max_hands=max_hands
-        )
-        space = game.observation_space("player_0")["observation"]
-        size = block_size(2)
-        assert space.high[-size:].tolist() == [
-            *[1.0] * len(PHASES),
-            1.0,
-            2.0,
-            1.0,
-            deals,
-            *[1.0] * 4,
-            1.0,
-            1.0,
-        ]
-        assert space.low[-size:].tolist() == [*[0.0] * (size - 2), -1.0, -1.0]
-        low, high = tonk.encoding.observation_bounds(rules, 2)
-        assert space.low[:-size].tolist() == list(low)
-        assert space.high[:-size].tolist() == list(high)
+    rules = tonk.Rules(big_one_deals=big_one, suit_bet=1)
+    game = tonk_pz.raw_env(rules=rules, players=2, session=True, max_hands=max_hands)
+    space = game.observation_space("player_0")["observation"]
+    size = block_size(2)
+    flags = [1.0] * len(PHASES)
+    assert space.high[-size:].tolist() == [
+        *flags,
+        1.0,
+        float(big_one),
+        1.0,
+        deals,
+        *[1.0] * 4,
+        1.0,
+        1.0,
+    ]
+    assert space.low[-size:].tolist() == [*[0.0] * (size - 2), -1.0, -1.0]
+    low, high = tonk.encoding.observation_bounds(rules, 2)
+    assert space.low[:-size].tolist() == list(low)
+    assert space.high[:-size].tolist() == list(high)
 
 
 def test_a_hand_s_space_is_the_encoding_s_even_under_elimination() -> None:
@@ -166,11 +176,13 @@ def test_a_reset_starts_every_agent_at_zero_and_the_mover_selected() -> None:
     assert all(value is False for value in session.terminations.values())
 
 
-def test_render_says_what_there_is_to_see(caplog: pytest.LogCaptureFixture) -> None:
+def test_render_says_what_there_is_to_see() -> None:
     game = tonk_pz.raw_env(render_mode="ansi")
     assert game.render() == "no hand dealt yet"
     silent = tonk_pz.raw_env()
-    with pytest.warns(UserWarning, match=r"render\(\) called without a render_mode"):
+    with pytest.warns(
+        UserWarning, match=r"WARN: render\(\) called without a render_mode\x1b"
+    ):
         assert silent.render() is None
     session = tonk_pz.raw_env(rules="push_ups", players=2, session=True,
                               max_hands=3, render_mode="ansi")  # fmt: skip
@@ -200,3 +212,60 @@ def test_max_hands_and_never_ending_sessions_are_refused_word_for_word() -> None
         " (hand_size_by_players): the agents' spaces would change"
     )):  # fmt: skip
         tonk_pz.raw_env(rules=shrinking, players=5, session=True)
+
+
+def test_a_table_whose_hand_size_changes_as_it_shrinks_is_refused() -> None:
+    """X3 with hand_size_by_players: the agents' spaces would change."""
+    rules = attrs.evolve(tonk.presets.ELIMINATION, hand_size_by_players=((3, 7),))
+    with pytest.raises(tonk.SessionError, match=r"^elimination_at \(X3\) takes this"):
+        tonk_pz.raw_env(rules=rules, players=3, session=True)
+
+
+def test_max_hands_truncates_between_hands_and_offers_nothing_after() -> None:
+    game = tonk_pz.raw_env(rules="pagat", players=3, session=True, max_hands=2)
+    game.reset(seed=1)
+    rng = random.Random(1)
+    truncated_at = []
+    for agent in game.agent_iter(3000):
+        _, _, terminated, truncated, info = game.last(observe=False)
+        if terminated or truncated:
+            session = game.session
+            assert session is not None
+            truncated_at.append((agent, session.phase, session.number))
+            assert info == {}
+            for name in game.possible_agents:
+                assert not game.observe(name)["action_mask"].any()
+            game.step(None)
+            continue
+        game.step(rng.choice(info["legal_indices"]))
+    assert truncated_at
+    assert {(phase, number) for _, phase, number in truncated_at} == {
+        (SessionPhase.BEFORE_DEAL, 2)
+    }
+
+
+def test_a_dead_agent_may_only_step_with_none() -> None:
+    game = tonk_pz.raw_env(rules="pagat", players=2)
+    game.reset(seed=1)
+    for _ in game.agent_iter(100):
+        _, _, terminated, truncated, info = game.last(observe=False)
+        if terminated or truncated:
+            with pytest.raises(
+                ValueError,
+                match=r"^when an agent is dead, the only valid action is None$",
+            ):
+                game.step(0)
+            return
+        game.step(info["legal_indices"][0])
+    pytest.fail("no hand ended")
+
+
+def test_human_rendering_prints_the_table_after_each_step(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game = tonk_pz.raw_env(rules="pagat", players=2, render_mode="human")
+    game.reset(seed=1)
+    capsys.readouterr()
+    game.step(game.infos[game.agent_selection]["legal_indices"][1])
+    out = capsys.readouterr().out
+    assert out.startswith("Tonk: 2 players, turn 0 of at most 200\n")
