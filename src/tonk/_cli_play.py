@@ -339,8 +339,10 @@ def _save(
 def save_problem(path: Path) -> str | None:
     """Return why ``tonk play --save`` could not write records to ``path``, or ``None``.
 
-    Checked before the first hand: ``path`` (or the numbered files beside it)
-    must be a file, in a folder that exists and may be written to.
+    Checked before the first hand: ``path`` must not be a folder, nor a file
+    that may not be written to, and its folder (where the numbered files of
+    several hands go too) must exist and may be written to. A numbered file
+    that cannot be written is found when its hand is saved.
     """
     folder = path.parent
     if path.is_dir():
