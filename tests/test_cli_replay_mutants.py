@@ -10,32 +10,17 @@ test_cli_mutants.py and test_untrusted_text.py (docs/maintainers.md,
 
 from __future__ import annotations
 
-import contextlib
-import io
 import itertools
-import random
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from test_cli import _recorded_hand
+from test_cli_mutants import run
 
 import tonk
 from tonk._cli_replay import load_record, render_state
 from tonk.cli import main
-
-
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """Run ``tonk ARGS`` through main(), its output in a stream of no encoding."""
-    out, err = io.StringIO(), io.StringIO()
-    with (
-        contextlib.redirect_stdout(out),
-        contextlib.redirect_stderr(err),
-        pytest.MonkeyPatch.context() as patch,
-    ):
-        patch.setattr("sys.stdin", io.StringIO(stdin))
-        code = main(list(args))
-    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 def start() -> tonk.GameRecord:
@@ -135,23 +120,12 @@ def test_replay_writes_suit_glyphs_where_the_output_can_hold_them(
     assert lines[10] == "    seat 1           A♣ 2♦ 5♦ 6♥ 2♠  count 16"
 
 
-def _random_hand(seed: int) -> tonk.GameRecord:
-    rng = random.Random(seed)
-    record = tonk.GameRecord.start(tonk.presets.PAGAT, players=3, seed=seed)
-    state = record.initial_state()
-    while state.outcome is None:
-        action = rng.choice(tonk.legal_actions(state))
-        record = record.then(action)
-        state = tonk.apply(state, action)
-    return record.with_outcome(state.outcome)
-
-
 @pytest.mark.parametrize("seed", [29, 33])
 def test_replay_shows_the_table_when_the_turn_or_its_stage_changes(
     seed: int, tmp_path: Path
 ) -> None:
     """A spread or a hit that leaves the same seat at the same stage shows none."""
-    record = _random_hand(seed)
+    record = _recorded_hand(seed)
     states = list(tonk.replay(record))
     changes = [
         after.phase is not before.phase or after.to_move != before.to_move

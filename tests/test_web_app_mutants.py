@@ -29,6 +29,7 @@ pytest.importorskip("httpx2")
 
 from starlette.applications import Starlette
 from starlette.testclient import TestClient, WebSocketTestSession
+from test_web import new_table, token
 
 import tonk.web.app
 from tonk import presets
@@ -59,18 +60,6 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
     app = create_app(tmp_path / "tonk.sqlite3", bot_delay=0)
     with TestClient(app) as client:
         yield client
-
-
-def new_table(client: TestClient, **request: Any) -> Message:
-    response = client.post("/api/tables", json={**HUMANS, **request})
-    assert response.status_code == 201, response.text
-    answer: Message = response.json()
-    return answer
-
-
-def token(table: Message, seat: int) -> str:
-    link: str = table["seats"][seat]["link"]
-    return link.split("#", 1)[1]
 
 
 def refused(response: Any, status: int, code: str, message: str) -> None:
