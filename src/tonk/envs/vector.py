@@ -194,7 +194,7 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         """Deal a new hand in every sub-environment.
 
         Args:
-            seed: Seeds :attr:`np_random`, which shuffles and picks the dealer
+            seed: Seeds ``np_random``, which shuffles and picks the dealer
                 of this and the following hands: the same seed gives the same
                 hands. ``None`` goes on with the environment's random source.
             options: Unused.
@@ -214,7 +214,7 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
         return observations, self._info()
 
     def _deal(self) -> GameState:
-        """Deal a hand (B4): the pack in an order :attr:`np_random` shuffled.
+        """Deal a hand (B4): the pack in an order ``np_random`` shuffled.
 
         The orders are shuffled ``num_envs`` at a time (at least 16), each
         row of a batch by numpy's Fisher-Yates shuffle, so every order is
