@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +13,7 @@ import jsonschema_rs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_serialization import child_says
 
 import tonk
 from tonk import format_action, presets
@@ -1569,14 +1568,7 @@ def test_a_deep_message_is_refused_unread_under_a_raised_recursion_limit(
         f"try: tonk.protocol.decode_message({text})\n"
         "except tonk.ProtocolError as error: print(error.code.value, error)"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", program],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert (done.returncode, done.stdout) == (
+    assert child_says(program) == (
         0,
         "too_deep the message nests lists and objects more than 16 deep\n",
     )

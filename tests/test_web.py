@@ -952,13 +952,17 @@ def test_a_tunk_is_stored_and_a_restart_replays_it(tmp_path: Path) -> None:
     close_all()
 
 
+@pytest.fixture
+def ran(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Record the options uvicorn would serve with, serving nothing."""
+    calls: list[Any] = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **options: calls.append(options))
+    return calls
+
+
 def test_serve_shows_its_address_and_database_escaped(
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
+    ran: list[Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    ran: list[Any] = []
-    monkeypatch.setattr("uvicorn.run", lambda app, **options: ran.append(options))
     db = tmp_path / "a\x1b[2Jb.sqlite3"
     assert tonk.web.app.serve(host="127.0.0.1\x1b[31m", port=8001, db_path=db) == 0
     line = capsys.readouterr().out.splitlines()[0]
@@ -973,12 +977,10 @@ def test_serve_shows_its_address_and_database_escaped(
 @pytest.mark.parametrize("kind", ["missing folder", "not a database"])
 def test_serve_refuses_a_database_it_cannot_open_in_one_line(
     kind: str,
-    monkeypatch: pytest.MonkeyPatch,
+    ran: list[Any],
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    ran: list[Any] = []
-    monkeypatch.setattr("uvicorn.run", lambda app, **options: ran.append(options))
     db = tmp_path / "no such folder" / "tonk.sqlite3"
     if kind == "not a database":
         db = tmp_path / "notes.txt"
