@@ -31,6 +31,7 @@ import attrs
 
 from tonk import _present
 from tonk._cache import Cache
+from tonk._deal import shuffle_drawing
 from tonk._fast import revised, successor
 from tonk._validate import brief, is_int
 from tonk.actions import Action
@@ -313,14 +314,16 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     unseen = list(counts)
     for card in observation.discard_pile:
         unseen[card.code] -= 1
-    for cards in known:
+    missing = []  # the cards of each hand the seat cannot see
+    for size, cards in zip(sizes, known):  # noqa: B905 - lengths equal: checked
         for card in cards:
             unseen[card.code] -= 1
+        missing.append(size - len(cards))
     for spread in observation.spreads:
         for card in spread.cards:
             unseen[card.code] -= 1
     widow_known = [False] * len(observation.exchanged)
-    if observation.widow is not None and widow_known:
+    if widow_known and observation.widow is not None:
         widow_known[seat] = True
         unseen[observation.widow.code] -= 1
     try:  # bytes() refuses a count below 0 in one loop of C, faster than min()
@@ -334,9 +337,8 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         pool = list(itertools.compress(CARDS, unseen))
     else:  # a card may be unseen twice (two packs or jokers)
         pool = [CARDS[code] for code, count in enumerate(unseen) for _ in range(count)]
-    missing = [size - len(cards) for size, cards in zip(sizes, known, strict=True)]
     places = sum(missing) + widow_known.count(False) + observation.stock_size
-    if places != len(pool) or min(missing, default=0) < 0:
+    if places != len(pool) or min(missing) < 0:
         raise RulesError(
             "the observation does not fit the pack of its rules:"
             f" {len(pool)} unseen cards for {places} hidden places"
@@ -347,15 +349,21 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         and observation.phase in _MID_TURN
         and (observation.must_use is not None or rules.must_spread)
     )
-    for _ in range(_TRIES):
-        state = _dealt(observation, template, known, missing, widow_known, pool, rng)
-        if not check_live or legal_actions(state):
-            return state
-        pool.sort(key=_CODE)  # each deal shuffles the unseen cards in code order
-    raise AssertionError(  # pragma: no cover - a real state's deal exists
-        f"no deal of the unseen cards in {_TRIES} tries gives seat"
-        f" {observation.to_move} a legal action"
-    )
+    state = _dealt(observation, template, known, missing, widow_known, pool, rng)
+    if check_live:
+        for _ in range(_TRIES):
+            if legal_actions(state):
+                break
+            pool.sort(key=_CODE)  # each deal shuffles the unseen cards in code order
+            state = _dealt(
+                observation, template, known, missing, widow_known, pool, rng
+            )
+        else:  # pragma: no cover - a real state's deal exists
+            raise AssertionError(
+                f"no deal of the unseen cards in {_TRIES} tries gives seat"
+                f" {observation.to_move} a legal action"
+            )
+    return state
 
 
 def _tables(key: tuple[Rules, int, int]) -> tuple[tuple[int, ...], bool, GameState]:
@@ -385,34 +393,23 @@ _STANDARD_DRAWS = (
 """The methods of :class:`random.Random` whose draws :func:`_shuffle` makes
 itself (``_randbelow`` is private, so a new Python could change it: a test
 compares the two shuffles)."""
-_PLACES = tuple(
-    tuple((place, (place + 1).bit_length()) for place in range(size - 1, 0, -1))
-    for size in range(2 * CODE_COUNT + 1)
-)
-"""For a pool of each size (at most two packs), the places a shuffle fills, from
-the last to the second, each with the bits of a draw below ``place + 1``."""
 
 
 def _shuffle(cards: list[Card], rng: random.Random) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does.
 
-    The same draws of ``getrandbits`` as the standard shuffle, from the last
-    place to the second, a draw made again while it is too high; without its
-    call of ``_randbelow`` per card (most of a :func:`determinize`). A source
-    whose ``shuffle``, ``_randbelow`` or ``getrandbits`` is not the standard
-    one is asked to shuffle.
+    The same draws of ``getrandbits`` as the standard shuffle, made inline by
+    the engine's seeded deal (``_deal.shuffle_drawing``), without
+    the standard shuffle's call of ``_randbelow`` per card (most of a
+    :func:`determinize`). A source whose ``shuffle``, ``_randbelow`` or
+    ``getrandbits`` is not the standard one is asked to shuffle.
     """
     cls = rng.__class__
     methods = (cls.shuffle, cls._randbelow, cls.getrandbits)  # type: ignore[attr-defined]
-    if methods != _STANDARD_DRAWS:
+    if methods == _STANDARD_DRAWS:
+        shuffle_drawing(cards, rng.getrandbits)
+    else:
         rng.shuffle(cards)
-        return
-    draw = rng.getrandbits
-    for place, bits in _PLACES[len(cards)]:
-        other = draw(bits)
-        while other > place:
-            other = draw(bits)
-        cards[place], cards[other] = cards[other], cards[place]
 
 
 def _dealt(
@@ -429,7 +426,7 @@ def _dealt(
     _shuffle(cards, rng)
     at = 0
     hands = []
-    for seen, count in zip(known, missing, strict=True):
+    for seen, count in zip(known, missing):  # noqa: B905 - made the same length
         if count:
             held = [*seen, *cards[at : at + count]]
             held.sort(key=_CODE)
