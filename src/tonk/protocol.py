@@ -838,7 +838,7 @@ def _reader(codec: Codec, path: str) -> _Reader:
         if items.kind == "str":
             return _text_reader(decode, items, path)
         if isinstance(items, Object):
-            return _objects_reader(decode, items, path)
+            return _ObjectsReader(decode, items, path)
     return lambda value: decode(value, path)
 
 
@@ -875,47 +875,78 @@ def _text_reader(decode: Any, items: Codec, path: str) -> _Reader:
     return texts
 
 
-def _objects_reader(decode: Any, items: Object, path: str) -> _Reader:
-    """Return a reader of a list of objects (spreads) that reads only the new ones.
+class _ObjectsReader:
+    """A reader of a list of objects (spreads) that reads only the new ones.
 
     Spreads are laid one at a time and hit one at a time: an object equal to
     the one at its place in the list read before is that one's value. A new
     one is read field by field with the quick readers, and, if anything is
-    amiss, again by ``items.decode``, whose error names the bad part.
+    amiss, again by ``items.decode``, whose error names the bad part. The
+    list read before is one conversation's: :meth:`fresh` gives a reader
+    with the same readers of the fields and no list read.
     """
-    last: list[tuple[Any, Any]] = []
-    fields = {
-        name: _reader(field.codec, f"{path}[].{name}")
-        for name, field in items.fields.items()
-    }
 
-    def read(value: Any, index: int) -> Any:
-        if value.__class__ is dict and fields.keys() >= value.keys():
-            with contextlib.suppress(SerializationError):
-                return items.build(
-                    {name: fields[name](each) for name, each in value.items()}, path
-                )
-        return items.decode(value, item(path, index))
+    __slots__ = ("_decode", "_fields", "_items", "_last", "_path")
 
-    def objects(values: Any) -> Any:
+    def __init__(
+        self,
+        decode: Any,
+        items: Object,
+        path: str,
+        fields: dict[str, _Reader] | None = None,
+    ) -> None:
+        self._decode = decode
+        self._items = items
+        self._path = path
+        if fields is None:
+            fields = {
+                name: _reader(field.codec, f"{path}[].{name}")
+                for name, field in items.fields.items()
+            }
+        self._fields = fields
+        self._last: list[tuple[Any, Any]] = []
+
+    def fresh(self) -> _ObjectsReader:
+        """Return a reader like this one that has read nothing."""
+        return _ObjectsReader(self._decode, self._items, self._path, self._fields)
+
+    def __call__(self, values: Any) -> Any:
         if values.__class__ is not list:
-            return decode(values, path)
+            return self._decode(values, self._path)
+        last = self._last
         known = len(last)
         decoded = tuple(
             [
                 last[index][1]
                 if index < known and last[index][0] == value
-                else read(value, index)
+                else self._read(value, index)
                 for index, value in enumerate(values)
             ]
         )
         last[:] = zip(values, decoded, strict=True)
         return decoded
 
-    return objects
+    def _read(self, value: Any, index: int) -> Any:
+        fields = self._fields
+        items = self._items
+        if value.__class__ is dict and fields.keys() >= value.keys():
+            with contextlib.suppress(SerializationError):
+                return items.build(
+                    {name: fields[name](each) for name, each in value.items()},
+                    self._path,
+                )
+        return items.decode(value, item(self._path, index))
 
 
 _WRITERS = tuple((name, _writer(codec)) for name, codec in _OBSERVATION_FIELDS)
+
+_READERS = tuple(
+    (name, _reader(codec, f"$.observation.{name}"))
+    for name, codec in _OBSERVATION_FIELDS
+)
+"""Each field's reader, made once: an :class:`ObservationReader` takes them
+all, and a reader of its own of each list of objects (the spreads), whose
+memory is its conversation's."""
 
 _CARD_JSON: Final = tuple(f'"{text}"' for text in _CARD_TEXTS)
 """Each card as JSON, by code."""
@@ -1055,8 +1086,8 @@ class ObservationReader:
         self.rules = rules
         self._last: dict[str, tuple[Any, Any]] = {}
         self._readers = tuple(
-            (name, _reader(codec, f"$.observation.{name}"))
-            for name, codec in _OBSERVATION_FIELDS
+            (name, read.fresh() if isinstance(read, _ObjectsReader) else read)
+            for name, read in _READERS
         )
         self._reading = dict(self._readers)
         self._values: dict[str, Any] | None = None
