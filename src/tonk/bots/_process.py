@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from multiprocessing.util import Finalize
 from typing import IO, Any
 
+from tonk._cache import Cache
 from tonk._validate import brief
 from tonk.actions import Action, format_action
 from tonk.bots._base import Bot
@@ -249,7 +250,7 @@ class ProcessBot:
             or (welcomed[0] is not obs.rules and welcomed[0] != obs.rules)
             or welcomed[1:] != (players, obs.seat)
         ):
-            self._send(_welcome(obs.rules, players, obs.seat), obs.seat)
+            self._write(_WELCOMES[obs.rules, players, obs.seat], obs.seat)
             self._welcomed = (obs.rules, players, obs.seat)
             self._writer = ActWriter(changes=self._changes)
         assert self._writer is not None
@@ -305,9 +306,6 @@ class ProcessBot:
                 seat,
             )
         self._changes = hello.get("changes") is True
-
-    def _send(self, message: dict[str, Any], seat: int) -> None:
-        self._write(encode_message(message), seat)
 
     def _write(self, line: str, seat: int) -> None:
         process = self._process
@@ -421,16 +419,25 @@ def _program(command: tuple[str, ...]) -> list[str]:
     return [program, *arguments]
 
 
-def _welcome(rules: Rules, players: int, seat: int) -> dict[str, Any]:
-    return {
-        "type": "welcome",
-        "protocol": PROTOCOL_VERSION,
-        "seat": seat,
-        "players": players,
-        "names": [f"P{number + 1}" for number in range(players)],
-        "rules": to_dict(rules),
-        "hands": 1,
-    }
+def _welcome(key: tuple[Rules, int, int]) -> str:
+    """Return the ``welcome`` line of a program at a seat: rules, players, seat."""
+    rules, players, seat = key
+    return encode_message(
+        {
+            "type": "welcome",
+            "protocol": PROTOCOL_VERSION,
+            "seat": seat,
+            "players": players,
+            "names": [f"P{number + 1}" for number in range(players)],
+            "rules": to_dict(rules),
+            "hands": 1,
+        }
+    )
+
+
+_WELCOMES: Cache[tuple[Rules, int, int], str] = Cache(_welcome, limit=64)
+"""The welcome lines written, made once: a tournament welcomes a program
+again at each hand, as the seats rotate."""
 
 
 def serve_bot(
