@@ -75,9 +75,16 @@ def test_serve_passes_its_options_on(
 ) -> None:
     db = tmp_path / "t.sqlite3"
     args = ("--host", "0.0.0.0", "--port", "65535", "--db", str(db))
-    assert run("serve", *args, "--bot", "greedy").returncode == 0
+    names = ("--allowed-host", "a.example", "--allowed-host", "*.b.example")
+    assert run("serve", *args, "--bot", "greedy", *names).returncode == 0
     assert served == [
-        {"host": "0.0.0.0", "port": 65535, "db_path": db, "bots": ["greedy"]}
+        {
+            "host": "0.0.0.0",
+            "port": 65535,
+            "db_path": db,
+            "bots": ["greedy"],
+            "allowed_hosts": ["a.example", "*.b.example"],
+        }
     ]
 
 
@@ -91,6 +98,7 @@ def test_serve_defaults_to_the_loopback_port_8000_and_tonk_sqlite3(
             "port": 8000,
             "db_path": Path("tonk.sqlite3"),
             "bots": [],
+            "allowed_hosts": None,
         }
     ]
 

@@ -18,7 +18,11 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx2")
 
-from starlette.testclient import TestClient, WebSocketTestSession
+from starlette.testclient import (
+    TestClient,
+    WebSocketDenialResponse,
+    WebSocketTestSession,
+)
 
 import tonk
 import tonk.web.store
@@ -157,6 +161,107 @@ def test_every_answer_carries_the_browser_s_security_headers(
         page.headers["content-security-policy"]
         == SECURITY_HEADERS["content-security-policy"]
     )
+
+
+SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}]
+EVIL = {"origin": "http://evil.example"}
+
+
+def test_a_page_of_another_site_may_not_create_join_or_connect(
+    client: TestClient,
+) -> None:
+    """Any page may send a POST or open a WebSocket to the loopback: the browser
+    names its site in ``Origin``, and one that is not this server's is refused
+    (CSRF, cross-site WebSocket hijacking), with the security headers, changing
+    nothing."""
+    refused = client.post(
+        "/api/tables", json={"preset": "pagat", "seats": SEATS}, headers=EVIL
+    )
+    assert refused.status_code == 403
+    assert refused.json() == {
+        "error": "a page of another site may not use this server: http://evil.example",
+        "code": "cross_origin",
+    }
+    assert refused.headers["x-frame-options"] == "DENY"
+    assert client.get("/api/tables").json() == []
+    table = new_table(client, seats=[{"kind": "human"}, {"kind": "human"}], hands=3)
+    joined = client.post(
+        f"/api/tables/{table['id']}/seats", json={"name": "Cy"}, headers=EVIL
+    )
+    assert (joined.status_code, joined.json()["code"]) == (403, "cross_origin")
+    with pytest.raises(WebSocketDenialResponse) as denied:
+        client.websocket_connect(f"/t/{table['id']}/ws", headers=EVIL).__enter__()
+    assert denied.value.status_code == 403
+    assert denied.value.json()["code"] == "cross_origin"
+    assert client.get("/", headers=EVIL).status_code == 200  # reading is harmless
+
+
+@pytest.mark.parametrize(
+    ("origin", "allowed"),
+    [
+        ("http://testserver", True),
+        ("http://TestServer", True),
+        ("https://testserver", True),  # behind a proxy with TLS
+        ("http://testserver:80", True),
+        ("https://testserver:443", True),
+        ("http://testserver:8000", False),
+        ("http://testserver.evil.example", False),
+        ("http://evil.example", False),
+        ("null", False),  # a sandboxed frame or a local file
+        ("ftp://testserver", False),
+        ("testserver", False),
+    ],
+)
+def test_a_post_is_taken_only_from_the_server_s_own_site(
+    client: TestClient, origin: str, allowed: bool
+) -> None:
+    """The test client's requests say ``Host: testserver``."""
+    response = client.post(
+        "/api/tables",
+        json={"preset": "pagat", "seats": SEATS},
+        headers={"origin": origin},
+    )
+    assert response.status_code == (201 if allowed else 403)
+
+
+def test_allowed_hosts_refuse_a_request_addressed_to_another_name(
+    tmp_path: Path,
+) -> None:
+    """DNS rebinding: a site whose name leads to the server's address makes its
+    pages same-origin with it, so their requests carry the site's name in
+    ``Host``: with ``allowed_hosts``, only the names given are served."""
+    app = create_app(tmp_path / "tonk.sqlite3", allowed_hosts=["tonk.example.org"])
+    with TestClient(app, base_url="http://tonk.example.org") as client:
+        assert client.get("/api/info").status_code == 200
+        rebound = {"host": "evil.example"}
+        assert client.get("/api/info", headers=rebound).status_code == 400
+        created = client.post(
+            "/api/tables", json={"preset": "pagat", "seats": SEATS}, headers=rebound
+        )
+        assert created.status_code == 400
+        with pytest.raises(WebSocketDenialResponse) as denied:
+            client.websocket_connect("/t/nosuch/ws", headers=rebound).__enter__()
+        assert denied.value.status_code == 400
+        assert client.get("/api/tables").json() == []
+
+
+@pytest.mark.parametrize(
+    ("hosts", "error", "message"),
+    [
+        ("tonk.example.org", TypeError, "a sequence of host names, got 'tonk"),
+        ([b"example.org"], TypeError, "a host name must be a str, got b'example"),
+        ([""], ValueError, "got ''"),
+        (["example.org:8000"], ValueError, "got 'example.org:8000'"),
+        (["tonk.*.org"], ValueError, r"give \*.NAME for the names under NAME"),
+        (["*."], ValueError, r"got '\*.'"),
+        (["[::1]:80"], ValueError, r"got '\[::1\]:80'"),
+    ],
+)
+def test_allowed_hosts_must_be_host_names(
+    hosts: Any, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        create_app(":memory:", allowed_hosts=hosts)
 
 
 def test_a_new_table_is_listed_with_its_seats_and_no_secret(
@@ -956,7 +1061,9 @@ def test_a_tunk_is_stored_and_a_restart_replays_it(tmp_path: Path) -> None:
 def ran(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Record the options uvicorn would serve with, serving nothing."""
     calls: list[Any] = []
-    monkeypatch.setattr("uvicorn.run", lambda app, **options: calls.append(options))
+    monkeypatch.setattr(
+        "uvicorn.run", lambda app, **options: calls.append({"app": app, **options})
+    )
     return calls
 
 
@@ -990,3 +1097,58 @@ def test_serve_refuses_a_database_it_cannot_open_in_one_line(
     assert err.startswith(f"tonk: error: cannot open the database {db}: ")
     assert len(err.splitlines()) == 1
     assert ran == []
+
+
+@pytest.mark.parametrize(
+    ("host", "given", "served", "refused"),
+    [
+        (
+            "127.0.0.1",
+            None,
+            ["127.0.0.1:8000", "localhost:8000", "[::1]:8000"],
+            ["evil.example:8000", "tonk.example.org"],
+        ),
+        ("localhost", None, ["localhost"], ["evil.example"]),
+        ("::1", None, ["[::1]:8000"], ["evil.example"]),
+        ("0.0.0.0", None, ["192.0.2.7:8000", "tonk.example.org"], []),
+        ("127.0.0.1", ["tonk.example.org"], ["tonk.example.org"], ["127.0.0.1:8000"]),
+    ],
+)
+def test_serve_on_the_loopback_serves_only_the_loopback_s_names(
+    ran: list[Any],
+    tmp_path: Path,
+    host: str,
+    given: list[str] | None,
+    served: list[str],
+    refused: list[str],
+) -> None:
+    db = tmp_path / "tonk.sqlite3"
+    assert tonk.web.app.serve(host=host, db_path=db, allowed_hosts=given) == 0
+    with TestClient(ran[0]["app"]) as client:
+        for name in served:
+            assert client.get("/api/info", headers={"host": name}).status_code == 200
+        for name in refused:
+            assert client.get("/api/info", headers={"host": name}).status_code == 400
+
+
+def test_tonk_serve_takes_allowed_hosts_and_refuses_a_port_in_one(
+    ran: list[Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "tonk.sqlite3")
+    argv = ["serve", "--db", db, "--allowed-host", "tonk.example.org"]
+    assert main([*argv, "--allowed-host", "*.example.net"]) == 0
+    with TestClient(ran[0]["app"]) as client:
+        for name, status in [
+            ("tonk.example.org", 200),
+            ("a.example.net", 200),
+            ("127.0.0.1:8000", 400),
+        ]:
+            assert client.get("/api/info", headers={"host": name}).status_code == status
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--db", db, "--allowed-host", "example.org:443"])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "tonk serve: error: argument --allowed-host: a host name has no port or"
+        " inner '*' (give *.NAME for the names under NAME), got 'example.org:443'"
+    )
+    assert len(ran) == 1

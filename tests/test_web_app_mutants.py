@@ -603,7 +603,7 @@ def test_serve_runs_uvicorn_on_the_loopback_with_its_limits(
         "ws_per_message_deflate": False,
     }
     assert isinstance(app, Starlette)
-    with TestClient(app) as client:
+    with TestClient(app, base_url="http://127.0.0.1:8000") as client:
         table = new_table(client)
         assert client.get("/api/info").json()["bots"] == list(BUILT_IN_BOTS)
     store = Store(tmp_path / "tonk.sqlite3")

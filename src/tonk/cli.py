@@ -97,6 +97,16 @@ def _bot_spec(text: str) -> str:
     return spec.lower()
 
 
+def _host_name(text: str) -> str:
+    """Check one ``--allowed-host`` (:func:`tonk.web.tables.check_host`)."""
+    from tonk.web.tables import check_host  # the library only: no extra needed
+
+    try:
+        return check_host(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _bot_names(text: str) -> tuple[str, ...]:
     return tuple(_bot_spec(name) for name in text.split(","))
 
@@ -307,6 +317,16 @@ def _parser() -> argparse.ArgumentParser:
         metavar="MODULE:CLASS",
         help="offer your own bot class too (repeat for more)",
     )
+    serve.add_argument(
+        "--allowed-host",
+        action="append",
+        type=_host_name,
+        dest="allowed_hosts",
+        metavar="NAME",
+        help="a host name the server is reached by, such as a reverse proxy's"
+        " (repeat for more; *.NAME for the names under NAME; default: the"
+        " loopback's names on the loopback, any name otherwise)",
+    )
     return parser
 
 
@@ -319,7 +339,13 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     for spec in args.bot:
         _make_bot(spec, 1)  # fails early, with the reason, if it cannot load
-    return serve(host=args.host, port=args.port, db_path=args.db, bots=args.bot)
+    return serve(
+        host=args.host,
+        port=args.port,
+        db_path=args.db,
+        bots=args.bot,
+        allowed_hosts=args.allowed_hosts,
+    )
 
 
 def _serve_bot(args: argparse.Namespace) -> int:

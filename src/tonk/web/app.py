@@ -38,13 +38,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
 try:
     from starlette.applications import Starlette
+    from starlette.datastructures import Headers
     from starlette.middleware import Middleware
+    from starlette.middleware.trustedhost import TrustedHostMiddleware
     from starlette.requests import Request
     from starlette.responses import FileResponse, JSONResponse, Response
     from starlette.routing import Mount, Route, WebSocketRoute
@@ -58,11 +61,12 @@ except ImportError as _missing:  # pragma: no cover - only without the extra
 
 from tonk._codec import MAX_DEPTH, load_json
 from tonk._untrusted import escape
+from tonk._validate import brief
 from tonk.errors import SerializationError
 from tonk.web.store import Store
-from tonk.web.tables import Client, Limits, TableError, TableManager
+from tonk.web.tables import Client, Limits, TableError, TableManager, check_host
 
-__all__ = ["create_app", "serve"]
+__all__ = ["LOOPBACK_HOSTS", "create_app", "serve"]
 
 _STATIC = Path(__file__).parent / "static"
 _HELLO_SECONDS = 10.0
@@ -110,6 +114,60 @@ class _SecurityHeaders:
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": message, "code": code}, status_code=status)
+
+
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+"""The names of the loopback in a request's ``Host`` header: all that
+:func:`serve` accepts when it listens on the loopback, so that a web page
+whose own name leads to the loopback (DNS rebinding) cannot reach it."""
+
+_SAFE_METHODS = frozenset(("GET", "HEAD", "OPTIONS"))
+
+
+class _SameOrigin:
+    """ASGI middleware: refuse a request that another site's page sends.
+
+    A browser names the page's site in the ``Origin`` header of every
+    WebSocket it opens and every ``POST``; any page may send them to any
+    address, the loopback too. A WebSocket or a request other than ``GET``,
+    ``HEAD`` or ``OPTIONS`` whose ``Origin`` is not the site that its
+    ``Host`` header names is refused (403, code ``cross_origin``). A request
+    without ``Origin`` (a program, not a page) goes through.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        kind = scope["type"]
+        if kind == "websocket" or (
+            kind == "http" and scope["method"] not in _SAFE_METHODS
+        ):
+            headers = Headers(scope=scope)
+            origin = headers.get("origin")
+            if origin is not None and not _same_site(origin, headers.get("host")):
+                refusal = _error(
+                    403,
+                    "cross_origin",
+                    "a page of another site may not use this server:"
+                    f" {escape(origin[:80])}",
+                )
+                await refusal(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def _same_site(origin: str, host: str | None) -> bool:
+    """Return whether ``origin`` (an ``Origin`` header) is the site ``host`` names.
+
+    Both name the host and port; a port left out is the scheme's own, and so
+    is one given as ``:80`` (``http``) or ``:443`` (``https``).
+    """
+    scheme, _, netloc = origin.partition("://")
+    if host is None or not netloc or scheme not in ("http", "https"):
+        return False  # "null" (a sandboxed or local page), or no host to match
+    default = ":443" if scheme == "https" else ":80"
+    return netloc.lower().removesuffix(default) == host.lower().removesuffix(default)
 
 
 async def _read_json(request: Request, max_bytes: int) -> Any:
@@ -251,11 +309,15 @@ def create_app(
     limits: Limits | None = None,
     bot_delay: float = 0.6,
     bots: Sequence[str] = (),
+    allowed_hosts: Sequence[str] | None = None,
 ) -> Starlette:
     """Build the ASGI application of ``tonk serve`` over the database ``db_path``.
 
     On start-up it opens (or creates, or migrates) the database and restores
-    every stored table at the state of its last committed action.
+    every stored table at the state of its last committed action. A
+    WebSocket, or a request other than ``GET``, ``HEAD`` or ``OPTIONS``,
+    that a page of another site sends (its ``Origin`` header is not the site
+    its ``Host`` header names) is refused with 403, code ``cross_origin``.
 
     Args:
         db_path: The SQLite database file, or ``":memory:"`` for tests.
@@ -265,9 +327,20 @@ def create_app(
             human, so people can follow the play; 0 for none.
         bots: Bots (``module:Class``) that new tables may seat besides the
             built-in ones.
+        allowed_hosts: The host names a request's ``Host`` header may give
+            (``"tonk.example.org"``, or ``"*.example.org"`` for every name
+            under it; no port); another is refused with 400. ``None``, the
+            default, accepts any: :func:`serve` on the loopback gives
+            :data:`LOOPBACK_HOSTS`.
 
     Returns:
         The application, to run with any ASGI server (uvicorn).
+
+    Raises:
+        TypeError: If ``allowed_hosts`` is a single string, or holds
+            something other than strings.
+        ValueError: If a host name is empty, or has a ``*`` other than a
+            leading ``*.``.
 
     Examples:
         >>> from starlette.testclient import TestClient
@@ -286,12 +359,26 @@ def create_app(
             manager.shut()
             store.close()
 
+    hosts = None if allowed_hosts is None else _checked_hosts(allowed_hosts)
     manager = TableManager(limits=limits, bot_delay=bot_delay, bots=bots)
     return Starlette(
         routes=_routes(manager),
-        middleware=[Middleware(_SecurityHeaders)],
+        middleware=[  # the first is the outermost: its headers go on every answer
+            Middleware(_SecurityHeaders),
+            Middleware(TrustedHostMiddleware, allowed_hosts=hosts, www_redirect=False),
+            Middleware(_SameOrigin),
+        ],
         lifespan=lifespan,
     )
+
+
+def _checked_hosts(hosts: Sequence[str]) -> list[str]:
+    """Return ``hosts`` as a list, each checked by :func:`.check_host`."""
+    if isinstance(hosts, str) or not isinstance(hosts, Sequence):
+        raise TypeError(
+            f"allowed_hosts must be a sequence of host names, got {brief(hosts)}"
+        )
+    return [check_host(name) for name in hosts]
 
 
 def serve(
@@ -300,6 +387,7 @@ def serve(
     port: int = 8000,
     db_path: str | Path = "tonk.sqlite3",
     bots: Sequence[str] = (),
+    allowed_hosts: Sequence[str] | None = None,
 ) -> int:
     """Run ``tonk serve``: the application under uvicorn until Ctrl-C.
 
@@ -310,6 +398,10 @@ def serve(
         db_path: The SQLite database; its tables resume where they were.
         bots: Bots (``module:Class``) new tables may seat, besides the built-in
             ones.
+        allowed_hosts: The host names a request may be addressed to
+            (:func:`create_app`). ``None``, the default: only the loopback's
+            names (:data:`LOOPBACK_HOSTS`) when ``host`` is a loopback
+            address or ``localhost``, any name otherwise.
 
     Returns:
         The exit status, 0.
@@ -317,6 +409,8 @@ def serve(
     Raises:
         ImportError: If the ``web`` extra is not installed.
         StoreError: If the database cannot be opened.
+        TypeError, ValueError: If ``allowed_hosts`` is not a sequence of host
+            names (:func:`create_app`).
 
     Examples:
         >>> serve.__name__  # it runs until stopped, so no call here
@@ -329,12 +423,14 @@ def serve(
             "tonk serve needs uvicorn: install the tonk[web] extra"
             " (pip install 'tonk[web]')"
         ) from error
+    if allowed_hosts is None and _is_loopback(host):
+        allowed_hosts = LOOPBACK_HOSTS
+    app = create_app(db_path, bots=bots, allowed_hosts=allowed_hosts)
     Store(db_path).close()  # a database it cannot open is refused before serving
     print(
         f"tonk serve: http://{escape(host)}:{port}/ with the database"
         f" {escape(str(db_path))}"
     )
-    app = create_app(db_path, bots=bots)
     uvicorn.run(
         app,
         host=host,
@@ -343,3 +439,13 @@ def serve(
         ws_per_message_deflate=False,
     )
     return 0
+
+
+def _is_loopback(host: str) -> bool:
+    """Return whether ``host`` (an address to listen on) is the loopback's."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a host name, or no address at all
+        return False

@@ -76,7 +76,7 @@ from tonk.state import GameState
 from tonk.text import format_outcome
 from tonk.web.store import Store
 
-__all__ = ["Client", "Limits", "TableError", "TableManager", "draw_view"]
+__all__ = ["Client", "Limits", "TableError", "TableManager", "check_host", "draw_view"]
 
 _log = logging.getLogger("tonk.web")
 
@@ -139,6 +139,41 @@ class Limits:
     idle_seconds: float = 6 * 3600.0
     window_seconds: float = 20.0
     outbox: int = 512
+
+
+def check_host(name: object) -> str:
+    """Return ``name`` if a server may allow requests addressed to it.
+
+    A host name as a request's ``Host`` header gives it, without the port:
+    ``tonk.example.org``, ``127.0.0.1``, ``[::1]``; or ``*.example.org`` for
+    every name under ``example.org``, and ``*`` for any name
+    (:func:`tonk.web.app.create_app`'s ``allowed_hosts``).
+
+    Raises:
+        TypeError: If ``name`` is not a str.
+        ValueError: If it is empty, names a port, or has a ``*`` other than
+            a leading ``*.``.
+
+    Examples:
+        >>> check_host("tonk.example.org"), check_host("[::1]")
+        ('tonk.example.org', '[::1]')
+        >>> check_host("example.org:8000")
+        Traceback (most recent call last):
+        ...
+        ValueError: a host name has no port or inner '*' (give *.NAME for the names under NAME), got 'example.org:8000'
+
+    .. versionadded:: 0.2.0
+    """  # noqa: E501
+    if not isinstance(name, str):
+        raise TypeError(f"a host name must be a str, got {brief(name)}")
+    rest = name[2:] if name.startswith("*.") else name
+    literal = rest.startswith("[") and rest.endswith("]")  # an IPv6 address
+    if name != "*" and (not rest or "*" in rest or (":" in rest and not literal)):
+        raise ValueError(
+            "a host name has no port or inner '*' (give *.NAME for the names"
+            f" under NAME), got {brief(name)}"
+        )
+    return name
 
 
 class Client:
