@@ -30,7 +30,7 @@ from tonk.cli import main
 from tonk.testing import check_no_leak
 from tonk.web.app import create_app
 from tonk.web.store import SCHEMA_VERSION, Store, StoreError
-from tonk.web.tables import Limits, draw_view
+from tonk.web.tables import Limits, check_host, draw_view
 
 Message = dict[str, Any]
 
@@ -224,6 +224,53 @@ def test_a_post_is_taken_only_from_the_server_s_own_site(
     assert response.status_code == (201 if allowed else 403)
 
 
+@pytest.mark.parametrize(
+    ("host", "origin"),
+    [
+        ("TestServer", "http://testserver"),
+        ("testserver:80", "http://testserver"),
+        ("testserver:443", "https://testserver"),
+    ],
+)
+def test_the_host_header_is_compared_as_the_origin_is(
+    client: TestClient, host: str, origin: str
+) -> None:
+    """Case and the scheme's own port aside, on the ``Host`` side too."""
+    headers = {"host": host, "origin": origin}
+    response = client.post(
+        "/api/tables", json={"preset": "pagat", "seats": SEATS}, headers=headers
+    )
+    assert response.status_code == 201
+
+
+def test_only_a_request_that_may_change_something_is_refused_by_its_origin(
+    client: TestClient,
+) -> None:
+    """GET, HEAD and OPTIONS read; the message names at most 80 characters of
+    the ``Origin``."""
+    assert client.head("/", headers=EVIL).status_code == 200
+    assert client.options("/api/tables", headers=EVIL).status_code == 405
+    long = "http://" + "e" * 100
+    refused = client.put("/api/tables", headers={"origin": long})
+    assert refused.json()["error"].endswith(": " + long[:80])
+
+
+def test_a_www_name_is_not_redirected_to() -> None:
+    app = create_app(":memory:", allowed_hosts=["www.tonk.example"])
+    with TestClient(app, base_url="http://tonk.example") as client:
+        response = client.get("/api/info", follow_redirects=False)
+        assert response.status_code == 400
+
+
+@pytest.mark.parametrize("name", ["*", "*.a", "tonk.example.org", "[::1]", "::1x"])
+def test_check_host_takes_names_without_a_port(name: str) -> None:
+    if name == "::1x":  # an IPv6 address outside brackets reads as a port
+        with pytest.raises(ValueError, match="got '::1x'"):
+            check_host(name)
+    else:
+        assert check_host(name) == name
+
+
 def test_allowed_hosts_refuse_a_request_addressed_to_another_name(
     tmp_path: Path,
 ) -> None:
@@ -255,6 +302,7 @@ def test_allowed_hosts_refuse_a_request_addressed_to_another_name(
         (["tonk.*.org"], ValueError, r"give \*.NAME for the names under NAME"),
         (["*."], ValueError, r"got '\*.'"),
         (["[::1]:80"], ValueError, r"got '\[::1\]:80'"),
+        ({"tonk.example.org"}, TypeError, "a sequence of host names, got"),
     ],
 )
 def test_allowed_hosts_must_be_host_names(
@@ -1111,6 +1159,7 @@ def test_serve_refuses_a_database_it_cannot_open_in_one_line(
         ("localhost", None, ["localhost"], ["evil.example"]),
         ("::1", None, ["[::1]:8000"], ["evil.example"]),
         ("0.0.0.0", None, ["192.0.2.7:8000", "tonk.example.org"], []),
+        ("tonk.example.org", None, ["evil.example"], []),  # a name: not loopback
         ("127.0.0.1", ["tonk.example.org"], ["tonk.example.org"], ["127.0.0.1:8000"]),
     ],
 )
