@@ -3,8 +3,9 @@
 Each test pins what the public values of a hand promise: a spread's text,
 card by card (a wild shown with what it stands for, a card that stands for
 itself shown alone, a spread whose two lists differ refused), the exact
-refusals of `GameState`'s keywords, and the state's picture in Jupyter.
-docs/maintainers.md lists the mutants left.
+refusals of `GameState`'s keywords, and the state's picture in Jupyter;
+and each property of a state, which mutmut leaves alone (it does not
+change decorated functions), checked against hand-made mutants.
 """
 
 from __future__ import annotations
@@ -16,7 +17,15 @@ import attrs
 import pytest
 
 import tonk
-from tonk import Bookkeeping, GameState, Spread, SpreadKind, parse_cards
+from tonk import (
+    Bookkeeping,
+    Card,
+    GameState,
+    SlapWindow,
+    Spread,
+    SpreadKind,
+    parse_cards,
+)
 
 
 def _state() -> GameState:
@@ -132,3 +141,54 @@ def test_a_state_draws_its_picture_in_jupyter_as_svg_draw_does() -> None:
     picture = state._repr_svg_()
     assert picture == tonk.svg.draw(state)
     assert picture.startswith("<svg")
+
+
+def test_each_property_reads_its_own_field() -> None:
+    """mutmut does not change decorated functions: the properties by hand."""
+    state = _state()
+    slap = SlapWindow(card=Card.parse("8H"), discarder=0, due=1, waiting=(2, 0))
+    book = Bookkeeping(
+        waits=(1, 2, 0),
+        going_out_barred=(True, False, False),
+        hit_this_round=(False, True, False),
+        hits_this_turn=2,
+        must_use=Card.parse("QS"),
+        widows=parse_cards("3C 4D 5H"),
+        exchanged=(False, False, True),
+        slap=slap,
+        tunker=1,
+        buried=True,
+    )
+    changed = attrs.evolve(state, bookkeeping=book)
+    assert changed.bookkeeping is book
+    assert {
+        name: getattr(changed, name) for name in attrs.fields_dict(Bookkeeping)
+    } == {
+        "waits": (1, 2, 0),
+        "going_out_barred": (True, False, False),
+        "hit_this_round": (False, True, False),
+        "hits_this_turn": 2,
+        "must_use": Card.parse("QS"),
+        "widows": parse_cards("3C 4D 5H"),
+        "exchanged": (False, False, True),
+        "slap": slap,
+        "tunker": 1,
+        "buried": True,
+    }
+
+
+def test_the_counts_of_players_and_stock_the_top_discard_and_the_end() -> None:
+    state = _state()
+    assert (state.player_count, state.stock_size) == (3, len(state.stock))
+    assert state.stock_size == 52 - 3 * 5 - len(state.discard_pile)
+    assert tonk.new_game(tonk.Rules(), players=2, seed=1).player_count == 2
+    pile = parse_cards("9C KD")
+    assert attrs.evolve(state, discard_pile=pile).top_discard == Card.parse("KD")
+    assert attrs.evolve(state, discard_pile=()).top_discard is None
+    assert state.hand(2) == state.hands[2]
+    assert state.hand(0) != state.hand(1)
+    assert (state.is_terminal, state.outcome) == (False, None)
+    while not state.is_terminal:
+        state = tonk.apply(state, tonk.legal_actions(state)[0])
+    assert state.outcome is not None
+    assert state.phase is tonk.Phase.HAND_OVER
