@@ -43,6 +43,8 @@ __all__ = [
 class TonkError(Exception):
     """Base class of every error :mod:`tonk` raises on bad input.
 
+    Every error can be pickled and copied, keeping its message and attributes.
+
     Examples:
         >>> try:
         ...     raise RulesError("bad")
@@ -50,6 +52,19 @@ class TonkError(Exception):
         ...     print(error)
         bad
     """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and copy with the message and attributes as they are.
+
+        Python's default calls ``type(self)(*self.args)``, which fails for the
+        keyword-only arguments of the subclasses, and would prefix a
+        :class:`SerializationError`'s path to a message that already has it.
+        """
+        return (_rebuilt, (type(self), self.args), self.__dict__)
+
+
+def _rebuilt(kind: type[TonkError], args: tuple[Any, ...]) -> TonkError:
+    return kind.__new__(kind, *args)
 
 
 class RulesError(TonkError, ValueError):
