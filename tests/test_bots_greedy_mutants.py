@@ -1,0 +1,302 @@
+"""GreedyBot's heuristics that mutation testing found untested.
+
+Each test builds a position (a stacked deal, then the plays named) and pins
+the bot's exact choice there, so that a change to one rule of the heuristic
+(docs/bots.md, "GreedyBot") changes a choice: the drop and the draw at the
+start of a turn, the discard's score (the count, the outs of a near-spread,
+the bonus of a wild card and of a card that fits the table), the melds, the
+tunk, the slap, the eat, the widow's exchange and the empty stock.
+docs/maintainers.md lists the mutants left.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+from test_bots import choose, deal
+
+import tonk
+from tonk import (
+    Card,
+    DrawStock,
+    Drop,
+    GameState,
+    Rules,
+    RulesError,
+)
+from tonk.bots import GreedyBot
+from tonk.testing import stack_deck
+
+
+def card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def play(state: GameState, *moves: str) -> GameState:
+    """Apply the actions named in notation, one after another."""
+    for move in moves:
+        state = tonk.apply(state, tonk.parse_action(state, move))
+    return state
+
+
+def preset_deal(
+    rules: Rules, hands: Sequence[str], upcard: str, stock: str = ""
+) -> GameState:
+    """Deal ``hands`` under ``rules`` (a preset), seat 0 to play first."""
+    dealer = len(hands) - 1
+    deck = stack_deck(
+        rules, hands=list(hands), upcard=upcard, stock=stock, dealer=dealer
+    )
+    return tonk.new_game(rules, players=len(hands), deck=deck, dealer=dealer)
+
+
+# --- the options ---------------------------------------------------------------
+
+
+def test_outs_weight_is_checked_word_for_word_and_its_bounds_are_open() -> None:
+    """0 and 100 are allowed; the refusals name the option and the value."""
+    assert GreedyBot(outs_weight=0).outs_weight == 0
+    assert GreedyBot(outs_weight=100).outs_weight == 100
+    with pytest.raises(TypeError, match=r"^outs_weight must be a number, got 'x'$"):
+        GreedyBot(outs_weight="x")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"^outs_weight must be 0\.\.100, got 100\.5$"):
+        GreedyBot(outs_weight=100.5)
+    with pytest.raises(RulesError, match=r"^outs_weight must be 0\.\.100, got -1$"):
+        GreedyBot(outs_weight=-1)
+
+
+# --- the tunk (H5) -------------------------------------------------------------
+
+
+def test_the_tunk_that_leaves_the_lowest_count_is_taken_not_the_first() -> None:
+    """H5: of the tunks, the arrangement laying the most count (leaving least).
+
+    After drawing AD the hand may tunk the sevens with AD 2D 3D (AC 3S left,
+    4) or with 3D 3S and the wild 2D (AC AD left, 2): the second is taken,
+    though listed after the first.
+    """
+    state = preset_deal(
+        tonk.presets.HOYLE,
+        ["3D 7C AC 3S 7H 7S 2D", "AH 8C 9D KC QC 10H 3C"],
+        upcard="3H",
+        stock="AD",
+    )
+    state = tonk.apply(state, DrawStock())
+    seen = tonk.observe(state, 0)
+    tunks = [action for action in seen.legal_actions if isinstance(action, tonk.Tunk)]
+    assert len(tunks) == 3
+    chosen = GreedyBot().choose(seen, seen.legal_actions, random.Random(0))
+    assert chosen == tunks[1]
+    assert sorted(str(c) for c in seen.hand if c not in chosen.physical) == [
+        "AC",
+        "AD",
+    ]
+
+
+def test_a_lone_tunk_is_taken() -> None:
+    """H5: a tunk is taken whenever one is legal, even when it is the only one.
+
+    After AH, 3C 4C 5C and the three nines make the one tunk (3H AH left, 4).
+    """
+    state = preset_deal(
+        tonk.presets.HOYLE,
+        ["3C 4C 5C 9H 9D 9S 3H", "KS QS JH 10D 8H 7D 5S"],
+        upcard="KD",
+        stock="AH",
+    )
+    state = tonk.apply(state, DrawStock())
+    seen = tonk.observe(state, 0)
+    tunks = [action for action in seen.legal_actions if isinstance(action, tonk.Tunk)]
+    assert len(tunks) == 1
+    assert GreedyBot().choose(seen, seen.legal_actions, random.Random(0)) == tunks[0]
+
+
+# --- the discard's score: count less the outs of near-spreads ----------------------
+
+
+def after_draw(
+    hand: str, other: str, upcard: str, drawn: str, **options: object
+) -> GameState:
+    """Seat 0, dealt ``hand``, has drawn ``drawn`` from the stock (two seats)."""
+    return tonk.apply(
+        deal([hand, other], upcard=upcard, stock=drawn, **options), DrawStock()
+    )
+
+
+@pytest.mark.parametrize(
+    ("hand", "other", "upcard", "drawn", "outs_weight", "chosen"),
+    [
+        # 9H 10H wait for 8H and JH (2 outs); 7H 9H for 8H (1); 9H has 3 with
+        # both; KD KH wait for KC and KS (2 each: QS is seen): at 0.5 an out,
+        # KD (9) goes before 9H (8.5); at 2, 9H drops to 3 and KD to 6.
+        ("9H 10H 2D KD 7H", "10D JH 8S 4H 5D", "QS", "KH", 0.5, "discard KD"),
+        ("9H 10H 2D KD 7H", "10D JH 8S 4H 5D", "QS", "KH", 2.0, "discard KD"),
+        # QD QH wait for QC QS (2 outs, 10 - 4 = 6): the loose 7C goes.
+        ("7C 6H 2C QD 2H", "KH AC 6S 3H 5D", "2D", "QH", 2.0, "discard 7C"),
+        # JH QH wait for 10H and KH (2 outs each; 10 - 4 = 6): 7H goes.
+        ("AD JH 5S 2H QH", "KC 6H 7C 4S QD", "6D", "7H", 2.0, "discard 7H"),
+        # KC KD wait for KH KS (2 outs; 10 - 1 = 9): the loose QH (10) goes.
+        ("7S AS QH JS KD", "3S JC KS 7H 2D", "AC", "KC", 0.5, "discard QH"),
+        # No near-spread across suits: 9C 10S JH hold no out; JH (10) goes.
+        ("9C JH 10S 5C 4D", "8C 6H 3H 5H 3S", "QD", "AD", 3.5, "discard JH"),
+        # 8S 9S: a pair each and the ends 7S 10S (4 outs, 3 counted); 8D 9C:
+        # 2 outs each; at 3 an out only the loose 4D keeps its count.
+        ("8S 4D 8D 9S 9C", "QS QD 8C 5S 7D", "7C", "2H", 3.0, "discard 4D"),
+        # 3S 4S wait for 2S and 5S (2 outs); at 6 an out the loose JC goes.
+        ("JC 4S 5D 3S 7S", "6D 4H 6S 8D 6H", "5H", "8C", 6.0, "discard JC"),
+        # 7D 7H wait for 7C 7S, and 7D 8D for 6D 9D: 7D has 4 outs, 8D 2;
+        # the loose JS goes before KS (both 10: the first of equal scores).
+        ("7H JS 8D 5C KS", "4S QC 7S 10C 5S", "QS", "7D", 6.0, "discard JS"),
+        # 2H 3H wait for AH and 4H (2 outs; AH is a run's place 1): 3H scores
+        # 3 - 7 = -4, below the pair 6C 6H (6 - 7 = -1), and 6C goes first.
+        ("6C 2S 2H 3H AS", "8H 3S KD QC KC", "9C", "6H", 3.5, "discard 6C"),
+        # 2S 3S wait for AS and 4S, 5C 5H for 5D 5S, JH JS for JC JD: 2 outs
+        # each, and JH (10 - 10 = 0) goes first.
+        ("3S 5C JH JS 2S", "9S 9H AH 6S 2D", "2H", "5H", 5.0, "discard JH"),
+        # The nines and tens: 4 outs each, 3 counted (9 - 7.5, 10 - 7.5); the
+        # loose 4D (4) goes, before 2C (2).
+        ("9H 10S 9S 10H 2C", "JS 8C 4C 9C 10D", "2H", "4D", 2.5, "discard 4D"),
+    ],
+)
+def test_the_discard_weighs_the_exact_outs_of_each_near_spread(
+    hand: str, other: str, upcard: str, drawn: str, outs_weight: float, chosen: str
+) -> None:
+    """A card's outs: the unseen cards that make a spread of it and one card
+    of the hand (a pair's other ranks; a run's ends, or the card between two
+    cards two apart), each worth ``outs_weight`` points, at most three."""
+    state = after_draw(hand, other, upcard, drawn)
+    assert (
+        tonk.format_action(choose(GreedyBot(outs_weight=outs_weight), state)) == chosen
+    )
+
+
+# --- positions later in a hand ------------------------------------------------------
+
+
+def playout(rules: Rules, seed: int, moves: int) -> GameState:
+    """Seed ``seed``'s deal to two seats after ``moves`` random plays (no drop)."""
+    rng = random.Random(seed)
+    state = tonk.new_game(rules, players=2, seed=seed)
+    for _ in range(moves):
+        legal = tonk.legal_actions(state)
+        state = tonk.apply(state, rng.choice([a for a in legal if a != Drop()]))
+    return state
+
+
+def shown(state: GameState) -> tuple[str, str, int]:
+    """The hand to move, the spreads on the table and the stock's size."""
+    hand = " ".join(str(c) for c in state.hand(state.to_move))
+    table = " / ".join(" ".join(str(c) for c in s.cards) for s in state.spreads)
+    return hand, table, state.stock_size
+
+
+def chosen(state: GameState, outs_weight: float = 1.5) -> str:
+    return tonk.format_action(choose(GreedyBot(outs_weight=outs_weight), state))
+
+
+NO_HITS = Rules(max_hits_per_turn=0)
+
+
+def test_the_outs_count_less_as_the_stock_runs_down() -> None:
+    """The outs' bonus is scaled by the stock's size over 12 (1 from 12 on).
+
+    With 7 cards left and 3.5 an out, 10C (JC beside it, one out) scores
+    10 - 3.5 * 7/12 = 7.96, above the loose 7S; and 4D (2D two below it,
+    one out) 4 - 3.5 * 7/12 = 1.96, below the loose 2S.
+    """
+    state = playout(Rules(), 1, 111)
+    assert shown(state) == ("10C JC AD 2D 5S 7S", "", 7)
+    assert chosen(state, 3.5) == "discard 10C"
+    state = playout(NO_HITS, 3, 166)
+    assert shown(state) == ("2D 4D 2S", "2C 3C 4C", 7)
+    assert chosen(state, 3.5) == "discard 2S"
+
+
+def test_a_card_that_fits_the_table_loses_half_its_count_and_two() -> None:
+    """A card that could be hit next turn scores half its count less 2.
+
+    With no hits this turn (``max_hits_per_turn=0``) and no outs weighed,
+    10D, which fits 7D 8D 9D, scores 10 - 5 - 2 = 3: below the loose 5S, above
+    the loose 2S; 5C, which fits 2C 3C 4C, scores 0.5, below 9C.
+    """
+    state = playout(NO_HITS, 8, 68)
+    assert shown(state) == ("10D 2S 5S", "7D 8D 9D", 22)
+    assert chosen(state, 0) == "discard 5S"
+    state = playout(NO_HITS, 8, 76)
+    assert shown(state) == ("10D AS 2S", "7D 8D 9D", 20)
+    assert chosen(state, 0) == "discard 10D"
+    state = playout(NO_HITS, 3, 182)
+    assert shown(state) == ("5C 9C 2S", "2C 3C 4C", 3)
+    assert chosen(state, 0) == "discard 9C"
+
+
+JOKERS = Rules(wilds="jokers", jokers=2, joker_value=10, max_hits_per_turn=0)
+
+
+def test_a_wild_card_is_kept_by_six_points_scaled_by_the_stock() -> None:
+    """A wild card's score is its count less 6 (times the stock's share).
+
+    The joker (10) scores 10 - 6 = 4 with no outs weighed: QD (10) goes. With
+    the stock empty the wild's bonus is 0 (the spread is laid first).
+    """
+    state = playout(JOKERS, 3, 21)
+    assert shown(state) == ("4C AD 5D QD 3H JK", "", 36)
+    assert chosen(state, 0) == "discard QD"
+    state = playout(JOKERS, 11, 142)
+    assert shown(state) == ("3H 7H 2S 10S JS JK", "5C 5D JK", 0)
+    assert chosen(state, 0) == "spread JK=9S 10S JS"
+
+
+HIT_ENDS_TURN = Rules(hit_ends_turn=True)
+
+
+@pytest.mark.parametrize(
+    ("seed", "moves", "outs_weight", "position", "choice"),
+    [
+        # The hit sheds 10D (10): 10 + 1 is not below 10H's 10: the hit.
+        (8, 52, 0, ("4D 10D 10H", "7D 8D 9D", 26), "hit 1 10D"),
+        # The hit sheds 6D (6): 6 + 1 < 8S's 8, so the discard goes.
+        (8, 78, 0, ("AC 4C 6D 2S 5S 8S", "7D 8D 9D 10D", 21), "discard 8S"),
+        # The hit sheds 7S (7): 7 + 1 = 8C's 8, not below it: the hit.
+        (9, 94, 3.5, ("3C 4C 8C 10D QD 7S", "8S 9S 10S JS", 13), "hit 1 7S"),
+        # The hit sheds AC (1): 1 + 1 < 7S's 7: the discard.
+        (3, 134, 0, ("AC AS 7S", "2C 3C 4C", 11), "discard 7S"),
+        # The hit sheds 5C (5): 5 + 1 = 6, above 4D's 4: the hit.
+        (3, 158, 0, ("5C 2D 4D", "AC 2C 3C 4C", 9), "hit 1 5C"),
+    ],
+)
+def test_a_hit_that_ends_the_turn_gives_way_to_a_discard_shedding_more(
+    seed: int,
+    moves: int,
+    outs_weight: float,
+    position: tuple[str, str, int],
+    choice: str,
+) -> None:
+    """V24c: when a hit ends the turn, the best discard is made instead if its
+    score is above the hit's count plus 1."""
+    state = playout(HIT_ENDS_TURN, seed, moves)
+    assert shown(state) == position
+    assert chosen(state, outs_weight) == choice
+
+
+def test_the_meld_shedding_the_most_is_laid_and_even_an_ace_is_hit() -> None:
+    """The run of four (34) is laid rather than its first three; a hit that
+    sheds only AC (1) is still made before the discard."""
+    state = playout(Rules(), 1, 33)
+    assert shown(state) == ("7D 8D 9D 10D 9S QS", "", 28)
+    assert chosen(state, 0) == "spread 7D 8D 9D 10D"
+    state = playout(Rules(), 3, 134)
+    assert shown(state) == ("AC AS 7S", "2C 3C 4C", 11)
+    assert chosen(state, 0) == "hit 1 AC"
+
+
+def test_a_spread_is_laid_before_a_higher_discard_and_the_first_of_equals() -> None:
+    """A meld that sheds count is made, though KD (10) would shed more than
+    the book of twos (6); of the run JC QC KC and the book of queens, both 30,
+    the first listed is laid."""
+    state = after_draw("2H 2C 2D QS KD", "10C 3C JC 3H 7H", "KS", "9H")
+    assert chosen(state, 0) == "spread 2C 2D 2H"
+    state = after_draw("JC QC QD QH 2C", "7H AD 2H 3D 3C", "8H", "KC")
+    assert chosen(state, 0) == "spread JC QC KC"
