@@ -384,14 +384,6 @@ class ProtocolError(TonkError, ValueError):
         super().__init__(message)
         self.code = code
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle with the code."""
-        return (_protocol_error, (str(self), self.code))
-
-
-def _protocol_error(message: str, code: ProtocolErrorCode) -> ProtocolError:
-    return ProtocolError(message, code=code)
-
 
 class ReplayError(TonkError, ValueError):
     """A game record whose replay does not end as the record says.
@@ -478,16 +470,3 @@ class BotError(TonkError, ValueError):
         self.deal = deal
         self.seat = seat
         self.seed = seed
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle with the attributes (the error crosses process boundaries)."""
-        return (
-            _bot_error,
-            (str(self), self.bot, self.deal, self.seat, self.seed),
-        )
-
-
-def _bot_error(
-    message: str, bot: str, deal: int | None, seat: int | None, seed: int | None
-) -> BotError:
-    return BotError(message, bot=bot, deal=deal, seat=seat, seed=seed)
