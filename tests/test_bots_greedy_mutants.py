@@ -175,10 +175,10 @@ def test_the_discard_weighs_the_exact_outs_of_each_near_spread(
 # --- positions later in a hand ------------------------------------------------------
 
 
-def playout(rules: Rules, seed: int, moves: int) -> GameState:
-    """Seed ``seed``'s deal to two seats after ``moves`` random plays (no drop)."""
+def playout(rules: Rules, seed: int, moves: int, players: int = 2) -> GameState:
+    """Seed ``seed``'s deal after ``moves`` random plays (no drop)."""
     rng = random.Random(seed)
-    state = tonk.new_game(rules, players=2, seed=seed)
+    state = tonk.new_game(rules, players=players, seed=seed)
     for _ in range(moves):
         legal = tonk.legal_actions(state)
         state = tonk.apply(state, rng.choice([a for a in legal if a != Drop()]))
@@ -300,3 +300,70 @@ def test_a_spread_is_laid_before_a_higher_discard_and_the_first_of_equals() -> N
     assert chosen(state, 0) == "spread 2C 2D 2H"
     state = after_draw("JC QC QD QH 2C", "7H AD 2H 3D 3C", "8H", "KC")
     assert chosen(state, 0) == "spread JC QC KC"
+
+
+TWOS = Rules(wilds="jokers_and_twos", jokers=2)
+JOKERS_HIT = Rules(wilds="jokers", jokers=2, joker_value=10)
+ACE_HIGH = Rules(ace_high=True)
+
+
+def test_the_outs_of_an_ace_count_it_high_as_well_as_low() -> None:
+    """With aces high, AC (places 1 and 14) and KC wait for QC: one out, so KC
+    scores 10 - 3.5 = 6.5, below the loose 8C."""
+    state = playout(ACE_HIGH, 0, 3)
+    assert shown(state) == ("AC 8C KC JH 3S JS", "", 40)
+    assert chosen(state, 3.5) == "discard 8C"
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "moves", "position", "choice"),
+    [
+        # 8C fits the book 8D 2C 2S (wilds), of three under four-card books.
+        (TWOS, 3, 7, ("5C 6C 4H 5S KS", "8D 2C 2S", 37), "draw discard"),
+        # 4C does not fit JK 4H 4S: the joker stands for 4C (one pack).
+        (JOKERS_HIT, 2, 87, ("3D JH 7S 8S QS", "JK 4H 4S", 20), "draw stock"),
+        # KH fits the run 10H 2C 2S (10H JH QH): taken.
+        (TWOS, 2, 21, ("8D 4S", "10H 2C 2S", 38), "draw discard"),
+        # 10C fits JC QC KC, but no hit is allowed: the stock.
+        (NO_HITS, 3, 61, ("6C 5D 2H 4H 5S", "JC QC KC", 19), "draw stock"),
+        # With aces high AC fits JC QC KC: taken.
+        (ACE_HIGH, 3, 55, ("6C 5D 2H 4H AS", "JC QC KC", 21), "draw discard"),
+    ],
+)
+def test_a_discard_that_fits_the_table_is_taken_when_a_hit_is_allowed(
+    rules: Rules,
+    players: int,
+    moves: int,
+    position: tuple[str, str, int],
+    choice: str,
+) -> None:
+    """The top discard is taken when it fits a spread on the table (a book
+    of up to four cards, or three under V24a, of the copies in the pack) and
+    hits are allowed."""
+    state = playout(rules, 0, moves, players)
+    assert shown(state) == position
+    assert chosen(state) == choice
+
+
+def test_a_drop_is_made_only_when_it_pays_more_than_the_margin() -> None:
+    """Seed 0's first seat to play, on 28, drops: the other hand's five
+    unknown cards are sampled from the unseen ones. A lone KD whose drop is
+    worth exactly 0 (the margin) draws."""
+    state = playout(Rules(), 0, 0)
+    assert shown(state) == ("2C 6C 3H KH 7S", "", 41)
+    assert chosen(state) == "drop"
+    state = playout(ACE_HIGH, 0, 119, players=3)
+    assert shown(state) == ("KD", "9C 10C JC QC KC", 4)
+    assert chosen(state) == "draw stock"
+
+
+def test_at_an_empty_stock_a_drop_is_preferred_to_an_equal_showdown() -> None:
+    """B14: with the stock empty, drawing ends the hand; a lone 3H drops,
+    a drop paying as much as the showdown. Under a dead stock (V28) the
+    showdown pays nothing and is not weighed: the draw is made."""
+    state = playout(JOKERS_HIT, 0, 151)
+    assert shown(state) == ("3H", "JK 4D 4H 4S / 9C JK 9H", 0)
+    assert chosen(state) == "drop"
+    state = playout(Rules(stock_end="dead"), 0, 142)
+    assert shown(state) == ("KD 5H 5S 8S 10S", "", 0)
+    assert chosen(state) == "draw stock"
