@@ -367,3 +367,69 @@ def test_at_an_empty_stock_a_drop_is_preferred_to_an_equal_showdown() -> None:
     state = playout(Rules(stock_end="dead"), 0, 142)
     assert shown(state) == ("KD 5H 5S 8S 10S", "", 0)
     assert chosen(state) == "draw stock"
+
+
+# --- the widow (V46) -----------------------------------------------------------------
+
+WIDOW = Rules(widow=True, court_values="ranked", deal_tonks=())
+
+
+@pytest.mark.parametrize(
+    ("hand", "upcard", "choice"),
+    [
+        # The unseen 46 cards average (364 - 41 - 1) / 46 = 7: QS (12) is
+        # exactly 5 above it.
+        ("QS 9C 8D 7H 5S", "AC", "exchange QS"),
+        # They average (364 - 27 - 6) / 46 = 7.2: KS (13) is 5.8 above it.
+        ("KS 2C 3D 4H 5S", "6C", "exchange KS"),
+        # 9S is 1.6 above the average: no exchange, and the stock is drawn.
+        ("9S 2C 3D 4H 5S", "6C", "draw stock"),
+    ],
+)
+def test_the_widow_is_taken_for_a_card_five_above_the_unseen_average(
+    hand: str, upcard: str, choice: str
+) -> None:
+    """V46: the exchange (paying 1x) is made for the card the bot wants least
+    when its count is at least 5 above the average unseen card's."""
+    deck = stack_deck(WIDOW, hands=[hand, "2D 3C 4S 6H 10C"], upcard=upcard, dealer=1)
+    state = tonk.new_game(WIDOW, players=2, deck=deck, dealer=1)
+    assert chosen_by(GreedyBot(drop_margin=100), state) == choice
+
+
+def chosen_by(bot: GreedyBot, state: GameState) -> str:
+    return tonk.format_action(choose(bot, state))
+
+
+DEAD = Rules(stock_end="dead")
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "seed", "moves", "position", "choice"),
+    [
+        # A drop is worth 1.08 a sample, the showdown 1.65: the draw ends it.
+        (Rules(), 3, 22, 129, ("3D JS", "4D 5D 6D 7D 8D", 0), "draw stock"),
+        # The same under a dead stock, where the showdown pays 0: the drop.
+        (DEAD, 3, 22, 129, ("3D JS", "4D 5D 6D 7D 8D", 0), "drop"),
+        # A drop is worth -3.33, the dead stock 0 (below 0.5): QD, which makes
+        # JD QD KD, is taken.
+        (DEAD, 3, 8, 125, ("4D JD KD 3H 4H", "6H 7H 8H", 0), "draw discard"),
+        # A drop is worth 2 (not below 0.5): the low AC is not taken.
+        (DEAD, 3, 21, 130, ("JD", "9C 9D 9H 9S", 0), "drop"),
+        # A drop and the showdown are both worth 1: the drop.
+        (Rules(), 2, 1, 136, ("4C 5C 7C JH 3S", "", 0), "drop"),
+    ],
+)
+def test_at_an_empty_stock_the_drop_the_showdown_and_the_discard_are_weighed(
+    rules: Rules,
+    players: int,
+    seed: int,
+    moves: int,
+    position: tuple[str, str, int],
+    choice: str,
+) -> None:
+    """B14: with the stock empty, the top discard is taken while neither a
+    drop nor the end of the hand (a showdown, or nothing under V28) is worth
+    0.5 a hand; else the better of the two, the drop when they are equal."""
+    state = playout(rules, seed, moves, players)
+    assert shown(state) == position
+    assert chosen(state) == choice
