@@ -433,3 +433,73 @@ def test_at_an_empty_stock_the_drop_the_showdown_and_the_discard_are_weighed(
     state = playout(rules, seed, moves, players)
     assert shown(state) == position
     assert chosen(state) == choice
+
+
+# --- taking the discard ----------------------------------------------------------
+
+
+def first_turn(rules: Rules, hand: str, upcard: str) -> GameState:
+    deck = stack_deck(rules, hands=[hand, "2D 3C 4S 8C 10C"], upcard=upcard, dealer=1)
+    return tonk.new_game(rules, players=2, deck=deck, dealer=1)
+
+
+@pytest.mark.parametrize(
+    ("hand", "choice"),
+    [
+        ("3S 4C 5D 6H 7S", "draw discard"),  # 2C is 5 below the highest, 7S
+        ("3S 4C 5D 6H 6S", "draw stock"),  # 2C is only 4 below 6H
+        ("3S 4C 5D 6H 8S", "draw discard"),  # 2C is 6 below 8S
+    ],
+)
+def test_a_low_discard_is_taken_when_five_below_the_highest_card(
+    hand: str, choice: str
+) -> None:
+    """A discard that makes no spread and fits nothing is taken when it
+    counts 2 or less and at least 5 less than the hand's highest card."""
+    state = first_turn(Rules(), hand, "2C")
+    assert chosen_by(GreedyBot(drop_margin=100), state) == choice
+
+
+def test_a_3_is_not_low_enough_to_take() -> None:
+    """3D, 7 below KS, counts more than 2: the stock is drawn."""
+    state = first_turn(Rules(), "KS 4H 5C 6H 7S", "3D")
+    assert chosen_by(GreedyBot(drop_margin=100), state) == "draw stock"
+
+
+@pytest.mark.parametrize(
+    ("joker_value", "choice"), [(5, "draw discard"), (6, "draw stock")]
+)
+def test_a_wild_discard_is_taken_when_it_counts_5_or_less(
+    joker_value: int, choice: str
+) -> None:
+    """A wild top discard is taken by its count alone: at most 5."""
+    rules = Rules(wilds="jokers", jokers=2, joker_value=joker_value)
+    state = first_turn(rules, "KS QD 9C 8H 7S", "JK")
+    assert chosen_by(GreedyBot(drop_margin=100), state) == choice
+
+
+def test_a_full_book_takes_no_more_cards() -> None:
+    """Under V24a (three-card books) 7S does not fit 7C 7D 7H; with two packs
+    the second QD does not fit the four queens: neither is taken."""
+    state = playout(Rules(four_card_books=False), 30, 31)
+    assert shown(state) == ("2D 10D JD 5S 8S", "7C 7D 7H", 32)
+    assert chosen(state) == "draw stock"
+    state = playout(Rules(two_packs_from=2), 4, 236)
+    assert shown(state) == ("AH AH 5H 4S 5S", "QC QD QH QS", 33)
+    assert chosen(state) == "draw stock"
+
+
+def test_the_wild_and_table_bonuses_with_jokers() -> None:
+    """With jokers (10) and no hits this turn: 2C 3C wait for AC, the first
+    card of the pack, so 3D goes; 9H, which fits JK 7H 8H, scores
+    9 - 4.5 - 2 = 2.5, above 2C and 2H; the joker, which fits every spread,
+    scores 10 - 6 * 2/12 - 7 = 2, below 9S."""
+    state = playout(JOKERS, 9, 94)
+    assert shown(state) == ("2C 3C 3D", "JK 6H 6S", 14)
+    assert chosen(state, 1.5) == "discard 3D"
+    state = playout(JOKERS, 13, 121)
+    assert shown(state) == ("2C 2H 9H", "JK 7H 8H / 7D 8D 9D", 14)
+    assert chosen(state, 0) == "discard 9H"
+    state = playout(JOKERS, 2, 158)
+    assert shown(state) == ("9S JK", "10C 10D 10H JK", 2)
+    assert chosen(state, 0) == "discard 9S"
