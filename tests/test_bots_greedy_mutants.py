@@ -23,8 +23,10 @@ from tonk import (
     DrawStock,
     Drop,
     GameState,
+    Pass,
     Rules,
     RulesError,
+    Slap,
 )
 from tonk.bots import GreedyBot
 from tonk.testing import stack_deck
@@ -503,3 +505,70 @@ def test_the_wild_and_table_bonuses_with_jokers() -> None:
     state = playout(JOKERS, 2, 158)
     assert shown(state) == ("9S JK", "10C 10D 10H JK", 2)
     assert chosen(state, 0) == "discard 9S"
+
+
+def test_a_wild_hit_sheds_the_wild_s_count_not_the_card_it_stands_for() -> None:
+    """A joker (0) hit onto 10H 2C 2S as KH sheds nothing: 8D is discarded."""
+    state = playout(TWOS, 0, 22)
+    assert shown(state) == ("8D 4S JK", "10H 2C 2S", 37)
+    assert chosen(state, 0) == "discard 8D"
+
+
+# --- the slap (V26) ---------------------------------------------------------------
+
+
+def slap_window(priority: bool) -> GameState:
+    """Seat 2 discards 10H, which fits seat 0's 7H 8H 9H and seat 1's JH QH KH."""
+    state = deal(
+        ["7H 8H 9H 2C 5D", "JH QH KH 4S 6C", "10H AS 3D 8C 9S"],
+        upcard="4C",
+        stock="2S 4D 6S",
+        slap_in=True,
+        slap_priority_next=priority,
+    )
+    return play(
+        state,
+        *("draw stock", "spread 7H 8H 9H", "discard 5D"),
+        *("draw stock", "spread JH QH KH", "discard 6C"),
+        *("draw stock", "discard 10H"),
+    )
+
+
+def test_a_slap_goes_onto_another_seat_s_spread() -> None:
+    """V26: the discarder passes; seat 0 slaps onto seat 1's run (spread 2),
+    and seat 1, if seat 0 passes, onto seat 0's (spread 1)."""
+    state = slap_window(priority=False)
+    assert state.to_move == 2
+    assert choose(GreedyBot(), state) == Pass()
+    state = tonk.apply(state, Pass())
+    assert state.to_move == 0
+    assert choose(GreedyBot(), state) == Slap(2)
+    state = tonk.apply(state, Pass())
+    assert state.to_move == 1
+    assert choose(GreedyBot(), state) == Slap(1)
+
+
+def test_the_seat_due_next_does_not_slap_when_it_has_priority() -> None:
+    """V26's option: the seat due next (0) would get no extra discard and
+    passes; the discarder passes; seat 1 slaps."""
+    state = slap_window(priority=True)
+    assert state.to_move == 0
+    assert choose(GreedyBot(), state) == Pass()
+    state = tonk.apply(state, Pass())
+    assert choose(GreedyBot(), state) == Pass()
+    state = tonk.apply(state, Pass())
+    assert state.to_move == 1
+    assert choose(GreedyBot(), state) == Slap(1)
+
+
+def test_of_two_equal_hits_the_one_on_another_seat_s_spread_is_made() -> None:
+    """10H fits seat 0's 7H 8H 9H and seat 1's JH QH KH: both shed 10, and
+    the hit onto seat 1's run is made."""
+    state = deal(["7H 8H 9H 10H 2C", "JH QH KH 4S 6C"], upcard="4C", stock="5D 3D 6S")
+    state = play(
+        state,
+        *("draw stock", "spread 7H 8H 9H", "discard 5D"),
+        *("draw stock", "spread JH QH KH", "discard 6C", "draw stock"),
+    )
+    assert shown(state) == ("2C 10H 6S", "7H 8H 9H / JH QH KH", 38)
+    assert chosen(state) == "hit 2 10H"
