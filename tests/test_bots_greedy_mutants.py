@@ -160,6 +160,9 @@ def after_draw(
         # The nines and tens: 4 outs each, 3 counted (9 - 7.5, 10 - 7.5); the
         # loose 4D (4) goes, before 2C (2).
         ("9H 10S 9S 10H 2C", "JS 8C 4C 9C 10D", "2H", "4D", 2.5, "discard 4D"),
+        # 10D JD 10H JH have 4 or 5 outs, 3 counted: 10 - 3 = 7, as 8H's
+        # 8 - 1; of the equal scores the highest count, 10D, goes first.
+        ("JD 4C 8H 10H 10D", "2H 3C 9S AC 2D", "5H", "JH", 1.0, "discard 10D"),
     ],
 )
 def test_the_discard_weighs_the_exact_outs_of_each_near_spread(
@@ -572,3 +575,36 @@ def test_of_two_equal_hits_the_one_on_another_seat_s_spread_is_made() -> None:
     )
     assert shown(state) == ("2C 10H 6S", "7H 8H 9H / JH QH KH", 38)
     assert chosen(state) == "hit 2 10H"
+
+
+def test_a_meld_is_made_when_no_discard_is_legal() -> None:
+    """V24d: having taken the discard, the seat must meld it; with no discard
+    legal the best meld, the book of four sixes, is laid."""
+    state = playout(Rules(discard_draw_must_meld=True), 34, 33)
+    assert shown(state) == ("6C 6D 8D 6H 6S 9S", "", 25)
+    assert chosen(state) == "spread 6C 6D 6H 6S"
+
+
+@pytest.mark.parametrize(
+    ("loose", "outs_weight", "choice"),
+    [
+        # At 0 an out: JK scores 12 - 6 = 6, as 6C: the higher count, JK, goes.
+        ("6C", 0.0, "discard JK"),
+        # At 1 an out: JK scores 12 - 3 - 6 = 3 (4 outs, 3 counted), below 5C.
+        ("5C", 1.0, "discard 5C"),
+    ],
+)
+def test_a_wild_card_s_score_is_its_count_less_its_outs_and_6(
+    loose: str, outs_weight: float, choice: str
+) -> None:
+    """A joker counting 12, in a hand where it makes no spread."""
+    state = after_draw(
+        f"JK {loose} AD 4D 2H",
+        "9C 9D 10S KC QH",
+        "8S",
+        "3S",
+        wilds="jokers",
+        jokers=2,
+        joker_value=12,
+    )
+    assert chosen(state, outs_weight) == choice
