@@ -608,3 +608,23 @@ def test_a_wild_card_s_score_is_its_count_less_its_outs_and_6(
         joker_value=12,
     )
     assert chosen(state, outs_weight) == choice
+
+
+def test_a_wild_card_is_no_partner_for_a_near_run() -> None:
+    """With twos wild, 2H and 4H do not wait for 3H: 4H has no outs and
+    scores 4, above the loose 3C (no hit is allowed this turn)."""
+    state = deal(
+        ["7C 8C 9C 4H 2H", "KS QS JS 10D 8D"],
+        upcard="6D",
+        stock="KD 5S 3C",
+        wilds="jokers_and_twos",
+        jokers=2,
+        max_hits_per_turn=0,
+    )
+    state = play(
+        state,
+        *("draw stock", "spread 7C 8C 9C", "discard KD"),
+        *("draw stock", "discard 5S", "draw stock"),
+    )
+    assert shown(state) == ("3C 2H 4H", "7C 8C 9C", 40)
+    assert chosen(state) == "discard 4H"
