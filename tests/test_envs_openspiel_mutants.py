@@ -11,10 +11,12 @@ the mutants left.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
 
 import tonk  # noqa: E402
 from tonk import Rules, encoding  # noqa: E402
@@ -143,6 +145,8 @@ def test_a_sample_keeps_a_hand_whose_size_depends_on_the_table() -> None:
         "python_tonk", {"rules_json": tonk.to_json(rules), "players": 2}
     )
     state = dealt(game, list(range(13)))
+    assert state.observation_string(0) == "seat 0, dealing: 2C 4C 6C 8C 10C QC"
+    assert state.observation_string(1) == "seat 1, dealing: AC 3C 5C 7C 9C JC KC"
     for seat in range(2):
         own = [index for index in range(13) if (1 + index) % 2 == seat]
         assert len(own) == 6 + seat  # the 14th card, seat 0's, is still to come
@@ -205,11 +209,47 @@ def test_a_bad_enum_parameter_lists_the_choices_word_for_word(
     assert refused.value.__suppress_context__
 
 
+def test_json_and_a_preset_together_are_refused_word_for_word() -> None:
+    with pytest.raises(
+        tonk.RulesError, match=r"^give a preset or rules_json, not both$"
+    ):
+        pyspiel.load_game(
+            "python_tonk", {"rules_json": tonk.to_json(Rules()), "preset": "chicago"}
+        )
+
+
+def test_rules_without_a_turn_limit_are_refused_word_for_word() -> None:
+    with pytest.raises(
+        tonk.RulesError,
+        match=r"^python_tonk needs a turn limit \(max_turns\): without one a hand"
+        r" has no longest length$",
+    ):
+        pyspiel.load_game("python_tonk(max_turns=-1)")
+
+
+def test_the_deal_of_a_hand_whose_size_depends_on_the_table() -> None:
+    """X2: seven cards each at two players and the upcard, 15 chance nodes."""
+    rules = Rules(hand_size=5, hand_size_by_players={2: 7})
+    game = pyspiel.load_game(
+        "python_tonk", {"rules_json": tonk.to_json(rules), "players": 2}
+    )
+    before = dealt(game, list(range(14)))
+    assert before.tonk_state is None
+    assert before.is_chance_node()
+    state = dealt(game, list(range(15)))
+    assert state.tonk_state is not None
+    assert [len(hand) for hand in state.tonk_state.hands] == [7, 7]
+    assert state.tonk_state.discard_pile == (tonk.Card.parse("2D"),)
+
+
 # --- texts ------------------------------------------------------------------------
 
 
-def patient_choice(state: TonkState, rng: random.Random) -> int:
-    """A seat's random action that drops only when forced and melds when it can."""
+def patient_choice(
+    state: TonkState, rng: random.Random, *, melds_first: bool = True
+) -> int:
+    """A seat's random action that drops only when forced and (if
+    ``melds_first``) melds when it can."""
     legal = state.legal_actions()
     assert state.tonk_state is not None
     actions = [encoding.legal_action(state.tonk_state, index) for index in legal]
@@ -223,11 +263,13 @@ def patient_choice(state: TonkState, rng: random.Random) -> int:
         for index, action in zip(legal, actions, strict=True)
         if not isinstance(action, tonk.Drop | tonk.ClaimDealTonk)
     ]
-    choice: int = rng.choice(melds or calm or legal)
+    choice: int = rng.choice((melds if melds_first else []) or calm or legal)
     return choice
 
 
-def played(name: str, seed: int, steps: int | None = None) -> TonkState:
+def played(
+    name: str, seed: int, steps: int | None = None, *, melds_first: bool = True
+) -> TonkState:
     """The state after ``steps`` steps (chance and decisions) of a patient
     random playout of ``name`` seeded with ``seed``, or at its end."""
     game = load(name)
@@ -240,7 +282,7 @@ def played(name: str, seed: int, steps: int | None = None) -> TonkState:
             codes, chances = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(codes, chances)[0])
         else:
-            state.apply_action(patient_choice(state, rng))
+            state.apply_action(patient_choice(state, rng, melds_first=melds_first))
         taken += 1
     return state
 
@@ -306,3 +348,183 @@ def test_a_chance_outcome_is_named_a_deal_then_a_draw() -> None:
     assert state.action_to_string(CHANCE, 51) == "deal KS"
     state = whole_deal(game)
     assert state.action_to_string(CHANCE, 27) == "draw 2H"
+
+
+def lines(state: TonkState, seat: int) -> tuple[list[str], list[str]]:
+    """The lines of the whole state's text and of ``seat``'s observation."""
+    return str(state).split("\n"), state.observation_string(seat).split("\n")
+
+
+def test_the_text_of_a_slap_in_window_nobody_slapped_yet() -> None:
+    state = played(SLAP_IN, 12, 37, melds_first=False)
+    whole, seen = lines(state, 0)
+    assert (
+        whole[-1]
+        == seen[-1]
+        == ("slap-in 9H discarded by 2, due 0, asking 2 0 1, slapper -")
+    )
+    assert whole[4] == seen[2] == "dealer 0, turn 8, slap_window, seat 2 to move"
+
+
+def test_the_text_of_a_slap_in_window_once_a_seat_slapped() -> None:
+    state = played(SLAP_IN, 52, 95, melds_first=False)
+    whole, seen = lines(state, 0)
+    assert (
+        whole[-1] == seen[-1] == "slap-in 9C discarded by 2, due 0, asking , slapper 0"
+    )
+
+
+def test_the_text_of_an_eating_window() -> None:
+    state = played("python_tonk(players=3,eating=true,max_turns=40)", 0, 19)
+    whole, seen = lines(state, 2)
+    assert whole[-1] == seen[-1] == "eat 5S discarded by 1, due 2, asking 0, slapper -"
+    assert (
+        whole[-2]
+        == seen[-2]
+        == ("waits 0 0 0; barred 0 0 0; charged 0 0 0; hits 0; must use -; exchanged ")
+    )
+    assert seen[:2] == ["seat 2: 2D AH KH AS 10S", "stock 35 cards; widow -"]
+    assert whole[5] == seen[3] == "hand sizes 5 5 5; taken - | - | -"
+
+
+def test_the_text_of_a_buried_upcard() -> None:
+    state = played("python_tonk(preset=hoyle,players=2)", 1, 17)
+    whole, seen = lines(state, 1)
+    assert whole[-1] == seen[-1] == "the upcard is buried"
+    assert (
+        whole[-2]
+        == seen[-2]
+        == ("waits 0 0; barred 0 0; charged 0 0; hits 0; must use -; exchanged ")
+    )
+
+
+def test_the_text_of_a_card_that_must_be_used() -> None:
+    name = "python_tonk(players=3,eating=true,discard_draw_must_meld=true,max_turns=40)"
+    whole, seen = lines(played(name, 0, 52), 2)
+    assert (
+        whole[-1]
+        == seen[-1]
+        == ("waits 0 0 0; barred 0 0 0; charged 0 0 0; hits 0; must use AD; exchanged ")
+    )
+
+
+def test_the_texts_of_widows_and_exchanges() -> None:
+    """V46: the widows in the whole state; a seat sees the widow it took."""
+    name = "python_tonk(players=3,widow=true,hit_and_split=true)"
+    whole, seen = lines(played(name, 0, 25), 0)
+    assert whole[4] == "widows 8D 10C 9S"
+    assert seen[1] == "stock 32 cards; widow 8D"
+    assert (
+        whole[-1]
+        == seen[-1]
+        == (
+            "waits 0 0 0; barred 0 0 0; charged 0 0 0; hits 0; must use -; exchanged"
+            " 1 0 0"
+        )
+    )
+    assert whole[6] == seen[3] == "hand sizes 5 5 5; taken - | 2S | -"
+
+
+def test_the_text_of_hands_shown_at_the_end() -> None:
+    state = played("python_tonk(preset=pagat,players=2)", 0, 187)
+    assert state.is_terminal()
+    whole, seen = lines(state, 0)
+    assert seen[:3] == [
+        "seat 0: 4D 10D",
+        "stock 0 cards; widow -",
+        "shown 4D 10D | JD 5H QH 6S",
+    ]
+    assert whole[2] == "stock -"
+    assert whole[-1] == seen[-1] == "over: stock_exhausted, payoffs 1 -1"
+
+
+def test_a_seat_sees_only_its_own_hand_during_the_deal() -> None:
+    """The cards after the hands (the widows) are hidden from every seat."""
+    game = load("python_tonk(players=2,widow=true)")
+    state = dealt(game, list(range(12)))  # AC..10C, then JC and QC: widow cards
+    assert state.observation_string(0) == "seat 0, dealing: 2C 4C 6C 8C 10C"
+    assert state.observation_string(1) == "seat 1, dealing: AC 3C 5C 7C 9C"
+    assert str(state) == ("dealing: AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC")
+    assert game.new_initial_state().observation_string(0) == "seat 0, dealing: -"
+    three = dealt(load("python_tonk(players=3,dealer=1)"), list(range(7)))
+    assert [three.observation_string(seat) for seat in range(3)] == [
+        "seat 0, dealing: 2C 5C",
+        "seat 1, dealing: 3C 6C",
+        "seat 2, dealing: AC 4C 7C",
+    ]
+
+
+# --- chance outcomes and observers ----------------------------------------------
+
+
+@pytest.mark.parametrize("code", [-2, 52, 53, 1000])
+def test_a_draw_of_a_code_outside_the_stock_is_refused(code: int) -> None:
+    """Codes -2 (the last card's, counted from the end) and 53 (one past the
+    last code) name no card of the stock."""
+    game = load("python_tonk(players=2)")
+    state = whole_deal(game)
+    state.apply_action(encoding.action_to_index(tonk.DrawStock(), game.rules, 2))
+    before = state.tonk_state
+    assert before is not None
+    assert tonk.Card.parse("KS") in before.stock
+    with pytest.raises(
+        tonk.RulesError, match=rf"^no card with code {code} is in the stock$"
+    ):
+        state.apply_action(code)
+    assert state.is_chance_node()
+    assert state.tonk_state is before
+
+
+@pytest.mark.parametrize(
+    ("public_info", "private_info"),
+    [
+        (True, "NONE"),
+        (True, "ALL_PLAYERS"),
+        (False, "SINGLE_PLAYER"),
+    ],
+)
+def test_an_observer_of_another_view_is_refused_word_for_word(
+    public_info: bool, private_info: str
+) -> None:
+    game = load("python_tonk(players=2)")
+    kind = getattr(pyspiel.PrivateInfoType, private_info)
+    asked = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=public_info, private_info=kind
+    )
+    message = (
+        "python_tonk observes for one seat with the public information, not"
+        f" PrivateInfoType.{private_info}"
+    )
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        game.make_py_observer(asked)
+
+
+def test_an_observer_fills_a_float32_tensor_of_one_seat() -> None:
+    game = load("python_tonk(players=2)")
+    asked = pyspiel.IIGObservationType(
+        perfect_recall=True,
+        public_info=True,
+        private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
+    )
+    for observer in (game.make_py_observer(), game.make_py_observer(asked)):
+        assert observer.tensor.dtype == np.float32
+        state = whole_deal(game)
+        observer.set_from(state, 1)
+        assert state.tonk_state is not None
+        assert observer.tensor.tolist() == pytest.approx(
+            encoding.observation_vector(tonk.observe(state.tonk_state, 1))
+        )
+        observer.set_from(game.new_initial_state(), 1)
+        assert not observer.tensor.any()
+
+
+def test_the_player_to_move_is_chance_a_seat_then_terminal() -> None:
+    state = played(SLAP_IN, 1, 3)
+    assert state.tonk_state is None
+    assert state.current_player() == CHANCE
+    state = played(SLAP_IN, 1, 99)
+    assert state.current_player() == 2
+    state = played(SLAP_IN, 1)
+    assert state.current_player() == int(pyspiel.PlayerId.TERMINAL)
+    assert state.legal_actions() == []
+    assert state.legal_actions(0) == []
