@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import random
@@ -9,7 +10,7 @@ import re
 import secrets
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -1201,3 +1202,33 @@ def test_tonk_serve_takes_allowed_hosts_and_refuses_a_port_in_one(
         " inner '*' (give *.NAME for the names under NAME), got 'example.org:443'"
     )
     assert len(ran) == 1
+
+
+def test_a_request_with_an_origin_and_no_host_is_refused() -> None:
+    """HTTP/1.0 may leave ``Host`` out: there is then no site to be the same as."""
+    app = create_app(":memory:")
+    sent: list[Message] = []
+
+    async def receive() -> Message:
+        return {"type": "http.request", "body": b"{}", "more_body": False}
+
+    async def send(message: MutableMapping[str, Any]) -> None:
+        sent.append(dict(message))
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.0",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/tables",
+        "raw_path": b"/api/tables",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"origin", b"http://testserver")],
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 8000),
+    }
+    asyncio.run(app(scope, receive, send))
+    assert sent[0]["status"] == 403
+    assert json.loads(sent[1]["body"])["code"] == "cross_origin"
