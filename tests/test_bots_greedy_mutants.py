@@ -19,7 +19,6 @@ from test_bots import choose, deal
 
 import tonk
 from tonk import (
-    Card,
     DrawStock,
     Drop,
     GameState,
@@ -30,10 +29,6 @@ from tonk import (
 )
 from tonk.bots import GreedyBot
 from tonk.testing import stack_deck
-
-
-def card(text: str) -> Card:
-    return Card.parse(text)
 
 
 def play(state: GameState, *moves: str) -> GameState:
@@ -130,9 +125,9 @@ def after_draw(
 @pytest.mark.parametrize(
     ("hand", "other", "upcard", "drawn", "outs_weight", "chosen"),
     [
-        # 9H 10H wait for 8H and JH (2 outs); 7H 9H for 8H (1); 9H has 3 with
-        # both; KD KH wait for KC and KS (2 each: QS is seen): at 0.5 an out,
-        # KD (9) goes before 9H (8.5); at 2, 9H drops to 3 and KD to 6.
+        # 9H 10H wait for 8H and JH, 7H 9H for 8H: 9H has 3 outs, 10H 2; KD KH
+        # wait for KC and KS (2). At 0.5 an out KD, KH and 10H score 9 and KD,
+        # the first, goes; at 2 they score 6, above 7H's 5.
         ("9H 10H 2D KD 7H", "10D JH 8S 4H 5D", "QS", "KH", 0.5, "discard KD"),
         ("9H 10H 2D KD 7H", "10D JH 8S 4H 5D", "QS", "KH", 2.0, "discard KD"),
         # QD QH wait for QC QS (2 outs, 10 - 4 = 6): the loose 7C goes.
@@ -144,7 +139,7 @@ def after_draw(
         # No near-spread across suits: 9C 10S JH hold no out; JH (10) goes.
         ("9C JH 10S 5C 4D", "8C 6H 3H 5H 3S", "QD", "AD", 3.5, "discard JH"),
         # 8S 9S: a pair each and the ends 7S 10S (4 outs, 3 counted); 8D 9C:
-        # 2 outs each; at 3 an out only the loose 4D keeps its count.
+        # 2 outs each; at 3 an out the loose 4D (4) goes.
         ("8S 4D 8D 9S 9C", "QS QD 8C 5S 7D", "7C", "2H", 3.0, "discard 4D"),
         # 3S 4S wait for 2S and 5S (2 outs); at 6 an out the loose JC goes.
         ("JC 4S 5D 3S 7S", "6D 4H 6S 8D 6H", "5H", "8C", 6.0, "discard JC"),
