@@ -623,3 +623,28 @@ def test_a_wild_card_is_no_partner_for_a_near_run() -> None:
     )
     assert shown(state) == ("3C 2H 4H", "7C 8C 9C", 40)
     assert chosen(state) == "discard 4H"
+
+
+def test_a_hit_shedding_nothing_is_made_when_it_is_all_that_is_legal() -> None:
+    """V24d: having taken a joker (count 0) the seat must meld it; the hits
+    shed nothing, and the one onto seat 1's run is made, not the first."""
+    state = deal(
+        ["5H 6H 7H 2C KD", "9S 10S JS JK 4D"],
+        upcard="8C",
+        stock="3D 6S",
+        wilds="jokers",
+        jokers=2,
+        discard_draw_must_meld=True,
+    )
+    state = play(
+        state,
+        *("draw stock", "spread 5H 6H 7H", "discard KD"),
+        *("draw stock", "spread 9S 10S JS", "discard JK", "draw discard"),
+    )
+    assert [tonk.format_action(a) for a in tonk.legal_actions(state)] == [
+        "hit 1 JK=4H",
+        "hit 1 JK=8H",
+        "hit 2 JK=8S",
+        "hit 2 JK=QS",
+    ]
+    assert chosen(state) == "hit 2 JK=8S"
