@@ -648,3 +648,12 @@ def test_a_hit_shedding_nothing_is_made_when_it_is_all_that_is_legal() -> None:
         "hit 2 JK=QS",
     ]
     assert chosen(state) == "hit 2 JK=8S"
+
+
+def test_at_an_empty_stock_a_showdown_worth_half_a_stake_is_not_given_up() -> None:
+    """B14: with 4 samples the showdown is worth exactly 0.5 (a drop -2):
+    that is not below 0.5, so the low 2C is not taken; the draw ends it."""
+    state = playout(Rules(), 112, 159, players=3)
+    assert shown(state) == ("4S 7S", "5C 5D 5S / KC KD KS / 3D 3H 3S", 0)
+    assert state.top_discard == tonk.Card.parse("2C")
+    assert chosen_by(GreedyBot(samples=4), state) == "draw stock"
