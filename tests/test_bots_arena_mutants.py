@@ -327,7 +327,19 @@ def test_a_table_of_the_most_players_the_rules_allow_plays() -> None:
 
 def _unpicklable() -> Bot:
     class Local(RandomBot):
-        """A bot whose class is local to a function: it cannot be pickled."""
+        """A bot whose class is local to a function: it cannot be pickled.
+
+        It fails at its first choice, so that a tournament that played it
+        rather than refusing it would end at once.
+        """
+
+        def choose(
+            self,
+            obs: tonk.Observation,
+            legal: Sequence[tonk.Action],
+            rng: random.Random,
+        ) -> tonk.Action:
+            raise RuntimeError("a bot that should not have been played")
 
     return Local()
 
@@ -356,15 +368,19 @@ def test_a_bot_that_cannot_be_pickled_is_named_word_for_word() -> None:
 
 
 def test_the_most_hands_are_allowed() -> None:
-    """10**9 hands pass the check of ``hands``: the bot's check comes next."""
-    with pytest.raises(tonk.BotError, match=r"^bot Local cannot be sent"):
-        tournament(PAGAT, [RandomBot(), _unpicklable()], hands=10**9, seed=1, workers=2)
+    """10**9 hands pass the check of ``hands``: the names' check comes later."""
+    bots: list[Bot] = [RandomBot(), RandomBot()]
+    with pytest.raises(tonk.RulesError, match=r"^names must be 2 distinct strings"):
+        tournament(PAGAT, bots, hands=10**9, seed=1, names=["one"])
     with pytest.raises(
         tonk.RulesError, match=r"^hands must be an int 1\.\.1000000000, got 1000000001$"
     ):
-        tournament(
-            PAGAT, [RandomBot(), _unpicklable()], hands=10**9 + 1, seed=1, workers=2
-        )
+        tournament(PAGAT, bots, hands=10**9 + 1, seed=1, names=["one"])
+
+
+def test_a_bot_that_cannot_be_pickled_is_refused_with_two_workers() -> None:
+    with pytest.raises(tonk.BotError, match=r"^bot Local cannot be sent"):
+        tournament(PAGAT, [RandomBot(), _unpicklable()], hands=4, seed=1, workers=2)
 
 
 def test_names_that_do_not_fit_are_shown() -> None:
