@@ -352,7 +352,9 @@ def test_the_tunk_index_plays_the_canonical_arrangement_and_a_bot_tunks() -> Non
     assert state.action_to_string(tunk) == "tunk"  # not legal now: named only
 
 
-def test_rules_whose_every_deal_is_a_deal_tonk_are_refused() -> None:
+def void_deals(cards: int) -> tuple[Any, Any, list[int]]:
+    """Return a game whose every deal is a deal tonk, a state ``cards`` cards
+    into its deals, and the codes they are dealt from (11 cards a deal)."""
     rules = Rules(
         deal_tonks=(tonk.DealTonk(at_most=500),),
         deal_tonk_clash=tonk.DealTonkClash.ALL_PAID,
@@ -360,8 +362,13 @@ def test_rules_whose_every_deal_is_a_deal_tonk_are_refused() -> None:
     game = pyspiel.load_game("python_tonk", {"rules_json": tonk.to_json(rules)})
     state = game.new_initial_state()
     codes = [card.code for card in Rules().pack()]
-    for number in range(1000 * 11 - 1):  # 999 deals and all but the last card
+    for number in range(cards):
         state.apply_action(codes[number % 11])
+    return game, state, codes
+
+
+def test_rules_whose_every_deal_is_a_deal_tonk_are_refused() -> None:
+    game, state, codes = void_deals(1000 * 11 - 1)  # 999 deals, all but a card
     assert state.is_chance_node()
     with pytest.raises(tonk.TonkError, match="1000 deals in a row were deal tonks"):
         state.apply_action(codes[10])

@@ -18,6 +18,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
+from test_envs_openspiel import void_deals  # noqa: E402
+
 import tonk  # noqa: E402
 from tonk import Rules, encoding  # noqa: E402
 from tonk.cards import card_from_code  # noqa: E402
@@ -162,15 +164,7 @@ def test_a_sample_keeps_a_hand_whose_size_depends_on_the_table() -> None:
 
 def test_a_sample_carries_over_the_count_of_void_deals() -> None:
     """B5: the 1,000th deal tonk in a row raises, in a sample too."""
-    rules = Rules(
-        deal_tonks=(tonk.DealTonk(at_most=500),),
-        deal_tonk_clash=tonk.DealTonkClash.ALL_PAID,
-    )
-    game = pyspiel.load_game("python_tonk", {"rules_json": tonk.to_json(rules)})
-    state = game.new_initial_state()
-    codes = [card.code for card in Rules().pack()]
-    for number in range(999 * 11 + 5):  # 999 void deals and five cards
-        state.apply_action(codes[number % 11])
+    _, state, _ = void_deals(999 * 11 + 5)  # 999 void deals and five cards
     sample = state.resample_from_infostate(0, lambda: 0.5)
     for _ in range(5):
         sample.apply_action(sample.chance_outcomes()[0][0])
