@@ -78,8 +78,8 @@ def play(state: tonk.GameState, *texts: str) -> tonk.GameState:
 
 KINDS_TEXT = (
     "kind must be Rules, GameState, GameRecord, Observation, Game, Session,"
-    " HandResult, SimulationResult, TournamentResult, BotError, Action or an"
-    " action class, got "
+    " HandResult, SimulationResult, TournamentResult, BotError, Action, an"
+    " action class, SessionAction or a session action class, got "
 )
 
 
@@ -120,7 +120,8 @@ def test_the_schema_of_an_unknown_format_lists_every_format() -> None:
         'no document has the format "tonk.rule"; the formats are tonk.rules,'
         " tonk.state, tonk.record, tonk.action, tonk.observation, tonk.game,"
         " tonk.session, tonk.hand_result, tonk.simulation_result,"
-        " tonk.tournament_result, tonk.bot_error, tonk.legal_actions"
+        " tonk.tournament_result, tonk.bot_error, tonk.legal_actions,"
+        " tonk.session_action"
     )
 
 

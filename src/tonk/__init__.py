@@ -90,10 +90,12 @@ from tonk.session import (
     SidePayment,
     SideReason,
     apply_session,
+    format_session_action,
     hand_seed,
     join,
     leave,
     new_session,
+    parse_session_action,
     session_actions,
 )
 from tonk.simulation import SimulationResult, simulate, simulate_sessions
@@ -200,6 +202,7 @@ __all__ = [
     "encoding",
     "format_action",
     "format_record",
+    "format_session_action",
     "from_dict",
     "from_json",
     "hand_count",
@@ -217,6 +220,7 @@ __all__ = [
     "parse_cards",
     "parse_element",
     "parse_record",
+    "parse_session_action",
     "presets",
     "protocol",
     "replay",

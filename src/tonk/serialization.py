@@ -75,6 +75,7 @@ from tonk._codec import (
     MAX_BYTES,
     MAX_DEPTH,
     Object,
+    _Text,
     child,
     codec_for,
     item,
@@ -101,6 +102,7 @@ from tonk.actions import (
     Tunk,
     format_action,
 )
+from tonk.cards import Card
 from tonk.encoding import action_to_index
 from tonk.engine import legal_actions
 from tonk.errors import (
@@ -115,7 +117,18 @@ from tonk.game import Game, Undo
 from tonk.observation import Observation, determinize, observe
 from tonk.records import RECORD_FORMAT, GameRecord, _problem
 from tonk.rules import Rules
-from tonk.session import HandResult, Session, SessionPhase
+from tonk.session import (
+    CallBigOne,
+    CallSuit,
+    Deal,
+    HandResult,
+    Session,
+    SessionAction,
+    SessionPhase,
+    SideBets,
+    format_session_action,
+    parse_session_action,
+)
 from tonk.simulation import SimulationResult
 from tonk.state import GameState, OutcomeKind
 
@@ -155,9 +168,28 @@ _Document = TypeVar(
     Exchange,
     Eat,
     Tunk,
+    Deal,
+    CallBigOne,
+    CallSuit,
+    SideBets,
 )
 
 _ACTION_CLASSES = typing.get_args(Action)
+SESSION_ACTION_FORMAT = "tonk.session_action"
+"""The ``format`` of a session action's document (V43, V45)."""
+_SESSION_ACTION_CLASSES = typing.get_args(SessionAction)
+SESSION_ACTION_PATTERN = (
+    r"(?:deal|call big one|call suit [CDHS]|bet (?:none|suit|naturals|suit naturals))"
+)
+SESSION_ACTION = _Text(
+    _SESSION_ACTION_CLASSES,
+    SESSION_ACTION_PATTERN,
+    'a session action such as "deal", "call suit H" or "bet suit"',
+    parse_session_action,
+    format_session_action,
+)
+"""The codec of a session action's notation."""
+_DECK = codec_for(tuple[Card, ...])
 LEGAL_ACTIONS_FORMAT = "tonk.legal_actions"
 """The ``format`` of :func:`legal_actions_to_dict`'s listing."""
 _FORMATS: dict[Any, str] = {
@@ -184,6 +216,7 @@ _SCHEMA_FILES = {
     "tonk.tournament_result": "tournament_result.schema.json",
     "tonk.bot_error": "bot_error.schema.json",
     LEGAL_ACTIONS_FORMAT: "legal_actions.schema.json",
+    SESSION_ACTION_FORMAT: "session_action.schema.json",
 }
 _HEADER = frozenset({"format", "version"})
 
@@ -201,6 +234,7 @@ _Result = TypeVar("_Result", bound=_Summarized)
 """A kind of a module above this one, in the table by :func:`add_format`."""
 _Writable: TypeAlias = (
     "_Playable | HandResult | SimulationResult | _Summarized | BotError | Action"
+    " | SessionAction"
 )
 """The values :func:`to_dict` writes."""
 TOURNAMENT_FORMAT = "tonk.tournament_result"
@@ -231,10 +265,12 @@ def _format_of(kind: object) -> str:
         return _FORMATS[kind]
     if kind == Action or kind in _ACTION_CLASSES:
         return "tonk.action"
+    if kind == SessionAction or kind in _SESSION_ACTION_CLASSES:
+        return SESSION_ACTION_FORMAT
     raise TypeError(
         "kind must be Rules, GameState, GameRecord, Observation, Game, Session,"
-        " HandResult, SimulationResult, TournamentResult, BotError, Action or an"
-        f" action class, got {brief(kind)}"
+        " HandResult, SimulationResult, TournamentResult, BotError, Action, an"
+        f" action class, SessionAction or a session action class, got {brief(kind)}"
     )
 
 
@@ -286,6 +322,11 @@ def to_dict(value: _Writable) -> dict[str, Any]:
     data: dict[str, Any] = {"format": fmt, "version": VERSION}
     if fmt == "tonk.action":
         data["action"] = format_action(value)  # type: ignore[arg-type]
+    elif fmt == SESSION_ACTION_FORMAT:
+        data["action"] = format_session_action(value)  # type: ignore[arg-type]
+        deck = getattr(value, "deck", None)
+        if deck is not None:  # a stacked deck (Deal, CallSuit)
+            data["deck"] = _DECK.encode(deck)
     elif isinstance(value, Game):
         data.update(object_codec(GameRecord).encode(value.record))
         data["undo"] = value.undo.value
@@ -301,7 +342,7 @@ def to_dict(value: _Writable) -> dict[str, Any]:
 @overload
 def from_dict(data: Mapping[str, Any], kind: type[_Document]) -> _Document: ...
 @overload
-def from_dict(data: Mapping[str, Any], kind: types.UnionType) -> Action: ...
+def from_dict(data: Mapping[str, Any], kind: types.UnionType) -> Any: ...
 @overload
 def from_dict(data: Mapping[str, Any], kind: type[_Result]) -> _Result: ...
 def from_dict(data: Mapping[str, Any], kind: Any) -> Any:
@@ -385,6 +426,8 @@ def from_dict(data: Mapping[str, Any], kind: Any) -> Any:
         )
     if fmt == "tonk.action":
         return _action_from_dict(data, kind)
+    if fmt == SESSION_ACTION_FORMAT:
+        return _session_action_from_dict(data, kind)
     if kind is Game:
         return _game_from_dict(data)
     if kind is BotError:
@@ -560,6 +603,27 @@ def _action_from_dict(data: Mapping[str, Any], kind: Any) -> Action:
             f"expected a {kind.__name__} action, got {show(data['action'])}",
             path="$.action",
         )
+    return action
+
+
+def _session_action_from_dict(data: Mapping[str, Any], kind: Any) -> SessionAction:
+    for key in data:
+        if key not in _HEADER and key not in ("action", "deck"):
+            raise SerializationError("unknown field", path=child("$", str(key)))
+    if "action" not in data:
+        raise SerializationError("required field is missing", path="$.action")
+    action: SessionAction = SESSION_ACTION.decode(data["action"], "$.action")
+    if kind in _SESSION_ACTION_CLASSES and not isinstance(action, kind):
+        raise SerializationError(
+            f"expected a {kind.__name__} action, got {show(data['action'])}",
+            path="$.action",
+        )
+    if "deck" in data:
+        if not isinstance(action, Deal | CallSuit):
+            raise SerializationError(
+                "only a deal or a suit call has a deck", path="$.deck"
+            )
+        action = attrs.evolve(action, deck=_DECK.decode(data["deck"], "$.deck"))
     return action
 
 
@@ -994,7 +1058,7 @@ def from_json(
     *,
     max_bytes: int = ...,
     max_depth: int = ...,
-) -> Action: ...
+) -> Any: ...
 @overload
 def from_json(
     text: str | bytes | bytearray,
@@ -1177,6 +1241,7 @@ _TITLES = {
     TOURNAMENT_FORMAT: "tonk tournament result",
     "tonk.bot_error": "tonk bot error",
     LEGAL_ACTIONS_FORMAT: "tonk legal actions",
+    SESSION_ACTION_FORMAT: "tonk session action",
 }
 _DESCRIPTIONS = {
     "tonk.rules": "The options of a hand of Tonk (tonk.Rules); an option left out"
@@ -1205,6 +1270,9 @@ _DESCRIPTIONS = {
     LEGAL_ACTIONS_FORMAT: "The legal actions of the seat to act, each in action"
     " notation with its index in the action layout of tonk.encoding, in the"
     " order of tonk.legal_actions.",
+    SESSION_ACTION_FORMAT: "One action of a session between hands (tonk.Deal,"
+    " tonk.CallBigOne, tonk.CallSuit, tonk.SideBets) in its notation, with the"
+    " stacked deck of a deal or a suit call if it has one.",
 }
 
 
@@ -1224,6 +1292,20 @@ def _build_schema(fmt: str) -> dict[str, Any]:
             "properties": {**header, "action": ACTION.schema(defs)},
             "required": ["format", "version", "action"],
             "additionalProperties": False,
+        }
+    elif fmt == SESSION_ACTION_FORMAT:
+        body = {
+            "type": "object",
+            "properties": {
+                **header,
+                "action": SESSION_ACTION.schema(defs),
+                "deck": _DECK.schema(defs),
+            },
+            "required": ["format", "version", "action"],
+            "additionalProperties": False,
+            # Only a deal or a suit call deals, and may have a stacked deck.
+            "if": {"properties": {"action": {"pattern": "^(?:call big one|bet )"}}},
+            "then": {"not": {"required": ["deck"]}},
         }
     elif fmt == "tonk.bot_error":
         body = _bot_error_schema(header)

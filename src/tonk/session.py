@@ -46,7 +46,8 @@ from tonk._validate import (
 from tonk.actions import Action, LaySpread
 from tonk.cards import Card, Rank, Suit, WildCard
 from tonk.engine import apply, cut_for_deal, legal_actions, new_game
-from tonk.errors import SessionError
+from tonk.errors import NotationError, SessionError
+from tonk.notation import _words
 from tonk.rules import Rules, Scoring
 from tonk.scoring import hand_count, penalty_points
 from tonk.state import GameState, Outcome, OutcomeKind, Stake, TransferReason, exact
@@ -63,10 +64,12 @@ __all__ = [
     "SidePayment",
     "SideReason",
     "apply_session",
+    "format_session_action",
     "hand_seed",
     "join",
     "leave",
     "new_session",
+    "parse_session_action",
     "session_actions",
 ]
 
@@ -192,6 +195,116 @@ class SideBets:
 
 SessionAction: TypeAlias = Deal | CallBigOne | CallSuit | SideBets
 """An action of the session rather than of a hand."""
+
+
+_SESSION_WORDS = "expected deal, call big one, call suit SUIT or bet"
+
+
+def format_session_action(action: SessionAction) -> str:
+    """Write a session action in its notation, as the table protocol sends it.
+
+    ``deal``, ``call big one``, ``call suit H`` (the suit's letter: C, D, H or
+    S), and a player's side bets: ``bet none``, ``bet suit``, ``bet
+    naturals``, ``bet suit naturals``. A stacked deck is not written
+    (:func:`tonk.to_dict` writes it).
+
+    Raises:
+        TypeError: If ``action`` is not a session action.
+
+    Examples:
+        >>> format_session_action(CallSuit(Suit.HEARTS))
+        'call suit H'
+        >>> format_session_action(SideBets(suit=True, naturals=True))
+        'bet suit naturals'
+
+    .. versionadded:: 0.2.0
+    """
+    kind = action.__class__
+    if kind is Deal:
+        return "deal"
+    if kind is CallBigOne:
+        return "call big one"
+    if kind is CallSuit:
+        return f"call suit {action.suit.value}"  # type: ignore[union-attr]
+    if kind is SideBets:
+        bets = [
+            name
+            for name, made in (
+                ("suit", action.suit),  # type: ignore[union-attr]
+                ("naturals", action.naturals),  # type: ignore[union-attr]
+            )
+            if made
+        ]
+        return f"bet {' '.join(bets) or 'none'}"
+    raise TypeError(f"not a session action: {brief(action)}")
+
+
+def parse_session_action(text: str) -> SessionAction:
+    """Read a session action written as :func:`format_session_action` writes it.
+
+    Words and suits are case-insensitive, and any run of spaces parts them,
+    as in action notation.
+
+    Raises:
+        NotationError: If ``text`` is not a session action; it says where.
+        TypeError: If ``text`` is not a str.
+
+    Examples:
+        >>> parse_session_action("Call Suit h")
+        CallSuit(suit=<Suit.HEARTS: 'H'>)
+        >>> parse_session_action("bet naturals")
+        SideBets(suit=False, naturals=True)
+        >>> parse_session_action("bet suit suit")
+        Traceback (most recent call last):
+        ...
+        tonk.errors.NotationError: 'bet' takes none, or suit, naturals or both in that order (at position 9 of 'bet suit suit')
+
+    .. versionadded:: 0.2.0
+    """  # noqa: E501
+    if not isinstance(text, str):
+        raise TypeError(f"session action notation must be a str, got {brief(text)}")
+    words = _words(text)
+    said = [word.lower() for word, _ in words]
+    if said == ["deal"]:
+        return Deal()
+    if said == ["call", "big", "one"]:
+        return CallBigOne()
+    if said[:2] == ["call", "suit"] and len(said) == 3:
+        suit = said[2].upper()
+        if suit in _SUIT_LETTERS:
+            return CallSuit(Suit(suit))
+        raise NotationError(
+            f"unknown suit {brief(words[2][0])}: expected C, D, H or S",
+            text=text,
+            position=words[2][1],
+        )
+    if said and said[0] == "bet":
+        bets = said[1:]
+        if bets == ["none"]:
+            return SideBets()
+        if bets in (["suit"], ["naturals"], ["suit", "naturals"]):
+            return SideBets(suit="suit" in bets, naturals="naturals" in bets)
+        wrong = next(
+            (index for index, word in enumerate(bets) if word not in _BET_WORDS), None
+        )
+        if wrong is None:  # known words, in the wrong number or order
+            wrong = len(bets) - 1 if bets else None
+        raise NotationError(
+            "'bet' takes none, or suit, naturals or both in that order",
+            text=text,
+            position=len(text) if wrong is None else words[wrong + 1][1],
+        )
+    if not words:
+        raise NotationError("empty session action", text=text, position=0)
+    raise NotationError(
+        f"unknown session action {brief(text.strip())}: {_SESSION_WORDS}",
+        text=text,
+        position=words[0][1],
+    )
+
+
+_SUIT_LETTERS = frozenset(suit.value for suit in Suit)
+_BET_WORDS = frozenset(("none", "suit", "naturals"))
 
 
 class SideReason(enum.StrEnum):
