@@ -207,6 +207,8 @@ class Memory:
         if not isinstance(obs, Observation):
             raise TypeError(f"obs must be an Observation, got {brief(obs)}")
         seen = self._seats.get(obs.seat)
+        if seen is not None and seen.last == obs:  # shown again: nothing new
+            return tuple(seen.turns)
         if seen is None or _is_new_hand(seen.last, obs):
             seen = self._seats[obs.seat] = _Seen()
         if obs.phase is Phase.TURN_START and obs.to_move == obs.seat:
