@@ -12,7 +12,8 @@ works the same way.
 
 Its play is simple: claim a deal tonk; lay the longest spread; hit; slap in;
 drop with a count of 8 or less; else draw from the stock and discard the
-highest card.
+highest card. Between hands (an ``act`` with a ``session``: side bets, the
+Big One) it deals, makes no side bet, or takes the first choice offered.
 
 Run with no arguments (or with a number of hands), it plays a short
 tournament against tonk's greedy bot, through ``tonk.bots.ProcessBot`` (that
@@ -83,7 +84,12 @@ def serve() -> None:
         if kind == "welcome" and message["protocol"] != PROTOCOL:
             send({"type": "goodbye", "reason": "another protocol version"})
             return
-        if kind == "act":
+        if kind == "act" and "session" in message:  # a choice between hands
+            offered = [entry["action"] for entry in message["legal"]]
+            plain = [a for a in ("deal", "bet none") if a in offered]
+            action = plain[0] if plain else offered[0]
+            send({"type": "action", "request": message["request"], "action": action})
+        elif kind == "act":
             action = choose(message["observation"], message["legal"])
             send({"type": "action", "request": message["request"], "action": action})
         elif kind == "error":

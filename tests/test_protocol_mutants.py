@@ -429,7 +429,8 @@ def test_an_act_with_both_a_view_and_changes_is_refused_naming_its_forms() -> No
     with pytest.raises(ProtocolError) as raised:
         decode_message(text)
     assert str(raised.value) == (
-        "an act message has either 'observation' and 'legal', or 'changes'"
+        "an act message has either 'observation' and 'legal', or 'changes', or"
+        " 'session' and 'legal'"
     )
     assert raised.value.code is ProtocolErrorCode.BAD_FIELD
 
@@ -449,7 +450,7 @@ def test_an_unknown_type_of_message_is_refused_naming_the_types() -> None:
         decode_message('{"type":"shout"}')
     assert str(raised.value) == (
         "unknown message type 'shout': expected one of hello, welcome, act, action,"
-        " event, hand_over, error, goodbye, leave, seating"
+        " event, hand_over, error, goodbye, leave, seating, session"
     )
     assert raised.value.code is ProtocolErrorCode.UNKNOWN_TYPE
 

@@ -1232,3 +1232,94 @@ def test_a_request_with_an_origin_and_no_host_is_refused() -> None:
     asyncio.run(app(scope, receive, send))
     assert sent[0]["status"] == 403
     assert json.loads(sent[1]["body"])["code"] == "cross_origin"
+
+
+def test_choices_between_hands_are_made_shown_stored_and_replayed(
+    tmp_path: Path,
+) -> None:
+    # V45: the dealer calls a suit and each player bets before each deal;
+    # the bot seat makes the plain choice, the person any of them.
+    body = {
+        "preset": "pagat",
+        "rules": {"suit_bet": 1, "naturals_bet": 1},
+        "mode": "session",
+        "hands": 3,
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}],
+    }
+    rng = random.Random(6)
+    with TestClient(create_app(tmp_path / "tonk.sqlite3", bot_delay=0)) as client:
+        response = client.post("/api/tables", json=body)
+        assert response.status_code == 201, response.text
+        table = response.json()
+        socket = hello(client, table, 0, view=True)
+        received: list[Message] = []
+        statuses = []
+        while not received or received[-1]["type"] != "goodbye":
+            message = socket.receive_json()
+            received.append(message)
+            if message["type"] == "view":
+                statuses.append(message["status"])
+            if message["type"] != "act":
+                continue
+            choice = rng.choice(message["legal"])
+            reply: Message = {"type": "action", "request": message["request"]}
+            if choice["index"] is None:
+                reply["action"] = choice["action"]
+            else:
+                reply["index"] = choice["index"]
+            socket.send_json(reply)
+        listed = summary(client, table)
+        records = [
+            client.get(f"/api/tables/{table['id']}/hands/{hand}.json").text
+            for hand in (1, 2, 3)
+        ]
+        close_all()  # before the server stops
+    choices = [m for m in received if m["type"] == "act" and "session" in m]
+    assert {entry["action"].split()[0] for m in choices for entry in m["legal"]} == {
+        "call",
+        "bet",
+    }
+    said = [m for m in received if m["type"] == "session" and m["seat"] is not None]
+    assert {m["action"].split()[0] for m in said} == {"call", "bet"}
+    assert [m["hand"] for m in received if m["type"] == "hand_over"] == [1, 2, 3]
+    assert any(": your turn, to " in status for status in statuses)
+    assert any("suit called: " in status for status in statuses)
+    stored = Store(tmp_path / "tonk.sqlite3").actions(table["id"])
+    between = [item for item in stored if item.get("session")]
+    assert {item["action"] for item in between} >= {"call suit C", "bet none"}
+    assert all(item["index"] is None for item in between)
+    with TestClient(create_app(tmp_path / "tonk.sqlite3")) as restarted:
+        after = summary(restarted, table)
+        # The same table, but for the person's connection, which ended.
+        assert after.pop("seats")[1] == listed.pop("seats")[1]
+        assert after == listed
+        again = [
+            restarted.get(f"/api/tables/{table['id']}/hands/{hand}.json").text
+            for hand in (1, 2, 3)
+        ]
+        assert again == records
+    close_all()
+
+
+def test_a_seat_to_choose_before_the_first_deal_sees_no_hand_yet(
+    client: TestClient,
+) -> None:
+    table = new_table(client, rules={"suit_bet": 1})
+    dealer = None
+    for seat in (0, 1):
+        socket = hello(client, table, seat, view=True)
+        view, seen = until(socket, "view")
+        kinds = [message["type"] for message in seen]
+        assert "event" not in kinds  # no hand has been dealt
+        assert view["picture"] == ""
+        if "act" in kinds:
+            dealer = seat
+            assert view["status"] == "hand 1 of 1: your turn, to call a suit"
+            act = next(message for message in seen if message["type"] == "act")
+            socket.send_json(
+                {"type": "action", "request": act["request"], "action": "call suit S"}
+            )
+            said, _ = until(socket, "session")
+            assert (said["seat"], said["action"]) == (seat, "call suit S")
+        socket.close()
+    assert dealer is not None

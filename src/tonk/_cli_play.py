@@ -19,7 +19,7 @@ from tonk._present import plural
 from tonk._untrusted import escape
 from tonk._validate import brief, read_int
 from tonk.actions import Action, DrawDiscard, DrawStock, format_action
-from tonk.bots import Bot
+from tonk.bots import Bot, plain_session_action
 from tonk.cards import Card, Suit
 from tonk.engine import apply, cut_for_deal, new_game
 from tonk.errors import IllegalActionError, NotationError
@@ -29,12 +29,7 @@ from tonk.records import GameRecord, format_record
 from tonk.rules import Rules
 from tonk.serialization import to_json
 from tonk.session import (
-    CallBigOne,
-    Deal,
-    Session,
-    SessionAction,
     SessionPhase,
-    SideBets,
     apply_session,
     hand_seed,
     new_session,
@@ -450,20 +445,6 @@ def _show_totals(table: _Table, number: int, totals: Sequence[Stake]) -> None:
     )
 
 
-def _session_step(session: Session) -> Action | SessionAction:
-    """Deal, or make no side bet: tonk play does not offer side bets (V45)."""
-    choices = [
-        action
-        for action in session_actions(session)
-        if not isinstance(action, CallBigOne)
-    ]
-    if Deal() in choices:
-        return Deal()
-    if SideBets() in choices:
-        return SideBets()
-    return choices[0]  # a suit call (V45a): the first suit
-
-
 def _play_session(
     table: _Table,
     rules: Rules,
@@ -487,7 +468,9 @@ def _play_session(
     ):
         if session.phase is not SessionPhase.PLAYING:
             dealt = session.number
-            session = apply_session(session, _session_step(session))
+            session = apply_session(
+                session, plain_session_action(session_actions(session))
+            )
             if session.number > dealt and session.phase is not SessionPhase.PLAYING:
                 hand = session.hand
                 assert hand is not None  # it ended at the deal (B5)

@@ -65,7 +65,7 @@ from importlib import resources
 from json.scanner import make_scanner
 from operator import is_not
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 import attrs
 
@@ -100,16 +100,23 @@ from tonk.notation import parse_action
 from tonk.observation import Observation, observe
 from tonk.records import GameRecord
 from tonk.rules import Rules
-from tonk.serialization import to_dict
+from tonk.serialization import SESSION_ACTION, to_dict
 from tonk.session import (
+    CallBigOne,
+    CallSuit,
     Deal,
     Session,
+    SessionAction,
     SessionPhase,
+    SideBets,
     apply_session,
+    format_session_action,
     hand_seed,
     join,
     leave,
     new_session,
+    parse_session_action,
+    session_actions,
 )
 from tonk.state import GameState, Outcome, Stake
 
@@ -225,6 +232,7 @@ _FIELDS: Final[dict[str, dict[str, tuple[bool, Any]]]] = {
         "seat": (True, _is_count),
         "observation": (False, _is_object),
         "changes": (False, _is_object),
+        "session": (False, _is_object),
         "legal": (False, _is_list),
         "time_limit": (False, _is_seconds),
         "seed": (False, _is_count),
@@ -263,11 +271,17 @@ _FIELDS: Final[dict[str, dict[str, tuple[bool, Any]]]] = {
         "names": (True, _is_list),
         "seats": (True, _is_list),
     },
+    "session": {
+        "seat": (True, _is_seat),
+        "action": (True, lambda value: value is None or _is_text(value)),
+        "session": (True, _is_object),
+    },
 }
 
-_FORMS: Final = {"act": (("observation", "legal"), ("changes",))}
+_FORMS: Final = {"act": (("observation", "legal"), ("changes",), ("session", "legal"))}
 """The forms of a message, by the optional fields each has: an act has a whole view
-and the legal actions, or (asked for in the hello) the changes of the view."""
+and the legal actions, or (asked for in the hello) the changes of the view, or,
+between hands, the session and its choices (V43, V45)."""
 
 _CLIENT_TYPES: Final = frozenset({"hello", "action", "error", "goodbye", "leave"})
 """The messages a client sends a table."""
@@ -316,7 +330,8 @@ def _checked(data: object) -> dict[str, Any]:
 def _check_form(kind: str, data: Mapping[str, Any]) -> None:
     """Raise unless ``data`` has exactly the fields of one of its type's forms."""
     forms = _FORMS[kind]
-    if tuple([name for form in forms for name in form if name in data]) not in forms:
+    present = {name for form in forms for name in form if name in data}
+    if not any(present == set(form) for form in forms):
         written = ", or ".join(" and ".join(map(repr, form)) for form in forms)
         raise ProtocolError(
             f"{_a(kind)} message has either {written}", code=_Code.BAD_FIELD
@@ -530,7 +545,7 @@ def message_schema() -> dict[str, Any]:
     Examples:
         >>> schema = message_schema()
         >>> schema["title"], len(schema["oneOf"])
-        ('tonk table protocol message', 10)
+        ('tonk table protocol message', 11)
     """
     text = resources.files("tonk").joinpath(*_SCHEMA_PATH).read_text("utf-8")
     loaded: dict[str, Any] = json.loads(text)
@@ -569,10 +584,14 @@ def _field_schemas(defs: dict[str, Any]) -> dict[str, dict[str, Any]]:
         ),
     }
     legal = _closed(
-        {"action": ACTION.schema(defs), "index": _COUNT_OR_NULL_SCHEMA},
+        {
+            "action": {"anyOf": [ACTION.schema(defs), SESSION_ACTION.schema(defs)]},
+            "index": _COUNT_OR_NULL_SCHEMA,
+        },
         ["action", "index"],
     )
     observation = {"$ref": "#/$defs/SeatView"}
+    between = {"$ref": "#/$defs/SessionView"}
     return {
         "hello": {
             "protocol": _COUNT_SCHEMA,
@@ -592,6 +611,7 @@ def _field_schemas(defs: dict[str, Any]) -> dict[str, dict[str, Any]]:
             "seat": _COUNT_SCHEMA,
             "observation": observation,
             "changes": {"$ref": "#/$defs/SeatViewChanges"},
+            "session": between,
             "legal": {"type": "array", "items": legal},
             "time_limit": {"type": "number", "exclusiveMinimum": 0, "maximum": 1e6},
             "seed": _COUNT_SCHEMA,
@@ -630,6 +650,11 @@ def _field_schemas(defs: dict[str, Any]) -> dict[str, dict[str, Any]]:
             "names": {"type": "array", "items": {"type": "string"}},
             "seats": {"type": "array", "items": _COUNT_OR_NULL_SCHEMA},
         },
+        "session": {
+            "seat": _COUNT_OR_NULL_SCHEMA,
+            "action": {"anyOf": [SESSION_ACTION.schema(defs), {"type": "null"}]},
+            "session": between,
+        },
     }
 
 
@@ -648,6 +673,43 @@ def _seat_view_schema(defs: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _session_view_schema() -> dict[str, Any]:
+    """Return the schema of a ``session`` field: the session between hands."""
+    seats = {"type": "array", "items": _COUNT_SCHEMA}
+    return {
+        "description": (
+            "The session as everyone sees it (V43, V45): its phase, the hand in"
+            " play or to be dealt next, the dealer, the seats still to bet, the"
+            " Big One's deals left, the suit called, who bet on it, who is in"
+            " the naturals pot and what it holds."
+        ),
+        **_closed(
+            {
+                "phase": {"enum": [phase.value for phase in SessionPhase]},
+                "hand": _COUNT_SCHEMA,
+                "dealer": _COUNT_SCHEMA,
+                "betting": seats,
+                "big_one_left": _COUNT_OR_NULL_SCHEMA,
+                "called_suit": {"enum": ["C", "D", "H", "S", None]},
+                "suit_bettors": seats,
+                "naturals_players": {"type": "array", "items": {"type": "string"}},
+                "naturals_pot": _STAKE_SCHEMA,
+            },
+            [
+                "phase",
+                "hand",
+                "dealer",
+                "betting",
+                "big_one_left",
+                "called_suit",
+                "suit_bettors",
+                "naturals_players",
+                "naturals_pot",
+            ],
+        ),
+    }
+
+
 def _forms_schema(forms: Sequence[tuple[str, ...]]) -> list[dict[str, Any]]:
     """Return a message's forms as schemas: each its fields, and none of the others'."""
     return [
@@ -656,9 +718,9 @@ def _forms_schema(forms: Sequence[tuple[str, ...]]) -> list[dict[str, Any]]:
             "not": {
                 "anyOf": [
                     {"required": [name]}
-                    for other in forms
-                    if other != form
-                    for name in other
+                    for name in dict.fromkeys(
+                        name for other in forms for name in other if name not in form
+                    )
                 ]
             },
         }
@@ -689,6 +751,7 @@ def _build_schema() -> dict[str, Any]:
     fields = _field_schemas(defs)
     defs["SeatView"] = _seat_view_schema(defs)
     defs["SeatViewChanges"] = _changes_schema(defs["SeatView"])
+    defs["SessionView"] = _session_view_schema()
     defs["RulesDocument"] = {
         "description": (
             "The rules, as a tonk.rules document: rules.schema.json, beside this"
@@ -1142,8 +1205,9 @@ class ObservationReader:
 
         Raises:
             ProtocolError: If the line is not a valid message (as
-                :func:`decode_message` says), not an ``act`` (code
-                ``bad_field``), or its view is malformed.
+                :func:`decode_message` says), not an ``act`` with a view (code
+                ``bad_field``: an act with a ``session`` has none), or its
+                view is malformed.
             TypeError: If ``line`` is not bytes.
 
         Examples:
@@ -1179,6 +1243,12 @@ class ObservationReader:
                 )
         if "changes" in message:
             return self.read_changes(message["changes"]), message
+        if "session" in message:
+            raise ProtocolError(
+                "an act with a session asks for a choice between hands, and has"
+                " no view of a hand to read",
+                code=_Code.BAD_FIELD,
+            )
         return self.read(message["observation"]), message
 
     def read_changes(self, changes: Mapping[str, Any]) -> Observation:
@@ -1282,11 +1352,49 @@ def _quick_act(line: bytes) -> dict[str, Any] | None:
     return value
 
 
+def _session_message(
+    session: Session,
+    actor: int | None = None,
+    action: SessionAction | None = None,
+) -> dict[str, Any]:
+    """Return the ``session`` message: a choice between hands, or (none) the session."""
+    return {
+        "type": "session",
+        "seat": actor,
+        "action": None if action is None else format_session_action(action),
+        "session": _session_json(session),
+    }
+
+
+_JUST_DEAL: Final = (Deal(),)
+"""The session's actions before a deal that leaves the dealer no choice."""
+
+_SESSION_ACTIONS: Final = (Deal, CallBigOne, CallSuit, SideBets)
+"""The classes of :data:`~tonk.session.SessionAction`, for ``isinstance``."""
+
+
 def _public_json(state: GameState) -> dict[str, Any]:
     """Return what a spectator sees: an observation without any seat's own cards."""
     data = observation_json(observe(state, 0))
     data.update(seat=None, hand=[], widow=None, legal_actions=[])
     return data
+
+
+def _session_json(session: Session) -> dict[str, Any]:
+    """Return the session as everyone sees it: a ``session`` field (V43, V45)."""
+    playing = session.phase in (SessionPhase.PLAYING, SessionPhase.OVER)
+    suit = session.called_suit
+    return {
+        "phase": session.phase.value,
+        "hand": session.number if playing else session.number + 1,
+        "dealer": session.dealer,
+        "betting": list(session.betting),
+        "big_one_left": session.big_one_left,
+        "called_suit": None if suit is None else suit.value,
+        "suit_bettors": sorted(session.suit_bettors),
+        "naturals_players": sorted(session.naturals_players),
+        "naturals_pot": _stake(session.naturals_pot),
+    }
 
 
 def _stake(amount: Stake) -> int | str:
@@ -1742,8 +1850,6 @@ def _error(
     ]
 
 
-_UNSUPPORTED = ("suit_bet", "naturals_bet")
-
 _CHANGES: Final = {"join": join, "leave": leave}
 """How the session seats a player who joins, and unseats one who leaves (V47)."""
 
@@ -1769,18 +1875,21 @@ class Table:
     """A table that holds the true state and speaks the protocol to its seats.
 
     It plays ``hands`` hands of a :class:`~tonk.session.Session` (fewer if
-    the session ends first, V43, X3), dealing each at once, with the ledger
-    and the deal passing left. Players join (:meth:`join`) and leave (a
-    seat's ``leave``) between hands (V47): asked for during a hand, the
-    change is made when it ends, before the next deal, and a ``seating``
-    message tells everyone the new seats. It does no input or output: give it each
+    the session ends first, V43, X3), with the ledger and the deal passing
+    left. It deals each hand at once, unless the rules give the dealer a
+    choice (a suit to call for the side bet, or the call of the Big One: V45,
+    V43) or the players side bets to make: then it asks each of them in turn
+    with an ``act`` that holds the ``session`` and its choices, tells
+    everyone each choice with a ``session`` message, and deals after the last.
+    Players join (:meth:`join`) and leave (a seat's ``leave``) between hands
+    (V47): asked for during a hand, or during its choices, the change is
+    made when it ends, before the next deal, and a ``seating`` message tells
+    everyone the new seats. It does no input or output: give it each
     client's message with :meth:`receive`, and send the :class:`Outgoing`
     messages it returns.
 
     Args:
-        rules: The rules of every hand. Side bets (V45) and the dealer's call
-            of the Big One (V43) ask choices of the dealer that the protocol
-            does not offer yet: such rules are refused.
+        rules: The rules of every hand and of the session.
         players: How many seats.
         seed: Makes the whole table reproducible; ``None`` draws one from the
             operating system's secure source (:attr:`seed` tells it).
@@ -1791,8 +1900,7 @@ class Table:
             (the caller keeps the time), or ``None``.
 
     Raises:
-        RulesError: If the rules ask for choices the protocol does not offer,
-            or ``hands`` or ``time_limit`` is out of range.
+        RulesError: If ``hands`` or ``time_limit`` is out of range.
         SessionError: For a bad player count, bad names or a bad seed.
 
     Examples:
@@ -1819,16 +1927,6 @@ class Table:
         """Seat the players; :meth:`start` deals the first hand."""
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be Rules, got {type(rules).__name__}")
-        for option in _UNSUPPORTED:
-            if getattr(rules, option):
-                raise RulesError(
-                    f"the table protocol does not offer side bets yet ({option})"
-                )
-        if rules.big_one_deals and rules.match_deals is None:
-            raise RulesError(
-                "the table protocol does not offer the call of the Big One yet"
-                " (big_one_deals without match_deals)"
-            )
         if not is_int(players):
             raise TypeError(f"players must be an int, got {brief(players)}")
         if not is_int(hands):
@@ -1852,7 +1950,7 @@ class Table:
         self._seed: int = seed
         self._hands = hands
         self._time_limit = time_limit
-        self._actions: list[Action] = []
+        self._actions: list[Action | SessionAction] = []
         self._request = 0
         self._started = False
         self._silent: frozenset[int | None] = frozenset()
@@ -1875,8 +1973,12 @@ class Table:
         return self._session
 
     @property
-    def history(self) -> tuple[Action, ...]:
-        """Every action played so far, in order: :meth:`restore` replays them."""
+    def history(self) -> tuple[Action | SessionAction, ...]:
+        """Every action played so far, in order: :meth:`restore` replays them.
+
+        The hands' actions, and the choices made between hands (V43, V45); a
+        deal the table makes at once, with no choice, is not one of them.
+        """
         return tuple(self._actions)
 
     @property
@@ -1974,12 +2076,21 @@ class Table:
 
     @property
     def waiting_for(self) -> tuple[int, ...]:
-        """The seats the table waits for: the seat to move, or ``()``."""
+        """The seats the table waits for: the seat to move or to choose, or ``()``."""
         session = self._session
-        if session.phase is not SessionPhase.PLAYING:
-            return ()
-        assert session.hand is not None
-        return (session.hand.to_move,)
+        phase = session.phase
+        if phase is SessionPhase.PLAYING:
+            assert session.hand is not None
+            return (session.hand.to_move,)
+        if phase is SessionPhase.BETTING:
+            return (session.betting[0],)
+        if (
+            phase is SessionPhase.BEFORE_DEAL
+            and self._started
+            and session.number < self._hands
+        ):
+            return (session.dealer,)  # the table deals itself when there is no choice
+        return ()
 
     @classmethod
     def restore(
@@ -1988,7 +2099,7 @@ class Table:
         *,
         players: int,
         seed: int,
-        actions: Sequence[Action],
+        actions: Sequence[Action | SessionAction],
         names: Sequence[str] | None = None,
         hands: int = 1,
         time_limit: float | None = None,
@@ -1997,10 +2108,12 @@ class Table:
         """Rebuild a table from its arguments, :attr:`history` and :attr:`seating`.
 
         Raises:
-            IllegalActionError: If an action is not legal where it comes.
+            IllegalActionError: If a hand's action is not legal where it comes.
             RulesError: If there are more actions than the table's hands take,
                 or a join or leave is not one of :attr:`seating`'s form.
-            SessionError: If a join or leave is refused where it comes.
+            SessionError: If a join or leave is refused where it comes, or an
+                action comes where a choice between hands is due, or the
+                other way round.
 
         Examples:
             >>> import tonk
@@ -2030,9 +2143,19 @@ class Table:
                 break
             if not table.waiting_for:
                 raise RulesError(f"action {number} comes after the table's last hand")
-            state = table._session.hand
-            assert state is not None
-            check(state, action)
+            session = table._session
+            if session.phase is SessionPhase.PLAYING:
+                assert session.hand is not None
+                if isinstance(action, _SESSION_ACTIONS):
+                    raise SessionError(
+                        f"action {number}, {brief(action)}, comes during a hand"
+                    )
+                check(session.hand, action)
+            elif action not in session_actions(session):
+                raise SessionError(
+                    f"action {number}, {brief(action)}, is not a choice of seat"
+                    f" {table.waiting_for[0]} before hand {session.number + 1}"
+                )
             table._play(action)
         if changes:
             raise RulesError(
@@ -2058,8 +2181,10 @@ class Table:
         """Return all a (re)connecting seat, or spectator (``None``), needs now.
 
         That is a ``welcome``, an ``event`` of kind ``snapshot`` with its view
-        and the standings, and the open ``act`` if it is to move (with the same
-        request number as before).
+        of the hand in play or the last one (none before the first deal) and
+        the standings, a ``session`` message while choices are made between
+        hands, and the open ``act`` if it is to move (with the same request
+        number as before).
 
         Raises:
             RulesError: If ``seat`` is not at the table.
@@ -2068,8 +2193,12 @@ class Table:
         self._check_seat(seat, allow_none=True)
         if not self._started:
             raise SessionError("the table has not started")
+        session = self._session
         out = [self._welcome(seat)]
-        out.append(Outgoing(seat, _event_message(self._session, seat, kind="snapshot")))
+        if session.hand is not None:
+            out.append(Outgoing(seat, _event_message(session, seat, kind="snapshot")))
+        if session.phase is not SessionPhase.PLAYING and self.waiting_for:
+            out.append(Outgoing(seat, _session_message(session)))
         if seat is not None and seat in self.waiting_for:
             out.append(self._act_message(seat))
         return out
@@ -2130,7 +2259,8 @@ class Table:
         session = self._session
         if not self._started or not self.waiting_for:
             raise SessionError("players join and leave only a table that is playing")
-        if session.number >= self._hands:
+        playing = session.number + (session.phase is not SessionPhase.PLAYING)
+        if playing >= self._hands:
             raise SessionError("the table plays no hand after this one")
         planned = attrs.evolve(session, phase=SessionPhase.BEFORE_DEAL)
         for each_kind, each_name in [*self._pending, (kind, name)]:
@@ -2249,7 +2379,22 @@ class Table:
         ]
 
     def _act_message(self, seat: int) -> Outgoing:
-        state = self._session.hand
+        session = self._session
+        if session.phase is not SessionPhase.PLAYING:  # a choice between hands
+            message: dict[str, Any] = {
+                "type": "act",
+                "request": self._request,
+                "seat": seat,
+                "session": _session_json(session),
+                "legal": [
+                    {"action": format_session_action(action), "index": None}  # type: ignore[arg-type]
+                    for action in session_actions(session)
+                ],
+            }
+            if self._time_limit is not None:
+                message["time_limit"] = self._time_limit
+            return Outgoing(seat, message)
+        state = session.hand
         assert state is not None
         message = act_message(
             observe(state, seat), request=self._request, time_limit=self._time_limit
@@ -2274,7 +2419,7 @@ class Table:
             return _error(seat, error, request)
         return self._play(action)
 
-    def _resolve(self, seat: int, data: dict[str, Any]) -> Action:
+    def _resolve(self, seat: int, data: dict[str, Any]) -> Action | SessionAction:
         """Return the legal action ``data`` names, or raise why it cannot be played."""
         if "seat" in data and data["seat"] != seat:
             raise ProtocolError(
@@ -2298,7 +2443,10 @@ class Table:
                 "an action message needs exactly one of 'action' and 'index'",
                 code=_Code.BAD_FIELD,
             )
-        state = self._session.hand
+        session = self._session
+        if session.phase is not SessionPhase.PLAYING:
+            return self._choice(data)
+        state = session.hand
         assert state is not None
         try:
             if "action" in data:
@@ -2314,8 +2462,28 @@ class Table:
             )
         return action
 
-    def _play(self, action: Action) -> list[Outgoing]:
+    def _choice(self, data: dict[str, Any]) -> SessionAction:
+        """Return the choice between hands ``data`` names, or raise why it cannot be."""
+        if "index" in data:
+            raise ProtocolError(
+                "a choice between hands has no index: answer with its notation",
+                code=_Code.BAD_ACTION,
+            )
+        try:
+            action = parse_session_action(data["action"])
+        except NotationError as error:
+            raise ProtocolError(str(error), code=_Code.BAD_ACTION) from None
+        if action not in session_actions(self._session):
+            raise ProtocolError(
+                f"{format_session_action(action)!r} is not a legal choice now",
+                code=_Code.ILLEGAL_ACTION,
+            )
+        return action
+
+    def _play(self, action: Action | SessionAction) -> list[Outgoing]:
         """Play a legal action; return the events, results, next deal and request."""
+        if isinstance(action, _SESSION_ACTIONS):
+            return self._chose(action)
         session = self._session
         assert session.hand is not None
         actor = session.hand.to_move
@@ -2326,6 +2494,19 @@ class Table:
             return out + self._act()
         return out + self._hand_over() + self._next_hand()
 
+    def _chose(self, action: SessionAction) -> list[Outgoing]:
+        """Make a choice between hands; tell everyone; ask the next, or deal."""
+        actor = self.waiting_for[0]
+        before = self._session
+        self._session = session = apply_session(before, action)
+        self._actions.append(action)
+        out = self._broadcast_session(actor, action)
+        if session.number == before.number:  # not dealt yet: the next choice
+            return out + self._deal()
+        self._dealt = session.players
+        self._hand_began = len(self._actions)
+        return out + self._dealt_hand()
+
     def _next_hand(self) -> list[Outgoing]:
         """Deal the next hand if the table plays one; else say goodbye."""
         session = self._session
@@ -2333,17 +2514,36 @@ class Table:
             return self._reseat() + self._deal()
         return [Outgoing(seat, {"type": "goodbye"}) for seat in self._seats()]
 
+    def _broadcast_session(
+        self, actor: int | None = None, action: SessionAction | None = None
+    ) -> list[Outgoing]:
+        message = _session_message(self._session, actor, action)
+        return [
+            Outgoing(seat, message)
+            for seat in self._seats()
+            if seat not in self._silent
+        ]
+
     def _deal(self) -> list[Outgoing]:
-        """Deal a hand: the deal's events, then its first request.
+        """Deal a hand, or ask for the next choice before it (V43, V45)."""
+        session = self._session
+        if session_actions(session) != _JUST_DEAL:
+            return self._act()
+        self._session = apply_session(session, Deal())
+        if self._session.number == session.number:  # the naturals bets first (V45b)
+            return self._broadcast_session() + self._act()
+        self._dealt = session.players
+        self._hand_began = len(self._actions)
+        return self._dealt_hand()
+
+    def _dealt_hand(self) -> list[Outgoing]:
+        """Return the deal's events, then the hand's first request.
 
         A hand may end at the deal (a deal tonk, B5): then its result follows
         the deal, and the next hand is dealt.
         """
-        self._dealt = self._session.players
-        self._hand_began = len(self._actions)
-        self._session = session = apply_session(self._session, Deal())
         out = self._broadcast(kind="deal")
-        if session.phase is SessionPhase.PLAYING:
+        if self._session.phase is SessionPhase.PLAYING:
             return out + self._act()
         return out + self._hand_over() + self._next_hand()
 
@@ -2360,7 +2560,8 @@ class Table:
                 players=len(hand.hands),
                 dealer=hand.dealer,
                 seed=hand_seed(self._seed, result.number),
-                actions=self._actions[self._hand_began :],
+                # The hand's actions: the choices before it came before its start.
+                actions=cast("list[Action]", self._actions[self._hand_began :]),
                 outcome=result.outcome,
             )
         )

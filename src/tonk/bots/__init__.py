@@ -12,8 +12,9 @@ play (:class:`GreedyModel`) made the turns a :class:`Memory` saw them play.
 :func:`load_bot` builds one by name, yours
 too (``mypkg.bots:CleverBot``). :func:`play_hand` plays one hand between bots, and
 :func:`tournament` plays many, rotating the seats and the deal, and reports
-each bot's results. :class:`ProcessBot` plays a program written in any
-language over the table protocol (:mod:`tonk.protocol`), and
+each bot's results. Between hands every bot makes
+:func:`plain_session_action`'s choice. :class:`ProcessBot` plays a program
+written in any language over the table protocol (:mod:`tonk.protocol`), and
 :func:`serve_bot` is a Python bot's end of it (``tonk bot NAME``).
 
 Examples:
@@ -25,7 +26,7 @@ Examples:
 """
 
 from tonk.bots._arena import BotRecord, TournamentResult, play_hand, tournament
-from tonk.bots._base import Bot, RandomBot
+from tonk.bots._base import Bot, RandomBot, plain_session_action
 from tonk.bots._belief import (
     Belief,
     GreedyModel,
@@ -59,6 +60,7 @@ __all__ = [
     "bot_label",
     "infer",
     "load_bot",
+    "plain_session_action",
     "play_hand",
     "serve_bot",
     "tournament",

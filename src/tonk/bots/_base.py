@@ -10,8 +10,9 @@ import attrs
 
 from tonk.actions import Action
 from tonk.observation import Observation
+from tonk.session import CallSuit, Deal, SessionAction, SideBets
 
-__all__ = ["Bot", "RandomBot", "no_actions"]
+__all__ = ["Bot", "RandomBot", "no_actions", "plain_session_action"]
 
 
 @runtime_checkable
@@ -96,3 +97,48 @@ class RandomBot:
         if not legal:
             raise no_actions(obs)
         return legal[rng.randrange(len(legal))]
+
+
+def plain_session_action(
+    actions: Sequence[Action | SessionAction],
+) -> SessionAction:
+    """Return the plain choice between hands: the one every bot seat makes.
+
+    A :class:`Bot` plays hands; between them (V43, V45), wherever a bot sits
+    (a served bot, ``tonk serve``'s bot seats, ``tonk play``), it deals,
+    makes no side bet (or, already in the naturals pot, which it may not
+    leave until it is won, bets only that), calls the first suit offered
+    (clubs) when the dealer must call one, and never calls the Big One.
+
+    Args:
+        actions: The choices :func:`tonk.session_actions` offers between hands.
+
+    Raises:
+        ValueError: If there is no choice between hands but the Big One.
+
+    Examples:
+        >>> import tonk
+        >>> session = tonk.new_session(tonk.Rules(suit_bet=1), players=2, seed=1)
+        >>> plain_session_action(tonk.session_actions(session))
+        CallSuit(suit=<Suit.CLUBS: 'C'>)
+        >>> session = tonk.apply_session(session, tonk.CallSuit("C"))
+        >>> plain_session_action(tonk.session_actions(session))
+        SideBets(suit=False, naturals=False)
+
+    .. versionadded:: 0.2.0
+    """
+    choices = [
+        action
+        for action in actions
+        if isinstance(action, Deal | CallSuit | SideBets)  # never the Big One
+    ]
+    for plain in (_DEAL, _NO_BETS):
+        if plain in choices:
+            return plain
+    if not choices:
+        raise ValueError(f"no choice between hands to make: {list(actions)!r}")
+    return choices[0]
+
+
+_DEAL = Deal()
+_NO_BETS = SideBets()

@@ -36,9 +36,10 @@ from typing import IO, Any
 from tonk._cache import Cache
 from tonk._validate import brief
 from tonk.actions import Action, format_action
-from tonk.bots._base import Bot
+from tonk.bots._base import Bot, plain_session_action
 from tonk.errors import (
     BotError,
+    NotationError,
     ProtocolError,
     ProtocolErrorCode,
     SerializationError,
@@ -55,6 +56,7 @@ from tonk.protocol import (
 )
 from tonk.rules import Rules
 from tonk.serialization import from_dict, to_dict
+from tonk.session import format_session_action, parse_session_action
 
 __all__ = ["ProcessBot", "serve_bot"]
 
@@ -452,11 +454,14 @@ def serve_bot(
 
     Says ``hello``, asking for the changes of each view, then reads one
     message per line: a ``welcome`` gives the rules, each ``act`` (with a
-    whole view, or its changes) is answered with the bot's ``action`` (chosen with a
-    :class:`random.Random` seeded with the act's ``seed``, or drawn from
-    ``seed`` when the act has none), and a ``goodbye`` or the end of the input
-    ends the conversation. A message that cannot be read, or an ``act``
-    before any ``welcome``, is answered with an ``error``; an exception from
+    whole view, or its changes) is answered with the bot's ``action`` (chosen
+    with a :class:`random.Random` seeded with the act's ``seed``, or drawn
+    from ``seed`` when the act has none), an ``act`` for a choice between
+    hands (with a ``session``: V43, V45) with
+    :func:`~tonk.bots.plain_session_action`'s choice, and a ``goodbye`` or
+    the end of the input ends the conversation. A message that cannot be
+    read, or an ``act`` before any ``welcome``, is answered with an
+    ``error``; an exception from
     the bot is written to standard error and answered with an ``error``.
 
     Args:
@@ -522,6 +527,11 @@ def serve_bot(
                         "an act before any welcome",
                         code=ProtocolErrorCode.MISSING_FIELD,
                     )
+                if b'"session"' in line:  # perhaps a choice between hands
+                    message = decode_message(line)
+                    if "session" in message:
+                        _write(writing, _choice(message))
+                        continue
                 _write(writing, _play(bot, *reader.read_act(line), seeded, backup))
         except ProtocolError as error:
             _write(
@@ -546,6 +556,23 @@ def _write(stream: IO[bytes], message: dict[str, Any] | bytes) -> None:
         message = encode_message(message).encode() + b"\n"
     stream.write(message)
     stream.flush()
+
+
+def _choice(act: dict[str, Any]) -> dict[str, Any]:
+    """Return the answer to an act for a choice between hands: the plain one."""
+    try:
+        offered = [parse_session_action(entry["action"]) for entry in act["legal"]]
+        chosen = plain_session_action(offered)
+    except (NotationError, ValueError, KeyError, TypeError) as error:
+        raise ProtocolError(
+            f"the act's choices between hands cannot be read: {error}",
+            code=ProtocolErrorCode.BAD_FIELD,
+        ) from None
+    return {
+        "type": "action",
+        "request": act["request"],
+        "action": format_session_action(chosen),
+    }
 
 
 def _play(

@@ -54,11 +54,12 @@ import attrs
 from tonk import presets, svg
 from tonk._validate import brief
 from tonk.actions import Action, Tunk, format_action
-from tonk.bots import BUILT_IN_BOTS, Bot, load_bot
+from tonk.bots import BUILT_IN_BOTS, Bot, load_bot, plain_session_action
 from tonk.encoding import action_to_index, index_to_action
 from tonk.errors import ProtocolError, TonkError
 from tonk.observation import observe
 from tonk.protocol import (
+    _SESSION_ACTIONS,
     MAX_DEPTH,
     PROTOCOL_VERSION,
     Outgoing,
@@ -71,6 +72,10 @@ from tonk.rules import Rules
 from tonk.serialization import from_dict, to_dict, to_json
 from tonk.session import (
     Session,
+    SessionAction,
+    SessionPhase,
+    format_session_action,
+    session_actions,
 )
 from tonk.state import GameState
 from tonk.text import format_outcome
@@ -375,6 +380,13 @@ class _Live:
         hand = self.table.state.hand
         assert hand is not None
         return hand
+
+    @property
+    def choosing(self) -> bool:
+        """Whether the table waits for a choice between hands (V43, V45)."""
+        return bool(self.table.waiting_for) and (
+            self.table.state.phase is not SessionPhase.PLAYING
+        )
 
     def clients(self) -> list[Client]:
         return [*self.seats.values(), *self.spectators]
@@ -798,13 +810,21 @@ class TableManager:
         rules = live.config.rules
         for number in range(live.stored, len(history)):
             action = history[number]
-            players = _players_at(live, number)
-            item = {
-                "index": _index_of(action, rules, players),
-                "action": format_action(action),
-            }
-            if players != len(live.config.names):
-                item["players"] = players
+            item: dict[str, Any]
+            if isinstance(action, _SESSION_ACTIONS):  # a choice between hands
+                item = {
+                    "index": None,
+                    "action": format_session_action(action),
+                    "session": True,
+                }
+            else:
+                players = _players_at(live, number)
+                item = {
+                    "index": _index_of(action, rules, players),
+                    "action": format_action(action),
+                }
+                if players != len(live.config.names):
+                    item["players"] = players
             self.store.add_action(live.id, number, item, now=time.time())
             live.stored = number + 1
         seating = live.table.seating
@@ -824,6 +844,8 @@ class TableManager:
             return
         if kind == "event" and message["kind"] == "deal":
             live.log.append(f"hand {message['hand']} dealt")
+        elif kind == "session" and message["seat"] is not None:
+            live.log.append(f"{live.name(message['seat'])}: {message['action']}")
         elif kind == "event" and message["kind"] == "action":
             live.log.append(f"{live.name(message['seat'])}: {message['action']}")
             if message["window"] is not None:
@@ -851,7 +873,11 @@ class TableManager:
             humans = any(name not in live.bots for name in live.players)
             delay = self.bot_delay if humans else 0.0
             live.timer = self._loop.call_later(delay, self._bot_move, live, seat)
-        elif live.hand.slap is not None and live.hand.slap.slapper is None:
+        elif (
+            not live.choosing
+            and live.hand.slap is not None
+            and live.hand.slap.slapper is None
+        ):
             seconds = self.limits.window_seconds
             live.deadline = time.monotonic() + seconds
             live.timer = self._loop.call_later(seconds, self._pass_for, live, seat)
@@ -859,6 +885,12 @@ class TableManager:
     def _bot_move(self, live: _Live, seat: int) -> None:
         live.timer = None
         if self._tables.get(live.id) is not live or seat not in live.table.waiting_for:
+            return
+        if live.choosing:  # between hands, every bot makes the plain choice
+            choice = plain_session_action(session_actions(live.table.state))
+            answer = {"type": "action", "request": live.table.request}
+            answer["action"] = format_session_action(choice)
+            self._process(live, live.table.receive(seat, answer))
             return
         seen = observe(live.hand, seat)
         try:
@@ -903,6 +935,8 @@ class TableManager:
         if table.is_over:
             return "the table has finished"
         mover = table.waiting_for[0]
+        if live.choosing:
+            return _choosing_status(live, mover == seat)
         slap = live.hand.slap
         what = "to slap or pass"
         if slap is None or slap.slapper is not None:
@@ -933,7 +967,7 @@ class TableManager:
             "waiting": list(live.table.waiting_for),
             "status": self._status(live, seat),
             "seconds_left": seconds_left,
-            "picture": draw_view(live.hand, seat),
+            "picture": ("" if session.hand is None else draw_view(session.hand, seat)),
             "standings": [[name, str(score)] for name, score in session.standings],
             "result": result,
             "log": list(live.log),
@@ -1000,16 +1034,28 @@ def _index_of(action: Action, rules: Rules, players: int) -> int | None:
     return action_to_index(action, rules, players)
 
 
-def _stored_action(item: dict[str, Any], rules: Rules, players: int) -> Action:
-    """Return a stored action: by its index, or a tunk by its notation."""
-    if item["index"] is None:
-        document = {"format": "tonk.action", "version": 1, "action": item["action"]}
-        return from_dict(document, Action)
+def _stored_action(
+    item: dict[str, Any], rules: Rules, players: int
+) -> Action | SessionAction:
+    """Return a stored action: by its index, or a tunk or a choice by its notation."""
+    if item.get("session") or item["index"] is None:
+        kind = "session_action" if item.get("session") else "action"
+        document = {"format": f"tonk.{kind}", "version": 1, "action": item["action"]}
+        action: Action | SessionAction = from_dict(
+            document, SessionAction if item.get("session") else Action
+        )
+        return action
     return index_to_action(item["index"], rules, item.get("players", players))
 
 
 def _players_at(live: _Live, number: int) -> int:
-    """Return how many played the hand of action ``number`` (joins, leaves)."""
+    """Return how many played the hand of action ``number`` (joins, leaves).
+
+    ``number`` is a hand's action: the choices between hands before it are
+    in no hand's record, and are not counted.
+    """
+    history = live.table.history
+    number -= sum(isinstance(action, _SESSION_ACTIONS) for action in history[:number])
     first = 0  # the number of the first action of each hand in turn
     for record in live.table.records:
         first += len(record.actions)
@@ -1018,12 +1064,32 @@ def _players_at(live: _Live, number: int) -> int:
     return len(live.hand.hands)
 
 
+def _choosing_status(live: _Live, yours: bool) -> str:
+    """Return the status line while a choice between hands is made (V43, V45)."""
+    session = live.table.state
+    mover = live.table.waiting_for[0]
+    what = "to bet" if session.phase is SessionPhase.BETTING else "to deal"
+    if session.phase is SessionPhase.BEFORE_DEAL and session.rules.suit_bet:
+        what = "to call a suit"
+    facts = []
+    if session.called_suit is not None:
+        facts.append(f"suit called: {session.called_suit.value}")
+    if session.rules.naturals_bet:
+        facts.append(f"naturals pot: {session.naturals_pot}")
+    if session.big_one_left is not None:
+        facts.append(f"the Big One: {session.big_one_left} left")
+    hand = f"hand {session.number + 1} of {live.config.hands}"
+    who = f"your turn, {what}" if yours else f"{live.name(mover)} {what}"
+    return f"{hand}{''.join(f' ({fact})' for fact in facts)}: {who}"
+
+
 def _joinable(live: _Live) -> bool:
     """Whether a player may ask to join (the table checks the rest: V47)."""
     session = live.table.state
+    dealt = session.number + live.choosing  # the hand being chosen for counts
     return (
         not live.table.is_over
-        and session.number < live.config.hands
+        and dealt < live.config.hands
         and len(session.players) < session.rules.max_players
     )
 
