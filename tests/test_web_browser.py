@@ -280,3 +280,51 @@ def test_a_person_tunks_under_hoyle_by_clicking(
     assert "payoffs" in page.inner_text("#result")
     assert errors == []
     page.close()
+
+
+def test_a_person_makes_the_choices_before_the_deal_by_clicking(
+    server: str, browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # V45: before the deal the dealer calls a suit and each player bets; the
+    # page offers each choice as a button, the bot makes the plain one. The
+    # cut of seed 1 makes Ann the dealer; the bot bets first, on her left.
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 1)
+    body = {
+        "preset": "pagat",
+        "rules": {"suit_bet": 1},
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}],
+    }
+    table = create_table(server, body)
+    page = browser.new_page(viewport=DESKTOP)
+    errors = refusals(page)
+    page.goto(server + table["seats"][0]["link"])
+    page.locator("#status", has_text="your turn, to").wait_for()
+    page.locator("#status", has_text="your turn, to call a suit").wait_for()
+    assert page.locator("#actions button").all_inner_texts() == [
+        "call suit C",
+        "call suit D",
+        "call suit H",
+        "call suit S",
+    ]
+    page.locator("#actions button", has_text="call suit H").click()
+    page.locator("#status", has_text="your turn, to bet").wait_for()
+    assert "(suit called: H)" in page.inner_text("#status")
+    assert page.locator("#actions button").all_inner_texts() == ["bet none", "bet suit"]
+    page.locator("#actions button", has_text="bet suit").click()
+    page.wait_for_selector("#picture svg")  # dealt
+    log = page.inner_text("#log")
+    assert log.splitlines()[-4:] == [
+        "Ann (0): call suit H",
+        "greedy 2 (1): bet none",
+        "Ann (0): bet suit",
+        "hand 1 dealt",
+    ]
+    rng = random.Random(4)
+    deadline = time.monotonic() + 60
+    while not is_over(page):
+        assert time.monotonic() < deadline, "the hand did not end"
+        click_one(page, rng)
+        page.wait_for_timeout(30)
+    assert "payoffs" in page.inner_text("#result")
+    assert errors == []
+    page.close()
