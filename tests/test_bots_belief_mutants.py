@@ -982,6 +982,15 @@ def test_a_memory_shown_only_turn_starts_tells_its_own_lays_from_its_discard() -
     ]
 
 
+def test_a_drop_threshold_is_worked_out_once() -> None:
+    """Cached by rules, players and turn: asked again, the same float comes
+    back, not a new one worked out again."""
+    rules = tonk.Rules(hand_size=6)
+    first = drop_threshold(rules, 3, 4)
+    assert drop_threshold(rules, 3, 5) != first
+    assert drop_threshold(rules, 3, 4) is first
+
+
 def test_drop_thresholds_follow_the_hand_size_for_the_players() -> None:
     """Seven cards to two or three players, five to four (turn 3)."""
     rules = tonk.Rules(hand_size=5, hand_size_by_players={2: 7, 3: 7})
