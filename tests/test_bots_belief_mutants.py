@@ -406,8 +406,11 @@ def test_has_spread_finds_a_book_or_a_run_of_three(hand: str, spread: bool) -> N
     assert tables_of(PAGAT).has_spread(_codes(hand)) is spread
 
 
-def test_wild_cards_make_no_spread_for_the_model() -> None:
-    assert tables_of(tonk.presets.CHICAGO).has_spread(_codes("2C 2D 2H")) is False
+def test_wild_cards_make_spreads_as_the_engine_lays_them() -> None:
+    # Under wild twos (CHICAGO, V5) three twos stand for themselves: a book.
+    facts = tables_of(tonk.presets.CHICAGO)
+    assert facts.has_spread(_codes("2C 2D 2H")) is True
+    assert facts.has_spread(_codes("2C 5D 9H")) is False
 
 
 @pytest.mark.parametrize(
@@ -441,13 +444,15 @@ def test_completes_is_a_book_or_a_run_with_two_cards(
     assert facts.completes(_codes(hand), Card.parse(card).code) is completes
 
 
-def test_wild_cards_complete_nothing_and_are_skipped() -> None:
-    """Under wild twos (CHICAGO) a two completes nothing, and a two in the
-    hand counts for no book or run, wherever it stands in the hand."""
+def test_wild_cards_complete_spreads_as_the_engine_lays_them() -> None:
+    """Under wild twos (CHICAGO) a two completes a run or a book, standing for
+    a card or for itself, as the engine would lay it; it makes nothing of
+    cards that no wild card joins."""
     facts = tables_of(tonk.presets.CHICAGO)
-    assert facts.completes(_codes("AC 3C"), Card.parse("2C").code) is False
-    assert facts.completes(_codes("2C 3C"), Card.parse("AC").code) is False
+    assert facts.completes(_codes("AC 3C"), Card.parse("2C").code) is True
+    assert facts.completes(_codes("2C 3C"), Card.parse("AC").code) is True
     assert facts.completes(_codes("2C AD AH"), Card.parse("AC").code) is True
+    assert facts.completes(_codes("5D 9H"), Card.parse("2C").code) is False
 
 
 def test_has_partner() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import attrs
 import pytest
 
 import tonk
@@ -19,12 +20,13 @@ from tonk.bots import (
     OpponentTurn,
     infer,
 )
+from tonk.bots._belief import tables_of
 from tonk.cards import Card
 from tonk.errors import RulesError
 from tonk.observation import Observation
 from tonk.rules import Rules
 from tonk.state import GameState, Phase
-from tonk.testing import check_no_leak
+from tonk.testing import check_no_leak, stack_deck
 
 PAGAT = tonk.presets.PAGAT
 
@@ -394,3 +396,91 @@ def test_a_belief_is_frozen_data() -> None:
     belief = infer(obs, random.Random(0), samples=2)
     assert isinstance(belief, Belief)
     assert belief == Belief(observation=obs, deals=belief.deals, weights=belief.weights)
+
+
+# --- wild cards in the belief (V4, V5, H2) -------------------------------------------
+
+WILD_TWOS = Rules(wilds=tonk.Wilds.JOKERS_AND_TWOS)
+
+
+def codes(cards: str) -> list[int]:
+    return [Card.parse(card).code for card in cards.split()]
+
+
+@pytest.mark.parametrize(
+    ("hand", "card", "spreads", "spreads_hoyle"),
+    [
+        ("2C 7H", "8H", True, True),  # a run with a wild two
+        ("2C 7H", "9H", True, True),  # the wild fills the gap
+        ("2C 7H", "10H", False, False),
+        ("2C 7D", "7S", True, True),  # a book with a wild two
+        ("7H 8H", "2C", True, True),  # the wild card completes
+        ("7H 7D", "JK", True, True),
+        ("7H KD", "2S", False, False),
+        ("2C 2D", "8H", True, False),  # two wilds: not under H2's two naturals
+        ("2C 9D", "JK", True, False),
+        ("2C JK", "2D", True, False),  # the twos stand for themselves (V5)
+        ("JK JK", "AD", True, False),
+    ],
+)
+def test_the_belief_counts_wild_cards_in_the_spreads_it_looks_for(
+    hand: str, card: str, spreads: bool, spreads_hoyle: bool
+) -> None:
+    # What the inference bot believes feeds the next seat, and the greedy
+    # model's "keeps no spread": with wild cards, as the engine lays them.
+    for rules, expected in (
+        (WILD_TWOS, spreads),
+        (attrs.evolve(WILD_TWOS, min_naturals=2), spreads_hoyle),
+    ):
+        facts = tables_of(rules)
+        assert facts.completes(codes(hand), Card.parse(card).code) is expected
+        assert facts.has_spread([*codes(hand), Card.parse(card).code]) is expected
+        state = tonk.new_game(rules, players=2, seed=1)
+        lays = any(
+            isinstance(action, LaySpread)
+            for action in tonk.legal_actions(
+                attrs.evolve(
+                    tonk.apply(state, tonk.DrawStock()),
+                    hands=(
+                        tuple(sorted(Card.parse(c) for c in [*hand.split(), card])),
+                        state.hands[1 - state.to_move],
+                    )[:: 1 if state.to_move == 0 else -1],
+                )
+            )
+        )
+        assert lays is expected
+    assert not tables_of(Rules()).completes(codes("2C 7H"), Card.parse("8H").code)
+
+
+def test_the_inference_bot_does_not_feed_a_run_that_needs_a_wild() -> None:
+    # The next seat took 7H and the wild 2C from the pile: 8H makes its run.
+    deck = stack_deck(
+        WILD_TWOS,
+        hands=["7H 2C AC 3D 4S", "KC QC JD 4D 6S"],
+        upcard="KS",
+        stock="6C 5D 8H",
+        dealer=1,
+    )
+    state = tonk.new_game(WILD_TWOS, players=2, deck=deck, dealer=1)
+    bot = InferenceBot(samples=8)
+    for move in (
+        "draw stock",
+        "discard 7H",
+        "draw discard",
+        "discard KC",
+        "draw stock",
+        "discard 2C",
+        "draw discard",
+        "discard QC",
+        "draw stock",
+    ):
+        action = tonk.parse_action(state, move)
+        if state.to_move == 0:
+            seen = tonk.observe(state, 0)
+            assert bot.choose(seen, (action,), random.Random(0)) == action
+        state = tonk.apply(state, action)
+    seen = tonk.observe(state, 0)
+    legal = seen.legal_actions
+    greedy = GreedyBot().choose(seen, legal, random.Random(0))
+    assert greedy == Discard(Card.parse("8H"))
+    assert bot.choose(seen, legal, random.Random(0)) == Discard(Card.parse("6C"))

@@ -35,9 +35,12 @@ import attrs
 from tonk._cache import Cache
 from tonk._compiled import compiled
 from tonk._fast import successor
+from tonk._spreads import find_spreads, split
+from tonk._transition import natural_enough
 from tonk._validate import brief, is_int
+from tonk.actions import LaySpread
 from tonk.bots._knowledge import drop_payoffs, seat_turns
-from tonk.cards import Card
+from tonk.cards import CARDS, Card
 from tonk.errors import RulesError
 from tonk.observation import Observation, determinize
 from tonk.rules import Rules
@@ -383,16 +386,28 @@ class CardFacts:
     ``places[code]`` numbers each place a card may take in a run,
     ``16 * suit + position`` (none for a wild card or a card not in the
     pack), and ``partners[code]`` holds the cards that may make a spread with
-    it: its rank, or its suit up to two places away.
+    it: its rank, or its suit up to two places away. Under rules with wild
+    cards (V4, V5, H2), whether cards make a spread is the engine's answer.
     """
 
-    __slots__ = ("partners", "places", "positions", "values", "wild")
+    __slots__ = (
+        "_copies",
+        "_table",
+        "partners",
+        "places",
+        "positions",
+        "values",
+        "wild",
+    )
 
     def __init__(self, rules: Rules) -> None:
-        tables = compiled(rules).tables
+        table = compiled(rules)
+        tables = table.tables
         self.values = tables.values
         self.wild = tables.wild
         self.positions = tables.positions
+        self._table = table if tables.any_wild else None
+        self._copies = max(table.pack_copies)
         codes = range(len(self.values))
         self.places = [
             ()
@@ -420,6 +435,8 @@ class CardFacts:
 
     def has_spread(self, hand: Sequence[int]) -> bool:
         """Return whether the card codes ``hand`` hold a book or a run of three."""
+        if self._table is not None:
+            return bool(self._spreads(hand))
         ranks = [0] * 13
         places: set[int] = set()
         for code in hand:
@@ -433,14 +450,20 @@ class CardFacts:
 
     def completes(self, hand: Sequence[int], code: int) -> bool:
         """Return whether ``code`` makes a book or a run with two cards of ``hand``."""
-        if self.wild[code] or not self.positions[code]:
+        if self._table is not None:
+            return any(
+                split(element)[0].code == code
+                for spread in self._spreads([*hand, code])
+                for element in spread.cards
+            )
+        if not self.positions[code]:
             return False
         suit = code // 13
         rank = code % 13
         same = 0
         places: set[int] = set()
         for other in hand:
-            if self.wild[other] or not self.positions[other]:
+            if not self.positions[other]:
                 continue
             if other % 13 == rank:
                 same += 1
@@ -453,6 +476,16 @@ class CardFacts:
             or (at + 1 in places and at + 2 in places)
             for at in self.positions[code]
         )
+
+    def _spreads(self, hand: Sequence[int]) -> list[LaySpread]:
+        """Return the spreads the engine finds in the codes ``hand`` (wild rules)."""
+        table = self._table
+        assert table is not None
+        cards = tuple(sorted([CARDS[code] for code in hand]))
+        spreads = find_spreads(cards, table.tables, self._copies)
+        if table.rules.min_naturals > 1:  # H2: short of natural cards, none
+            spreads = [spread for spread in spreads if natural_enough(spread, table)]
+        return spreads
 
     def has_partner(self, code: int, hand: Sequence[int]) -> bool:
         """Return whether a card of ``hand`` could make a spread with ``code``."""
