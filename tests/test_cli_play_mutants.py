@@ -221,6 +221,8 @@ Type a move's number, or the move in action notation:
   drop | draw stock | draw discard | spread 7H 8H 9H | hit 2 10H | hit 10H
   discard KS | slap 2 | eat | pass | claim | exchange KD
 Wild cards name what they stand for: spread 5H 2C=6H 7H. 'quit' ends the game.
+Before a deal (side bets, the Big One): deal | call big one | call suit H
+  bet none | bet suit | bet naturals | bet suit naturals
 """
 UNKNOWN = (
     "Cannot read that: unknown action {0}: expected drop, draw, spread, hit,"
@@ -889,8 +891,8 @@ def test_a_terminal_without_suit_symbols_gets_letters() -> None:
 
 
 def test_a_session_is_played_until_it_is_over() -> None:
-    """No side bets are offered: the suit (V45a) is called, nobody bets."""
-    rules = tonk.Rules(match_deals=2, suit_bet=1)
+    """Two deals (V44): no choice before them, each is dealt at once."""
+    rules = tonk.Rules(match_deals=2)
     status, out, prompts = play(
         ["1", "1", "1"], rules=rules, seed=4, hands=None, session=True
     )
@@ -1000,3 +1002,70 @@ def test_two_hands_played_out_end_with_their_totals() -> None:
         "Payoffs: you -2, seat 1 (greedy) +2\n"
         "Totals after 2 hands: you -1, seat 1 (greedy) +1\n"
     )
+
+
+# --- choices between hands (V43, V45) ----------------------------------------------
+
+EVERY_CHOICE = tonk.Rules(suit_bet=1, naturals_bet=1, big_one_deals=1)
+
+
+def test_you_deal_call_the_big_one_and_a_suit_and_bet() -> None:
+    # Seed 1 makes you the dealer: you call the Big One, then hearts; the bot
+    # bets first (on your left), then you.
+    status, out, prompts = play(
+        ["call big one", "3", "Bet Suit Naturals"],
+        rules=EVERY_CHOICE,
+        seed=1,
+        hands=None,
+        session=True,
+    )
+    assert (status, prompts) == (0, ["> "] * 3)
+    story = _story(out)
+    assert story[1:9] == [
+        "Before hand 1 (naturals pot: 0): you deal",
+        "Choices: 1) call suit C   2) call suit D   3) call suit H   4) call suit S"
+        "   5) call big one",
+        "Before hand 1 (naturals pot: 0) (the Big One: 1 deal left): you deal",
+        "Choices: 1) call suit C   2) call suit D   3) call suit H   4) call suit S",
+        "Seat 1 (greedy): bet none",
+        "Before hand 1 (suit called: H) (naturals pot: 0) (the Big One: 1 deal"
+        " left): your side bets",
+        "Choices: 1) bet none   2) bet suit   3) bet naturals   4) bet suit naturals",
+        "Hand 1",
+    ]
+    # The Big One's one deal is played for double stakes, and ends the session.
+    assert "The session is over." in story
+
+
+def test_a_bot_deals_with_the_plain_choice_and_you_may_quit_at_your_bets() -> None:
+    status, out, prompts = play(
+        ["9", "bet money", "call suit H", "help", "quit"],
+        rules=EVERY_CHOICE,
+        seed=5,
+        hands=2,
+        session=True,
+    )
+    assert (status, prompts) == (0, ["> "] * 5)
+    assert _story(out)[1:10] == [
+        "Seat 1 (greedy): call suit C",
+        "Before hand 1 (suit called: C) (naturals pot: 0): your side bets",
+        "Choices: 1) bet none   2) bet suit   3) bet naturals   4) bet suit naturals",
+        "There is no choice 9: type 1 to 4, or the choice itself.",
+        "Cannot read that: 'bet' takes none, or suit, naturals or both in that order"
+        " (at position 4 of 'bet money').",
+        "Not a choice now: call suit H.",
+        "Type a move's number, or the move in action notation:",
+        "  drop | draw stock | draw discard | spread 7H 8H 9H | hit 2 10H | hit 10H",
+        "  discard KS | slap 2 | eat | pass | claim | exchange KD",
+    ]
+    assert _story(out)[-3:] == [
+        "Before a deal (side bets, the Big One): deal | call big one | call suit H",
+        "  bet none | bet suit | bet naturals | bet suit naturals",
+        "You left the game.",
+    ]
+
+
+def test_the_end_of_input_at_a_choice_leaves_the_game() -> None:
+    status, out, prompts = play([], rules=EVERY_CHOICE, seed=1, session=True)
+    assert (status, prompts) == (0, ["> "])
+    assert _story(out)[-1] == "You left the game."

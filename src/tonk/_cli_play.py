@@ -13,7 +13,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tonk._present import plural
 from tonk._untrusted import escape
@@ -29,10 +29,15 @@ from tonk.records import GameRecord, format_record
 from tonk.rules import Rules
 from tonk.serialization import to_json
 from tonk.session import (
+    Deal,
+    Session,
+    SessionAction,
     SessionPhase,
     apply_session,
+    format_session_action,
     hand_seed,
     new_session,
+    parse_session_action,
     session_actions,
 )
 from tonk.state import GameState, Outcome, OutcomeKind, Phase, Stake
@@ -47,7 +52,9 @@ _HELP = """\
 Type a move's number, or the move in action notation:
   drop | draw stock | draw discard | spread 7H 8H 9H | hit 2 10H | hit 10H
   discard KS | slap 2 | eat | pass | claim | exchange KD
-Wild cards name what they stand for: spread 5H 2C=6H 7H. 'quit' ends the game."""
+Wild cards name what they stand for: spread 5H 2C=6H 7H. 'quit' ends the game.
+Before a deal (side bets, the Big One): deal | call big one | call suit H
+  bet none | bet suit | bet naturals | bet suit naturals"""
 
 _RED = (Suit.HEARTS, Suit.DIAMONDS)
 
@@ -445,6 +452,83 @@ def _show_totals(table: _Table, number: int, totals: Sequence[Stake]) -> None:
     )
 
 
+def _choose_between_hands(
+    table: _Table,
+    session: Session,
+    seats: Sequence[Bot | None],
+    ask: Callable[[str], str],
+) -> SessionAction | None:
+    """Return the next choice before a deal (V43, V45); ``None`` if you quit.
+
+    With no choice to make, the deal. A bot makes the plain choice, and it is
+    told; you are shown the choices and asked.
+    """
+    # Between hands every action the session offers is a session action.
+    choices = cast("tuple[SessionAction, ...]", session_actions(session))
+    if choices == _JUST_DEAL:
+        return Deal()
+    betting = session.phase is SessionPhase.BETTING
+    seat = session.betting[0] if betting else session.dealer
+    if seats[seat] is not None:
+        choice = plain_session_action(choices)
+        table.say(f"{table.who(seat).capitalize()}: {format_session_action(choice)}")
+        return choice
+    facts = []
+    if session.called_suit is not None:
+        facts.append(f"suit called: {session.called_suit.value}")
+    if session.rules.naturals_bet:
+        facts.append(f"naturals pot: {format_stake(session.naturals_pot)}")
+    if session.big_one_left is not None:
+        facts.append(f"the Big One: {plural(session.big_one_left, 'deal')} left")
+    table.say(
+        f"\nBefore hand {session.number + 1}"
+        + "".join(f" ({fact})" for fact in facts)
+        + (": your side bets" if betting else ": you deal")
+    )
+    notations = [format_session_action(choice) for choice in choices]
+    table.say(
+        "Choices: "
+        + "   ".join(f"[cyan]{n}[/cyan]) {text}" for n, text in enumerate(notations, 1))
+    )
+    while True:
+        try:
+            text = ask("> ").strip()
+        except EOFError:
+            table.say("")
+            return None
+        lowered = text.lower()
+        if lowered in ("q", "quit", "exit"):
+            return None
+        if lowered in ("?", "h", "help"):
+            table.say(_HELP)
+            continue
+        if not text:
+            continue
+        if text.isdecimal():
+            number = read_int(text)
+            if number is not None and 1 <= number <= len(choices):
+                return choices[number - 1]
+            shown = brief(text if number is None else number)
+            table.say(
+                f"[yellow]There is no choice {shown}: type 1 to {len(choices)}, or"
+                " the choice itself.[/yellow]"
+            )
+            continue
+        try:
+            chosen = parse_session_action(text)
+        except NotationError as error:
+            table.say(f"[yellow]Cannot read that: {_literal(str(error))}.[/yellow]")
+            continue
+        if chosen in choices:
+            return chosen
+        table.say(
+            f"[yellow]Not a choice now: {format_session_action(chosen)}.[/yellow]"
+        )
+
+
+_JUST_DEAL = (Deal(),)
+
+
 def _play_session(
     table: _Table,
     rules: Rules,
@@ -468,9 +552,11 @@ def _play_session(
     ):
         if session.phase is not SessionPhase.PLAYING:
             dealt = session.number
-            session = apply_session(
-                session, plain_session_action(session_actions(session))
-            )
+            choice = _choose_between_hands(table, session, seats, ask)
+            if choice is None:
+                table.say("You left the game.")
+                return 0
+            session = apply_session(session, choice)
             if session.number > dealt and session.phase is not SessionPhase.PLAYING:
                 hand = session.hand
                 assert hand is not None  # it ended at the deal (B5)

@@ -247,8 +247,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--session",
         action="store_true",
-        help="play a session: the ledger and the rules' scoring and match end"
-        " (V40-V47); side bets are not offered",
+        help="play a session: the ledger, the rules' scoring and match end, and"
+        " your choices before each deal (V40-V47)",
     )
     play.add_argument(
         "--save",

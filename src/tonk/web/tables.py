@@ -52,6 +52,7 @@ from typing import Any
 import attrs
 
 from tonk import presets, svg
+from tonk._present import plural
 from tonk._validate import brief
 from tonk.actions import Action, Tunk, format_action
 from tonk.bots import BUILT_IN_BOTS, Bot, load_bot, plain_session_action
@@ -1077,7 +1078,7 @@ def _choosing_status(live: _Live, yours: bool) -> str:
     if session.rules.naturals_bet:
         facts.append(f"naturals pot: {session.naturals_pot}")
     if session.big_one_left is not None:
-        facts.append(f"the Big One: {session.big_one_left} left")
+        facts.append(f"the Big One: {plural(session.big_one_left, 'deal')} left")
     hand = f"hand {session.number + 1} of {live.config.hands}"
     who = f"your turn, {what}" if yours else f"{live.name(mover)} {what}"
     return f"{hand}{''.join(f' ({fact})' for fact in facts)}: {who}"
