@@ -41,7 +41,13 @@ from tonk.session import (
     session_actions,
 )
 from tonk.state import GameState, Outcome, OutcomeKind, Phase, Stake
-from tonk.text import can_encode_glyphs, format_card, format_label, format_stake
+from tonk.text import (
+    _choice_facts,
+    can_encode_glyphs,
+    format_card,
+    format_label,
+    format_stake,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -180,28 +186,17 @@ def _read(
     """Ask until the player gives a legal move; ``None`` if they quit (or EOF)."""
     legal = seen.legal_actions
     while True:
-        try:
-            text = ask("> ").strip()
-        except EOFError:
-            table.say("")
+        text = _typed(table, ask)
+        if text is None:
             return None
         if not text:
             continue
-        lowered = text.lower()
-        if lowered in ("q", "quit", "exit"):
-            return None
-        if lowered in ("?", "h", "help"):
-            table.say(_HELP)
-            continue
         if text.isdecimal():  # a move's number in the list
-            number = read_int(text)
-            if number is not None and 1 <= number <= len(legal):
-                return legal[number - 1]
-            shown = brief(text if number is None else number)
-            table.say(
-                f"[yellow]There is no move {shown}: type 1 to {len(legal)}, or the"
-                " move itself ('help' for the notation).[/yellow]"
+            index = _numbered(
+                table, text, len(legal), "move", " ('help' for the notation)"
             )
+            if index is not None:
+                return legal[index]
             continue
         try:
             action = parse_action(state, text)
@@ -219,6 +214,37 @@ def _read(
             table.say(f"[yellow]Not allowed: {_literal(str(error))}.[/yellow]")
         else:  # pragma: no cover - legal_actions lists every legal action
             table.say("[yellow]Not allowed now.[/yellow]")
+
+
+def _typed(table: _Table, ask: Callable[[str], str]) -> str | None:
+    """Return what the player typed (``""`` after help), or ``None`` if they quit."""
+    try:
+        text = ask("> ").strip()
+    except EOFError:
+        table.say("")
+        return None
+    lowered = text.lower()
+    if lowered in ("q", "quit", "exit"):
+        return None
+    if lowered in ("?", "h", "help"):
+        table.say(_HELP)
+        return ""
+    return text
+
+
+def _numbered(
+    table: _Table, text: str, count: int, noun: str, hint: str = ""
+) -> int | None:
+    """Return the index ``text`` (digits) numbers from 1, or say there is none."""
+    number = read_int(text)
+    if number is not None and 1 <= number <= count:
+        return number - 1
+    shown = brief(text if number is None else number)
+    table.say(
+        f"[yellow]There is no {noun} {shown}: type 1 to {count}, or the {noun}"
+        f" itself{hint}.[/yellow]"
+    )
+    return None
 
 
 def _show_end(table: _Table, state: GameState) -> None:
@@ -473,16 +499,8 @@ def _choose_between_hands(
         choice = plain_session_action(choices)
         table.say(f"{table.who(seat).capitalize()}: {format_session_action(choice)}")
         return choice
-    facts = []
-    if session.called_suit is not None:
-        facts.append(f"suit called: {session.called_suit.value}")
-    if session.rules.naturals_bet:
-        facts.append(f"naturals pot: {format_stake(session.naturals_pot)}")
-    if session.big_one_left is not None:
-        facts.append(f"the Big One: {plural(session.big_one_left, 'deal')} left")
     table.say(
-        f"\nBefore hand {session.number + 1}"
-        + "".join(f" ({fact})" for fact in facts)
+        f"\nBefore hand {session.number + 1}{_choice_facts(session)}"
         + (": your side bets" if betting else ": you deal")
     )
     notations = [format_session_action(choice) for choice in choices]
@@ -491,28 +509,15 @@ def _choose_between_hands(
         + "   ".join(f"[cyan]{n}[/cyan]) {text}" for n, text in enumerate(notations, 1))
     )
     while True:
-        try:
-            text = ask("> ").strip()
-        except EOFError:
-            table.say("")
+        text = _typed(table, ask)
+        if text is None:
             return None
-        lowered = text.lower()
-        if lowered in ("q", "quit", "exit"):
-            return None
-        if lowered in ("?", "h", "help"):
-            table.say(_HELP)
-            continue
         if not text:
             continue
         if text.isdecimal():
-            number = read_int(text)
-            if number is not None and 1 <= number <= len(choices):
-                return choices[number - 1]
-            shown = brief(text if number is None else number)
-            table.say(
-                f"[yellow]There is no choice {shown}: type 1 to {len(choices)}, or"
-                " the choice itself.[/yellow]"
-            )
+            index = _numbered(table, text, len(choices), "choice")
+            if index is not None:
+                return choices[index]
             continue
         try:
             chosen = parse_session_action(text)

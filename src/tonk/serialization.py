@@ -592,38 +592,42 @@ def _bare(error: Exception) -> str:
 
 
 def _action_from_dict(data: Mapping[str, Any], kind: Any) -> Action:
-    for key in data:
-        if key not in _HEADER and key != "action":
-            raise SerializationError("unknown field", path=child("$", str(key)))
-    if "action" not in data:
-        raise SerializationError("required field is missing", path="$.action")
-    action: Action = ACTION.decode(data["action"], "$.action")
-    if kind in _ACTION_CLASSES and not isinstance(action, kind):
-        raise SerializationError(
-            f"expected a {kind.__name__} action, got {show(data['action'])}",
-            path="$.action",
-        )
+    action: Action = _notation_from_dict(data, kind, ACTION, _ACTION_CLASSES)
     return action
 
 
 def _session_action_from_dict(data: Mapping[str, Any], kind: Any) -> SessionAction:
-    for key in data:
-        if key not in _HEADER and key not in ("action", "deck"):
-            raise SerializationError("unknown field", path=child("$", str(key)))
-    if "action" not in data:
-        raise SerializationError("required field is missing", path="$.action")
-    action: SessionAction = SESSION_ACTION.decode(data["action"], "$.action")
-    if kind in _SESSION_ACTION_CLASSES and not isinstance(action, kind):
-        raise SerializationError(
-            f"expected a {kind.__name__} action, got {show(data['action'])}",
-            path="$.action",
-        )
+    action: SessionAction = _notation_from_dict(
+        data, kind, SESSION_ACTION, _SESSION_ACTION_CLASSES, extra="deck"
+    )
     if "deck" in data:
         if not isinstance(action, Deal | CallSuit):
             raise SerializationError(
                 "only a deal or a suit call has a deck", path="$.deck"
             )
         action = attrs.evolve(action, deck=_DECK.decode(data["deck"], "$.deck"))
+    return action
+
+
+def _notation_from_dict(
+    data: Mapping[str, Any],
+    kind: Any,
+    codec: _Text,
+    classes: tuple[type, ...],
+    extra: str | None = None,
+) -> Any:
+    """Read the ``action`` of an action's document, of ``kind`` if a class."""
+    for key in data:
+        if key not in _HEADER and key != "action" and key != extra:
+            raise SerializationError("unknown field", path=child("$", str(key)))
+    if "action" not in data:
+        raise SerializationError("required field is missing", path="$.action")
+    action = codec.decode(data["action"], "$.action")
+    if kind in classes and not isinstance(action, kind):
+        raise SerializationError(
+            f"expected a {kind.__name__} action, got {show(data['action'])}",
+            path="$.action",
+        )
     return action
 
 

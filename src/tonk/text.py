@@ -219,6 +219,31 @@ def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:
     return " ".join(format_card(card, ascii=ascii) for card in cards) or "-"
 
 
+def _choice_facts(session: Session) -> str:
+    """Return what a player choosing before a deal should know (V43, V45).
+
+    Each fact in brackets, after a space: the suit called, the naturals pot,
+    the Big One's deals left; empty when the rules have none.
+
+    Examples:
+        >>> import tonk
+        >>> rules = tonk.Rules(suit_bet=1, naturals_bet=1)
+        >>> session = tonk.new_session(rules, players=2, seed=1)
+        >>> _choice_facts(tonk.apply_session(session, tonk.CallSuit("H")))
+        ' (suit called: H) (naturals pot: 0)'
+    """
+    facts = []
+    if session.called_suit is not None:
+        facts.append(f"suit called: {session.called_suit.value}")
+    if session.rules.naturals_bet:
+        facts.append(f"naturals pot: {format_stake(session.naturals_pot)}")
+    if session.big_one_left is not None:
+        facts.append(
+            f"the Big One: {_present.plural(session.big_one_left, 'deal')} left"
+        )
+    return "".join(f" ({fact})" for fact in facts)
+
+
 def format_stake(amount: Stake) -> str:
     """Return an amount of money with its sign: ``+2``, ``-1/2``, ``0``.
 

@@ -52,7 +52,6 @@ from typing import Any
 import attrs
 
 from tonk import presets, svg
-from tonk._present import plural
 from tonk._validate import brief
 from tonk.actions import Action, Tunk, format_action
 from tonk.bots import BUILT_IN_BOTS, Bot, load_bot, plain_session_action
@@ -79,7 +78,7 @@ from tonk.session import (
     session_actions,
 )
 from tonk.state import GameState
-from tonk.text import format_outcome
+from tonk.text import _choice_facts, format_outcome
 from tonk.web.store import Store
 
 __all__ = ["Client", "Limits", "TableError", "TableManager", "check_host", "draw_view"]
@@ -1072,16 +1071,9 @@ def _choosing_status(live: _Live, yours: bool) -> str:
     what = "to bet" if session.phase is SessionPhase.BETTING else "to deal"
     if session.phase is SessionPhase.BEFORE_DEAL and session.rules.suit_bet:
         what = "to call a suit"
-    facts = []
-    if session.called_suit is not None:
-        facts.append(f"suit called: {session.called_suit.value}")
-    if session.rules.naturals_bet:
-        facts.append(f"naturals pot: {session.naturals_pot}")
-    if session.big_one_left is not None:
-        facts.append(f"the Big One: {plural(session.big_one_left, 'deal')} left")
     hand = f"hand {session.number + 1} of {live.config.hands}"
     who = f"your turn, {what}" if yours else f"{live.name(mover)} {what}"
-    return f"{hand}{''.join(f' ({fact})' for fact in facts)}: {who}"
+    return f"{hand}{_choice_facts(session)}: {who}"
 
 
 def _joinable(live: _Live) -> bool:
