@@ -16,7 +16,10 @@ The table protocol's lines come from untrusted programs: a message must read
 back to itself once written, and the quick readers of the usual lines
 (:meth:`~tonk.protocol.ObservationReader.read_act`,
 :meth:`~tonk.protocol.ActWriter.chosen_line`) must agree with the full
-decoder on every line, what they return or the error they raise.
+decoder on every line, what they return or the error they raise. A session
+action (``deal``, ``call suit H``, ``bet suit``...) must read back to itself;
+and a table, given any line from the seat it waits for (between hands too),
+must answer a refused one with errors to that seat alone and change nothing.
 """
 
 from __future__ import annotations
@@ -128,6 +131,11 @@ def _act(data: bytes, header: bytes) -> object:
             return code, f"{article} {kind} message where an act was expected"
         if "changes" in message:
             return reader().read_changes(message["changes"]), message
+        if "session" in message:  # a choice between hands: no view to read
+            return tonk.ProtocolErrorCode.BAD_FIELD, (
+                "an act with a session asks for a choice between hands, and has"
+                " no view of a hand to read"
+            )
         return reader().read(message["observation"]), message
 
     quick = _outcome(lambda: reader().read_act(data))
@@ -150,6 +158,58 @@ def _answer(data: bytes, header: bytes) -> object:
     return action
 
 
+def _session_action(data: bytes, header: bytes) -> object:
+    """Read a session action's notation, or (odd header) its JSON document."""
+    if header[1] % 2:
+        value = tonk.from_json(data, tonk.SessionAction)
+        assert tonk.from_json(tonk.to_json(value), tonk.SessionAction) == value
+        return value
+    action = tonk.parse_session_action(data.decode("utf-8", "replace"))
+    assert tonk.parse_session_action(tonk.format_session_action(action)) == action
+    return action
+
+
+CHOOSING = (
+    tonk.Rules(suit_bet=1, naturals_bet=1, big_one_deals=1),
+    tonk.Rules(naturals_bet=2),
+    tonk.Rules(big_one_deals=2),
+    tonk.presets.PAGAT,
+)
+"""The rules a table's header byte picks from: choices between hands, or none."""
+
+
+def _table(data: bytes, header: bytes) -> object:
+    """Give a table, some legal answers in, ``data`` from the seat it waits for.
+
+    A refused message gets errors to that seat only and changes nothing.
+    """
+    table = protocol.Table(
+        CHOOSING[header[1] % len(CHOOSING)], players=3, seed=header[2]
+    )
+    table.start()
+    rng = random.Random(header[2])
+    for _ in range(header[3] % 16):
+        if not table.waiting_for:
+            return None
+        seat = table.waiting_for[0]
+        (act,) = [
+            out.message for out in table.snapshot(seat) if out.message["type"] == "act"
+        ]
+        choice = rng.choice(act["legal"])["action"]
+        table.receive(
+            seat, {"type": "action", "request": act["request"], "action": choice}
+        )
+    if not table.waiting_for:
+        return None
+    seat = table.waiting_for[0]
+    before = (table.state, table.history, table.request)
+    out = table.receive(seat, data)
+    if any(each.message["type"] == "error" for each in out):
+        assert all(each.to == seat for each in out)
+        assert (table.state, table.history, table.request) == before
+    return [each.message["type"] for each in out]
+
+
 PARSERS: tuple[Callable[[bytes, bytes], object], ...] = (
     _parse_action,
     _parse_cards,
@@ -158,6 +218,8 @@ PARSERS: tuple[Callable[[bytes, bytes], object], ...] = (
     _message,
     _act,
     _answer,
+    _session_action,
+    _table,
 )
 """By the input's first byte (modulo): new parsers go at the end, so that
 the corpus keeps its meaning."""
