@@ -1366,6 +1366,11 @@ def _session_message(
     }
 
 
+def _choices(session: Session) -> tuple[SessionAction, ...]:
+    """Return the choices between hands: every action the session offers then."""
+    return cast("tuple[SessionAction, ...]", session_actions(session))
+
+
 _JUST_DEAL: Final = (Deal(),)
 """The session's actions before a deal that leaves the dealer no choice."""
 
@@ -2387,8 +2392,8 @@ class Table:
                 "seat": seat,
                 "session": _session_json(session),
                 "legal": [
-                    {"action": format_session_action(action), "index": None}  # type: ignore[arg-type]
-                    for action in session_actions(session)
+                    {"action": format_session_action(action), "index": None}
+                    for action in _choices(session)
                 ],
             }
             if self._time_limit is not None:
@@ -2473,7 +2478,7 @@ class Table:
             action = parse_session_action(data["action"])
         except NotationError as error:
             raise ProtocolError(str(error), code=_Code.BAD_ACTION) from None
-        if action not in session_actions(self._session):
+        if action not in _choices(self._session):
             raise ProtocolError(
                 f"{format_session_action(action)!r} is not a legal choice now",
                 code=_Code.ILLEGAL_ACTION,
