@@ -1069,3 +1069,11 @@ def test_the_end_of_input_at_a_choice_leaves_the_game() -> None:
     status, out, prompts = play([], rules=EVERY_CHOICE, seed=1, session=True)
     assert (status, prompts) == (0, ["> "])
     assert _story(out)[-1] == "You left the game."
+
+
+def test_a_sentence_that_begins_with_a_bot_keeps_its_name_as_written() -> None:
+    # Only the first letter is made a capital: "Seat 1 (GreedyBot)", not
+    # str.capitalize's "Seat 1 (greedybot)".
+    status, out, _ = play(["quit"], seed=6, names=["GreedyBot"])
+    assert status == 0
+    assert "\nSeat 1 (GreedyBot): draw stock\n" in out

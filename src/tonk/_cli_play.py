@@ -97,6 +97,11 @@ class _Table:
     def who(self, seat: int) -> str:
         return "you" if seat == 0 else f"seat {seat} ({_literal(self.names[seat])})"
 
+    def who_first(self, seat: int) -> str:
+        """Return :meth:`who` to begin a sentence: its first letter a capital."""
+        who = self.who(seat)
+        return who[0].upper() + who[1:]
+
     def say(self, text: str) -> None:
         self.console.print(text, highlight=False, soft_wrap=True)
 
@@ -154,7 +159,7 @@ def _show(table: _Table, seen: Observation) -> None:
     )
     if seen.phase is Phase.SLAP_WINDOW and seen.slap is not None:
         say(
-            f"{table.who(seen.slap.discarder).capitalize()} discarded"
+            f"{table.who_first(seen.slap.discarder)} discarded"
             f" {table.card(seen.slap.card)}: "
             + ("eat it, or pass" if rules.eating else "slap it onto a spread, or pass")
         )
@@ -257,7 +262,7 @@ def _show_end(table: _Table, state: GameState) -> None:
     say(f"[bold]The hand is over: {format_label(outcome.kind)}[/bold]")
     if outcome.dropper is not None:
         verb = "tunked" if outcome.kind is OutcomeKind.TUNK else "dropped"  # H5
-        say(f"{table.who(outcome.dropper).capitalize()} {verb}.")
+        say(f"{table.who_first(outcome.dropper)} {verb}.")
     if seen.shown_hands is not None and outcome.counts is not None:
         for seat, hand in enumerate(seen.shown_hands):
             count = outcome.counts[seat]
@@ -312,7 +317,7 @@ def _play_hand(
                 table.say(f"You {source} {table.cards(drawn)}.")
             continue
         action = bot.choose(seen, seen.legal_actions, rng)
-        table.say(f"{table.who(seat).capitalize()}: {format_action(action)}")
+        table.say(f"{table.who_first(seat)}: {format_action(action)}")
         state = apply(state, action)
         actions.append(action)
     _show_end(table, state)
@@ -497,7 +502,7 @@ def _choose_between_hands(
     seat = session.betting[0] if betting else session.dealer
     if seats[seat] is not None:
         choice = plain_session_action(choices)
-        table.say(f"{table.who(seat).capitalize()}: {format_session_action(choice)}")
+        table.say(f"{table.who_first(seat)}: {format_session_action(choice)}")
         return choice
     table.say(
         f"\nBefore hand {session.number + 1}{_choice_facts(session)}"
