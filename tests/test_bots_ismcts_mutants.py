@@ -506,9 +506,15 @@ EXPECTED: dict[str, list[Row]] = {
 }
 
 
-def position(rules: str, players: int, seed: int, n: int) -> GameState:
-    """Return the ``n``-th state of GreedyBot's hand with more than one action."""
-    state = tonk.new_game(RULES[rules], players=players, seed=seed)
+def position(
+    rules: str, players: int, seed: int, n: int, dealer: int | None = None
+) -> GameState:
+    """Return the ``n``-th state of GreedyBot's hand with more than one action
+    (the dealer drawn from ``seed``, unless given)."""
+    if dealer is None:
+        state = tonk.new_game(RULES[rules], players=players, seed=seed)
+    else:
+        state = tonk.new_game(RULES[rules], players=players, seed=seed, dealer=dealer)
     bot = GreedyBot()
     rng = random.Random(seed)
     while True:
@@ -1074,3 +1080,25 @@ def test_ismcts_deals_the_same_from_a_subclass_of_random() -> None:
         plain = bot.search(seen, seen.legal_actions, random.Random(5))
         own = bot.search(seen, seen.legal_actions, _OwnRandom(5))
         assert own == plain
+
+
+DEALER_ONE: list[tuple[tuple[int, int], Row]] = [
+    ((2, 2), ("drop", (2, 17, 5), (-1.0, 0.7059, -0.4))),
+    ((1, 6), ("draw stock", (1, 21, 2), (-4.0, 0.0952, -1.0))),
+    ((0, 4), ("discard 8H", (19, 3, 2), (1.0526, -1.3333, -3.0))),
+]
+
+
+def test_ismcts_rollouts_count_each_seat_s_turns_from_the_dealer_s_left() -> None:
+    """With seat 1 dealing to 3 players, the rollout policy's drop table counts
+    each other seat's turns from the seat on the dealer's left."""
+    found = []
+    for seed, n in [(2, 2), (1, 6), (0, 4)]:
+        state = position("rushville", 3, seed, n, dealer=1)
+        assert state.dealer == 1
+        seen = observe(state, state.to_move)
+        bot = ISMCTSBot(iterations=24)
+        found.append(
+            ((seed, n), summary(bot.search(seen, seen.legal_actions, random.Random(5))))
+        )
+    assert found == DEALER_ONE
