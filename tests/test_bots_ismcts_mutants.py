@@ -1012,27 +1012,39 @@ def test_ismcts_keeps_the_policy_s_action_unless_clearly_beaten(
     assert found == SMALL_BUDGETS[iterations]
 
 
-# The first 8 positions, from Random(5): every UCB score is -inf, so the first
-# action tried (the rollout policy's) is always followed.
-NO_EXPLORING: list[Row] = [
-    ("drop", (10, 1, 1), (-0.2, -1.0, 2.0)),
-    ("draw stock", (8, 3, 1), (-1.625, 1.0, 1.0)),
-    ("discard 10C", (0, 9, 1, 1, 1, 0), (0.0, 0.1111, -1.0, -1.0, -1.0, 0.0)),
-    ("discard 6C", (9, 1, 0, 0, 1, 1), (-1.0, -1.0, 0.0, 0.0, -1.0, -1.0)),
-    ("draw stock", (8, 3, 1), (-2.25, 0.6667, -1.0)),
-    ("drop", (10, 1, 1), (0.0, -2.0, -1.0)),
-    ("discard 3H", (0, 3, 0, 7, 1, 1), (0.0, -1.0, 0.0, -1.0, -1.0, -1.0)),
-    ("eat", (11, 1), (-0.5455, 2.0)),
-]
+@pytest.mark.parametrize(
+    ("option", "value", "error", "message"),
+    [
+        ("exploration", "x", TypeError, "exploration must be a number, got 'x'"),
+        ("exploration", True, TypeError, "exploration must be a number, got True"),
+        ("exploration", -math.inf, RulesError, "exploration must be 0 to 1,000,000"),
+        ("exploration", math.nan, RulesError, "exploration must be 0 to 1,000,000"),
+        ("exploration", 10**400, RulesError, "exploration must be 0 to 1,000,000"),
+        ("confidence", "a", TypeError, "confidence must be a number, got 'a'"),
+        ("confidence", -0.5, RulesError, "confidence must be 0 to 1,000,000"),
+        ("confidence", math.inf, RulesError, "confidence must be 0 to 1,000,000"),
+        ("lower_hands", -1, RulesError, "lower_hands must be 0 to 1,000, got -1"),
+        ("lower_hands", 1001, RulesError, "lower_hands must be 0 to 1,000, got 1001"),
+    ],
+)
+def test_ismcts_refuses_a_weight_that_is_no_number_or_out_of_range(
+    option: str, value: object, error: type[Exception], message: str
+) -> None:
+    # A string failed deep inside a search, and NaN or -inf silently
+    # changed what the search did.
+    with pytest.raises(error) as caught:
+        ISMCTSBot(**{option: value})  # type: ignore[arg-type]
+    assert str(caught.value).startswith(message)
 
 
-def test_ismcts_follows_the_first_tried_action_when_every_score_ties() -> None:
-    found = []
-    for where in POSITIONS[:8]:
-        seen = observe(state := position(*where), state.to_move)
-        bot = ISMCTSBot(iterations=12, exploration=-math.inf)
-        found.append(summary(bot.search(seen, seen.legal_actions, random.Random(5))))
-    assert found == NO_EXPLORING
+def test_ismcts_takes_each_weight_at_its_bounds() -> None:
+    for option, most in (
+        ("exploration", 1_000_000),
+        ("confidence", 1_000_000),
+        ("lower_hands", 1000),
+    ):
+        for value in (0, most, 0.5):
+            assert getattr(ISMCTSBot(**{option: value}), option) == value  # type: ignore[arg-type]
 
 
 def test_ismcts_with_beliefs_remembers_the_hand_it_played() -> None:

@@ -512,6 +512,20 @@ def _check_seconds(bot: ISMCTSBot, attribute: attrs.Attribute[Any], value: Any) 
         )
 
 
+def _at_most(most: int) -> Callable[[ISMCTSBot, attrs.Attribute[Any], Any], None]:
+    """Return the check of a number option: a number from 0 to ``most``."""
+
+    def check(bot: ISMCTSBot, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise TypeError(f"{attribute.name} must be a number, got {brief(value)}")
+        if not 0 <= value <= most:  # NaN too
+            raise RulesError(
+                f"{attribute.name} must be 0 to {most:,}, got {brief(value)}"
+            )
+
+    return check
+
+
 @attrs.frozen(kw_only=True)
 class ISMCTSBot:
     """Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
@@ -572,7 +586,11 @@ class ISMCTSBot:
             ``lower_hands`` then lowers the belief's deals.
 
     Raises:
-        RulesError: If both budgets are ``None`` or one is not positive.
+        RulesError: If both budgets are ``None`` or one is not positive, or
+            ``exploration`` or ``confidence`` is not 0 to 1,000,000, or
+            ``lower_hands`` not 0 to 1000.
+        TypeError: If ``exploration``, ``confidence`` or ``lower_hands`` is
+            not a number.
 
     .. versionadded:: 0.1.0
 
@@ -592,17 +610,18 @@ class ISMCTSBot:
        A bad budget raises :class:`~tonk.errors.RulesError` (was ``ValueError``).
 
     .. versionchanged:: 0.2.0
-       The ``belief`` option.
+       The ``belief`` option; ``exploration``, ``confidence`` and
+       ``lower_hands`` are checked.
     """
 
     iterations: int | None = attrs.field(default=200, validator=_check_iterations)
     seconds: float | None = attrs.field(default=None, validator=_check_seconds)
-    exploration: float = 1.0
+    exploration: float = attrs.field(default=1.0, validator=_at_most(1_000_000))
     rollout: Literal["greedy", "random"] = attrs.field(
         default="greedy", validator=attrs.validators.in_(("greedy", "random"))
     )
-    lower_hands: float = 0.5
-    confidence: float = 1.0
+    lower_hands: float = attrs.field(default=0.5, validator=_at_most(1000))
+    confidence: float = attrs.field(default=1.0, validator=_at_most(1_000_000))
     opponents: Literal["policy", "search"] = attrs.field(
         default="policy", validator=attrs.validators.in_(("policy", "search"))
     )
