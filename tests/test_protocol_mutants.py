@@ -578,7 +578,7 @@ def test_a_hit_is_answered_without_its_spread_number_where_one_spread_fits() -> 
     assert {"action": "hit 1 10C", "index": 66} in act.message["legal"]
     reply = {"type": "action", "request": act.message["request"], "action": "hit 10C"}
     table.receive(act.to, reply)  # type: ignore[arg-type]
-    assert tonk.format_action(table.history[-1]) == "hit 1 10C"
+    assert table.history[-1] == tonk.Hit(1, tonk.Card.parse("10C"))
 
 
 @pytest.mark.parametrize(

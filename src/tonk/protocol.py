@@ -100,7 +100,7 @@ from tonk.notation import parse_action
 from tonk.observation import Observation, observe
 from tonk.records import GameRecord
 from tonk.rules import Rules
-from tonk.serialization import SESSION_ACTION, to_dict
+from tonk.serialization import _SESSION_ACTION, to_dict
 from tonk.session import (
     CallBigOne,
     CallSuit,
@@ -585,7 +585,7 @@ def _field_schemas(defs: dict[str, Any]) -> dict[str, dict[str, Any]]:
     }
     legal = _closed(
         {
-            "action": {"anyOf": [ACTION.schema(defs), SESSION_ACTION.schema(defs)]},
+            "action": {"anyOf": [ACTION.schema(defs), _SESSION_ACTION.schema(defs)]},
             "index": _COUNT_OR_NULL_SCHEMA,
         },
         ["action", "index"],
@@ -652,7 +652,7 @@ def _field_schemas(defs: dict[str, Any]) -> dict[str, dict[str, Any]]:
         },
         "session": {
             "seat": _COUNT_OR_NULL_SCHEMA,
-            "action": {"anyOf": [SESSION_ACTION.schema(defs), {"type": "null"}]},
+            "action": {"anyOf": [_SESSION_ACTION.schema(defs), {"type": "null"}]},
             "session": between,
         },
     }

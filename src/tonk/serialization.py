@@ -181,7 +181,7 @@ _SESSION_ACTION_CLASSES = typing.get_args(SessionAction)
 SESSION_ACTION_PATTERN = (
     r"(?:deal|call big one|call suit [CDHS]|bet (?:none|suit|naturals|suit naturals))"
 )
-SESSION_ACTION = _Text(
+_SESSION_ACTION = _Text(
     _SESSION_ACTION_CLASSES,
     SESSION_ACTION_PATTERN,
     'a session action such as "deal", "call suit H" or "bet suit"',
@@ -232,9 +232,10 @@ class _Summarized(Protocol):
 
 _Result = TypeVar("_Result", bound=_Summarized)
 """A kind of a module above this one, in the table by :func:`add_format`."""
+_Action: TypeAlias = "Action | SessionAction"
+"""Any action: of a hand, or of a session between hands."""
 _Writable: TypeAlias = (
-    "_Playable | HandResult | SimulationResult | _Summarized | BotError | Action"
-    " | SessionAction"
+    "_Playable | HandResult | SimulationResult | _Summarized | BotError | _Action"
 )
 """The values :func:`to_dict` writes."""
 TOURNAMENT_FORMAT = "tonk.tournament_result"
@@ -598,7 +599,7 @@ def _action_from_dict(data: Mapping[str, Any], kind: Any) -> Action:
 
 def _session_action_from_dict(data: Mapping[str, Any], kind: Any) -> SessionAction:
     action: SessionAction = _notation_from_dict(
-        data, kind, SESSION_ACTION, _SESSION_ACTION_CLASSES, extra="deck"
+        data, kind, _SESSION_ACTION, _SESSION_ACTION_CLASSES, extra="deck"
     )
     if "deck" in data:
         if not isinstance(action, Deal | CallSuit):
@@ -1302,7 +1303,7 @@ def _build_schema(fmt: str) -> dict[str, Any]:
             "type": "object",
             "properties": {
                 **header,
-                "action": SESSION_ACTION.schema(defs),
+                "action": _SESSION_ACTION.schema(defs),
                 "deck": _DECK.schema(defs),
             },
             "required": ["format", "version", "action"],
