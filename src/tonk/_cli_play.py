@@ -13,7 +13,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from tonk._present import plural
 from tonk._untrusted import escape
@@ -29,16 +29,17 @@ from tonk.records import GameRecord, format_record
 from tonk.rules import Rules
 from tonk.serialization import to_json
 from tonk.session import (
+    _JUST_DEAL,
     Deal,
     Session,
     SessionAction,
     SessionPhase,
+    _choices_between_hands,
     apply_session,
     format_session_action,
     hand_seed,
     new_session,
     parse_session_action,
-    session_actions,
 )
 from tonk.state import GameState, Outcome, OutcomeKind, Phase, Stake
 from tonk.text import (
@@ -494,8 +495,7 @@ def _choose_between_hands(
     With no choice to make, the deal. A bot makes the plain choice, and it is
     told; you are shown the choices and asked.
     """
-    # Between hands every action the session offers is a session action.
-    choices = cast("tuple[SessionAction, ...]", session_actions(session))
+    choices = _choices_between_hands(session)
     if choices == _JUST_DEAL:
         return Deal()
     betting = session.phase is SessionPhase.BETTING
@@ -534,9 +534,6 @@ def _choose_between_hands(
         table.say(
             f"[yellow]Not a choice now: {format_session_action(chosen)}.[/yellow]"
         )
-
-
-_JUST_DEAL = (Deal(),)
 
 
 def _play_session(

@@ -102,6 +102,7 @@ from tonk.records import GameRecord
 from tonk.rules import Rules
 from tonk.serialization import _SESSION_ACTION, to_dict
 from tonk.session import (
+    _JUST_DEAL,
     CallBigOne,
     CallSuit,
     Deal,
@@ -109,6 +110,7 @@ from tonk.session import (
     SessionAction,
     SessionPhase,
     SideBets,
+    _choices_between_hands,
     apply_session,
     format_session_action,
     hand_seed,
@@ -1366,14 +1368,6 @@ def _session_message(
     }
 
 
-def _choices(session: Session) -> tuple[SessionAction, ...]:
-    """Return the choices between hands: every action the session offers then."""
-    return cast("tuple[SessionAction, ...]", session_actions(session))
-
-
-_JUST_DEAL: Final = (Deal(),)
-"""The session's actions before a deal that leaves the dealer no choice."""
-
 _SESSION_ACTIONS: Final = (Deal, CallBigOne, CallSuit, SideBets)
 """The classes of :data:`~tonk.session.SessionAction`, for ``isinstance``."""
 
@@ -2393,7 +2387,7 @@ class Table:
                 "session": _session_json(session),
                 "legal": [
                     {"action": format_session_action(action), "index": None}
-                    for action in _choices(session)
+                    for action in _choices_between_hands(session)
                 ],
             }
             if self._time_limit is not None:
@@ -2478,7 +2472,7 @@ class Table:
             action = parse_session_action(data["action"])
         except NotationError as error:
             raise ProtocolError(str(error), code=_Code.BAD_ACTION) from None
-        if action not in _choices(self._session):
+        if action not in _choices_between_hands(self._session):
             raise ProtocolError(
                 f"{format_session_action(action)!r} is not a legal choice now",
                 code=_Code.ILLEGAL_ACTION,

@@ -28,7 +28,7 @@ import enum
 import hashlib
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TypeAlias, TypeVar
+from typing import Final, TypeAlias, TypeVar
 
 import attrs
 
@@ -719,6 +719,19 @@ def session_actions(session: Session) -> tuple[Action | SessionAction, ...]:
     if phase is SessionPhase.BETTING:
         return tuple(bet for bet in _BETS if _bet_allowed(session, bet))
     return ()
+
+
+def _choices_between_hands(session: Session) -> tuple[SessionAction, ...]:
+    """Return :func:`session_actions` between hands, typed as session actions.
+
+    Only for a session that is not playing a hand (``BEFORE_DEAL`` or
+    ``BETTING``), where every action offered is a session action.
+    """
+    return session_actions(session)  # type: ignore[return-value]
+
+
+_JUST_DEAL: Final = (Deal(),)
+"""The choices before a deal that leaves the dealer none: the table deals."""
 
 
 def _bet_allowed(session: Session, bet: SideBets) -> bool:
