@@ -7,6 +7,9 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sizes import under_ci
 
 import tonk
 from tonk.actions import Action, Discard, DrawDiscard, Hit, LaySpread
@@ -26,7 +29,7 @@ from tonk.errors import RulesError
 from tonk.observation import Observation
 from tonk.rules import Rules
 from tonk.state import GameState, Phase
-from tonk.testing import check_no_leak, stack_deck
+from tonk.testing import check_no_leak, stack_deck, strategies
 
 PAGAT = tonk.presets.PAGAT
 
@@ -108,6 +111,46 @@ def test_memory_forgets_a_finished_hand() -> None:
     fresh = tonk.observe(tonk.new_game(PAGAT, players=2, seed=99), 0)
     assert memory.update(fresh) == ()
     assert memory.last(0) == fresh
+
+
+def _fed_every_observation(rules: Rules, players: int, seed: int) -> int:
+    """Play a hand of greedy bots; check seat 0's two memories at its decisions.
+
+    One memory is given every observation seat 0 is shown (as an environment
+    shows each agent), the other only those of its decisions (as bots are
+    asked): at each decision they hold the same turns. Returns how many.
+    """
+    every, decisions = Memory(), Memory()
+    remembered = 0
+
+    def watch(state: GameState, seat: int, action: Action) -> None:
+        nonlocal remembered
+        shown = every.update(tonk.observe(state, 0))
+        if seat == 0:
+            assert shown == decisions.update(tonk.observe(state, 0))
+            remembered = len(shown)
+
+    tonk.bots.play_hand(
+        rules,
+        [GreedyBot() for _ in range(players)],
+        seed=seed,
+        on_action=watch,  # type: ignore[arg-type]
+    )
+    return remembered
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_memory_fed_every_observation_remembers_the_same_turns(players: int) -> None:
+    """Another seat's moves, seen by the seat, change nothing it records."""
+    assert sum(_fed_every_observation(PAGAT, players, seed) for seed in range(8)) > 8
+
+
+@settings(max_examples=under_ci(100))  # each example plays a hand
+@given(data=st.data())
+def test_memory_fed_every_observation_under_any_rules(data: st.DataObject) -> None:
+    rules = data.draw(strategies.rules(), label="rules")
+    players = data.draw(strategies.player_counts(rules), label="players")
+    _fed_every_observation(rules, players, data.draw(st.integers(0, 2**16)))
 
 
 def _observations(seed: int, players: int = 2) -> list[Observation]:

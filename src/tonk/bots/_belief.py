@@ -139,10 +139,13 @@ class OpponentModel(Protocol):
 class _Seen:
     """What one seat remembers of the current hand."""
 
-    __slots__ = ("last", "turns")
+    __slots__ = ("decided", "last", "turns")
 
     def __init__(self) -> None:
         self.last: Observation | None = None
+        """The last observation shown."""
+        self.decided: Observation | None = None
+        """The last observation shown at one of the seat's own decisions."""
         self.turns: list[OpponentTurn] = []
 
 
@@ -171,8 +174,10 @@ class Memory:
     """A seat's memory of the hand: what it saw the other seats do.
 
     Give it every observation its seat is shown, in order
-    (:meth:`update`); it compares each with the one before and records the
-    other seats' turns in between (:class:`OpponentTurn`). It forgets them
+    (:meth:`update`), or only those of its seat's decisions, as a bot is
+    asked: at each turn start of its seat it compares the view with the one
+    of the seat's decision before and records the other seats' turns in
+    between (:class:`OpponentTurn`), the same either way. It forgets them
     when an observation begins a new hand, and keeps one memory per seat, so
     one bot may sit in several seats. It reads observations only.
 
@@ -214,8 +219,12 @@ class Memory:
             return tuple(seen.turns)
         if seen is None or _is_new_hand(seen.last, obs):
             seen = self._seats[obs.seat] = _Seen()
-        if obs.phase is Phase.TURN_START and obs.to_move == obs.seat:
-            seen.turns.extend(_turns_between(seen.last, obs))
+        # The turns in between are worked out from the seat's own decisions;
+        # another seat's move only tells when a new hand begins.
+        if obs.to_move == obs.seat:
+            if obs.phase is Phase.TURN_START:
+                seen.turns.extend(_turns_between(seen.decided, obs))
+            seen.decided = obs
         seen.last = obs
         return tuple(seen.turns)
 
