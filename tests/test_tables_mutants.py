@@ -7,13 +7,16 @@ the value (0), the wildness (``False``) and the hand-sum unit (0) of a card
 not in the pack, the unit of a joker that is not wild (0), and the mark of a
 run place that holds no card (-1). Through the public API these tests pin
 what :meth:`tonk.Rules.card_value` and :meth:`tonk.Rules.is_wild` answer for
-a card the forty-card pack (V1) leaves out, and the wild hits offered onto a
-run that reaches an end of its suit (V4, B10): only the one card below the
-ace or above the king that exists. The hand-sum units and the run-place mark
-no public answer shows (a non-wild joker's unit lands in the sum's unused
-low field; every reader of a run place asks only ``>= 0``), so they are
-pinned on :func:`tonk._tables.tables_of`, as the docstrings of
-:class:`tonk._tables.Tables` state them.
+a card the forty-card pack (V1) leaves out. The hand-sum units and the
+run-place mark no public answer shows, so they are pinned on
+:func:`tonk._tables.tables_of`, as the docstrings of
+:class:`tonk._tables.Tables` state them: a non-wild joker's unit lands in
+the sum's unused lowest field (at most 8 jokers: 5 + 8 stays below 16), and
+the readers of run places read only the places held, or ask ``>= 0``, or
+(the wild hits onto a run at an end of its suit) check each card found with
+``fits``, which refuses one of another suit. Those wild hits are pinned too,
+through the public API: only the one card below the ace or above the king
+that exists is offered (V4, B10).
 """
 
 from __future__ import annotations
