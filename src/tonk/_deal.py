@@ -19,6 +19,7 @@ from typing import Any
 
 from tonk._cache import Cache
 from tonk._compiled import Compiled, compiled
+from tonk._deck import to_deck
 from tonk._fast import HAND_OVER, TURN_START, revised, successor
 from tonk._transition import (
     ended,
@@ -244,10 +245,8 @@ def _may_win_at_deal(table: Compiled, hands: tuple[tuple[Card, ...], ...]) -> bo
 
 def checked_deck(rules: Rules, deck: Sequence[Card], players: int) -> list[Card]:
     """Return ``deck`` as the rules' pack in some order, or refuse it (B1, B4)."""
-    cards = list(deck)
-    for card in cards:
-        if not isinstance(card, Card):
-            raise TypeError(f"deck must hold Card values, got {brief(card)}")
+    cards = to_deck(deck)
+    assert cards is not None  # without a deck, the callers deal from a seed
     pack = rules.pack(players=players)
     if len(cards) != len(pack):
         raise RulesError(

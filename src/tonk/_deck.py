@@ -25,11 +25,12 @@ def to_deck(cards: Iterable[Card] | None) -> tuple[Card, ...] | None:
     """Return a stacked deck as a tuple of cards (``None`` stays ``None``).
 
     Raises:
-        TypeError: If ``cards`` is text or holds anything but cards.
+        TypeError: If ``cards`` is text, not iterable, or holds anything but
+            cards.
     """
     if cards is None:
         return None
-    if is_text(cards):
+    if is_text(cards) or not isinstance(cards, Iterable):
         raise TypeError(f"deck must be a sequence of cards, got {brief(cards)}")
     deck = tuple(cards)
     for card in deck:
