@@ -11,9 +11,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from tonk._cache import Cache
 from tonk._compiled import compiled
 from tonk.cards import CODE_COUNT, Card
 from tonk.observation import Observation
+from tonk.rules import Catch, DropPay
 from tonk.scoring import settle_drop
 
 __all__ = [
@@ -23,6 +25,13 @@ __all__ = [
     "unseen_counts",
     "unseen_values",
 ]
+
+
+_Settling = tuple[Catch, tuple[DropPay, ...], int, int]
+"""What settles a drop besides the counts: catch, drop bonus, dropper, dealer."""
+
+_MOST_COUNTS = 4_096
+"""The counts remembered for one way of settling (four seats' counts vary)."""
 
 
 def unseen_counts(obs: Observation) -> list[int]:
@@ -55,24 +64,31 @@ def unseen_values(obs: Observation, counts: list[int]) -> list[int]:
     return [values[code] for code in range(CODE_COUNT) for _ in range(counts[code])]
 
 
+_SETTLED: Cache[_Settling, Cache[tuple[int, ...], float]] = Cache(None, limit=64)
+"""The drop payoffs settled so far, by what settles them: the catch, the drop
+bonus, the dropper and the dealer (:func:`drop_payoffs`)."""
+
+
 def drop_payoffs(obs: Observation) -> Callable[[tuple[int, ...]], float]:
     """Return what a drop would pay ``obs``'s seat, given every seat's count (B13).
 
-    A bot weighs a drop over many sampled hands whose counts often repeat (at
-    two players, only the other seat's count varies): each count is settled
-    once (:func:`~tonk.scoring.settle_drop`, under ``obs``'s rules and
-    dealer), for the calls of the function returned.
+    A bot weighs a drop over many sampled hands, at every turn start, and the
+    counts repeat: each is settled once (:func:`~tonk.scoring.settle_drop`,
+    under ``obs``'s rules and dealer) and remembered for every later call
+    with the same catch, drop bonus, dropper and dealer.
     """
     rules, me, dealer = obs.rules, obs.seat, obs.dealer
-    settled: dict[tuple[int, ...], float] = {}
+    catch, bonus = rules.catch, rules.drop_bonus
+    key = (catch, bonus, me, dealer)
+    settled = _SETTLED.get(key)
+    if settled is None:
+        settled = _SETTLED.put(key, Cache(None, limit=_MOST_COUNTS))
 
     def payoff(counts: tuple[int, ...]) -> float:
         value = settled.get(counts)
         if value is None:
-            outcome = settle_drop(
-                counts, me, catch=rules.catch, dealer=dealer, bonus=rules.drop_bonus
-            )
-            value = settled[counts] = float(outcome.payoffs[me])
+            outcome = settle_drop(counts, me, catch=catch, dealer=dealer, bonus=bonus)
+            value = settled.put(counts, float(outcome.payoffs[me]))
         return value
 
     return payoff
