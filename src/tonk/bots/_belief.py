@@ -28,7 +28,7 @@ import random
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, runtime_checkable
 
 import attrs
 
@@ -149,6 +149,11 @@ class _Seen:
         self.turns: list[OpponentTurn] = []
 
 
+_WINDOWS: Final = (Phase.SLAP_WINDOW, Phase.EXTRA_DISCARD)
+"""The phases after a turn's discard (V26, X5): the turn is counted, and the
+next one starts at the same :attr:`~tonk.Observation.turns_taken`."""
+
+
 def _is_new_hand(last: Observation | None, obs: Observation) -> bool:
     """Return whether ``obs`` begins another hand than ``last``'s."""
     if last is None:
@@ -160,7 +165,11 @@ def _is_new_hand(last: Observation | None, obs: Observation) -> bool:
         or obs.turns_taken < last.turns_taken
     ):
         return True
-    return obs.turns_taken == last.turns_taken and obs.phase is Phase.TURN_START
+    return (
+        obs.turns_taken == last.turns_taken
+        and obs.phase is Phase.TURN_START
+        and last.phase not in _WINDOWS
+    )
 
 
 def _removed(before: Sequence[Card], after: Sequence[Card]) -> list[Card]:
@@ -222,7 +231,7 @@ class Memory:
         # The turns in between are worked out from the seat's own decisions;
         # another seat's move only tells when a new hand begins.
         if obs.to_move == obs.seat:
-            if obs.phase is Phase.TURN_START:
+            if obs.phase is Phase.TURN_START or obs.phase is Phase.SLAP_WINDOW:
                 seen.turns.extend(_turns_between(seen.decided, obs))
             seen.decided = obs
         seen.last = obs
@@ -294,20 +303,39 @@ def _laid(
 
 
 def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentTurn]:
-    """Return the other seats' turns between ``last`` and ``obs`` (the seat's turn).
+    """Return the other seats' turns between ``last`` and ``obs``.
 
-    The discard pile before them is ``last``'s with the seat's own discard on
-    top. Each turn takes the top card or not, then discards one: the cards
-    still on the pile and the cards each seat is known to have taken tell
-    who discarded what. When they do not fit together (a card taken and laid
-    at once), the discards are left unknown.
+    ``last`` and ``obs`` are the seat's decisions; ``obs`` begins its turn or
+    asks it in a window on a discard (V26, X5), which follows the turns in
+    between. The discard pile before them is ``last``'s with the seat's own
+    discard, if any, on top. Each turn takes the top card or not, then
+    discards one: the cards still on the pile and the cards each seat is
+    known to have taken tell who discarded what. When they do not fit
+    together (a card taken and laid at once), or an eat (X5) may have
+    skipped some of the turns (a card was taken from the pile), the discards
+    are left unknown.
     """
     players = obs.player_count
-    first_turn = 0 if last is None else last.turns_taken + 1
-    seats = [
-        (obs.dealer + 1 + turn) % players for turn in range(first_turn, obs.turns_taken)
-    ]
-    if not seats or obs.seat in seats:
+    if last is None:
+        first_turn = 0
+    elif last.phase in _WINDOWS:  # the seat's turn was not the last one played
+        first_turn = last.turns_taken
+    else:
+        first_turn = last.turns_taken + 1
+    numbers = list(range(first_turn, obs.turns_taken))
+    seats = [(obs.dealer + 1 + turn) % players for turn in numbers]
+    eaten = obs.seat in seats
+    if eaten:
+        # A turn of the seat's own it did not play: the memory saw the hand
+        # from its middle, or missed a decision, unless an eat (X5) skipped
+        # it; then which of the others played is not sure either.
+        if last is None or not obs.rules.eating:
+            return []
+        numbers = [
+            turn for turn, seat in zip(numbers, seats, strict=True) if seat != obs.seat
+        ]
+        seats = [seat for seat in seats if seat != obs.seat]
+    if not seats:
         return []
     pile, old_taken, old_spreads, waits = _before(last, obs, seats[0])
     new_taken = {
@@ -315,7 +343,13 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
     }
     took, discards = _takes_and_discards(pile, obs.discard_pile, seats, new_taken)
     laid, unsure = _laid(old_spreads, obs.spreads, seats)
-    if len(set(seats)) != len(seats):
+    if (
+        eaten
+        or len(set(seats)) != len(seats)
+        or (
+            obs.rules.eating and len(seats) > 1 and any(took)  # an eat, perhaps
+        )
+    ):
         unsure.update(seats)
     turns = []
     for index, seat in enumerate(seats):
@@ -323,7 +357,7 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
         turns.append(
             OpponentTurn(
                 seat=seat,
-                turn=first_turn + index,
+                turn=numbers[index],
                 could_drop=waits[seat] == 0,
                 offered=offered,
                 took=took[index] and offered is not None,
