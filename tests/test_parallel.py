@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
 import time
 from collections.abc import Callable
@@ -88,6 +89,31 @@ def test_the_first_error_stops_the_run_and_cancels_the_rest() -> None:
             list(chunks)
     assert started[:3] == [0, 1, 2]
     assert len(started) < 50  # the rest were cancelled
+
+
+def _size(first: int, stop: int) -> int:
+    return stop - first
+
+
+@pytest.mark.parametrize(("units", "pool"), [(16, 0), (48, 2)])
+def test_a_pool_starts_no_more_processes_than_the_chunks_need(
+    units: int, pool: int
+) -> None:
+    """Eight workers for one chunk of 16 units play it here, with no pool; for
+    three chunks, this process and two more."""
+    before = len(multiprocessing.active_children())
+    alive: list[int] = []
+    results = run_chunks(
+        _size,
+        units,
+        16,
+        workers=8,
+        finished=lambda first, stop, result: alive.append(
+            len(multiprocessing.active_children()) - before
+        ),
+    )
+    assert list(results) == [16] * (units // 16)
+    assert max(alive) == pool
 
 
 def test_a_run_is_cut_into_enough_chunks_of_a_bounded_size() -> None:

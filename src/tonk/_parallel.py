@@ -105,10 +105,11 @@ def run_chunks(
 
     Without an executor and with one worker, the chunks are played here, one
     after the other. With ``workers`` above 1, this process and a pool of
-    ``workers - 1`` more (started and shut down here) share them
-    (:func:`_shared`). With an ``executor``, they are all submitted to it and
-    taken as they finish. ``finished(first, stop, result)`` is called for each
-    chunk as it arrives, and the results are yielded in chunk order as soon as
+    ``workers - 1`` more (started and shut down here; fewer when there are
+    fewer chunks, none for one) share them (:func:`_shared`). With an
+    ``executor``, they are all submitted to it and taken as they finish.
+    ``finished(first, stop, result)`` is called for each chunk as it
+    arrives, and the results are yielded in chunk order as soon as
     every earlier chunk has arrived. If a chunk raises, its exception
     propagates and the chunks not yet started are cancelled; a local pool's
     processes also stop the chunks they are playing, as they do when the run
@@ -117,10 +118,11 @@ def run_chunks(
     ``work`` must be picklable (a module-level function, or a
     :func:`functools.partial` of one) to go to another process.
     """
-    if executor is None and workers > 1:  # the pool computes its own chunks
-        yield from _shared(work, units, size, workers, finished)
+    count = -(-units // size)
+    if executor is None and min(workers, count) > 1:  # the pool makes its chunks
+        yield from _shared(work, units, size, min(workers, count), finished)
         return
-    chunks = [_chunk(index, units, size) for index in range(-(-units // size))]
+    chunks = [_chunk(index, units, size) for index in range(count)]
     if executor is None:
         for first, stop in chunks:
             result = work(first, stop)
