@@ -111,8 +111,7 @@ _RUN_ORDER = {
 }
 
 
-@cached(limit=64)  # rule sets share tables; few are ever in use
-def card_tables(
+def _card_tables(
     pack_kind: str,
     jokers: int,
     wilds: str,
@@ -181,6 +180,11 @@ def card_tables(
         naturals=tuple(naturals),
         any_wild=any(wild[card.code] for card in pack),
     )
+
+
+card_tables = cached(limit=64)(_card_tables)  # rule sets share tables; few in use
+"""The card tables of a pack, wilds and values, built once for each set of
+values (:func:`_card_tables`, which mutation testing reaches undecorated)."""
 
 
 def reachable_counts(values: Iterable[int], hand_size: int) -> frozenset[int]:
