@@ -21,11 +21,14 @@ that exists is offered (V4, B10).
 
 from __future__ import annotations
 
+import pytest
+
 import tonk
 from tonk import Card, GameState, Hit, PackKind, Rules, WildCard, Wilds
 from tonk._hand_sum import PLACES, WILD_HELD, run_place
 from tonk._tables import tables_of
 from tonk.cards import JOKER_CODE
+from tonk.errors import RulesError
 from tonk.testing import stack_deck
 
 
@@ -46,21 +49,26 @@ def forty() -> Rules:
 # --- a card the forty-card pack leaves out (V1) ------------------------------
 
 
-def test_a_card_left_out_of_the_forty_card_pack_counts_0_and_is_not_wild() -> None:
+def test_a_card_left_out_of_the_forty_card_pack_has_no_value_and_no_wildness() -> None:
+    """The rules refuse to value a card their pack lacks; the pack's own count."""
     rules = forty()
-    assert [rules.card_value(card(text)) for text in ("8H", "9S", "10D", "7C")] == [
-        0,
-        0,
-        0,
-        7,
-    ]
-    assert [rules.is_wild(card(text)) for text in ("8H", "9S", "10D", "2C")] == [
-        False,
-        False,
-        False,
-        True,
-    ]
     assert card("8H") not in rules.pack()
+    for text in ("8H", "9S", "10D"):
+        for ask in (rules.card_value, rules.is_wild):
+            with pytest.raises(RulesError) as caught:
+                ask(card(text))
+            assert str(caught.value) == f"{text} is not a card of these rules' pack"
+    assert rules.card_value(card("7C")) == 7
+    assert rules.is_wild(card("2C")) is True
+
+
+def test_a_card_is_valued_and_tested_for_wildness_only_as_a_card() -> None:
+    rules = forty()
+    for bad, shown in (("8H", "'8H'"), (None, "None"), (8, "8")):
+        for ask in (rules.card_value, rules.is_wild):
+            with pytest.raises(TypeError) as caught:
+                ask(bad)  # type: ignore[arg-type]
+            assert str(caught.value) == f"card must be a Card, got {shown}"
 
 
 def test_the_tables_of_a_card_left_out_of_the_pack_are_empty() -> None:

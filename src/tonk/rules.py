@@ -1355,6 +1355,10 @@ class Rules:
     def card_value(self, card: Card) -> int:
         """Return what ``card`` counts when left in hand (B1, B12, V3–V6).
 
+        Raises:
+            TypeError: If ``card`` is not a :class:`~tonk.cards.Card`.
+            RulesError: If it is not a card of these rules' pack (V1, V3).
+
         Examples:
             >>> from tonk import parse_cards
             >>> rules = Rules()
@@ -1363,18 +1367,34 @@ class Rules:
             >>> Rules(court_values=CourtValues.RANKED, deal_tonks=()).card_value(
             ...     Card.parse("KC"))
             13
+            >>> rules.card_value(Card.parse("JK"))
+            Traceback (most recent call last):
+            ...
+            tonk.errors.RulesError: JK is not a card of these rules' pack
         """
-        return tables_of(self).values[card.code]
+        return tables_of(self).values[self._in_pack(card)]
 
     def is_wild(self, card: Card) -> bool:
         """Return whether ``card`` is wild in spreads (V4, V5).
+
+        Raises:
+            TypeError: If ``card`` is not a :class:`~tonk.cards.Card`.
+            RulesError: If it is not a card of these rules' pack (V1, V3).
 
         Examples:
             >>> chicago = Rules(wilds=Wilds.JOKERS_AND_TWOS, jokers=2)
             >>> chicago.is_wild(Card.parse("2D")), chicago.is_wild(Card.parse("3D"))
             (True, False)
         """
-        return tables_of(self).wild[card.code]
+        return tables_of(self).wild[self._in_pack(card)]
+
+    def _in_pack(self, card: Card) -> int:
+        """Return ``card``'s code, or refuse what is not a card of the pack."""
+        if not isinstance(card, Card):
+            raise TypeError(f"card must be a Card, got {brief(card)}")
+        if card not in tables_of(self).pack:
+            raise RulesError(f"{card} is not a card of these rules' pack")
+        return card.code
 
     @property
     def has_wilds(self) -> bool:
