@@ -3,10 +3,10 @@
 Mutation testing of the private helpers that GreedyBot, InferenceBot and
 ISMCTSBot share found these untested: the unseen cards with two packs (a
 copy seen, the seat's own known card not counted twice), a drop's payoff
-under rules with their own catch and drop bonus, how many turns each seat
-has taken, and which sampled cards each seat is given. The helpers are
-called directly: through a bot only their effect on a choice shows.
-docs/maintainers.md lists the mutants left.
+under rules with their own catch and drop bonus (settled once, and kept
+across calls), how many turns each seat has taken, and which sampled cards
+each seat is given. The helpers are called directly: through a bot only
+their effect on a choice shows. docs/maintainers.md lists the mutants left.
 """
 
 from __future__ import annotations
@@ -147,3 +147,16 @@ def test_each_seat_gets_the_lowest_of_its_own_share_of_the_sample() -> None:
     assert sampled_counts(seen, pool[25:], InOrder(), 1) == [
         [37, 8 + 14 + 13 + 12 + 11, 15 + 9 + 8 + 7, 5 + 4 + 3 + 2 + 1]
     ]
+
+
+def test_a_drop_payoff_is_settled_once_across_calls() -> None:
+    """The payoffs are kept across calls for the same catch, drop bonus,
+    dropper and dealer: a second call's function answers with the very float
+    the first settled (a payoff settled again would be another float)."""
+    state = tonk.new_game(tonk.presets.FORTY_CASH, players=3, seed=1)
+    seen = tonk.observe(state, state.to_move)
+    first = drop_payoffs(seen)((20, 10, 30))
+    again = drop_payoffs(seen)((20, 10, 30))
+    assert first == 6.0
+    assert again is first
+    assert drop_payoffs(tonk.observe(state, state.to_move))((20, 10, 30)) is first
