@@ -4,14 +4,15 @@ Mutation testing of ``Memory``, ``infer``, ``Belief`` and ``GreedyModel``
 found these untested: the exact messages of the refusals and their bounds,
 the turns a memory works out in a scripted hand (who took, laid and
 discarded what, what each seat was offered, whether it could drop), when a
-memory starts a new hand, the card facts the model reads (run places,
-partners, spreads, cards that complete one), the model's exact likelihoods,
-the drop thresholds it compares a count with, the weights of a belief (a
-product over turns, each turn's hand worked out back from the deal), the
-uniform fallback, the ``lower`` prior, and how a belief draws a deal. The
-private helpers the model shares with the inference bot are called
-directly: through ``infer`` only their effect on a weight shows.
-docs/maintainers.md lists the mutants left.
+memory starts a new hand, the turns around a window on a discard under
+eating (X5) and around a turn of its own the memory missed, the card facts
+the model reads (run places, partners, spreads, cards that complete one),
+the model's exact likelihoods, the drop thresholds it compares a count with,
+the weights of a belief (a product over turns, each turn's hand worked out
+back from the deal), the uniform fallback, the ``lower`` prior, and how a
+belief draws a deal. The private helpers the model shares with the inference
+bot are called directly: through ``infer`` only their effect on a weight
+shows. docs/maintainers.md lists the mutants left.
 """
 
 from __future__ import annotations
@@ -1004,3 +1005,89 @@ def test_drop_thresholds_follow_the_hand_size_for_the_players() -> None:
         36.5,
         24.5,
     ]
+
+
+# -- turns around a window on a discard (X5) -------------------------------
+
+EATING = attrs.evolve(PAGAT, eating=True)
+
+
+def _scripted_eating() -> list[GameState]:
+    """Return every state of the scripted hand under eating (X5), every window
+    passed, and the pass on seat 2's last discard that begins seat 0's turn 8.
+    Seat 0 is asked in the windows on seat 1's discards (turns 1, 4, 7)."""
+    state = tonk.new_game(EATING, players=3, seed=0)
+    states = [state]
+    for move in [*_SCRIPT, "pass"]:
+        while state.phase.value == "slap_window" and move != "pass":
+            state = tonk.apply(state, tonk.parse_action(state, "pass"))
+            states.append(state)
+        state = tonk.apply(state, tonk.parse_action(state, move))
+        states.append(state)
+    return states
+
+
+def test_a_memory_under_eating_reads_each_turn_between_windows() -> None:
+    """Seat 0, shown each of its decisions (its turns and its windows on seat
+    1's discards), sees one turn between two of them, each discard known (no
+    eat could have skipped a turn): the scripted hand's turns, exactly."""
+    observations = _own(_scripted_eating(), 0)
+    assert [(obs.phase.value, obs.turns_taken) for obs in observations] == [
+        ("slap_window", 1),
+        ("turn_start", 2),
+        ("after_draw", 2),
+        ("slap_window", 4),
+        ("turn_start", 5),
+        ("after_draw", 5),
+        ("slap_window", 7),
+        ("turn_start", 8),
+    ]
+    memory = Memory()
+    seen = [[_brief(turn) for turn in memory.update(obs)] for obs in observations]
+    assert [len(turns) for turns in seen] == [1, 2, 2, 3, 4, 4, 5, 6]
+    assert seen[-1] == [
+        "1@0 d 2D+ [] JS",
+        "2@1 d JS+ [] KC",
+        "1@3 d KS [] 5C",
+        "2@4 d 5C [8H 9H 10H] KH",
+        "1@6 d 8D+ [] 6C",
+        "2@7 d 6C+ [JH] JS",
+    ]
+
+
+def test_a_memory_under_eating_not_shown_its_windows_leaves_takes_unknown() -> None:
+    """Seat 0 shown its turns but not its windows under eating (X5): two
+    turns between them, and where one took a card from the pile an eat may
+    have skipped a turn, so their discards are unknown (what the second seat
+    was offered, taken from the first, is still known); where none took
+    one, the discards are known."""
+    turns = [
+        obs for obs in _own(_scripted_eating(), 0) if obs.phase.value != "slap_window"
+    ]
+    assert [obs.turns_taken for obs in turns] == [2, 2, 5, 5, 8]
+    assert _remember(turns)[1] == [
+        "1@0 d 2D+ [] -",
+        "2@1 d JS+ [] -",
+        "1@3 d KS [] 5C",
+        "2@4 d 5C [8H 9H 10H] KH",
+        "1@6 d 8D+ [] -",
+        "2@7 d 6C+ [JH] -",
+    ]
+
+
+def test_a_memory_that_missed_its_own_turn_adds_no_turn() -> None:
+    """A seat's own turn between two of its observations that it did not see:
+    under eating (X5), a memory shown the hand first at seat 0's second turn
+    start knows no turn; without eating, a memory that missed seat 0's turn 5
+    adds no turn at its turn 8 (only the first two, seen at turn 2)."""
+    starts = [
+        obs for obs in _own(_scripted_eating(), 0) if obs.phase.value == "turn_start"
+    ]
+    assert starts[1].turns_taken == 5
+    assert Memory().update(starts[1]) == ()
+    plain = [obs for obs in _own(_scripted(), 0) if obs.phase.value == "turn_start"]
+    assert [obs.turns_taken for obs in plain] == [2, 5, 8]
+    memory, seen = _remember(plain[:1])
+    assert seen == ["1@0 d 2D+ [] JS", "2@1 d JS+ [] KC"]
+    assert memory.update(plain[2]) == memory.turns(plain[0])
+    assert len(memory.update(plain[2])) == 2
