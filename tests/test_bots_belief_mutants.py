@@ -1076,18 +1076,14 @@ def test_a_memory_under_eating_not_shown_its_windows_leaves_takes_unknown() -> N
 
 
 def test_a_memory_that_missed_its_own_turn_adds_no_turn() -> None:
-    """A seat's own turn between two of its observations that it did not see:
-    under eating (X5), a memory shown the hand first at seat 0's second turn
-    start knows no turn; without eating, a memory that missed seat 0's turn 5
-    adds no turn at its turn 8 (only the first two, seen at turn 2)."""
-    starts = [
-        obs for obs in _own(_scripted_eating(), 0) if obs.phase.value == "turn_start"
-    ]
-    assert starts[1].turns_taken == 5
-    assert Memory().update(starts[1]) == ()
+    """Without eating, a seat's own turn between two of its observations
+    that it did not see means the memory missed a decision: shown seat 0's
+    turn starts 2 and 8 (not 5), it adds no turn at turn 8 and keeps the
+    first two, seen at turn 2."""
     plain = [obs for obs in _own(_scripted(), 0) if obs.phase.value == "turn_start"]
     assert [obs.turns_taken for obs in plain] == [2, 5, 8]
     memory, seen = _remember(plain[:1])
-    assert seen == ["1@0 d 2D+ [] JS", "2@1 d JS+ [] KC"]
-    assert memory.update(plain[2]) == memory.turns(plain[0])
-    assert len(memory.update(plain[2])) == 2
+    first = ["1@0 d 2D+ [] JS", "2@1 d JS+ [] KC"]
+    assert seen == first
+    assert [_brief(turn) for turn in memory.update(plain[2])] == first
+    assert memory.last(0) == plain[2]
