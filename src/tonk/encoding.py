@@ -260,12 +260,16 @@ class _Block:
         return tuple(physical)
 
 
-@cached(limit=4096)
-def _shared_block(
+def _block_of(
     represented: tuple[int, ...], wild_caps: tuple[tuple[int, int], ...]
 ) -> _Block:
     """Return the block of ``represented``, shared by every layout with these wilds."""
     return _Block(represented, dict(wild_caps))
+
+
+_shared_block = cached(limit=4096)(_block_of)  # one block per spread and wilds
+"""The block of a spread under these wilds, built once (:func:`_block_of`,
+which mutation testing reaches undecorated)."""
 
 
 def _represented_spreads(
@@ -1541,8 +1545,8 @@ def payoff_bounds(rules: Rules, players: int) -> tuple[Stake, Stake]:
     return _payoff_bounds(rules, players)
 
 
-@cached(limit=_CACHE_LIMIT)
-def _payoff_bounds(rules: Rules, players: int) -> tuple[Stake, Stake]:
+def _payoff_bounds_of(rules: Rules, players: int) -> tuple[Stake, Stake]:
+    """Return the least and the most payoff of one seat in a hand (unchecked)."""
     least: Stake = 0
     most: Stake = 0
     for payoffs, winners, spreads_possible in _settlements(rules, players):
@@ -1551,6 +1555,11 @@ def _payoff_bounds(rules: Rules, players: int) -> tuple[Stake, Stake]:
             least = min(least, payoffs[seat] + low)
             most = max(most, payoffs[seat] + high)
     return exact(least), exact(most)
+
+
+_payoff_bounds = cached(limit=_CACHE_LIMIT)(_payoff_bounds_of)  # by rules, players
+"""The payoff bounds of a rule set at a table, worked out once
+(:func:`_payoff_bounds_of`, which mutation testing reaches undecorated)."""
 
 
 _Settlement = tuple[tuple[Stake, ...], tuple[int, ...] | None, bool]

@@ -512,8 +512,7 @@ def _hand_players(session: Session) -> tuple[str, ...]:
     return session.last.players
 
 
-@cached(limit=1024)
-def _seat_map(rules: Rules, players: int, seats: tuple[int, ...]) -> _Positions:
+def _seat_map_of(rules: Rules, players: int, seats: tuple[int, ...]) -> _Positions:
     """Return where each position of a smaller table's vector goes at ``players``.
 
     ``seats[i]`` is the place, counted from the observer at the full table,
@@ -566,6 +565,12 @@ def _seat_map(rules: Rules, players: int, seats: tuple[int, ...]) -> _Positions:
         ],
         dtype=np.intp,
     )
+
+
+_seat_map = cached(limit=1024)(_seat_map_of)  # few table sizes and seatings
+"""Where each position of a smaller table's vector goes, worked out once for
+each rule set, table and seating (:func:`_seat_map_of`, which mutation testing
+reaches undecorated)."""
 
 
 def _sections(rules: Rules, players: int) -> tuple[tuple[str, int, int], ...]:
