@@ -481,3 +481,21 @@ def test_the_old_names_of_the_tournament_results_are_deprecated() -> None:
     first = result.to_dict()["bots"]
     assert isinstance(first, list)
     assert first[0]["win_rate_ci95"] == list(record.win_rate_ci95 or ())
+
+
+def test_greedy_bots_pass_no_wild_card_back_and_forth_forever() -> None:
+    """Each holding wild twos alone, two greedy bots took the wild top discard
+    in turn only to throw it back: with no turn limit (B15) the hand never
+    ended. A greedy bot no longer takes a card it would throw back."""
+    rules = tonk.Rules(wilds=tonk.Wilds.JOKERS_AND_TWOS, max_turns=None, deal_tonks=())
+    state = tonk.new_game(rules, players=2, seed=284)
+    bots = [GreedyBot(), GreedyBot()]
+    rng = random.Random(284)
+    for _ in range(3_000):  # the hand ends within about 100 actions now
+        if state.outcome is not None:
+            break
+        seen = tonk.observe(state, state.to_move)
+        state = tonk.apply(
+            state, bots[state.to_move].choose(seen, seen.legal_actions, rng)
+        )
+    assert state.outcome is not None

@@ -331,7 +331,7 @@ def _wants(view: _View) -> bool:
     hand = view.hand
     value = view.value(top)
     if view.wild[top.code]:
-        return value <= 5
+        return value <= 5 and not _thrown_back(view, top)
     if _completes_spread(view, top):
         return True
     rules = view.rules
@@ -339,6 +339,24 @@ def _wants(view: _View) -> bool:
         return True
     highest = max((view.value(card) for card in hand), default=0)
     return value <= 2 and highest - value >= 5
+
+
+def _thrown_back(view: _View, card: Card) -> bool:
+    """Return whether ``card``, taken, would be the card discarded (as ranked).
+
+    Such a turn changes nothing but the turn: two greedy bots taking a wild
+    card in turn only to throw it back (each holding wild cards alone) would
+    never end a hand that has no turn limit (B15).
+    """
+    hand = sorted((*view.hand, card), key=lambda held: held.code)
+    thrown = max(
+        hand,
+        key=lambda held: (
+            view.discard_score(held, _without(hand, held)),
+            view.value(held),
+        ),
+    )
+    return thrown == card
 
 
 def _completes_spread(view: _View, card: Card) -> bool:
