@@ -169,6 +169,8 @@ def _is_new_hand(last: Observation | None, obs: Observation) -> bool:
         obs.turns_taken == last.turns_taken
         and obs.phase is Phase.TURN_START
         and last.phase not in _WINDOWS
+        # An exchange with the widow (V46) leaves the turn at its start.
+        and sum(obs.exchanged) <= sum(last.exchanged)
     )
 
 
