@@ -194,24 +194,6 @@ def test_b4_a_stacked_deck_must_hold_cards() -> None:
 
 
 @pytest.mark.parametrize(
-    ("deck", "shown"),
-    [
-        ("AC 2C", "'AC 2C'"),
-        (b"AC", "b'AC'"),
-        (52, "52"),
-        (None.__class__, "<class 'NoneType'>"),
-    ],
-)
-def test_b4_a_stacked_deck_must_be_a_sequence_of_cards(
-    deck: object, shown: str
-) -> None:
-    """Text is not a deck, nor is anything that is not a sequence (as a record says)."""
-    with pytest.raises(TypeError) as caught:
-        tonk.new_game(Rules(), players=2, deck=deck)  # type: ignore[arg-type]
-    assert str(caught.value) == f"deck must be a sequence of cards, got {shown}"
-
-
-@pytest.mark.parametrize(
     ("bonus", "pays"), [((), 1), ((tonk.DropPay(at_most=15, pays=3),), 3)]
 )
 def test_x11_a_winning_drop_is_paid_by_the_drop_bonus(
