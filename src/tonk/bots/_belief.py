@@ -317,26 +317,7 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
     skipped some of the turns (a card was taken from the pile), the discards
     are left unknown.
     """
-    players = obs.player_count
-    if last is None:
-        first_turn = 0
-    elif last.phase in _WINDOWS:  # the seat's turn was not the last one played
-        first_turn = last.turns_taken
-    else:
-        first_turn = last.turns_taken + 1
-    numbers = list(range(first_turn, obs.turns_taken))
-    seats = [(obs.dealer + 1 + turn) % players for turn in numbers]
-    eaten = obs.seat in seats
-    if eaten:
-        # A turn of the seat's own it did not play: the memory saw the hand
-        # from its middle, or missed a decision, unless an eat (X5) skipped
-        # it; then which of the others played is not sure either.
-        if last is None or not obs.rules.eating:
-            return []
-        numbers = [
-            turn for turn, seat in zip(numbers, seats, strict=True) if seat != obs.seat
-        ]
-        seats = [seat for seat in seats if seat != obs.seat]
+    numbers, seats, eaten = _others_turns(last, obs)
     if not seats:
         return []
     pile, old_taken, old_spreads, waits = _before(last, obs, seats[0])
@@ -368,6 +349,36 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
             )
         )
     return turns
+
+
+def _others_turns(
+    last: Observation | None, obs: Observation
+) -> tuple[list[int], list[int], bool]:
+    """Return the numbers and seats of the turns between two of the seat's decisions.
+
+    Also returns whether an eat (X5) skipped the seat's own turn among them
+    (then left out). None are returned when the seat's own turn is among
+    them otherwise: the memory saw the hand from its middle, or missed one
+    of the seat's decisions.
+    """
+    if last is None:
+        first_turn = 0
+    elif last.phase in _WINDOWS:  # the seat's turn was not the last one played
+        first_turn = last.turns_taken
+    else:
+        first_turn = last.turns_taken + 1
+    numbers = list(range(first_turn, obs.turns_taken))
+    seats = [(obs.dealer + 1 + turn) % obs.player_count for turn in numbers]
+    if obs.seat not in seats:
+        return numbers, seats, False
+    if last is None or not obs.rules.eating:
+        return [], [], False
+    others = [
+        (turn, seat)
+        for turn, seat in zip(numbers, seats, strict=True)
+        if seat != obs.seat
+    ]
+    return [turn for turn, _ in others], [seat for _, seat in others], True
 
 
 def _before(
