@@ -7,6 +7,7 @@ import random
 import time
 from collections.abc import Sequence
 
+import attrs
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -483,15 +484,30 @@ def test_the_old_names_of_the_tournament_results_are_deprecated() -> None:
     assert first[0]["win_rate_ci95"] == list(record.win_rate_ci95 or ())
 
 
-def test_greedy_bots_pass_no_wild_card_back_and_forth_forever() -> None:
-    """Each holding wild twos alone, two greedy bots took the wild top discard
-    in turn only to throw it back: with no turn limit (B15) the hand never
-    ended. A greedy bot no longer takes a card it would throw back."""
-    rules = tonk.Rules(wilds=tonk.Wilds.JOKERS_AND_TWOS, max_turns=None, deal_tonks=())
-    state = tonk.new_game(rules, players=2, seed=284)
+@pytest.mark.parametrize(
+    ("rules", "seed"),
+    [
+        # Each holding wild twos alone, they took the wild top discard.
+        (
+            tonk.Rules(wilds=tonk.Wilds.JOKERS_AND_TWOS, max_turns=None, deal_tonks=()),
+            284,
+        ),
+        # Hoyle's closed play (H4): a card that makes a spread, not to be laid.
+        (attrs.evolve(tonk.presets.HOYLE, max_turns=None), 0),
+    ],
+    ids=["wild", "closed-play"],
+)
+def test_greedy_bots_pass_no_card_back_and_forth_forever(
+    rules: tonk.Rules, seed: int
+) -> None:
+    """Two greedy bots took the top discard in turn only to throw it back: with
+    no turn limit (B15) the hand never ended (under Hoyle's turn limit, 140 of
+    300 two-player hands ran to it). A greedy bot no longer takes a card it
+    would throw back."""
+    state = tonk.new_game(rules, players=2, seed=seed)
     bots = [GreedyBot(), GreedyBot()]
-    rng = random.Random(284)
-    for _ in range(3_000):  # the hand ends within about 100 actions now
+    rng = random.Random(seed)
+    for _ in range(3_000):  # these hands end within about 100 actions now
         if state.outcome is not None:
             break
         seen = tonk.observe(state, state.to_move)

@@ -332,11 +332,13 @@ def _wants(view: _View) -> bool:
     value = view.value(top)
     if view.wild[top.code]:
         return value <= 5 and not _thrown_back(view, top)
-    if _completes_spread(view, top):
-        return True
     rules = view.rules
-    if view.fits_table(top) and rules.max_hits_per_turn != 0:
-        return True
+    if _completes_spread(view, top) or (
+        view.fits_table(top) and rules.max_hits_per_turn != 0
+    ):
+        # Under closed play (H4) nothing is laid before a tunk, so a card
+        # taken for a spread may be the one thrown back.
+        return not (rules.closed_play and _thrown_back(view, top))
     highest = max((view.value(card) for card in hand), default=0)
     return value <= 2 and highest - value >= 5
 
@@ -344,9 +346,10 @@ def _wants(view: _View) -> bool:
 def _thrown_back(view: _View, card: Card) -> bool:
     """Return whether ``card``, taken, would be the card discarded (as ranked).
 
-    Such a turn changes nothing but the turn: two greedy bots taking a wild
-    card in turn only to throw it back (each holding wild cards alone) would
-    never end a hand that has no turn limit (B15).
+    Such a turn changes nothing but the turn: two greedy bots taking a card
+    in turn only to throw it back (a wild card, each holding wild cards
+    alone; or under closed play, H4, a card that makes a spread they may not
+    lay) would never end a hand that has no turn limit (B15).
     """
     hand = sorted((*view.hand, card), key=lambda held: held.code)
     thrown = max(
