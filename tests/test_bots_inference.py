@@ -214,7 +214,7 @@ def test_memory_fed_every_observation_remembers_the_same_turns(players: int) -> 
 @given(data=st.data())
 def test_memory_fed_every_observation_under_any_rules(data: st.DataObject) -> None:
     rules = data.draw(strategies.rules(), label="rules")
-    if rules.max_turns is None:  # greedy bots may pass a card back and forth (H4)
+    if rules.max_turns is None:  # a turn limit (B15), as bots playing on should have
         rules = attrs.evolve(rules, max_turns=200)
     players = data.draw(strategies.player_counts(rules), label="players")
     _fed_every_observation(rules, players, data.draw(st.integers(0, 2**16)))
