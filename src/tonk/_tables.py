@@ -101,6 +101,8 @@ class Tables:
     """One pack, with the jokers, in canonical order."""
     naturals: tuple[Card, ...]
     """The distinct natural (non-joker) cards of the pack."""
+    codes: frozenset[int]
+    """The codes of the pack's cards (a card's membership, at once)."""
     any_wild: bool
     """Whether any card of the pack is wild."""
 
@@ -178,6 +180,7 @@ def _card_tables(
         hand_unit=tuple(hand_unit),
         pack=pack,
         naturals=tuple(naturals),
+        codes=frozenset(card.code for card in pack),
         any_wild=any(wild[card.code] for card in pack),
     )
 

@@ -1392,7 +1392,7 @@ class Rules:
         """Return ``card``'s code, or refuse what is not a card of the pack."""
         if not isinstance(card, Card):
             raise TypeError(f"card must be a Card, got {brief(card)}")
-        if card not in tables_of(self).pack:
+        if card.code not in tables_of(self).codes:
             raise RulesError(f"{card} is not a card of these rules' pack")
         return card.code
 
