@@ -159,8 +159,7 @@ def _reachable_counts(rules: Rules) -> tuple[int, ...]:
     return tuple(sorted(counts))
 
 
-@cached(limit=1024)
-def _counts_of(values: tuple[int, ...], hand_size: int) -> tuple[int, ...]:
+def _dealt_counts(values: tuple[int, ...], hand_size: int) -> tuple[int, ...]:
     # reachable[size] has bit c set when some `size` of the cards seen count c.
     reachable = [1] + [0] * hand_size
     for value in values:
@@ -168,6 +167,11 @@ def _counts_of(values: tuple[int, ...], hand_size: int) -> tuple[int, ...]:
             reachable[size] |= reachable[size - 1] << value
     counts = reachable[hand_size]
     return tuple(total for total in range(counts.bit_length()) if counts >> total & 1)
+
+
+_counts_of = cached(limit=1024)(_dealt_counts)
+"""The counts ``hand_size`` of ``values`` can add up to, worked out once for
+each (:func:`_dealt_counts`, which mutation testing reaches undecorated)."""
 
 
 def _row(
@@ -179,8 +183,7 @@ def _row(
     return DealTonk(**fields)  # type: ignore[arg-type]
 
 
-@cached(limit=256)
-def _tables_for(
+def _tables_strategy(
     reachable: tuple[int, ...], hand_size: int, ranked: bool, min_rows: int
 ) -> st.SearchStrategy[tuple[DealTonk, ...]]:
     """Return the strategy of :func:`deal_tonk_tables` for these dealt counts."""
@@ -210,6 +213,11 @@ def _tables_for(
     lists = st.lists(row, min_size=max(1, min_rows), max_size=_MAX_ROWS)
     tables.append(lists.map(tuple))
     return st.one_of(tables)
+
+
+_tables_for = cached(limit=256)(_tables_strategy)
+"""The strategy of :func:`deal_tonk_tables` for these dealt counts, built once
+(:func:`_tables_strategy`, which mutation testing reaches undecorated)."""
 
 
 def deal_tonk_tables(
@@ -277,17 +285,25 @@ def _hand_sizes(draw: st.DrawFn, limit: int | None) -> tuple[tuple[int, int], ..
     return tuple(sorted(sizes.items()))
 
 
-@cached(limit=1024)
-def _sizes_at(tables: tuple[int, ...]) -> st.SearchStrategy[dict[int, int]]:
+def _sizes_strategy(tables: tuple[int, ...]) -> st.SearchStrategy[dict[int, int]]:
     """Return the strategy of hand sizes for some of ``tables``."""
     optional = {players: st.sampled_from(_HAND_SIZES) for players in tables}
     return st.fixed_dictionaries({}, optional=optional)
 
 
-@cached(limit=1024)
-def _deck_rules(**options: object) -> Rules:
+_sizes_at = cached(limit=1024)(_sizes_strategy)
+"""The strategy of hand sizes for some of these tables, built once
+(:func:`_sizes_strategy`, which mutation testing reaches undecorated)."""
+
+
+def _tableless_rules(**options: object) -> Rules:
     """Return rules with these deck and deal options and no deal tonks."""
     return Rules(**options, deal_tonks=())  # type: ignore[arg-type]
+
+
+_deck_rules = cached(limit=1024)(_tableless_rules)
+"""Rules with these deck and deal options and no deal tonks, built once
+(:func:`_tableless_rules`, which mutation testing reaches undecorated)."""
 
 
 @st.composite
