@@ -306,8 +306,7 @@ _deck_rules = cached(limit=1024)(_tableless_rules)
 (:func:`_tableless_rules`, which mutation testing reaches undecorated)."""
 
 
-@st.composite
-def _rules(draw: st.DrawFn) -> Rules:
+def _draw_rules(draw: st.DrawFn) -> Rules:
     # The deck and deal options first, each shrinking towards its default...
     wilds = draw(st.sampled_from(Wilds))
     jokers = draw(st.integers(1 if wilds is Wilds.JOKERS else 0, _MAX_JOKERS))
@@ -357,6 +356,9 @@ def _rules(draw: st.DrawFn) -> Rules:
     return draw(st.builds(Rules, **changed))
 
 
+_rules = st.composite(_draw_rules)
+
+
 _DEFAULTS = {field.name: field.default for field in attrs.fields(Rules)}
 
 
@@ -404,8 +406,7 @@ _OUT_ROW = st.builds(
 )
 
 
-@st.composite
-def _last_rows(draw: st.DrawFn) -> tuple[OutPay, ...]:
+def _draw_last_rows(draw: st.DrawFn) -> tuple[OutPay, ...]:
     """Draw unconditional rows that pay every way of going out (B11, V31).
 
     Each way gets an amount; ways paid the same share a row.
@@ -417,6 +418,9 @@ def _last_rows(draw: st.DrawFn) -> tuple[OutPay, ...]:
         for amount in amounts
     ]
     return tuple(draw(st.permutations(rows)))
+
+
+_last_rows = st.composite(_draw_last_rows)
 
 
 _GOING_OUT_TABLES: st.SearchStrategy[tuple[OutPay, ...]] = st.one_of(
@@ -435,8 +439,7 @@ _AMOUNTS: st.SearchStrategy[int | PerPlayer] = st.integers(0, _MAX_CATCH) | st.b
 )
 
 
-@st.composite
-def _random_catch(draw: st.DrawFn) -> Catch:
+def _draw_random_catch(draw: st.DrawFn) -> Catch:
     """Draw a catch from random components; the dropper always pays someone."""
     to_catchers = draw(_AMOUNTS)
     to_lowest = draw(_AMOUNTS)
@@ -454,6 +457,9 @@ def _random_catch(draw: st.DrawFn) -> Catch:
         lowest_tie=draw(st.sampled_from(LowestTie)),
         ties_catch=draw(_NO_OR_YES),
     )
+
+
+_random_catch = st.composite(_draw_random_catch)
 
 
 _NAMED_CATCHES = (
@@ -477,8 +483,7 @@ _CATCHES: st.SearchStrategy[Catch] = st.sampled_from(_NAMED_CATCHES) | _random_c
 """A catch: a named one (B13 first), or random components."""
 
 
-@st.composite
-def _session_options(draw: st.DrawFn) -> dict[str, object]:
+def _draw_session_options(draw: st.DrawFn) -> dict[str, object]:
     """Draw the session options V40-V45, valid together by construction."""
     match_deals = draw(_DEAL_LIMITS)
     most_big_one = _MAX_BIG_ONE if match_deals is None else min(3, match_deals)
@@ -495,8 +500,10 @@ def _session_options(draw: st.DrawFn) -> dict[str, object]:
     }
 
 
-@st.composite
-def _play_options(draw: st.DrawFn) -> dict[str, object]:
+_session_options = st.composite(_draw_session_options)
+
+
+def _draw_play_options(draw: st.DrawFn) -> dict[str, object]:
     """Draw the play options V21-V30, valid together by construction."""
     options: dict[str, object] = {}
     must_spread = draw(_YES_OR_NO)
@@ -545,8 +552,10 @@ def _play_options(draw: st.DrawFn) -> dict[str, object]:
     return options
 
 
-@st.composite
-def _hoyle_options(
+_play_options = st.composite(_draw_play_options)
+
+
+def _draw_hoyle_options(
     draw: st.DrawFn, play: dict[str, object], deck_rules: Rules
 ) -> dict[str, object]:
     """Draw Hoyle's options H2-H7, valid with the ``play`` options drawn."""
@@ -565,6 +574,9 @@ def _hoyle_options(
     options["last_turns"] = draw(_NO if tunk is None or windows else _YES_OR_NO)
     options["tunk_tie_doubles"] = draw(_NO if tunk is None else _YES_OR_NO)  # H7
     return options
+
+
+_hoyle_options = st.composite(_draw_hoyle_options)
 
 
 def rules() -> st.SearchStrategy[Rules]:
@@ -795,8 +807,7 @@ def _ending_last(options: tuple[Action, ...]) -> tuple[Action, ...]:
 _ENDERS = (Drop, ClaimDealTonk)
 
 
-@st.composite
-def _playouts(
+def _draw_playouts(
     draw: st.DrawFn,
     rules_or_strategy: Rules | st.SearchStrategy[Rules] | None,
     players: int | st.SearchStrategy[int] | None,
@@ -841,6 +852,9 @@ def _playouts(
         actions=tuple(actions),
         states=tuple(states),
     )
+
+
+_playouts = st.composite(_draw_playouts)
 
 
 def _check_arguments(rules: object, players: object, max_actions: object) -> None:
