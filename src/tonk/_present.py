@@ -10,7 +10,8 @@ them. Instead each class asks this module (:func:`text`, :func:`svg`), and
 :mod:`tonk.text` and :mod:`tonk.svg` register their functions here when they
 are imported (:func:`add_text`, :func:`add_svg`). ``tonk/__init__`` imports
 both, and Python runs it before any module of the package, so they are
-registered before any of these values exists.
+registered before any of these values exists. A value of a subclass is
+shown as its nearest registered class's values are.
 
 Examples:
     >>> import tonk
@@ -24,12 +25,14 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 __all__ = ["add_svg", "add_text", "is_ascii_spec", "plural", "svg", "text"]
 
 _TEXT: dict[type, Callable[..., str]] = {}
 _SVG: dict[type, Callable[[Any], str]] = {}
+
+_Shown = TypeVar("_Shown")
 
 
 def is_ascii_spec(spec: str) -> bool:
@@ -71,15 +74,32 @@ def add_svg(kind: type, draw: Callable[[Any], str]) -> None:
     _SVG[kind] = draw
 
 
+def _registered(table: dict[type, _Shown], value: object, what: str) -> _Shown:
+    """Return what ``table`` holds for ``value``'s class, or its nearest base's.
+
+    Raises:
+        TypeError: If it holds nothing for the class or any of its bases.
+    """
+    for kind in type(value).__mro__:
+        if kind in table:
+            return table[kind]
+    raise TypeError(f"no {what} is registered for {type(value).__name__}")
+
+
 def text(value: object, spec: str = "") -> str:
     """Return ``value``'s text, in ASCII if ``spec`` asks (:func:`is_ascii_spec`).
 
     Raises:
         ValueError: If ``spec`` is neither ``""`` nor ``"ascii"``.
+        TypeError: If no text is registered for ``value``'s class or its bases.
     """
-    return _TEXT[type(value)](value, ascii=is_ascii_spec(spec))
+    return _registered(_TEXT, value, "text")(value, ascii=is_ascii_spec(spec))
 
 
 def svg(value: object) -> str:
-    """Return ``value``'s SVG picture."""
-    return _SVG[type(value)](value)
+    """Return ``value``'s SVG picture.
+
+    Raises:
+        TypeError: If no picture is registered for ``value``'s class or its bases.
+    """
+    return _registered(_SVG, value, "picture")(value)
