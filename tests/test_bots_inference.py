@@ -24,7 +24,7 @@ from tonk.bots import (
     infer,
 )
 from tonk.bots._belief import tables_of
-from tonk.cards import Card
+from tonk.cards import Card, WildCard
 from tonk.errors import RulesError
 from tonk.observation import Observation
 from tonk.rules import Rules
@@ -56,16 +56,24 @@ def _history(
 def _true_turns(steps: list[tuple[GameState, int, Action]]) -> dict[int, OpponentTurn]:
     """Return what each turn really was, by turn number, from the referee's view."""
     turns: dict[int, dict[str, object]] = {}
-    ate = False  # the next turn is played with an eaten discard (X5)
+    eaten: Card | None = None  # the next turn begins by eating it (X5)
     for state, seat, action in steps:
         if state.phase in (Phase.SLAP_WINDOW, Phase.EXTRA_DISCARD):
-            ate = ate or isinstance(action, Eat)
+            if isinstance(action, Eat):
+                eaten = state.discard_pile[-1]
             continue  # a choice in a window on a discard (V26, X5): no turn's
+        pile = state.discard_pile
         turn = turns.setdefault(
             state.turns_taken,
-            {"seat": seat, "took": ate, "laid": [], "discarded": None},
+            {
+                "seat": seat,
+                "offered": eaten or (pile[-1] if pile else None),
+                "took": eaten is not None,
+                "laid": [],
+                "discarded": None,
+            },
         )
-        ate = False
+        eaten = None
         if isinstance(action, DrawDiscard):
             turn["took"] = True
         elif isinstance(action, Discard):
@@ -73,13 +81,15 @@ def _true_turns(steps: list[tuple[GameState, int, Action]]) -> dict[int, Opponen
         elif isinstance(action, LaySpread):
             turn["laid"] = [*turn["laid"], *action.physical]  # type: ignore[misc]
         elif isinstance(action, Hit):
-            turn["laid"] = [*turn["laid"], action.card]  # type: ignore[misc]
+            card = action.card  # the card played: a wild card, not what it stands for
+            physical = card.card if isinstance(card, WildCard) else card
+            turn["laid"] = [*turn["laid"], physical]  # type: ignore[misc]
     return {
         number: OpponentTurn(
             seat=fields["seat"],  # type: ignore[arg-type]
             turn=number,
             could_drop=True,
-            offered=None,
+            offered=fields["offered"],  # type: ignore[arg-type]
             took=fields["took"],  # type: ignore[arg-type]
             laid=tuple(fields["laid"]),  # type: ignore[arg-type]
             discarded=fields["discarded"],  # type: ignore[arg-type]
@@ -131,6 +141,9 @@ def test_memory_reads_the_other_seats_turns(players: int, rules: Rules) -> None:
                     continue
                 real = truth[turn.turn]
                 assert turn.seat == real.seat
+                # the top discard, unless the memory cannot name it
+                assert turn.offered in (None, real.offered)
+                assert real.offered is not None or turn.offered is None
                 if turn.discarded is not None:
                     assert turn.discarded == real.discarded
                     assert turn.took == real.took
@@ -218,6 +231,43 @@ def test_memory_fed_every_observation_under_any_rules(data: st.DataObject) -> No
         rules = attrs.evolve(rules, max_turns=200)
     players = data.draw(strategies.player_counts(rules), label="players")
     _fed_every_observation(rules, players, data.draw(st.integers(0, 2**16)))
+
+
+@settings(max_examples=under_ci(300))  # each example plays a hand
+@given(data=st.data())
+def test_memory_claims_nothing_false_under_any_rules(data: st.DataObject) -> None:
+    """Whatever a memory names of a turn is what happened, under any rules.
+
+    A turn's offered card, when named, was the top discard; a turn whose
+    discard is named took (or not) and laid exactly what it did. Slap-ins
+    (V26), eats (X5), tunks (H5), hits that end a turn (V24c) and a turned-up
+    card laid at once leave facts unknown; none may be made up.
+    """
+    rules = data.draw(strategies.rules(), label="rules")
+    if rules.max_turns is None:  # a turn limit (B15), as bots playing on should have
+        rules = attrs.evolve(rules, max_turns=200)
+    players = data.draw(strategies.player_counts(rules), label="players")
+    steps = _history(players, data.draw(st.integers(0, 2**16)), rules=rules)
+    truth = _true_turns(steps)
+    for observer in range(players):
+        memory = Memory()
+        for state, seat, _ in steps:
+            if seat != observer:
+                continue
+            for turn in memory.update(tonk.observe(state, observer)):
+                real = truth.get(turn.turn)
+                if real is None or real.seat != turn.seat:
+                    assert rules.eating  # a turn an eat skipped (X5)
+                    assert turn.offered is None
+                    assert turn.discarded is None
+                    continue
+                assert turn.offered in (None, real.offered)
+                if turn.discarded is not None:
+                    assert turn.discarded == real.discarded
+                    assert turn.took == real.took
+                    assert sorted(card.code for card in turn.laid) == sorted(
+                        card.code for card in real.laid
+                    )
 
 
 def _observations(seed: int, players: int = 2) -> list[Observation]:

@@ -67,10 +67,13 @@ class OpponentTurn:
             when it began).
         could_drop: Whether the seat could have dropped instead (no wait,
             V22): it chose not to.
-        offered: The top discard it could take, or ``None``.
-        took: Whether it took the offered card (B7).
+        offered: The top discard it could take, or ``None``: there was
+            none, or the memory cannot tell which card it was.
+        took: Whether it took the offered card (B7); or, with no card
+            named, the turned-up card, which it laid at once.
         laid: The cards it laid in spreads or hit onto spreads (B9, B10).
-        discarded: The card it discarded, or ``None`` if unknown.
+        discarded: The card it discarded, or ``None`` if unknown (then
+            ``took`` and ``laid`` may be incomplete).
 
     .. versionadded:: 0.2.0
 
@@ -312,10 +315,15 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
     between. The discard pile before them is ``last``'s with the seat's own
     discard, if any, on top. Each turn takes the top card or not, then
     discards one: the cards still on the pile and the cards each seat is
-    known to have taken tell who discarded what. When they do not fit
-    together (a card taken and laid at once), or an eat (X5) may have
-    skipped some of the turns (a card was taken from the pile), the discards
-    are left unknown.
+    known to have taken tell who was offered, took and discarded what.
+    Where that story may not hold (the cards do not fit together, as when a
+    card is taken and laid at once; an eat, X5, may have skipped turns; a
+    tunk, H5, or a hit that ends a turn, V24c, left a turn without a
+    discard; a slap-in, V26, may have taken a discard off the pile) the
+    discards are left unknown, and an offered card is named only where it
+    shows (:func:`_offers`). A seat whose laid cards cannot be told apart
+    (several seats hit one spread) has its discard unknown too, so that no
+    turn is weighed on a hand worked out wrong.
     """
     numbers, seats, eaten = _others_turns(last, obs)
     if not seats:
@@ -324,31 +332,131 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
     new_taken = {
         seat: _removed(obs.taken[seat], old_taken[seat]) for seat in set(seats)
     }
-    took, discards = _takes_and_discards(pile, obs.discard_pile, seats, new_taken)
     laid, unsure = _laid(old_spreads, obs.spreads, seats)
-    if (
-        eaten
-        or len(set(seats)) != len(seats)
-        or (
-            obs.rules.eating and len(seats) > 1 and any(took)  # an eat, perhaps
+    laid_upcard = last is None and _upcard_laid(obs, seats, new_taken, laid, unsure)
+    took, discards = _takes_and_discards(pile or (), obs.discard_pile, seats, new_taken)
+    slapped, cut, skipped, revealed = _unseen(last, obs, old_spreads, eaten, took)
+    once = len(set(seats)) == len(seats)  # each seat's new cards from one turn
+    if not once or laid_upcard is not False or slapped:
+        pile = None  # the pile before the turns is not known
+    # Each turn took the top card or not, then discarded one: who discarded what.
+    told = pile is not None and discards[0] is not None and not (skipped or cut)
+    offers = _offers(
+        pile,
+        seats,
+        (took, discards, new_taken),
+        told=told,
+        skipped=skipped,
+        once=once,
+        revealed=revealed,
+    )
+    return [
+        OpponentTurn(
+            seat=seat,
+            turn=numbers[index],
+            could_drop=waits[seat] == 0,
+            offered=offers[index][0],
+            took=offers[index][1] or (index == 0 and laid_upcard is True),
+            laid=tuple(laid[seat]),
+            discarded=discards[index] if told and seat not in unsure else None,
         )
-    ):
-        unsure.update(seats)
-    turns = []
+        for index, seat in enumerate(seats)
+    ]
+
+
+def _offers(
+    pile: tuple[Card, ...] | None,
+    seats: list[int],
+    seen: tuple[list[bool], list[Card | None], dict[int, list[Card]]],
+    *,
+    told: bool,
+    skipped: bool,
+    once: bool,
+    revealed: int | None,
+) -> list[tuple[Card | None, bool]]:
+    """Return what each turn was offered, and whether it took it, as far as known.
+
+    ``seen`` is :func:`_takes_and_discards`'s reading and the cards each seat
+    is newly known to have taken. Where the whole story holds (``told``), a
+    turn was offered the pile's top (``pile`` before the turns) or the turn
+    before's discard. Else the first turn's offer is the top of a known pile,
+    unless an eat (X5) may have skipped that turn; a card a seat is known to
+    have taken, in its one turn among them (``once``), shows what it was
+    offered (a tunk, H5, shows the tunker's cards instead: ``revealed``);
+    nothing else is known.
+    """
+    took, discards, new_taken = seen
+    offers: list[tuple[Card | None, bool]] = []
     for index, seat in enumerate(seats):
-        offered = (pile[-1] if pile else None) if index == 0 else discards[index - 1]
-        turns.append(
-            OpponentTurn(
-                seat=seat,
-                turn=numbers[index],
-                could_drop=waits[seat] == 0,
-                offered=offered,
-                took=took[index] and offered is not None,
-                laid=tuple(laid[seat]),
-                discarded=None if seat in unsure else discards[index],
-            )
-        )
-    return turns
+        if told:
+            top = discards[index - 1] if index else (pile[-1] if pile else None)
+            offers.append((top, took[index] and top is not None))
+        elif index == 0 and pile is not None and not skipped:
+            offers.append((pile[-1] if pile else None, took[0] and bool(pile)))
+        elif once and new_taken[seat] and seat != revealed:
+            offers.append((new_taken[seat][0], True))
+        else:
+            offers.append((None, False))
+    return offers
+
+
+def _unseen(
+    last: Observation | None,
+    obs: Observation,
+    old_spreads: Sequence[Spread],
+    eaten: bool,
+    took: list[bool],
+) -> tuple[bool, bool, bool, int | None]:
+    """Return what may have changed the pile unseen between two decisions.
+
+    ``old_spreads`` are the spreads at the first; ``eaten``, whether an eat
+    (X5) skipped the seat's own turn; ``took``, whether each turn between
+    seems to have taken the top card. Returns whether a slap-in (V26) may
+    have taken a discard off the pile (a card was hit); whether a turn may
+    have ended without a discard (a tunk, H5, or a hit under V24c); whether
+    an eat may have skipped turns (the seat's own, or a card was taken); and
+    the seat that tunked among them, if one did.
+    """
+    rules = obs.rules
+    hit = (rules.slap_in or rules.hit_ends_turn) and _hit(old_spreads, obs.spreads)
+    revealed = obs.tunker if last is None or last.tunker is None else None
+    skipped = eaten or (rules.eating and len(took) > 1 and any(took))
+    cut = revealed is not None or (hit and rules.hit_ends_turn)
+    return hit and rules.slap_in, cut, skipped, revealed
+
+
+def _hit(before: Sequence[Spread], after: Sequence[Spread]) -> bool:
+    """Return whether a card was hit onto a spread between two views (B10, V26)."""
+    old = {spread.number: len(spread.hitters) for spread in before}
+    return any(len(spread.hitters) > old.get(spread.number, 0) for spread in after)
+
+
+def _upcard_laid(
+    obs: Observation,
+    seats: list[int],
+    new_taken: dict[int, list[Card]],
+    laid: dict[int, list[Card]],
+    unsure: set[int],
+) -> bool | None:
+    """Return whether the first seat took the turned-up card and laid it at once.
+
+    ``seats`` are the hand's first turns' and ``laid`` what each put on the
+    table. ``None`` when it may have: then no card shows which card was
+    turned up. A card taken and kept is in the seat's ``taken``; one taken
+    and laid at once leaves the pile a card short of one a turn, less the
+    cards taken since, which tells whether it was taken when the first
+    seat's turn is the only one and no slap-in (V26) or eat (X5) has moved a
+    discard since.
+    """
+    first = seats[0]
+    if not obs.rules.upcard or obs.taken[first] or not (laid[first] or first in unsure):
+        return False
+    if obs.rules.slap_in or obs.rules.eating:
+        return None
+    takes = sum(1 for seat in seats[1:] if new_taken[seat])
+    if len(obs.discard_pile) == 1 + len(seats) - takes:
+        return False
+    return True if len(seats) == 1 else None
 
 
 def _others_turns(
@@ -384,20 +492,25 @@ def _others_turns(
 def _before(
     last: Observation | None, obs: Observation, first: int
 ) -> tuple[
-    tuple[Card, ...], tuple[tuple[Card, ...], ...], tuple[Spread, ...], tuple[int, ...]
+    tuple[Card, ...] | None,
+    tuple[tuple[Card, ...], ...],
+    tuple[Spread, ...],
+    tuple[int, ...],
 ]:
     """Return the pile, taken cards, spreads and waits before the others' turns.
 
     Before the first turn (``last`` is ``None``), the pile is the deal's and
     ``first`` the seat that plays first; else it is ``last``'s pile with the
-    seat's own discard on top.
+    seat's own discard on top, or ``None`` when the seat hit a spread that
+    another seat hit too, so that which of its cards it laid is not known.
     """
     players = obs.player_count
     if last is None:
         nothing: tuple[tuple[Card, ...], ...] = tuple(() for _ in range(players))
         return _first_pile(obs, first), nothing, (), tuple(0 for _ in range(players))
-    mine = _removed(_removed(last.hand, obs.hand), _laid_by(last, obs, obs.seat))
-    pile = (*last.discard_pile, *mine[:1])
+    laid, unsure = _laid(last.spreads, obs.spreads, [obs.seat])
+    mine = _removed(_removed(last.hand, obs.hand), laid[obs.seat])
+    pile = None if unsure else (*last.discard_pile, *mine[:1])
     return pile, last.taken, last.spreads, last.waits
 
 
@@ -429,10 +542,6 @@ def _takes_and_discards(
         else:
             discards.append(survivors.pop(0))
     return took, discards
-
-
-def _laid_by(last: Observation, obs: Observation, seat: int) -> list[Card]:
-    return _laid(last.spreads, obs.spreads, [seat])[0][seat]
 
 
 class CardFacts:
