@@ -27,11 +27,23 @@ from tonk.bots._belief import tables_of
 from tonk.cards import Card, WildCard
 from tonk.errors import RulesError
 from tonk.observation import Observation
-from tonk.rules import Rules
+from tonk.rules import PackKind, Rules, Wilds
 from tonk.state import GameState, Phase
 from tonk.testing import check_no_leak, stack_deck, strategies
 
 PAGAT = tonk.presets.PAGAT
+FORTY_TUNK = Rules(
+    pack_kind=PackKind.FORTY, jokers=1, deal_tonks=(), tunk_at_most=22, last_turns=True
+)
+HIT_ENDS_TURN = Rules(
+    pack_kind=PackKind.FORTY,
+    jokers=1,
+    wilds=Wilds.JOKERS,
+    hand_size=7,
+    upcard=False,
+    hit_wait=1,
+    hit_ends_turn=True,
+)
 
 
 def _history(
@@ -67,6 +79,8 @@ def _true_turns(steps: list[tuple[GameState, int, Action]]) -> dict[int, Opponen
             state.turns_taken,
             {
                 "seat": seat,
+                "could_drop": state.phase is Phase.TURN_START
+                and not state.bookkeeping.waits[seat],  # no wait (V22)
                 "offered": eaten or (pile[-1] if pile else None),
                 "took": eaten is not None,
                 "laid": [],
@@ -88,7 +102,7 @@ def _true_turns(steps: list[tuple[GameState, int, Action]]) -> dict[int, Opponen
         number: OpponentTurn(
             seat=fields["seat"],  # type: ignore[arg-type]
             turn=number,
-            could_drop=True,
+            could_drop=fields["could_drop"],  # type: ignore[arg-type]
             offered=fields["offered"],  # type: ignore[arg-type]
             took=fields["took"],  # type: ignore[arg-type]
             laid=tuple(fields["laid"]),  # type: ignore[arg-type]
@@ -233,21 +247,16 @@ def test_memory_fed_every_observation_under_any_rules(data: st.DataObject) -> No
     _fed_every_observation(rules, players, data.draw(st.integers(0, 2**16)))
 
 
-@settings(max_examples=under_ci(300))  # each example plays a hand
-@given(data=st.data())
-def test_memory_claims_nothing_false_under_any_rules(data: st.DataObject) -> None:
-    """Whatever a memory names of a turn is what happened, under any rules.
+def _claims_nothing_false(rules: Rules, players: int, seed: int) -> None:
+    """Check every fact each seat's memory names in a hand of greedy bots.
 
     A turn's offered card, when named, was the top discard; a turn whose
-    discard is named took (or not) and laid exactly what it did. Slap-ins
-    (V26), eats (X5), tunks (H5), hits that end a turn (V24c) and a turned-up
-    card laid at once leave facts unknown; none may be made up.
+    discard is named took (or not) and laid exactly what it did, and could
+    drop only if it had no wait (V22). Slap-ins (V26), eats (X5), tunks
+    (H5), hits that end a turn (V24c) and a turned-up card laid at once
+    leave facts unknown; none may be made up.
     """
-    rules = data.draw(strategies.rules(), label="rules")
-    if rules.max_turns is None:  # a turn limit (B15), as bots playing on should have
-        rules = attrs.evolve(rules, max_turns=200)
-    players = data.draw(strategies.player_counts(rules), label="players")
-    steps = _history(players, data.draw(st.integers(0, 2**16)), rules=rules)
+    steps = _history(players, seed, rules=rules)
     truth = _true_turns(steps)
     for observer in range(players):
         memory = Memory()
@@ -265,9 +274,47 @@ def test_memory_claims_nothing_false_under_any_rules(data: st.DataObject) -> Non
                 if turn.discarded is not None:
                     assert turn.discarded == real.discarded
                     assert turn.took == real.took
+                    assert real.could_drop or not turn.could_drop
                     assert sorted(card.code for card in turn.laid) == sorted(
                         card.code for card in real.laid
                     )
+
+
+@settings(max_examples=under_ci(300))  # each example plays a hand
+@given(data=st.data())
+def test_memory_claims_nothing_false_under_any_rules(data: st.DataObject) -> None:
+    """Whatever a memory names of a turn is what happened, under any rules."""
+    rules = data.draw(strategies.rules(), label="rules")
+    if rules.max_turns is None:  # a turn limit (B15), as bots playing on should have
+        rules = attrs.evolve(rules, max_turns=200)
+    players = data.draw(strategies.player_counts(rules), label="players")
+    _claims_nothing_false(rules, players, data.draw(st.integers(0, 2**16)))
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "seed"),
+    [
+        # a tunk (H5) leaves a turn without a discard, and shows the tunker's
+        # cards among its taken ones
+        (Rules(upcard=False, tunk_at_most=17, last_turns=True), 3, 3),
+        (FORTY_TUNK, 2, 4),
+        # V24c: a hit ends the turn without a discard
+        (HIT_ENDS_TURN, 2, 9),
+        # a slap-in (V26) takes a discard off the pile
+        (Rules(slap_in=True), 3, 16),
+        # a hit on a seat's spread before its turn makes it wait (V22)
+        (Rules(upcard=False, must_spread=True, hit_wait=1, drops=False), 4, 0),
+        # an eaten card (X5) discarded again leaves the pile as it was
+        (Rules(jokers=2, upcard=False, eating=True, closed_play=True), 5, 0),
+        # the first player takes the turned-up card and lays it at once
+        (PAGAT, 2, 5),
+    ],
+)
+def test_memory_claims_nothing_false_in_these_hands(
+    rules: Rules, players: int, seed: int
+) -> None:
+    """Hands where a memory once made up a fact (found by the property above)."""
+    _claims_nothing_false(attrs.evolve(rules, max_turns=200), players, seed)
 
 
 def _observations(seed: int, players: int = 2) -> list[Observation]:

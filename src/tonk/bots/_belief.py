@@ -66,7 +66,8 @@ class OpponentTurn:
         turn: The hand's turn number (:attr:`~tonk.Observation.turns_taken`
             when it began).
         could_drop: Whether the seat could have dropped instead (no wait,
-            V22): it chose not to.
+            V22): it chose not to. ``False`` too where another seat's hit
+            on its spreads before its turn may have made it wait.
         offered: The top discard it could take, or ``None``: there was
             none, or the memory cannot tell which card it was.
         took: Whether it took the offered card (B7); or, with no card
@@ -335,12 +336,20 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
     laid, unsure = _laid(old_spreads, obs.spreads, seats)
     laid_upcard = last is None and _upcard_laid(obs, seats, new_taken, laid, unsure)
     took, discards = _takes_and_discards(pile or (), obs.discard_pile, seats, new_taken)
-    slapped, cut, skipped, revealed = _unseen(last, obs, old_spreads, eaten, took)
+    slapped, cut, skipped, revealed = _unseen(
+        last, obs, old_spreads, eaten, (took, discards)
+    )
     once = len(set(seats)) == len(seats)  # each seat's new cards from one turn
-    if not once or laid_upcard is not False or slapped:
+    if (
+        not once
+        or laid_upcard is not False
+        or slapped
+        or _shown_first(last, revealed, seats)
+    ):
         pile = None  # the pile before the turns is not known
     # Each turn took the top card or not, then discarded one: who discarded what.
     told = pile is not None and discards[0] is not None and not (skipped or cut)
+    waiting = _hit_first(old_spreads, obs, seats) if obs.rules.hit_wait else set()
     offers = _offers(
         pile,
         seats,
@@ -354,7 +363,7 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
         OpponentTurn(
             seat=seat,
             turn=numbers[index],
-            could_drop=waits[seat] == 0,
+            could_drop=waits[seat] == 0 and seat not in waiting,
             offered=offers[index][0],
             took=offers[index][1] or (index == 0 and laid_upcard is True),
             laid=tuple(laid[seat]),
@@ -405,24 +414,63 @@ def _unseen(
     obs: Observation,
     old_spreads: Sequence[Spread],
     eaten: bool,
-    took: list[bool],
+    reading: tuple[list[bool], list[Card | None]],
 ) -> tuple[bool, bool, bool, int | None]:
     """Return what may have changed the pile unseen between two decisions.
 
     ``old_spreads`` are the spreads at the first; ``eaten``, whether an eat
-    (X5) skipped the seat's own turn; ``took``, whether each turn between
-    seems to have taken the top card. Returns whether a slap-in (V26) may
-    have taken a discard off the pile (a card was hit); whether a turn may
-    have ended without a discard (a tunk, H5, or a hit under V24c); whether
-    an eat may have skipped turns (the seat's own, or a card was taken); and
-    the seat that tunked among them, if one did.
+    (X5) skipped the seat's own turn; ``reading``, :func:`_takes_and_discards`'s
+    reading of the turns between. Returns whether a slap-in (V26) may have
+    taken a discard off the pile (a card was hit); whether a turn may have
+    ended without a discard (a tunk, H5, or a hit under V24c); whether an
+    eat may have skipped turns (the seat's own, or, among several turns, a
+    card was taken or the cards do not fit: an eaten card may have been
+    discarded again); and the seat that tunked among them, if one did.
     """
+    took, discards = reading
     rules = obs.rules
     hit = (rules.slap_in or rules.hit_ends_turn) and _hit(old_spreads, obs.spreads)
     revealed = obs.tunker if last is None or last.tunker is None else None
-    skipped = eaten or (rules.eating and len(took) > 1 and any(took))
+    several = rules.eating and len(took) > 1
+    skipped = eaten or (several and (any(took) or discards[0] is None))
     cut = revealed is not None or (hit and rules.hit_ends_turn)
     return hit and rules.slap_in, cut, skipped, revealed
+
+
+def _hit_first(
+    old_spreads: Sequence[Spread], obs: Observation, seats: list[int]
+) -> set[int]:
+    """Return the seats of ``seats`` another seat may have hit before their turn.
+
+    Such a seat may have had to wait (V22, ``hit_wait``) when its turn came.
+    The seat observing hit before every turn between its decisions, the
+    others in their turns' order; under slap-in (V26) a hit may come at any
+    discard.
+    """
+    old = {spread.number: len(spread.hitters) for spread in old_spreads}
+    order = {seat: index for index, seat in enumerate(seats)}
+    hit = set()
+    for spread in obs.spreads:
+        owner = spread.owner
+        for hitter in spread.hitters[old.get(spread.number, 0) :]:
+            if (
+                hitter != owner
+                and owner in order
+                and (obs.rules.slap_in or order.get(hitter, -1) < order[owner])
+            ):
+                hit.add(owner)
+    return hit
+
+
+def _shown_first(
+    last: Observation | None, revealed: int | None, seats: list[int]
+) -> bool:
+    """Return whether the hand's first player tunked (H5) in its first turn.
+
+    Its unmatched cards, shown, are then among its ``taken`` cards, which no
+    longer tell whether it took the turned-up card.
+    """
+    return last is None and revealed is not None and revealed == seats[0]
 
 
 def _hit(before: Sequence[Spread], after: Sequence[Spread]) -> bool:
