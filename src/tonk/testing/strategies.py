@@ -100,7 +100,8 @@ _MAX_BET = 3
 
 # Strategies drawn in every example, built once: an `|` builds a new strategy.
 _PLAYER_LIMITS = st.none() | st.integers(2, _MAX_PLAYERS)
-_TURN_LIMITS = st.none() | st.integers(1, _MAX_TURNS_LIMIT)
+# B15: the default limit first, so that rules shrink to it (not to no limit).
+_TURN_LIMITS = st.just(Rules().max_turns) | st.none() | st.integers(1, _MAX_TURNS_LIMIT)
 _DEAL_LIMITS = st.none() | st.integers(1, _MAX_DEALS)
 _TARGETS = st.none() | st.integers(1, _MAX_TARGET)
 _HIT_LIMITS = st.none() | st.integers(0, _MAX_HITS)
