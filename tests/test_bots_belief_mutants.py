@@ -12,7 +12,11 @@ the weights of a belief (a product over turns, each turn's hand worked out
 back from the deal), the uniform fallback, the ``lower`` prior, and how a
 belief draws a deal. The private helpers the model shares with the inference
 bot are called directly: through ``infer`` only their effect on a weight
-shows. docs/maintainers.md lists the mutants left.
+shows. Where the rules change the discard pile unseen (a tunk, H5; a hit
+that ends a turn, V24c; a slap-in, V26; a spread hit by two seats; the
+turned-up card laid at once), a seat's memory of a hand of greedy bots is
+pinned turn by turn, each fact it names checked against what was played.
+docs/maintainers.md lists the mutants left.
 """
 
 from __future__ import annotations
@@ -26,13 +30,14 @@ import attrs
 import pytest
 
 import tonk
+from tonk.actions import Action, Discard, DrawDiscard, Eat, Hit, LaySpread
 from tonk.bots import Belief, GreedyModel, Memory, OpponentTurn, infer
 from tonk.bots._belief import drop_threshold, tables_of
-from tonk.cards import Card
+from tonk.cards import Card, WildCard
 from tonk.errors import RulesError
 from tonk.observation import Observation, determinize
-from tonk.rules import Rules
-from tonk.state import GameState
+from tonk.rules import PackKind, Rules, Wilds
+from tonk.state import GameState, Phase
 
 PAGAT = tonk.presets.PAGAT
 
@@ -242,9 +247,13 @@ def test_greedy_hands_are_remembered_exactly(
 
 def test_a_memory_of_a_two_seat_hand_has_the_other_seat_s_turns() -> None:
     """Two seats: every second turn is the other seat's; its laid cards and
-    discards (one hit of KC onto a spread), exactly; the first turn (whose
-    upcard was taken and laid at once) is not pinned, see the report."""
-    assert _remember(_greedy_hand(PAGAT, 2, 5))[1][1:] == [
+    discards (one hit of KC onto a spread), exactly. In the first turn seat
+    1 took the turned-up card and laid it at once (the pile holds one card
+    fewer than one a turn): it took, but the card is not named, nor the
+    discard. Each fact named is what was played."""
+    steps = _played(PAGAT, 2, 5)
+    assert [_brief(turn) for turn in _remembered_by(steps, 0)] == [
+        "1@0 d -+ [10S JS QS] -",
         "1@2 d JH [] QC",
         "1@4 d 7H [] 5S",
         "1@6 d 6D [] 5D",
@@ -1087,3 +1096,277 @@ def test_a_memory_that_missed_its_own_turn_adds_no_turn() -> None:
     assert seen == first
     assert [_brief(turn) for turn in memory.update(plain[2])] == first
     assert memory.last(0) == plain[2]
+
+
+# -- the turns read where the rules change the pile unseen ------------------
+
+
+def _played(
+    rules: Rules, players: int, seed: int
+) -> list[tuple[GameState, int, Action]]:
+    """Return every (state, seat, action) of a hand of greedy bots (turn limit 200)."""
+    steps: list[tuple[GameState, int, Action]] = []
+
+    def record(state: GameState, seat: int, action: Action) -> None:
+        steps.append((state, seat, action))
+
+    tonk.bots.play_hand(
+        attrs.evolve(rules, max_turns=200),
+        [tonk.bots.GreedyBot() for _ in range(players)],
+        seed=seed,
+        on_action=record,  # type: ignore[arg-type]
+    )
+    return steps
+
+
+def _what_was_played(
+    steps: Sequence[tuple[GameState, int, Action]],
+) -> dict[int, OpponentTurn]:
+    """Return each turn as the referee saw it: offered card, take, laid, discard."""
+    turns: dict[int, dict[str, object]] = {}
+    eaten: Card | None = None  # the next turn begins by eating it (X5)
+    for state, seat, action in steps:
+        if state.phase in (Phase.SLAP_WINDOW, Phase.EXTRA_DISCARD):
+            if isinstance(action, Eat):
+                eaten = state.discard_pile[-1]
+            continue
+        pile = state.discard_pile
+        turn = turns.setdefault(
+            state.turns_taken,
+            {
+                "seat": seat,
+                "could_drop": state.phase is Phase.TURN_START
+                and not state.bookkeeping.waits[seat],
+                "offered": eaten or (pile[-1] if pile else None),
+                "took": eaten is not None,
+                "laid": (),
+                "discarded": None,
+            },
+        )
+        eaten = None
+        if isinstance(action, DrawDiscard):
+            turn["took"] = True
+        elif isinstance(action, Discard):
+            turn["discarded"] = action.card
+        elif isinstance(action, LaySpread):
+            turn["laid"] = (*turn["laid"], *action.physical)  # type: ignore[misc]
+        elif isinstance(action, Hit):
+            card = action.card
+            physical = card.card if isinstance(card, WildCard) else card
+            turn["laid"] = (*turn["laid"], physical)  # type: ignore[misc]
+    return {
+        number: OpponentTurn(turn=number, **fields)  # type: ignore[arg-type]
+        for number, fields in turns.items()
+    }
+
+
+def _remembered_by(
+    steps: Sequence[tuple[GameState, int, Action]], seat: int, *, starts: bool = False
+) -> list[OpponentTurn]:
+    """Return ``seat``'s memory after its last decision (or turn start) shown.
+
+    Every fact it names is checked against what was played: an offered card
+    named was the top discard; a turn whose discard is named took, laid and
+    discarded what it did, and could drop only if it had no wait (V22).
+    """
+    memory = Memory()
+    turns: tuple[OpponentTurn, ...] = ()
+    for state, mover, _ in steps:
+        if mover == seat and (not starts or state.phase is Phase.TURN_START):
+            turns = memory.update(tonk.observe(state, seat))
+    truth = _what_was_played(steps)
+    for turn in turns:
+        real = truth[turn.turn]
+        assert turn.seat == real.seat
+        assert turn.offered in (None, real.offered)
+        if turn.discarded is not None:
+            assert (turn.discarded, turn.took) == (real.discarded, real.took)
+            assert sorted(turn.laid) == sorted(real.laid)
+            assert real.could_drop or not turn.could_drop
+    return list(turns)
+
+
+SLAP_IN = Rules(slap_in=True)
+FORTY_TUNK = Rules(
+    pack_kind=PackKind.FORTY, jokers=1, deal_tonks=(), tunk_at_most=22, last_turns=True
+)
+HIT_ENDS_TURN = Rules(
+    pack_kind=PackKind.FORTY,
+    jokers=1,
+    wilds=Wilds.JOKERS,
+    hand_size=7,
+    upcard=False,
+    hit_wait=1,
+    hit_ends_turn=True,
+)
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "seed", "seat", "expected"),
+    [
+        # V24c: seat 1's hits end its turns unseen (no discard: unknown); at
+        # turn 8 it waits (V22) after seat 0's hit on its spread
+        pytest.param(
+            HIT_ENDS_TURN,
+            2,
+            9,
+            0,
+            [
+                "1@0 d - [6D 6H 6S] JH",
+                "1@2 d KC [] JC",
+                "1@4 d QD [7S] -",
+                "1@6 d QS [5D 5H 5S] 4S",
+                "1@8 w QS [6C] -",
+                "1@10 d 3D [] 2C",
+                "1@12 d 3H [] 2S",
+                "1@14 d JS [] AD",
+                "1@16 d 3C [] KD",
+                "1@18 d QH [] AH",
+            ],
+            id="hits-that-end-a-turn",
+        ),
+        # V26: a hit may come at any discard, so no discard is named around
+        # one, and seat 3 may have waited (V22) after seat 0's hit of JH on
+        # the run it laid at turn 2
+        pytest.param(
+            Rules(slap_in=True, hit_wait=1),
+            4,
+            0,
+            1,
+            [
+                "2@1 d - [] -",
+                "3@2 w - [8H 9H 10H JH] -",
+                "0@3 d - [] -",
+                "2@5 d KS [] JS",
+                "3@6 w JS [] JC",
+                "0@7 d JC [] 9D",
+                "2@9 d 5C [] KC",
+                "3@10 d KC [] JD",
+                "0@11 d JD [] 2D",
+                "2@13 d 5D [] 8C",
+                "3@14 d 8C [] 10C",
+                "0@15 d 10C [] 9S",
+            ],
+            id="a-slap-in-may-make-a-wait",
+        ),
+        # V24c: seat 1 hits seat 0's new spread (JS) after seat 0's turn 2
+        # (free to drop then, not at turn 5): the two seats' laid cards are not
+        # told apart, and seat 2 (observing) names no pile before them
+        pytest.param(
+            HIT_ENDS_TURN,
+            3,
+            1,
+            2,
+            [
+                "1@0 d - [] QD",
+                "0@2 d - [JK JD JH JS] -",
+                "1@3 d - [] -",
+                "0@5 w 6H [4S 5S 6S] -",
+                "1@6 d 2D+ [KD] -",
+                "0@8 d 2H [] 7H",
+                "1@9 d 7H [] 5D",
+            ],
+            id="a-spread-hit-by-two-seats",
+        ),
+        # V26: seat 3 hits the run seat 2 laid in the turn before: a hit on a
+        # new spread may be a slap-in, so no discard is named
+        pytest.param(
+            SLAP_IN,
+            4,
+            31,
+            0,
+            [
+                "1@0 d - [] -",
+                "2@1 d - [7D 8D 9D 10D JD] -",
+                "3@2 d - [] -",
+            ],
+            id="a-spread-laid-and-hit-between",
+        ),
+        # seat 1 takes the upcard QC and lays it at once; with two turns after
+        # the deal the pile a card short may be either's take: none is named
+        pytest.param(
+            PAGAT,
+            3,
+            16,
+            0,
+            [
+                "1@0 d - [JC QC KC] -",
+                "2@1 d - [] -",
+            ],
+            id="the-upcard-perhaps-laid",
+        ),
+        # seat 1 lays a book without taking the upcard 5D (the pile's count
+        # tells), then seat 2 tunks (H5): the discards are unknown
+        pytest.param(
+            FORTY_TUNK,
+            4,
+            9,
+            0,
+            [
+                "1@0 d 5D [6C 6H 6S] -",
+                "2@1 d - [7C 7D 7H] -",
+                "3@2 d - [] -",
+            ],
+            id="the-upcard-not-laid-then-a-tunk",
+        ),
+        # seat 1 takes QD and tunks (H5) in its second turn, not its first: its
+        # first turn is read in full
+        pytest.param(
+            FORTY_TUNK,
+            2,
+            2,
+            0,
+            [
+                "1@0 d 3S [] KH",
+                "1@2 d QD+ [QD QH QS] -",
+            ],
+            id="a-tunk-after-the-first-turn",
+        ),
+        # the hand above under slap-in (V26): the take of the upcard is not
+        # told, nor the discard of the turn with a hit (KC)
+        pytest.param(
+            SLAP_IN,
+            2,
+            5,
+            0,
+            [
+                "1@0 d - [10S JS QS] -",
+                "1@2 d JH [] QC",
+                "1@4 d 7H [] 5S",
+                "1@6 d 6D [] 5D",
+                "1@8 d 9D [] 3H",
+                "1@10 d 8D [] 7D",
+                "1@12 d 6H [] 3C",
+                "1@14 d - [KC] -",
+                "1@16 d 9H [] 6C",
+                "1@18 d 9C [] 2S",
+            ],
+            id="under-slap-in-the-upcard-unknown",
+        ),
+    ],
+)
+def test_hands_where_the_pile_changes_unseen_are_remembered_exactly(
+    rules: Rules, players: int, seed: int, seat: int, expected: list[str]
+) -> None:
+    """A seat's memory of a hand of greedy bots, turn by turn, exactly, where
+    the rules may change the pile unseen: what it names is what was played
+    (checked), and what it leaves unknown is pinned too."""
+    turns = _remembered_by(_played(rules, players, seed), seat)
+    assert [_brief(turn) for turn in turns] == expected
+
+
+def test_a_memory_shown_only_turn_starts_reads_the_pile_it_left() -> None:
+    """Seat 1 of three (seed 5), shown only its turn starts (not its other
+    decisions), took seat 0's KD and laid it at once in its turn 6: the pile
+    it left is not its own discard on the pile it saw, so the discards of
+    turns 7 and 8 are unknown (seat 2 took the 8D offered and laid it at
+    once, which a pile read as one card short would hide)."""
+    turns = _remembered_by(_played(PAGAT, 3, 5), 1, starts=True)
+    assert [_brief(turn) for turn in turns] == [
+        "2@1 d QC [] JH",
+        "0@2 d JH [] 10C",
+        "2@4 d JS [] 10S",
+        "0@5 d 10S [] KD",
+        "2@7 d 8D [6D 7D 8D 9D] -",
+        "0@8 d - [] -",
+    ]
