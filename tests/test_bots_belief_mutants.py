@@ -1235,7 +1235,7 @@ HIT_ENDS_TURN = Rules(
             1,
             [
                 "2@1 d - [] -",
-                "3@2 w - [8H 9H 10H JH] -",
+                "3@2 w - [] -",
                 "0@3 d - [] -",
                 "2@5 d KS [] JS",
                 "3@6 w JS [] JC",
@@ -1251,7 +1251,8 @@ HIT_ENDS_TURN = Rules(
         ),
         # V24c: seat 1 hits seat 0's new spread (JS) after seat 0's turn 2
         # (free to drop then, not at turn 5): the two seats' laid cards are not
-        # told apart, and seat 2 (observing) names no pile before them
+        # told apart (a new spread hit by another seat: none is named), but
+        # seat 2 (observing) knows its own, so the pile before them
         pytest.param(
             HIT_ENDS_TURN,
             3,
@@ -1259,7 +1260,7 @@ HIT_ENDS_TURN = Rules(
             2,
             [
                 "1@0 d - [] QD",
-                "0@2 d - [JK JD JH JS] -",
+                "0@2 d QS [] -",
                 "1@3 d - [] -",
                 "0@5 w 6H [4S 5S 6S] -",
                 "1@6 d 2D+ [KD] -",
@@ -1277,7 +1278,7 @@ HIT_ENDS_TURN = Rules(
             0,
             [
                 "1@0 d - [] -",
-                "2@1 d - [7D 8D 9D 10D JD] -",
+                "2@1 d - [] -",
                 "3@2 d - [] -",
             ],
             id="a-spread-laid-and-hit-between",
@@ -1353,6 +1354,25 @@ def test_hands_where_the_pile_changes_unseen_are_remembered_exactly(
     (checked), and what it leaves unknown is pinned too."""
     turns = _remembered_by(_played(rules, players, seed), seat)
     assert [_brief(turn) for turn in turns] == expected
+
+
+def test_a_memory_shown_only_turn_starts_names_no_pile_after_an_unseen_turn() -> None:
+    """Seat 2 of three (seed 3), shown only its turn starts, drew 3S from the
+    stock at turn 10 and threw it at once: its hand shows no trace of it, so
+    the pile it left is unknown and turn 11's offer is not named (it named
+    QC, the card under 3S)."""
+    turns = _remembered_by(_played(PAGAT, 3, 3), 2, starts=True)
+    assert [_brief(turn) for turn in turns] == [
+        "1@0 d 10S [] KS",
+        "0@2 d 10D [] JH",
+        "1@3 d JH [] JC",
+        "0@5 d 5D [2C 3C 4C] 8H",
+        "1@6 d 8H [] 9D",
+        "0@8 d - [] -",
+        "1@9 d - [] -",
+        "0@11 d - [] -",
+        "1@12 d - [] -",
+    ]
 
 
 def test_a_memory_shown_only_turn_starts_reads_the_pile_it_left() -> None:

@@ -192,7 +192,8 @@ class Memory:
     (:meth:`update`), or only those of its seat's decisions, as a bot is
     asked: at each turn start of its seat it compares the view with the one
     of the seat's decision before and records the other seats' turns in
-    between (:class:`OpponentTurn`), the same either way. It forgets them
+    between (:class:`OpponentTurn`), the same either way. Given fewer (only
+    the seat's turn starts, say), it names less. It forgets them
     when an observation begins a new hand, and keeps one memory per seat, so
     one bot may sit in several seats. It reads observations only.
 
@@ -292,9 +293,9 @@ def _laid(
     for spread in after:
         previous = old.get(spread.number)
         if previous is None:
-            if spread.owner in laid:
-                laid[spread.owner].extend(spread.cards)
             hitters = set(spread.hitters)
+            if spread.owner in laid and hitters <= {spread.owner}:
+                laid[spread.owner].extend(spread.cards)  # else some are a hitter's
             added: list[Card] = []
         else:
             hitters = set(spread.hitters[len(previous.hitters) :])
@@ -558,7 +559,13 @@ def _before(
         return _first_pile(obs, first), nothing, (), tuple(0 for _ in range(players))
     laid, unsure = _laid(last.spreads, obs.spreads, [obs.seat])
     mine = _removed(_removed(last.hand, obs.hand), laid[obs.seat])
-    pile = None if unsure else (*last.discard_pile, *mine[:1])
+    # Unknown too when the seat played a turn it was not shown the decisions
+    # of (it was shown only its turn starts): a card it drew from the stock
+    # and threw at once leaves no trace in its hand.
+    unseen_turn = not mine and last.phase is Phase.TURN_START
+    pile = (
+        None if obs.seat in unsure or unseen_turn else (*last.discard_pile, *mine[:1])
+    )
     return pile, last.taken, last.spreads, last.waits
 
 
