@@ -986,7 +986,8 @@ class Rules:
 
     max_turns: int | None = attrs.field(default=200, validator=_check_max_turns)
     """B15: the termination guard. After this many completed turns the hand ends
-    and is settled as a stock exhaustion (B14). ``None`` means unbounded."""
+    and is settled as a stock exhaustion (B14); a tunk's last turns (H6) are
+    still played, at most one for each other player. ``None`` means unbounded."""
 
     # --- payouts (V31-V39, V46) -------------------------------------------------------
     going_out: tuple[OutPay, ...] = attrs.field(
