@@ -35,6 +35,9 @@ settings.register_profile(
     "dev", max_examples=25, deadline=None, database=None, print_blob=True
 )
 settings.register_profile(
+    "deep", max_examples=1500, deadline=None, database=None, print_blob=True
+)
+settings.register_profile(
     "ci",
     max_examples=500,
     deadline=None,
