@@ -28,15 +28,16 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
+from test_bots_inference import FORTY_TUNK, HIT_ENDS_TURN, _history, _true_turns
 
 import tonk
-from tonk.actions import Action, Discard, DrawDiscard, Eat, Hit, LaySpread
+from tonk.actions import Action
 from tonk.bots import Belief, GreedyModel, Memory, OpponentTurn, infer
 from tonk.bots._belief import drop_threshold, tables_of
-from tonk.cards import Card, WildCard
+from tonk.cards import Card
 from tonk.errors import RulesError
 from tonk.observation import Observation, determinize
-from tonk.rules import PackKind, Rules, Wilds
+from tonk.rules import Rules
 from tonk.state import GameState, Phase
 
 PAGAT = tonk.presets.PAGAT
@@ -1105,59 +1106,7 @@ def _played(
     rules: Rules, players: int, seed: int
 ) -> list[tuple[GameState, int, Action]]:
     """Return every (state, seat, action) of a hand of greedy bots (turn limit 200)."""
-    steps: list[tuple[GameState, int, Action]] = []
-
-    def record(state: GameState, seat: int, action: Action) -> None:
-        steps.append((state, seat, action))
-
-    tonk.bots.play_hand(
-        attrs.evolve(rules, max_turns=200),
-        [tonk.bots.GreedyBot() for _ in range(players)],
-        seed=seed,
-        on_action=record,  # type: ignore[arg-type]
-    )
-    return steps
-
-
-def _what_was_played(
-    steps: Sequence[tuple[GameState, int, Action]],
-) -> dict[int, OpponentTurn]:
-    """Return each turn as the referee saw it: offered card, take, laid, discard."""
-    turns: dict[int, dict[str, object]] = {}
-    eaten: Card | None = None  # the next turn begins by eating it (X5)
-    for state, seat, action in steps:
-        if state.phase in (Phase.SLAP_WINDOW, Phase.EXTRA_DISCARD):
-            if isinstance(action, Eat):
-                eaten = state.discard_pile[-1]
-            continue
-        pile = state.discard_pile
-        turn = turns.setdefault(
-            state.turns_taken,
-            {
-                "seat": seat,
-                "could_drop": state.phase is Phase.TURN_START
-                and not state.bookkeeping.waits[seat],
-                "offered": eaten or (pile[-1] if pile else None),
-                "took": eaten is not None,
-                "laid": (),
-                "discarded": None,
-            },
-        )
-        eaten = None
-        if isinstance(action, DrawDiscard):
-            turn["took"] = True
-        elif isinstance(action, Discard):
-            turn["discarded"] = action.card
-        elif isinstance(action, LaySpread):
-            turn["laid"] = (*turn["laid"], *action.physical)  # type: ignore[misc]
-        elif isinstance(action, Hit):
-            card = action.card
-            physical = card.card if isinstance(card, WildCard) else card
-            turn["laid"] = (*turn["laid"], physical)  # type: ignore[misc]
-    return {
-        number: OpponentTurn(turn=number, **fields)  # type: ignore[arg-type]
-        for number, fields in turns.items()
-    }
+    return _history(players, seed, rules=attrs.evolve(rules, max_turns=200))
 
 
 def _remembered_by(
@@ -1174,7 +1123,7 @@ def _remembered_by(
     for state, mover, _ in steps:
         if mover == seat and (not starts or state.phase is Phase.TURN_START):
             turns = memory.update(tonk.observe(state, seat))
-    truth = _what_was_played(steps)
+    truth = _true_turns(steps)
     for turn in turns:
         real = truth[turn.turn]
         assert turn.seat == real.seat
@@ -1187,18 +1136,6 @@ def _remembered_by(
 
 
 SLAP_IN = Rules(slap_in=True)
-FORTY_TUNK = Rules(
-    pack_kind=PackKind.FORTY, jokers=1, deal_tonks=(), tunk_at_most=22, last_turns=True
-)
-HIT_ENDS_TURN = Rules(
-    pack_kind=PackKind.FORTY,
-    jokers=1,
-    wilds=Wilds.JOKERS,
-    hand_size=7,
-    upcard=False,
-    hit_wait=1,
-    hit_ends_turn=True,
-)
 
 
 @pytest.mark.parametrize(

@@ -65,7 +65,9 @@ def _history(
     return steps
 
 
-def _true_turns(steps: list[tuple[GameState, int, Action]]) -> dict[int, OpponentTurn]:
+def _true_turns(
+    steps: Sequence[tuple[GameState, int, Action]],
+) -> dict[int, OpponentTurn]:
     """Return what each turn really was, by turn number, from the referee's view."""
     turns: dict[int, dict[str, object]] = {}
     eaten: Card | None = None  # the next turn begins by eating it (X5)
