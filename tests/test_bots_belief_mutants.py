@@ -28,7 +28,13 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
-from test_bots_inference import FORTY_TUNK, HIT_ENDS_TURN, _history, _true_turns
+from test_bots_inference import (
+    FORTY_TUNK,
+    HIT_ENDS_TURN,
+    _history,
+    _true_turns,
+    check_named,
+)
 
 import tonk
 from tonk.actions import Action
@@ -1127,11 +1133,7 @@ def _remembered_by(
     for turn in turns:
         real = truth[turn.turn]
         assert turn.seat == real.seat
-        assert turn.offered in (None, real.offered)
-        if turn.discarded is not None:
-            assert (turn.discarded, turn.took) == (real.discarded, real.took)
-            assert sorted(turn.laid) == sorted(real.laid)
-            assert real.could_drop or not turn.could_drop
+        check_named(turn, real)
     return list(turns)
 
 

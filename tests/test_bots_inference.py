@@ -249,6 +249,22 @@ def test_memory_fed_every_observation_under_any_rules(data: st.DataObject) -> No
     _fed_every_observation(rules, players, data.draw(st.integers(0, 2**16)))
 
 
+def check_named(turn: OpponentTurn, real: OpponentTurn) -> None:
+    """Check that each fact ``turn`` names is the referee's ``real`` turn's.
+
+    A named offered card was the top discard; a turn whose discard is named
+    took, laid and discarded what it did, and could drop only with no wait.
+    """
+    assert turn.offered in (None, real.offered)
+    if turn.discarded is not None:
+        assert turn.discarded == real.discarded
+        assert turn.took == real.took
+        assert real.could_drop or not turn.could_drop
+        assert sorted(card.code for card in turn.laid) == sorted(
+            card.code for card in real.laid
+        )
+
+
 def _claims_nothing_false(rules: Rules, players: int, seed: int) -> None:
     """Check every fact each seat's memory names in a hand of greedy bots.
 
@@ -272,14 +288,7 @@ def _claims_nothing_false(rules: Rules, players: int, seed: int) -> None:
                     assert turn.offered is None
                     assert turn.discarded is None
                     continue
-                assert turn.offered in (None, real.offered)
-                if turn.discarded is not None:
-                    assert turn.discarded == real.discarded
-                    assert turn.took == real.took
-                    assert real.could_drop or not turn.could_drop
-                    assert sorted(card.code for card in turn.laid) == sorted(
-                        card.code for card in real.laid
-                    )
+                check_named(turn, real)
 
 
 @settings(max_examples=under_ci(300))  # each example plays a hand

@@ -16,6 +16,7 @@ import attrs
 import pytest
 from scenario import card, cards, finished, live, sorted_hand
 from sizes import under_ci
+from test_presets_mutants import NAMES
 
 import tonk
 from tonk import (
@@ -1606,27 +1607,7 @@ def test_presets_deck_and_deal(
 
 
 def test_presets_names() -> None:
-    assert presets.names() == (
-        "baton_rouge",
-        "chicago",
-        "club_events",
-        "elimination",
-        "encyclopedia",
-        "fifty_only",
-        "forty_cash",
-        "hoyle",
-        "low_high_deal",
-        "newark",
-        "pagat",
-        "push_ups",
-        "rushville",
-        "seattle",
-        "sheet",
-        "split_pot",
-        "vietnam",
-        "washington_dc",
-        "washington_state",
-    )
+    assert presets.names() == NAMES
     assert presets.get("pagat") == Rules()
 
 
