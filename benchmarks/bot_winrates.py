@@ -35,7 +35,11 @@ model (see :func:`_looked_ahead`); ``--fit-drop HANDS`` fits a learned chance of
 strictly lowest on the same points (a logistic regression of the belief's
 chance and public facts, :func:`drop_features`; numpy, the ``bench``
 extra) on ``HANDS`` hands at each of 2 and 4 players, and tests it on
-``HANDS`` more (see :func:`fit_drop`; ``--json`` also keeps the points).
+``HANDS`` more (see :func:`fit_drop`; ``--json`` also keeps the points);
+``--model-study HANDS`` scores the belief as ``--brier`` does, at each table
+size, with the greedy model and with a model that plays the greedy bot's own
+drop and discard rules on what the seat saw at each turn (see
+:func:`model_study`).
 
 With ``--json PATH`` it writes the results (each match-up's
 :meth:`tonk.bots.TournamentResult.to_dict`) to a file; with ``--svg PATH``
@@ -65,6 +69,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import attrs
+
 import tonk
 from tonk._compiled import compiled
 from tonk.actions import Action
@@ -79,7 +85,8 @@ from tonk.bots import (
     RandomBot,
     infer,
 )
-from tonk.bots._belief import drop_threshold
+from tonk.bots._belief import drop_threshold, tables_of
+from tonk.bots._greedy import _View, _without
 from tonk.observation import Observation
 from tonk.scoring import settle_drop
 
@@ -390,6 +397,215 @@ def brier(hands: int, seed: int) -> dict[str, float]:
     for name, score in scores.items():
         print(f"| {name} | {score:.4f} |")
     return scores
+
+
+class FaithfulModel(GreedyModel):
+    """The greedy model, with the greedy bot's own drop and discard (``--model-study``).
+
+    :class:`~tonk.bots.GreedyModel` reads a turn without the table it was
+    played at: a drop bar by the turn's number alone, and a discard by a
+    card's count less a bonus for a partner. This one reads, for each turn,
+    what the observing seat saw then (``facts``, filled in as the hand is
+    played): it bars the drop at the count below which the greedy bot's own
+    estimate (:func:`~tonk.bots._knowledge.sampled_counts`, from the cards
+    that seat had not seen, the hand sizes and the known cards) makes a
+    drop pay, and draws the discard by a softmax of the greedy bot's own
+    discard score (its near-spreads, the cards that fit the table, the
+    stock) at temperature ``sharpness``. Only the study's referee fills
+    ``facts``, with the observing seat's own observations.
+    """
+
+    facts: dict[tuple[str, int, int], Any]
+    sharpness: float
+
+    def __init__(
+        self, facts: dict[tuple[str, int, int], Any], sharpness: float = 0.25
+    ) -> None:
+        super().__init__()
+        object.__setattr__(self, "facts", facts)
+        object.__setattr__(self, "sharpness", sharpness)
+
+    def likelihood(
+        self,
+        rules: tonk.Rules,
+        players: int,
+        turn: OpponentTurn,
+        hand: Sequence[tonk.Card],
+        drawn: tonk.Card,
+    ) -> float:
+        chance = super().likelihood(rules, players, turn, hand, drawn)
+        if not chance:
+            return 0.0
+        facts = self.facts
+        values = compiled(rules).tables.values
+        if turn.could_drop and ("bar", turn.seat, turn.turn) in facts:
+            count = sum(values[card.code] for card in hand)
+            chance *= _not_dropping(
+                self, count, facts["bar", turn.seat, turn.turn]
+            ) / _not_dropping(self, count, drop_threshold(rules, players, turn.turn))
+        seen = facts.get(("discard", turn.seat, turn.turn))
+        if turn.discarded is None or seen is None:
+            return chance
+        after = [*hand, drawn]
+        for card in turn.laid:
+            if card in after:
+                after.remove(card)
+        if turn.discarded not in after:
+            return chance
+        codes = [card.code for card in after]
+        model = tables_of(rules)
+        chance /= self._discard_chance(model, codes, turn.discarded.code)
+        after.sort()
+        view = _View(attrs.evolve(seen, seat=turn.seat, hand=tuple(after)), 1.5)
+        scores = [view.discard_score(card, _without(after, card)) for card in after]
+        top = max(scores)
+        weights = [math.exp((score - top) / self.sharpness) for score in scores]
+        share = weights[after.index(turn.discarded)] / sum(weights)
+        return chance * max(self.mistake, share)
+
+
+def _not_dropping(model: GreedyModel, count: int, bar: float) -> float:
+    """Return the greedy model's chance of not dropping on ``count`` below ``bar``."""
+    drops = 1 / (1 + math.exp((count - bar) / model.drop_width))
+    return max(model.mistake, 1 - drops)
+
+
+def greedy_bar(obs: Observation, seat: int, rng: random.Random) -> float:
+    """Return the count below which ``seat``'s greedy drop pays, as ``obs`` shows.
+
+    The greedy bot's estimate (:func:`~tonk.bots._knowledge.sampled_counts`)
+    from ``seat``'s side: the cards it has not seen are those ``obs``'s seat
+    has not seen and its own hand, less the cards known to be in it and, as
+    its other cards are not known, as many taken at random.
+    """
+    from tonk.bots._knowledge import sampled_counts, unseen_counts, unseen_values
+
+    values = compiled(obs.rules).tables.values
+    pool = unseen_values(obs, unseen_counts(obs))
+    known = list(obs.taken[obs.seat])
+    for card in obs.hand:
+        if card in known:
+            known.remove(card)
+        else:
+            pool.append(values[card.code])
+    rng.shuffle(pool)
+    del pool[: obs.hand_sizes[seat] - len(obs.taken[seat])]
+    theirs = attrs.evolve(obs, seat=seat, hand=obs.taken[seat])
+    samples = sampled_counts(theirs, pool, rng, 96)
+    for count in range(max(values) * 12):
+        paid = 0.0
+        for counts in samples:
+            counts[seat] = count
+            outcome = settle_drop(
+                counts, seat, catch=obs.rules.catch, dealer=obs.dealer
+            )
+            paid += float(outcome.payoffs[seat])
+        if paid <= 0:
+            return count - 0.5
+    return max(values) * 12 - 0.5  # pragma: no cover - a drop loses somewhere
+
+
+def model_study(hands: int, seed: int) -> dict[str, dict[str, float]]:
+    """Return the Brier scores of "am I strictly lowest?" with a faithful greedy model.
+
+    As :func:`brier`, at seat 0's turn starts in ``hands`` hands of greedy
+    bots at each table size, for the belief as the inference bot has it
+    (:class:`~tonk.bots.GreedyModel`, 128 deals, the last 3 turns), with
+    :class:`FaithfulModel` instead, and with that model over 1,024 deals and
+    every turn; each change with its 95% interval, paired on the same turn
+    starts. Also how well each model's drop bar foretells the other seats'
+    drops (the Brier score of "it drops now", at each of their turn starts
+    where a drop is open).
+    """
+    values = compiled(RULES).tables.values
+    results: dict[str, dict[str, float]] = {}
+    for players in (2, 4):
+        facts: dict[tuple[str, int, int], Any] = {}
+        faithful = FaithfulModel(facts)
+        ways: list[tuple[str, GreedyModel, int, int]] = [
+            ("belief (greedy model)", GreedyModel(), 128, 3),
+            ("faithful model", faithful, 128, 3),
+            ("faithful model, 1,024 deals, every turn", faithful, 1024, 1000),
+        ]
+        rows: list[list[float]] = []
+        drops: list[tuple[float, float, float]] = []  # dropped, foretold twice
+        for hand in range(hands):
+            state = tonk.new_game(RULES, players=players, seed=seed + hand)
+            bot, memory, rng = GreedyBot(), Memory(), random.Random(seed + hand)
+            facts.clear()
+            began: dict[int, int] = {}
+            while state.outcome is None:
+                seat = state.to_move
+                seen = tonk.observe(state, seat)
+                action = bot.choose(seen, seen.legal_actions, rng)
+                if seat:  # the facts of another seat's turn, as seat 0 saw them
+                    mine = tonk.observe(state, 0)
+                    if seen.phase is tonk.Phase.TURN_START:
+                        began[seat] = seen.turns_taken
+                        bar = greedy_bar(mine, seat, random.Random(hand))
+                        facts["bar", seat, seen.turns_taken] = bar
+                        if tonk.Drop() in seen.legal_actions:
+                            count = sum(values[card.code] for card in seen.hand)
+                            generic = drop_threshold(RULES, players, seen.turns_taken)
+                            drops.append(
+                                (
+                                    float(action == tonk.Drop()),
+                                    1 - _not_dropping(faithful, count, generic),
+                                    1 - _not_dropping(faithful, count, bar),
+                                )
+                            )
+                    elif seen.phase is tonk.Phase.AFTER_DRAW and seat in began:
+                        facts["discard", seat, began[seat]] = mine
+                else:
+                    memory.update(seen)
+                    if seen.phase is tonk.Phase.TURN_START and seen.turns_taken:
+                        counts = [
+                            sum(values[card.code] for card in cards)
+                            for cards in state.hands
+                        ]
+                        row = [float(all(c > counts[0] for c in counts[1:]))]
+                        for _, model, samples, turns in ways:
+                            belief = infer(
+                                seen,
+                                random.Random(hand),
+                                memory=memory,
+                                model=model,
+                                samples=samples,
+                                turns=turns,
+                                lower=0.3,
+                            )
+                            row.append(belief.chance_lowest())
+                        rows.append(row)
+                state = tonk.apply(state, action)
+        rate = sum(row[0] for row in rows) / len(rows)
+        scores = {"always the base rate": rate * (1 - rate)}
+        for index, name in ((1, "the greedy model's"), (2, "the faithful model's")):
+            scores[f"drops foretold by {name} bar"] = sum(
+                (drop[index] - drop[0]) ** 2 for drop in drops
+            ) / len(drops)
+        errors = [[(row[index] - row[0]) ** 2 for row in rows] for index in (1, 2, 3)]
+        for (name, *_), squared in zip(ways, errors, strict=True):
+            scores[name] = sum(squared) / len(rows)
+        for (name, *_), squared in zip(ways[1:], errors[1:], strict=True):
+            # paired with the belief's on the same turn starts: the change's interval
+            change = [a - b for a, b in zip(squared, errors[0], strict=True)]
+            mean = sum(change) / len(change)
+            spread = math.sqrt(sum((c - mean) ** 2 for c in change) / len(change))
+            scores[f"{name}: change"] = mean
+            scores[f"{name}: change's 95% half-width"] = (
+                1.96 * spread / math.sqrt(len(change))
+            )
+        results[f"{players}p"] = scores
+        print(
+            f"{players} players: {len(rows):,} turn starts of seat 0 in {hands:,} hands"
+        )
+        print()
+        print("| estimate | Brier score (lower is sharper) |")
+        print("|---|---:|")
+        for name, score in scores.items():
+            print(f"| {name} | {score:.4f} |")
+        print(flush=True)
+    return results
 
 
 class Point(NamedTuple):
@@ -865,6 +1081,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--wait-study", type=int, default=0, metavar="HANDS")
     parser.add_argument("--lookahead-study", type=int, default=0, metavar="HANDS")
     parser.add_argument("--fit-drop", type=int, default=0, metavar="HANDS")
+    parser.add_argument("--model-study", type=int, default=0, metavar="HANDS")
     parser.add_argument(
         "--only", default="", metavar="KEYS", help="the --target match-ups to play"
     )
@@ -898,6 +1115,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         results = {"lookahead_study": looked}
     elif args.fit_drop:
         results = {"fit_drop": fit_drop(args.fit_drop, args.seed)}
+    elif args.model_study:
+        results = {"model_study": model_study(args.model_study, args.seed)}
     elif args.target or args.belief_deals:
         results = target(args)
     else:
