@@ -39,7 +39,9 @@ extra) on ``HANDS`` hands at each of 2 and 4 players, and tests it on
 ``--model-study HANDS`` scores the belief as ``--brier`` does, at each table
 size, with the greedy model and with a model that plays the greedy bot's own
 drop and discard rules on what the seat saw at each turn (see
-:func:`model_study`).
+:func:`model_study`), and ``--faithful-lookahead-study HANDS`` is
+``--lookahead-study`` with that model's drop bars
+(:func:`_looked_ahead_faithfully`).
 
 With ``--json PATH`` it writes the results (each match-up's
 :meth:`tonk.bots.TournamentResult.to_dict`) to a file; with ``--svg PATH``
@@ -478,7 +480,12 @@ def greedy_bar(obs: Observation, seat: int, rng: random.Random) -> float:
     has not seen and its own hand, less the cards known to be in it and, as
     its other cards are not known, as many taken at random.
     """
-    from tonk.bots._knowledge import sampled_counts, unseen_counts, unseen_values
+    from tonk.bots._knowledge import (
+        drop_payoffs,
+        sampled_counts,
+        unseen_counts,
+        unseen_values,
+    )
 
     values = compiled(obs.rules).tables.values
     pool = unseen_values(obs, unseen_counts(obs))
@@ -492,17 +499,18 @@ def greedy_bar(obs: Observation, seat: int, rng: random.Random) -> float:
     del pool[: obs.hand_sizes[seat] - len(obs.taken[seat])]
     theirs = attrs.evolve(obs, seat=seat, hand=obs.taken[seat])
     samples = sampled_counts(theirs, pool, rng, 96)
-    for count in range(max(values) * 12):
-        paid = 0.0
+    payoff = drop_payoffs(theirs)
+
+    def pays(count: int) -> bool:
         for counts in samples:
             counts[seat] = count
-            outcome = settle_drop(
-                counts, seat, catch=obs.rules.catch, dealer=obs.dealer
-            )
-            paid += float(outcome.payoffs[seat])
-        if paid <= 0:
-            return count - 0.5
-    return max(values) * 12 - 0.5  # pragma: no cover - a drop loses somewhere
+        return sum(payoff(tuple(counts)) for counts in samples) > 0
+
+    low, high = 0, max(values) * 12  # a drop pays on low, not on high
+    while high - low > 1:  # what a drop pays falls as the count grows
+        middle = (low + high) // 2
+        low, high = (middle, high) if pays(middle) else (low, middle)
+    return high - 0.5 if pays(low) else low - 0.5
 
 
 def model_study(hands: int, seed: int) -> dict[str, dict[str, float]]:
@@ -773,7 +781,11 @@ def wait_study(
     return results
 
 
-def _looked_ahead(belief: tonk.bots.Belief, rng: random.Random) -> float:
+def _looked_ahead(
+    belief: tonk.bots.Belief,
+    rng: random.Random,
+    bars: Sequence[float] | None = None,
+) -> float:
     """Return the believed payoff of not dropping, looking one round ahead.
 
     On each deal of the belief the seat draws the stock's top card and
@@ -781,16 +793,19 @@ def _looked_ahead(belief: tonk.bots.Belief, rng: random.Random) -> float:
     :class:`~tonk.bots.GreedyModel`'s chance for its count, settled against
     the counts then. If none drops, the seat's own drop next turn is worth
     its believed payoff then, or 0 if that is less. ``rng`` is unused:
-    nothing is drawn.
+    nothing is drawn. ``bars``, one for each other seat in turn, replace the
+    model's drop bars.
     """
     obs = belief.observation
     rules = obs.rules
     values = compiled(rules).tables.values
     me, players = obs.seat, obs.player_count
     held = [values[card.code] for card in obs.hand]
-    bars = [
-        drop_threshold(rules, players, obs.turns_taken + k) for k in range(1, players)
-    ]
+    if bars is None:
+        bars = [
+            drop_threshold(rules, players, obs.turns_taken + k)
+            for k in range(1, players)
+        ]
     width = GreedyModel().drop_width  # the model's drop, as the bot's belief has it
     met = next_drop = 0.0
     for deal, weight in zip(belief.deals, belief.weights, strict=True):
@@ -805,6 +820,18 @@ def _looked_ahead(belief: tonk.bots.Belief, rng: random.Random) -> float:
             alive *= 1 - drops
         next_drop += weight * alive * _dropped(counts, me, obs)
     return met + max(0.0, next_drop)
+
+
+def _looked_ahead_faithfully(belief: tonk.bots.Belief, rng: random.Random) -> float:
+    """Return :func:`_looked_ahead`'s payoff with the greedy bot's own drop bars.
+
+    Each other seat drops by :class:`FaithfulModel`'s bar (:func:`greedy_bar`,
+    from what the seat sees now), not by the turn's number alone.
+    """
+    obs = belief.observation
+    me, players = obs.seat, obs.player_count
+    bars = [greedy_bar(obs, (me + k) % players, rng) for k in range(1, players)]
+    return _looked_ahead(belief, rng, bars)
 
 
 def _dropped(counts: list[int], dropper: int, obs: Observation) -> float:
@@ -1083,6 +1110,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--fit-drop", type=int, default=0, metavar="HANDS")
     parser.add_argument("--model-study", type=int, default=0, metavar="HANDS")
     parser.add_argument(
+        "--faithful-lookahead-study", type=int, default=0, metavar="HANDS"
+    )
+    parser.add_argument(
         "--only", default="", metavar="KEYS", help="the --target match-ups to play"
     )
     parser.add_argument("--json", default=None, help="write the results here")
@@ -1115,6 +1145,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         results = {"lookahead_study": looked}
     elif args.fit_drop:
         results = {"fit_drop": fit_drop(args.fit_drop, args.seed)}
+    elif args.faithful_lookahead_study:
+        looked = wait_study(
+            args.faithful_lookahead_study, args.seed, _looked_ahead_faithfully
+        )
+        results = {"faithful_lookahead_study": looked}
     elif args.model_study:
         results = {"model_study": model_study(args.model_study, args.seed)}
     elif args.target or args.belief_deals:
