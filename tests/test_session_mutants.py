@@ -481,10 +481,26 @@ def test_an_unseeded_session_cuts_and_deals_from_a_secure_shuffle() -> None:
     session = new_session(Rules(), players=4)
     assert session.seed is None
     assert session.dealer in range(4)
+    cut = session.dealer
     session = apply_session(session, Deal())
     assert session.number == 1
     assert session.hand is not None
-    assert session.hand.dealer == session.dealer
+    # The cut's dealer deals; a hand that ends at the deal (a deal tonk, B5)
+    # has already passed the deal on, so the session's dealer may be the next.
+    assert session.hand.dealer == cut
+
+
+def test_a_hand_that_ends_at_the_deal_passes_the_deal_on() -> None:
+    # Seed 1 deals a four-seat deal tonk at once (B5): the hand is over at the
+    # deal, dealt by the cut's dealer, and the next hand is the next seat's.
+    session = new_session(Rules(), players=4, seed=1)
+    cut = session.dealer
+    session = apply_session(session, Deal())
+    assert session.hand is not None
+    assert session.hand.outcome is not None
+    assert session.hand.dealer == cut
+    assert session.dealer == (cut + 1) % 4
+    assert session.phase is SessionPhase.BEFORE_DEAL
 
 
 @pytest.mark.parametrize(
