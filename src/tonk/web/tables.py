@@ -52,6 +52,7 @@ from typing import Any
 import attrs
 
 from tonk import presets, svg
+from tonk._codec import nests_deeper
 from tonk._validate import brief
 from tonk.actions import Action, Tunk, format_action
 from tonk.bots import BUILT_IN_BOTS, Bot, load_bot, plain_session_action
@@ -663,13 +664,16 @@ class TableManager:
         """Return a client's ``hello`` without its token, and the token."""
         if len(text.encode()) > self.limits.message_bytes:
             raise TableError("too_large", "the hello is too large")
-        try:
-            data = json.loads(text)
-        except RecursionError:  # deeper than the parser goes: far past MAX_DEPTH
+        # Measured before it is parsed: how deep the parser reads depends on
+        # the Python (3.13's reads thousands deep, 3.11's stops at its
+        # recursion limit), and the depth allowed must not.
+        if nests_deeper(text, MAX_DEPTH):
             raise TableError(
                 "too_deep",
                 f"the hello nests lists and objects more than {MAX_DEPTH} deep",
-            ) from None
+            )
+        try:
+            data = json.loads(text)
         except ValueError:  # not JSON, or a number too long to read
             raise TableError(
                 "malformed", "the first message must be a JSON hello"
