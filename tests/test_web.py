@@ -738,7 +738,7 @@ def test_the_store_refuses_a_newer_schema(tmp_path: Path) -> None:
     Store(path).close()
     import sqlite3
 
-    with sqlite3.connect(path) as db:
+    with contextlib.closing(sqlite3.connect(path)) as db, db:
         db.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
     with pytest.raises(StoreError, match="newer"):
         Store(path)
@@ -748,7 +748,8 @@ def test_the_store_migrates_an_empty_database(tmp_path: Path) -> None:
     store = Store(tmp_path / "db")
     assert store.version() == SCHEMA_VERSION
     store.close()
-    assert Store(tmp_path / "db").version() == SCHEMA_VERSION
+    with Store(tmp_path / "db") as store:
+        assert store.version() == SCHEMA_VERSION
 
 
 def checkpointed_actions(path: Path, tmp_path: Path) -> int:
@@ -1062,7 +1063,8 @@ def test_a_restart_replays_the_hands_before_and_after_a_leave(
         )
         for hand in range(1, over["hand"] + 1)
     )
-    stored = Store(tmp_path / "tonk.sqlite3").actions(table["id"])
+    with Store(tmp_path / "tonk.sqlite3") as store:
+        stored = store.actions(table["id"])
     players = [item.get("players", 3) for item in stored]
     assert players == [3] * played + [2] * (len(stored) - played)
     close_all()
@@ -1092,7 +1094,8 @@ def test_a_tunk_is_stored_and_a_restart_replays_it(tmp_path: Path) -> None:
             for hand in (1, 2, 3)
         ]
     close_all()
-    stored = Store(tmp_path / "tonk.sqlite3").actions(table["id"])
+    with Store(tmp_path / "tonk.sqlite3") as store:
+        stored = store.actions(table["id"])
     tunks = [item for item in stored if item["action"].startswith("tunk")]
     assert tunks
     assert all(item["index"] is None for item in tunks)
@@ -1284,7 +1287,8 @@ def test_choices_between_hands_are_made_shown_stored_and_replayed(
     assert [m["hand"] for m in received if m["type"] == "hand_over"] == [1, 2, 3]
     assert any(": your turn, to " in status for status in statuses)
     assert any("suit called: " in status for status in statuses)
-    stored = Store(tmp_path / "tonk.sqlite3").actions(table["id"])
+    with Store(tmp_path / "tonk.sqlite3") as store:
+        stored = store.actions(table["id"])
     between = [item for item in stored if item.get("session")]
     assert {item["action"] for item in between} >= {"call suit C", "bet none"}
     assert all(item["index"] is None for item in between)

@@ -107,7 +107,9 @@ bodies = st.one_of(
             "preset": st.sampled_from(["pagat", "hoyle", "chicago", "sheet", "no"]),
             "rules": st.dictionaries(st.sampled_from(RULE_NAMES), leaves, max_size=3),
             "mode": st.sampled_from(["hand", "session"]) | leaves,
-            "hands": st.integers(-2, 5) | leaves,
+            # Few hands: a table of bots plays its session at once, and a
+            # thousand hands would hold the server's loop for minutes.
+            "hands": st.integers(-2, 5) | st.sampled_from([None, "3", 2.5, 10**30]),
             "time_limit": leaves,
         },
     ),

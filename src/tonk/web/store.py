@@ -168,11 +168,17 @@ class Store:
             or the file is not a database), or its schema is newer than this
             code's.
 
+    A store holds the database open until :meth:`close`; as a context
+    manager it is closed at the end of the ``with`` block.
+
     Examples:
         >>> store = Store(":memory:")
         >>> store.version()
         2
         >>> store.close()
+        >>> with Store(":memory:") as store:
+        ...     store.tables()
+        []
 
     .. versionadded:: 0.2.0
     """
@@ -230,11 +236,20 @@ class Store:
         """Return the schema version of the open database (0 when empty).
 
         Examples:
-            >>> Store(":memory:").version() == SCHEMA_VERSION
+            >>> with Store(":memory:") as store:
+            ...     store.version() == SCHEMA_VERSION
             True
         """
         row = self._db.execute("SELECT version FROM schema_version").fetchone()
         return 0 if row is None else int(row[0])
+
+    def __enter__(self) -> Store:
+        """Return the store, to close at the end of a ``with`` block."""
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        """Close the store (:meth:`close`)."""
+        self.close()
 
     def close(self) -> None:
         """Stop the checkpoints and close the database (which checkpoints it).
@@ -267,6 +282,7 @@ class Store:
             >>> store.create_table("t1", {"players": 2}, {1: "k"}, now=5.0)
             >>> [row.id for row in store.tables()]
             ['t1']
+            >>> store.close()
         """
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
@@ -283,7 +299,8 @@ class Store:
         """Return every stored table, oldest first.
 
         Examples:
-            >>> Store(":memory:").tables()
+            >>> with Store(":memory:") as store:
+            ...     store.tables()
             []
         """
         rows = self._db.execute(
@@ -309,6 +326,7 @@ class Store:
             >>> store.create_table("t1", {}, {0: "a", 1: "b"}, now=0.0)
             >>> store.seat_for_token("t1", "b"), store.seat_for_token("t2", "b")
             (1, None)
+            >>> store.close()
         """
         row = self._db.execute(
             "SELECT seat FROM seats WHERE table_id = ? AND token_hash = ?",
@@ -337,6 +355,7 @@ class Store:
             Traceback (most recent call last):
             ...
             tonk.web.store.StoreError: action 1 of table 't1' is out of order: expected 0
+            >>> store.close()
         """  # noqa: E501
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
@@ -382,6 +401,7 @@ class Store:
             >>> store.add_seating("t1", 0, {"kind": "join"}, {2: "c"}, now=1.0)
             >>> store.seating("t1"), store.seat_for_token("t1", "c")
             ([{'kind': 'join'}], 2)
+            >>> store.close()
         """
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
@@ -401,7 +421,8 @@ class Store:
         """Return a table's joins and leaves, in order.
 
         Examples:
-            >>> Store(":memory:").seating("nowhere")
+            >>> with Store(":memory:") as store:
+            ...     store.seating("nowhere")
             []
         """
         rows = self._db.execute(
@@ -414,7 +435,8 @@ class Store:
         """Return a table's accepted actions, in order.
 
         Examples:
-            >>> Store(":memory:").actions("nowhere")
+            >>> with Store(":memory:") as store:
+            ...     store.actions("nowhere")
             []
         """
         rows = self._db.execute(
@@ -434,6 +456,7 @@ class Store:
             >>> store.add_record("t1", 1, "{}", "text")
             >>> store.records("t1")
             [(1, '{}', 'text')]
+            >>> store.close()
         """
         with self._db:
             self._db.execute(
@@ -446,7 +469,8 @@ class Store:
         """Return a table's records as ``(hand, json, text)``, by hand.
 
         Examples:
-            >>> Store(":memory:").records("t1")
+            >>> with Store(":memory:") as store:
+            ...     store.records("t1")
             []
         """
         rows = self._db.execute(
@@ -464,6 +488,7 @@ class Store:
             >>> store.finish("t1", now=3.0)
             >>> store.tables()[0].finished
             True
+            >>> store.close()
         """
         with self._db:
             self._db.execute(
@@ -480,6 +505,7 @@ class Store:
             >>> store.delete_table("t1")
             >>> store.tables(), store.seat_for_token("t1", "a")
             ([], None)
+            >>> store.close()
         """
         with self._db:
             self._db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
