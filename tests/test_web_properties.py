@@ -21,6 +21,7 @@ pytest.importorskip("httpx2")
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
+from test_web import close_all, hello, until
 
 from tonk.web.app import create_app
 from tonk.web.tables import Limits
@@ -154,7 +155,8 @@ def listed(client: TestClient) -> list[Message]:
 def test_any_new_table_request_gets_a_table_or_a_reason(
     client: TestClient, body: Any
 ) -> None:
-    before = listed(client)
+    # The tables by id: a table of bots plays on meanwhile, changing its state.
+    before = [table["id"] for table in listed(client)]
     response = client.post("/api/tables", json=body)
     answer = response.json()
     if response.status_code == 201:
@@ -167,27 +169,7 @@ def test_any_new_table_request_gets_a_table_or_a_reason(
     assert set(answer) == {"error", "code"}
     assert isinstance(answer["error"], str)
     assert answer["error"]
-    assert listed(client) == before  # a refused request changes nothing
-
-
-def read(socket: Any) -> Message:
-    message: Message = socket.receive_json()
-    return message
-
-
-def snapshot(socket: Any) -> Message:
-    """Read the welcome and the snapshot event after a hello; return the event."""
-    assert read(socket)["type"] == "welcome"
-    event = read(socket)
-    assert event["type"] == "event", event
-    return event
-
-
-def hello(client: TestClient, table: Message, seat: int) -> Any:
-    socket = client.websocket_connect(f"/t/{table['id']}/ws").__enter__()
-    token = table["seats"][seat]["link"].split("#", 1)[1]
-    socket.send_json({"type": "hello", "protocol": 1, "token": token})
-    return socket
+    assert [table["id"] for table in listed(client)] == before  # nothing changed
 
 
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -197,32 +179,30 @@ def test_after_any_messages_the_table_plays_to_its_end(
 ) -> None:
     table = client.post("/api/tables", json=TWO).json()
     first = hello(client, table, 0)
-    seat = snapshot(first)["observation"]["to_move"]
-    if seat != 0:
-        first.__exit__(None, None, None)
+    seat = until(first, "event")[0]["observation"]["to_move"]
+    if seat != 0:  # the seat to move (no act is awaited: a deal may end the hand)
+        first.close()
         first = hello(client, table, seat)
-        snapshot(first)
+        until(first, "event")
     for message in sent:
         text = json.dumps(message)
         first.send_text(text[:-1] if broken else text)  # broken: not JSON
     first.send_json({"type": "goodbye"})
-    while (answer := read(first))["type"] != "goodbye":
+    _, answers = until(first, "goodbye")
+    for answer in answers[:-1]:
         assert answer["type"] in ("error", "act", "event", "hand_over"), answer
-    first.__exit__(None, None, None)
+    first.close()  # the seat is free again once the server sees it leave
     # Whatever was sent, two players can finish the hand.
     sockets = {seat: hello(client, table, seat) for seat in (0, 1)}
-    events = {seat: snapshot(socket) for seat, socket in sockets.items()}
+    events = {seat: until(socket, "event")[0] for seat, socket in sockets.items()}
     rng = random.Random(1)
     event = events[0]
     while event["observation"]["outcome"] is None:
-        mover = sockets[event["observation"]["to_move"]]
-        act = read(mover)
-        assert act["type"] == "act", act
+        socket = sockets[event["observation"]["to_move"]]
+        act, _ = until(socket, "act")
         index = rng.choice(act["legal"])["index"]
-        mover.send_json({"type": "action", "request": act["request"], "index": index})
+        socket.send_json({"type": "action", "request": act["request"], "index": index})
         for other in sockets.values():
-            event = read(other)
-            assert event["type"] == "event", event
+            event, _ = until(other, "event")
     assert next(t for t in listed(client) if t["id"] == table["id"])["over"]
-    for socket in sockets.values():
-        socket.__exit__(None, None, None)
+    close_all()
