@@ -497,7 +497,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     one = bench_simulate(tournament_hands, 1)
     two = bench_simulate(tournament_hands, 2)
     print(f"two workers: {two / one:.2f}x one")
-    workers = bench_workers(60_000, 1 if args.quick else 4)
+    workers = bench_workers(20_000 if args.quick else 60_000, 1 if args.quick else 4)
     print()
     ratios = bench_cold_starts(1_000, 1 if args.quick else 6)
     print()

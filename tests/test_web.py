@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import random
 import re
@@ -19,6 +20,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx2")
 
+import anyio  # starlette's: after the skip
 from starlette.testclient import (
     TestClient,
     WebSocketDenialResponse,
@@ -38,12 +40,31 @@ Message = dict[str, Any]
 
 OPEN: list[WebSocketTestSession] = []
 
+RECEIVE_SECONDS = 60.0
+"""How long a test waits for the server's next message: a server that never
+sends it fails the test (a ``TimeoutError``) rather than hanging the suite."""
+
 
 def connect(client: TestClient, url: str) -> WebSocketTestSession:
-    """Open a WebSocket that the test's end closes (before its server stops)."""
+    """Open a WebSocket that the test's end closes (before its server stops).
+
+    Its ``receive`` (and so ``receive_json``) waits at most
+    :data:`RECEIVE_SECONDS`.
+    """
     socket = client.websocket_connect(url).__enter__()
+    socket.receive = functools.partial(_receive_within, socket)  # type: ignore[method-assign]
     OPEN.append(socket)
     return socket
+
+
+def _receive_within(socket: WebSocketTestSession) -> Message:
+    """Return the server's next message, or raise ``TimeoutError`` after a while."""
+
+    async def receive() -> Message:
+        with anyio.fail_after(RECEIVE_SECONDS):
+            return dict(await socket._send_rx.receive())
+
+    return socket.portal.call(receive)
 
 
 def close_all() -> None:
@@ -708,6 +729,17 @@ def test_a_hello_of_another_version_is_refused(client: TestClient) -> None:
     socket = connect(client, f"/t/{table['id']}/ws")
     socket.send_json({"type": "hello", "protocol": 2, "token": token(table, 0)})
     assert socket.receive_json()["code"] == "version"
+
+
+def test_a_test_waiting_for_a_message_never_sent_fails(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server that stays silent fails the test that waits, not hangs the suite."""
+    monkeypatch.setattr(sys.modules[__name__], "RECEIVE_SECONDS", 0.2)
+    table = new_table(client)
+    socket = connect(client, f"/t/{table['id']}/ws")  # no hello: nothing to say
+    with pytest.raises(TimeoutError):
+        until(socket, "event")
 
 
 # -- views --
