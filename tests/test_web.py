@@ -51,9 +51,14 @@ def connect(client: TestClient, url: str) -> WebSocketTestSession:
     Its ``receive`` (and so ``receive_json``) waits at most
     :data:`RECEIVE_SECONDS`.
     """
-    socket = client.websocket_connect(url).__enter__()
-    socket.receive = functools.partial(_receive_within, socket)  # type: ignore[method-assign]
+    socket = bounded(client.websocket_connect(url)).__enter__()
     OPEN.append(socket)
+    return socket
+
+
+def bounded(socket: WebSocketTestSession) -> WebSocketTestSession:
+    """Return ``socket``, its ``receive`` waiting :data:`RECEIVE_SECONDS` at most."""
+    socket.receive = functools.partial(_receive_within, socket)  # type: ignore[method-assign]
     return socket
 
 

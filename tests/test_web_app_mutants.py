@@ -29,7 +29,7 @@ pytest.importorskip("httpx2")
 
 from starlette.applications import Starlette
 from starlette.testclient import TestClient, WebSocketTestSession
-from test_web import new_table, token
+from test_web import bounded, new_table, token
 
 import tonk.web.app
 from tonk import presets
@@ -432,7 +432,7 @@ def test_a_refused_hello_gets_an_error_a_goodbye_and_close_1008(
     client: TestClient,
 ) -> None:
     table = new_table(client)
-    with client.websocket_connect(f"/t/{table['id']}/ws") as socket:
+    with bounded(client.websocket_connect(f"/t/{table['id']}/ws")) as socket:
         socket.send_json({"type": "hello", "protocol": 1, "token": "guessed"})
         said = "this link opens no seat at this table"
         assert close_code(socket) == (
@@ -449,7 +449,7 @@ def test_a_refused_hello_gets_an_error_a_goodbye_and_close_1008(
 def test_a_socket_to_no_table_is_refused_with_close_1008(
     client: TestClient, table_id: str
 ) -> None:
-    with client.websocket_connect(f"/t/{table_id}/ws") as socket:
+    with bounded(client.websocket_connect(f"/t/{table_id}/ws")) as socket:
         socket.send_json({"type": "hello", "protocol": 1})
         assert close_code(socket) == (
             [
@@ -465,14 +465,14 @@ def test_a_socket_that_sends_no_hello_is_closed(
 ) -> None:
     monkeypatch.setattr(tonk.web.app, "_HELLO_SECONDS", 0.05)
     table = new_table(client)
-    with client.websocket_connect(f"/t/{table['id']}/ws") as socket:
+    with bounded(client.websocket_connect(f"/t/{table['id']}/ws")) as socket:
         assert close_code(socket) == ([], 1000)
     assert connected(client, table) == [False, False]
 
 
 def test_a_seat_is_connected_while_its_socket_is_open(client: TestClient) -> None:
     table = new_table(client)
-    with client.websocket_connect(f"/t/{table['id']}/ws") as socket:
+    with bounded(client.websocket_connect(f"/t/{table['id']}/ws")) as socket:
         socket.send_json({"type": "hello", "protocol": 1, "token": token(table, 1)})
         assert socket.receive_json()["type"] == "welcome"
         assert connected(client, table) == [False, True]
@@ -491,7 +491,7 @@ def test_only_view_1_asks_for_the_views(
 ) -> None:
     """A spectator's socket; after its welcome and snapshot, a view or nothing."""
     table = new_table(client)
-    with client.websocket_connect(f"/t/{table['id']}/ws{query}") as socket:
+    with bounded(client.websocket_connect(f"/t/{table['id']}/ws{query}")) as socket:
         socket.send_json({"type": "hello", "protocol": 1})
         assert socket.receive_json()["type"] == "welcome"
         assert socket.receive_json()["type"] == "event"
@@ -507,7 +507,7 @@ def test_a_binary_hello_gets_an_error_and_close_1003(
 ) -> None:
     """Bytes alone (uvicorn), or bytes with a text of None (some other servers)."""
     table = new_table(client)
-    with client.websocket_connect(f"/t/{table['id']}/ws") as socket:
+    with bounded(client.websocket_connect(f"/t/{table['id']}/ws")) as socket:
         hello = {"type": "hello", "protocol": 1, "token": token(table, 0)}
         message: Message = {"type": "websocket.receive"}
         message["bytes"] = json.dumps(hello).encode()
@@ -529,7 +529,7 @@ def test_a_binary_message_at_a_seat_closes_it_and_changes_nothing(
 ) -> None:
     table = new_table(client)
     hello = {"type": "hello", "protocol": 1, "token": token(table, 0)}
-    with client.websocket_connect(f"/t/{table['id']}/ws") as socket:
+    with bounded(client.websocket_connect(f"/t/{table['id']}/ws")) as socket:
         socket.send_json(hello)
         before = until(socket, "event")
         socket.send_bytes(b'{"type": "action", "request": 1, "index": 1}')
@@ -539,7 +539,7 @@ def test_a_binary_message_at_a_seat_closes_it_and_changes_nothing(
             {"type": "goodbye", "reason": BINARY},
         ]
         assert code == 1003
-    with client.websocket_connect(f"/t/{table['id']}/ws") as socket:
+    with bounded(client.websocket_connect(f"/t/{table['id']}/ws")) as socket:
         socket.send_json(hello)  # the seat is free again, the table as it was
         assert until(socket, "event") == before
 
