@@ -1084,10 +1084,9 @@ def test_a_restart_replays_the_hands_before_and_after_a_leave(
     ann.send_json({"type": "leave"})
     seen = play_until(ann, random.Random(4), "goodbye")  # three play, then two
     assert [m for m in seen if m["type"] == "error"] == []
-    for _ in range(100):
-        listed = summary(client, table)
-        if listed["over"]:
-            break
+    deadline = time.monotonic() + 30  # the hands after Ann's goodbye play on
+    while not (listed := summary(client, table))["over"]:
+        assert time.monotonic() < deadline, listed
         time.sleep(0.05)
     assert len(listed["seats"]) == 2
     record = client.get(f"/api/tables/{table['id']}/hands/3.json").text
