@@ -33,6 +33,13 @@ from tonk.state import GameState
 Floats = npt.NDArray[np.float32]
 Bytes = npt.NDArray[np.int8]
 
+_FLOAT32: np.dtype[np.float32] = np.dtype(np.float32)
+_INT8: np.dtype[np.int8] = np.dtype(np.int8)
+"""The arrays' types, made once: numpy takes a type object given by position
+sooner than a scalar type by keyword (``dtype=np.int8``), which it converts
+at each call (about 0.1 us for a vector, 0.2 us for a mask, of an
+environment step's few microseconds)."""
+
 
 def resolved_rules(rules: Rules | str) -> Rules:
     """Return ``rules``, or the preset it names."""
@@ -135,16 +142,25 @@ class Encoder:
     and without the look-up of the layouts at each call.
     """
 
-    __slots__ = ("actions", "observations")
+    __slots__ = ("_known", "actions", "observations")
 
     def __init__(self, rules: Rules, players: int) -> None:
         """Look up the layouts of ``rules`` at a table of ``players``."""
         self.actions = _actions(rules, players)
         self.observations = _observations(rules, players)
+        self._known: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
 
     def legal(self, state: GameState) -> tuple[int, ...]:
         """Return the indices of ``state``'s legal actions, ascending."""
-        return _sorted_indices(self.actions, legal_actions(state))
+        actions = legal_actions(state)
+        known = self._known.get(id(actions))
+        if known is not None and known[0] is actions:
+            return known[1]
+        indices = _sorted_indices(self.actions, actions)
+        if len(self._known) >= 64:
+            self._known.clear()
+        self._known[id(actions)] = (actions, indices)
+        return indices
 
     def vector(self, state: GameState, seat: int, size: int) -> Floats:
         """Return ``seat``'s observation vector of ``state`` in a new float32 array.
@@ -152,7 +168,7 @@ class Encoder:
         The array holds ``size`` floats (the vector's, or more: zeros follow
         it); ``seat`` is at the table.
         """
-        array = np.zeros(size, dtype=np.float32)
+        array = np.zeros(size, _FLOAT32)
         _write(memoryview(array), self.observations, state, seat)  # type: ignore[arg-type]
         return array
 
@@ -162,7 +178,7 @@ def mask_array(indices: Sequence[int], size: int) -> Bytes:
     mask = bytearray(size)  # zeros, set in place, then seen by numpy as they are
     for index in indices:
         mask[index] = 1
-    return np.frombuffer(mask, dtype=np.int8)
+    return np.frombuffer(mask, _INT8)
 
 
 def _cards(cards: Sequence[Card]) -> str:
