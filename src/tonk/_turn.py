@@ -617,9 +617,11 @@ def apply_draw_stock(state: GameState, action: DrawStock) -> GameState:
     if state.phase is not TURN_START:
         raise turn_start_refusal(state, action)
     rules = state.rules
-    if is_drop_forced(state):
-        raise forced_drop_refusal(state, action)
     stock = state.stock
+    # A drop is forced only under the boobed deck (V27) or on an empty stock
+    # (V29): most draws need not ask.
+    if (rules.boobed_deck or not stock) and is_drop_forced(state):
+        raise forced_drop_refusal(state, action)
     if not stock:  # B14: a draw from the empty stock ends the hand
         counts = counts_of(state, compiled(rules))
         if state.bookkeeping.tunker is not None:  # H6: the last turns end
