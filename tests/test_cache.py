@@ -6,7 +6,7 @@ import pytest
 
 import tonk
 from tonk import _compiled
-from tonk._cache import Cache, cached, caches, clear_caches
+from tonk._cache import Cache, by_identity, cached, caches, clear_caches
 from tonk.rules import Rules
 
 
@@ -65,6 +65,44 @@ def test_a_cached_function_works_out_each_call_once() -> None:
     assert cache.limit == 2
     assert power(4) == 16  # a third answer: the full cache was emptied first
     assert len(cache) == 1
+
+
+def test_an_answer_by_identity_is_worked_out_once_for_each_object() -> None:
+    calls: list[tuple[int, ...]] = []
+
+    def total(values: tuple[int, ...]) -> int:
+        calls.append(values)
+        return sum(values)
+
+    totals = by_identity(total, limit=2)
+    first = (1, 2)
+    assert [totals(first), totals(first)] == [3, 3]
+    assert calls == [first]
+    equal = (*first,)  # an equal tuple, another object: worked out anew
+    assert equal is not first
+    assert totals(equal) == 3
+    assert len(calls) == 2
+    assert calls[-1] is equal
+
+
+def test_an_answer_by_identity_is_kept_with_its_object_and_forgotten_when_full() -> (
+    None
+):
+    kept = caches()
+    totals = by_identity(sum, limit=2)
+    (cache,) = [cache for cache in caches() if all(cache is not old for old in kept)]
+    first, second, third = (1,), (2,), (3,)
+    totals(first)
+    assert dict(cache) == {id(first): (first, 1)}  # the object is kept
+    totals(second)
+    totals(third)  # full: emptied first
+    assert dict(cache) == {id(third): (third, 3)}
+    other = (*first,)  # equal to first, another object
+    assert other is not first
+    cache[id(first)] = (other, 10)  # another object under first's identity
+    assert totals(first) == 1
+    clear_caches()
+    assert len(cache) == 0
 
 
 def test_every_cache_is_registered_and_emptied_by_clear_caches() -> None:

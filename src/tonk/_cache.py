@@ -12,7 +12,9 @@ Every cache is registered when made, so :func:`clear_caches` empties them all:
 tests that must see the code behind a cache run (mutation testing's first run,
 ``tests/conftest.py``) call it, and nothing reaches into a module's private
 names. Answers that depend on the rules are keyed by values (a rule set, or
-its card options), never by an object's ``id()`` alone.
+its card options), never by an object's ``id()`` alone: :func:`by_identity`
+keeps each object with its answer, so that no other object takes its ``id()``
+while the answer is kept.
 
 Examples:
     >>> squares = Cache(lambda n: n * n, limit=2)
@@ -33,7 +35,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any, Generic, ParamSpec, TypeVar
 
-__all__ = ["Cache", "cached", "caches", "clear_caches"]
+__all__ = ["Cache", "by_identity", "cached", "caches", "clear_caches"]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -114,6 +116,33 @@ def cached(*, limit: int) -> Callable[[Callable[P, V]], Callable[P, V]]:
         return lookup
 
     return decorate
+
+
+def by_identity(work: Callable[[Any], V], *, limit: int) -> Callable[[Any], V]:
+    """Return ``work``, remembering its answer for each argument by its identity.
+
+    For arguments that come back as the very same object and cost more to
+    hash or compare than to look up by ``id()``: the engine's tuples of
+    actions, which it keeps and hands out again; actions and spreads, each
+    made once. Each argument is kept with its answer in a :class:`Cache` of
+    ``limit`` answers, so that no other object takes its identity while the
+    answer is kept.
+
+    Examples:
+        >>> lengths = by_identity(len, limit=8)
+        >>> word = "tonk"
+        >>> lengths(word), lengths(word)
+        (4, 4)
+    """
+    known: Cache[int, tuple[Any, V]] = Cache(None, limit=limit)
+
+    def remembered(value: Any) -> V:
+        found = known.get(id(value))
+        if found is None or found[0] is not value:
+            found = known.put(id(value), (value, work(value)))
+        return found[1]
+
+    return remembered
 
 
 def caches() -> list[Cache[object, object]]:

@@ -65,11 +65,11 @@ from importlib import resources
 from json.scanner import make_scanner
 from operator import is_not
 from pathlib import Path
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, cast
 
 import attrs
 
-from tonk._cache import Cache
+from tonk._cache import Cache, by_identity
 from tonk._codec import (
     ACTION,
     CARD,
@@ -812,8 +812,6 @@ _OBSERVATION_KEYS = frozenset(
     {"format", "version", *(name for name, _ in _OBSERVATION_FIELDS)}
 )
 
-_T = TypeVar("_T")
-
 _Writer = Callable[[Any], Any]
 _Reader = Callable[[Any], Any]
 
@@ -1019,28 +1017,9 @@ _CARD_JSON: Final = tuple(f'"{text}"' for text in _CARD_TEXTS)
 _BOOL_JSON: Final = {False: "false", True: "true"}
 
 
-def _by_identity(
-    write: Callable[[Any], _T], *, most: int = _MOST_TEXTS
-) -> Callable[[Any], _T]:
-    """Return ``write``, remembering what it gives for each value by its identity.
-
-    A value is kept with what it gave, so its identity stays its own while
-    remembered; past ``most`` values, all are forgotten.
-    """
-    known: dict[int, tuple[Any, _T]] = {}
-
-    def remembered(value: Any) -> _T:
-        found = known.get(id(value))
-        if found is None or found[0] is not value:
-            if len(known) > most:
-                known.clear()
-            found = known[id(value)] = (value, write(value))
-        return found[1]
-
-    return remembered
-
-
-_notation: Final = _by_identity(lambda action: _ENCODER.encode(format_action(action)))
+_notation: Final = by_identity(
+    lambda action: _ENCODER.encode(format_action(action)), limit=_MOST_TEXTS
+)
 """Return an action's notation as JSON."""
 
 
@@ -1082,7 +1061,9 @@ def _fragment_writer(
             )
         if items.kind == "object":
             encode = items.encode
-            element = _by_identity(lambda value: _ENCODER.encode(encode(value)))
+            element = by_identity(
+                lambda value: _ENCODER.encode(encode(value)), limit=_MOST_TEXTS
+            )
             return lambda values: opening + ",".join(map(element, values)) + "]"
     assert write is not None
     return lambda value: key + _ENCODER.encode(write(value))
@@ -1760,7 +1741,7 @@ when it holds a new value, which seldom comes back.
 """
 
 _REMEMBERED_FRAGMENTS: Final = tuple(
-    _by_identity(write, most=_MOST_FRAGMENTS) for write in _FRAGMENTS
+    by_identity(write, limit=_MOST_FRAGMENTS) for write in _FRAGMENTS
 )
 """Write each field of a whole view, remembering its fragment while the value lives.
 
@@ -1806,7 +1787,7 @@ def _entries(rules: Rules, players: int) -> Callable[[Action], _Entry]:
             index = None
         return notation, index, _ENCODER.encode({"action": notation, "index": index})
 
-    remembered = _by_identity(entry)
+    remembered = by_identity(entry, limit=_MOST_TEXTS)
     _ENTRIES.put((id(rules), players), (rules, remembered))
     return remembered
 

@@ -6,12 +6,14 @@ includes numpy import this one.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from tonk import presets
+from tonk._cache import by_identity
 from tonk._validate import brief
 from tonk.actions import Action, Tunk
 from tonk.cards import Card
@@ -142,25 +144,21 @@ class Encoder:
     and without the look-up of the layouts at each call.
     """
 
-    __slots__ = ("_known", "actions", "observations")
+    __slots__ = ("_indices", "actions", "observations")
 
     def __init__(self, rules: Rules, players: int) -> None:
         """Look up the layouts of ``rules`` at a table of ``players``."""
         self.actions = _actions(rules, players)
         self.observations = _observations(rules, players)
-        self._known: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
+        # A turn's start gives one of a few tuples the engine keeps: the
+        # indices of each are sorted once.
+        self._indices = by_identity(
+            functools.partial(_sorted_indices, self.actions), limit=64
+        )
 
     def legal(self, state: GameState) -> tuple[int, ...]:
         """Return the indices of ``state``'s legal actions, ascending."""
-        actions = legal_actions(state)
-        known = self._known.get(id(actions))
-        if known is not None and known[0] is actions:
-            return known[1]
-        indices = _sorted_indices(self.actions, actions)
-        if len(self._known) >= 64:
-            self._known.clear()
-        self._known[id(actions)] = (actions, indices)
-        return indices
+        return self._indices(legal_actions(state))
 
     def vector(self, state: GameState, seat: int, size: int) -> Floats:
         """Return ``seat``'s observation vector of ``state`` in a new float32 array.
