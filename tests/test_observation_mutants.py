@@ -215,3 +215,30 @@ def test_no_hand_is_shown_after_a_seat_goes_out() -> None:
     assert state.outcome.counts is None
     assert len(_hidden(state, 0)) == 5 + len(state.stock)
     _shows_no_hidden_card(state)
+
+
+def test_an_observation_is_built_as_its_init_would_build_it() -> None:
+    """observe and the protocol's reader build an Observation slot by slot."""
+    from tonk.observation import _from_fields, _UnbuiltObservation
+
+    # __class__ is assigned only between classes of the same slots.
+    assert _UnbuiltObservation.__slots__ == Observation.__slots__  # type: ignore[attr-defined]
+    state = tonk.apply(_deal(), DrawDiscard())
+    for seat in (0, 1):
+        seen = observe(state, seat)
+        fields = {
+            field.name: getattr(seen, field.name) for field in attrs.fields(Observation)
+        }
+        built = _from_fields(dict(fields))
+        assert type(seen) is Observation
+        assert type(built) is Observation
+        assert built == seen == Observation(**fields)
+        assert hash(built) == hash(seen)
+    missing = dict(fields)
+    del missing["buried"]  # a default of the __init__: given by it
+    assert _from_fields(missing) == seen
+    del missing["hand"]
+    with pytest.raises(TypeError, match="hand"):
+        _from_fields(missing)
+    with pytest.raises(TypeError, match="colour"):
+        _from_fields({**missing, "hand": seen.hand, "colour": "red"})

@@ -26,6 +26,7 @@ from __future__ import annotations
 import itertools
 import operator
 import random
+from typing import Any
 
 import attrs
 
@@ -44,7 +45,7 @@ from tonk.state import Bookkeeping, GameState, Outcome, Phase, SlapWindow, Sprea
 __all__ = ["Observation", "determinize", "observe"]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Observation:
     """What one seat may know of a hand, with perfect memory.
 
@@ -209,37 +210,75 @@ def observe(state: GameState, seat: int) -> Observation:
     outcome = state.outcome
     book = state.bookkeeping  # its fields, without a property call each
     exchanged = book.exchanged
-    return Observation(
-        seat=seat,
-        rules=state.rules,
-        dealer=state.dealer,
-        phase=state.phase,
-        to_move=state.to_move,
-        turns_taken=state.turns_taken,
-        hand=hands[seat],
-        hand_sizes=tuple(map(len, hands)),
-        taken=state.taken,
-        spreads=state.spreads,
-        discard_pile=state.discard_pile,
-        stock_size=len(state.stock),
-        waits=book.waits,
-        going_out_barred=book.going_out_barred,
-        hit_this_round=book.hit_this_round,
-        hits_this_turn=book.hits_this_turn,
-        must_use=book.must_use,
-        exchanged=exchanged,
-        widow=book.widows[seat] if exchanged and exchanged[seat] else None,
-        slap=book.slap,
-        outcome=outcome,
-        shown_hands=hands
-        if outcome is not None and outcome.counts is not None
-        else None,
-        legal_actions=legal_actions(state)
-        if outcome is None and state.to_move == seat
-        else (),
-        tunker=book.tunker,
-        buried=book.buried,
+    # Built as an _UnbuiltObservation, as the engine builds a state
+    # (tonk._fast.successor): a store a field, where Observation's __init__
+    # (which checks nothing) would call object.__setattr__ for each.
+    new: Any = _new(_UnbuiltObservation)
+    new.seat = seat
+    new.rules = state.rules
+    new.dealer = state.dealer
+    new.phase = state.phase
+    new.to_move = state.to_move
+    new.turns_taken = state.turns_taken
+    new.hand = hands[seat]
+    new.hand_sizes = tuple(map(len, hands))
+    new.taken = state.taken
+    new.spreads = state.spreads
+    new.discard_pile = state.discard_pile
+    new.stock_size = len(state.stock)
+    new.waits = book.waits
+    new.going_out_barred = book.going_out_barred
+    new.hit_this_round = book.hit_this_round
+    new.hits_this_turn = book.hits_this_turn
+    new.must_use = book.must_use
+    new.exchanged = exchanged
+    new.widow = book.widows[seat] if exchanged and exchanged[seat] else None
+    new.slap = book.slap
+    new.outcome = outcome
+    new.shown_hands = (
+        hands if outcome is not None and outcome.counts is not None else None
     )
+    new.legal_actions = (
+        legal_actions(state) if outcome is None and state.to_move == seat else ()
+    )
+    new.tunker = book.tunker
+    new.buried = book.buried
+    new.__class__ = Observation
+    built: Observation = new
+    return built
+
+
+class _UnbuiltObservation:
+    """An :class:`Observation` being built: its slots, in its order, but writable.
+
+    As :class:`tonk._fast._Unbuilt` is a state: :func:`observe` sets every
+    slot, then assigns ``__class__``, which CPython allows between classes
+    of the same slots and no ``__weakref__`` slot (which is why
+    ``Observation`` has none); a test checks that the slots stay the same.
+    """
+
+    __slots__ = tuple(field.name for field in attrs.fields(Observation))
+
+
+_new = object.__new__
+_FIELDS = frozenset(_UnbuiltObservation.__slots__)
+
+
+def _from_fields(values: dict[str, Any]) -> Observation:
+    """Return ``Observation(**values)``, built as :func:`observe` builds one.
+
+    For readers that hold every field by name (the table protocol's): a
+    dict of other keys goes to ``Observation``'s ``__init__``, which says
+    what is missing or unknown.
+    """
+    if len(values) != len(_FIELDS) or not _FIELDS.issuperset(values):
+        return Observation(**values)
+    new: Any = _new(_UnbuiltObservation)
+    for name, value in values.items():
+        setattr(new, name, value)
+    new.__class__ = Observation
+    built: Observation = new
+    return built
 
 
 _CODE = operator.attrgetter("code")

@@ -97,7 +97,7 @@ from tonk.errors import (
     SessionError,
 )
 from tonk.notation import parse_action
-from tonk.observation import Observation, observe
+from tonk.observation import Observation, _from_fields, observe
 from tonk.records import GameRecord
 from tonk.rules import Rules
 from tonk.serialization import _SESSION_ACTION, to_dict
@@ -1172,7 +1172,7 @@ class ObservationReader:
                 last[name] = (value, decoded)
         except SerializationError as error:
             raise ProtocolError(str(error), code=_Code.BAD_FIELD) from None
-        observation = Observation(**values)
+        observation = _from_fields(values)
         self._values = values
         return observation
 
@@ -1268,7 +1268,7 @@ class ObservationReader:
                 values[name] = reading[name](value)
         except SerializationError as error:
             raise ProtocolError(str(error), code=_Code.BAD_FIELD) from None
-        observation = Observation(**values)
+        observation = _from_fields(values)
         self._values = values
         return observation
 
