@@ -11,9 +11,9 @@ import pickle
 import random
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import FrameType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 import pytest
@@ -49,6 +49,7 @@ from tonk.state import (
 from tonk.testing.strategies import presets, rules
 
 R = TypeVar("R")
+_T = TypeVar("_T")
 
 any_rules = rules() | presets()
 
@@ -186,6 +187,39 @@ def test_a_seeded_deal_shuffles_as_random_random_does(table_rules: Rules) -> Non
             expected = list(table_rules.pack(players=players))
             random.Random(seed).shuffle(expected)
             assert _deal.shuffled(table, players, seed) == expected
+
+
+@given(
+    size=st.integers(0, 130),
+    count=st.integers(0, 130),
+    seed=st.integers(0, 2**64),
+)
+def test_a_sample_drawn_inline_is_random_random_s(
+    size: int, count: int, seed: int
+) -> None:
+    # The bots' samples of unseen cards (GreedyBot, InferenceBot): the same
+    # picks as random.Random.sample, both of its ways (a list of the items
+    # left, or a set of the places picked), and the generator left as it.
+    population = [f"card {number}" for number in range(size)]
+    count = min(count, size)
+    inline, stdlib = random.Random(seed), random.Random(seed)
+    for _ in range(3):
+        assert _deal.sample_drawing(population, count, inline) == stdlib.sample(
+            population, count
+        )
+    assert inline.getstate() == stdlib.getstate()
+
+
+def test_a_sample_from_another_source_or_too_many_is_that_source_s() -> None:
+    class Reversed(random.Random):
+        def sample(self, population: Sequence[_T], k: int, **kwargs: Any) -> list[_T]:
+            return list(population[::-1][:k])
+
+    assert _deal.sample_drawing([1, 2, 3], 2, Reversed(1)) == [3, 2]
+    with pytest.raises(ValueError, match="Sample larger than population"):
+        _deal.sample_drawing([1, 2, 3], 4, random.Random(1))
+    with pytest.raises(ValueError, match="Sample larger than population"):
+        _deal.sample_drawing([1, 2, 3], -1, random.Random(1))
 
 
 def _urandom_from(seed: int) -> object:

@@ -9,13 +9,14 @@ one won at the end of the holder's first turn (X13, docs/rules/deal-tonks.md).
 
 from __future__ import annotations
 
+import math
 import operator
 import os
 import random
 from _random import Random as _Twister
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from tonk._cache import Cache
 from tonk._compiled import Compiled, compiled
@@ -50,6 +51,7 @@ __all__ = [
     "claimed_at_turn_end",
     "cut_for_deal",
     "dealt",
+    "sample_drawing",
     "shuffle_drawing",
     "shuffled",
 ]
@@ -60,6 +62,7 @@ def _random(seed: int | None) -> random.Random:
     return random.SystemRandom() if seed is None else random.Random(seed)
 
 
+_T = TypeVar("_T")
 _CODE_OF = operator.attrgetter("code")
 _WORD = 1 << 32
 
@@ -117,6 +120,58 @@ def shuffle_drawing(cards: list[Any], getrandbits: Callable[[int], int]) -> None
         while j > i:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def sample_drawing(population: list[_T], count: int, rng: random.Random) -> list[_T]:
+    """Return ``rng.sample(population, count)``: the same items, drawn inline.
+
+    For a plain ``random.Random``, Python's sample draws each pick as
+    ``bit_length`` random bits of a bound, again while too large. From a
+    population no larger than a set of ``count`` items would be, it keeps a
+    list of the items left (the bound), and moves the last one into each
+    place picked; from a larger one, it draws places of the whole population
+    until one not picked yet. The same draws, made here without a call of
+    ``_randbelow`` for each and the check of the population's type, give the
+    same items in the same order. Any other source is ``rng.sample``'s own.
+    """
+    size = len(population)
+    if rng.__class__ is not random.Random or not 0 <= count <= size:
+        return rng.sample(population, count)
+    getrandbits = rng.getrandbits
+    drawn = []
+    room = 21  # random.sample's: a list of the population is smaller than a set
+    if count > 5:
+        room += 4 ** math.ceil(math.log(count * 3, 4))
+    if size <= room:
+        left = population[:]
+        for bound, bits in _PICKS[size][:count]:
+            pick = getrandbits(bits)
+            while pick >= bound:
+                pick = getrandbits(bits)
+            drawn.append(left[pick])
+            left[pick] = left[bound - 1]
+        return drawn
+    bits = size.bit_length()
+    picked = set()
+    for _ in range(count):
+        pick = getrandbits(bits)
+        while pick >= size or pick in picked:
+            pick = getrandbits(bits)
+        picked.add(pick)
+        drawn.append(population[pick])
+    return drawn
+
+
+def _find_picks(size: int) -> tuple[tuple[int, int], ...]:
+    """Return the picks of ``random.Random.sample`` from ``size`` items.
+
+    Each pick's bound (the items left) with the bits drawn for it.
+    """
+    return tuple((bound, bound.bit_length()) for bound in range(size, 0, -1))
+
+
+_PICKS: Cache[int, tuple[tuple[int, int], ...]] = Cache(_find_picks, limit=256)
+"""The picks of a sample, by the count of items (the unseen cards)."""
 
 
 def _secure_shuffle(cards: list[Card]) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from tonk._cache import Cache
 from tonk._compiled import compiled
+from tonk._deal import sample_drawing
 from tonk.cards import CODE_COUNT, Card
 from tonk.observation import Observation
 from tonk.rules import Catch, DropPay
@@ -130,9 +131,8 @@ def sampled_counts(
         drawn = len(pool)
     mine = sum(values[card.code] for card in obs.hand)
     result = []
-    sample = rng.sample
     for _ in range(samples):
-        cards = sample(pool, drawn)
+        cards = sample_drawing(pool, drawn, rng)  # rng.sample's, with less work
         counts = [mine] * players
         at = 0
         for seat in range(players):
