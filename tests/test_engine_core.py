@@ -192,10 +192,11 @@ def test_a_seeded_deal_shuffles_as_random_random_does(table_rules: Rules) -> Non
 @given(
     size=st.integers(0, 130),
     count=st.integers(0, 130),
+    times=st.integers(0, 4),
     seed=st.integers(0, 2**64),
 )
-def test_a_sample_drawn_inline_is_random_random_s(
-    size: int, count: int, seed: int
+def test_samples_drawn_inline_are_random_random_s(
+    size: int, count: int, times: int, seed: int
 ) -> None:
     # The bots' samples of unseen cards (GreedyBot, InferenceBot): the same
     # picks as random.Random.sample, both of its ways (a list of the items
@@ -203,23 +204,22 @@ def test_a_sample_drawn_inline_is_random_random_s(
     population = [f"card {number}" for number in range(size)]
     count = min(count, size)
     inline, stdlib = random.Random(seed), random.Random(seed)
-    for _ in range(3):
-        assert _deal.sample_drawing(population, count, inline) == stdlib.sample(
-            population, count
-        )
+    assert _deal.samples_drawing(population, count, inline, times) == [
+        stdlib.sample(population, count) for _ in range(times)
+    ]
     assert inline.getstate() == stdlib.getstate()
 
 
-def test_a_sample_from_another_source_or_too_many_is_that_source_s() -> None:
+def test_samples_from_another_source_or_too_many_are_that_source_s() -> None:
     class Reversed(random.Random):
         def sample(self, population: Sequence[_T], k: int, **kwargs: Any) -> list[_T]:
             return list(population[::-1][:k])
 
-    assert _deal.sample_drawing([1, 2, 3], 2, Reversed(1)) == [3, 2]
+    assert _deal.samples_drawing([1, 2, 3], 2, Reversed(1), 2) == [[3, 2], [3, 2]]
     with pytest.raises(ValueError, match="Sample larger than population"):
-        _deal.sample_drawing([1, 2, 3], 4, random.Random(1))
+        _deal.samples_drawing([1, 2, 3], 4, random.Random(1), 1)
     with pytest.raises(ValueError, match="Sample larger than population"):
-        _deal.sample_drawing([1, 2, 3], -1, random.Random(1))
+        _deal.samples_drawing([1, 2, 3], -1, random.Random(1), 1)
 
 
 def _urandom_from(seed: int) -> object:

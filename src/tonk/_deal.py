@@ -51,7 +51,7 @@ __all__ = [
     "claimed_at_turn_end",
     "cut_for_deal",
     "dealt",
-    "sample_drawing",
+    "samples_drawing",
     "shuffle_drawing",
     "shuffled",
 ]
@@ -122,8 +122,10 @@ def shuffle_drawing(cards: list[Any], getrandbits: Callable[[int], int]) -> None
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def sample_drawing(population: list[_T], count: int, rng: random.Random) -> list[_T]:
-    """Return ``rng.sample(population, count)``: the same items, drawn inline.
+def samples_drawing(
+    population: list[_T], count: int, rng: random.Random, times: int
+) -> list[list[_T]]:
+    """Return ``times`` samples ``rng.sample(population, count)``, drawn inline.
 
     For a plain ``random.Random``, Python's sample draws each pick as
     ``bit_length`` random bits of a bound, again while too large. From a
@@ -131,35 +133,43 @@ def sample_drawing(population: list[_T], count: int, rng: random.Random) -> list
     list of the items left (the bound), and moves the last one into each
     place picked; from a larger one, it draws places of the whole population
     until one not picked yet. The same draws, made here without a call of
-    ``_randbelow`` for each and the check of the population's type, give the
-    same items in the same order. Any other source is ``rng.sample``'s own.
+    ``_randbelow`` for each pick, and with the way chosen once for all the
+    samples, give the same items in the same order. Any other source is
+    ``rng.sample``'s own.
     """
     size = len(population)
     if rng.__class__ is not random.Random or not 0 <= count <= size:
-        return rng.sample(population, count)
+        return [rng.sample(population, count) for _ in range(times)]
     getrandbits = rng.getrandbits
-    drawn = []
+    samples = []
     room = 21  # random.sample's: a list of the population is smaller than a set
     if count > 5:
         room += 4 ** math.ceil(math.log(count * 3, 4))
     if size <= room:
-        left = population[:]
-        for bound, bits in _PICKS[size][:count]:
-            pick = getrandbits(bits)
-            while pick >= bound:
+        picks = _PICKS[size][:count]
+        for _ in range(times):
+            left = population[:]
+            drawn = []
+            for bound, bits in picks:
                 pick = getrandbits(bits)
-            drawn.append(left[pick])
-            left[pick] = left[bound - 1]
-        return drawn
+                while pick >= bound:
+                    pick = getrandbits(bits)
+                drawn.append(left[pick])
+                left[pick] = left[bound - 1]
+            samples.append(drawn)
+        return samples
     bits = size.bit_length()
-    picked = set()
-    for _ in range(count):
-        pick = getrandbits(bits)
-        while pick >= size or pick in picked:
+    for _ in range(times):
+        picked = set()
+        drawn = []
+        for _ in range(count):
             pick = getrandbits(bits)
-        picked.add(pick)
-        drawn.append(population[pick])
-    return drawn
+            while pick >= size or pick in picked:
+                pick = getrandbits(bits)
+            picked.add(pick)
+            drawn.append(population[pick])
+        samples.append(drawn)
+    return samples
 
 
 def _find_picks(size: int) -> tuple[tuple[int, int], ...]:

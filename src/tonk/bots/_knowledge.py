@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from tonk._cache import Cache
 from tonk._compiled import compiled
-from tonk._deal import sample_drawing
+from tonk._deal import samples_drawing
 from tonk.cards import CODE_COUNT, Card
 from tonk.observation import Observation
 from tonk.rules import Catch, DropPay
@@ -130,19 +130,22 @@ def sampled_counts(
     if drawn > len(pool):  # pragma: no cover - the observation fits its pack
         drawn = len(pool)
     mine = sum(values[card.code] for card in obs.hand)
+    # Each other seat's share of a sample: where it lies, how many of its
+    # lowest cards the seat holds, and the count of its known cards.
+    shares = []
+    at = 0
+    for seat in range(players):
+        if seat != me:
+            share = unknown[seat] + extra[seat]
+            shares.append((seat, at, at + share, unknown[seat], known[seat]))
+            at += share
     result = []
-    for _ in range(samples):
-        cards = sample_drawing(pool, drawn, rng)  # rng.sample's, with less work
+    for cards in samples_drawing(pool, drawn, rng, samples):  # rng.sample's
         counts = [mine] * players
-        at = 0
-        for seat in range(players):
-            if seat == me:
-                continue
-            size = unknown[seat]
-            taken = cards[at : at + size + extra[seat]]
-            at += size + extra[seat]
-            if extra[seat]:
-                taken.sort()
-            counts[seat] = known[seat] + sum(taken[:size])
+        for seat, start, stop, size, count in shares:
+            held = cards[start:stop]
+            if stop - start > size:  # the lowest of more cards
+                held.sort()
+            counts[seat] = count + sum(held[:size])
         result.append(counts)
     return result
