@@ -472,14 +472,16 @@ def test_wild_cards_complete_spreads_as_the_engine_lays_them() -> None:
     assert facts.completes(_codes("5D 9H"), Card.parse("2C").code) is False
 
 
-def test_has_partner() -> None:
+def test_partnered() -> None:
     facts = tables_of(PAGAT)
-    ace = Card.parse("AC").code
-    assert facts.has_partner(ace, _codes("2C")) is True
-    assert facts.has_partner(ace, _codes("5D 9H AS")) is True
-    assert facts.has_partner(ace, _codes("5D")) is False
+    assert facts.partnered(_codes("AC 2C")) == [True, True]
+    assert facts.partnered(_codes("AC 5D 9H AS")) == [True, False, False, True]
+    assert facts.partnered(_codes("AC 5D")) == [False, False]
+    assert facts.partnered([]) == []
+    twice = Card.parse("AC").code  # the same card twice (two packs): no partner
+    assert facts.partnered([twice, twice]) == [False, False]
     wild = tables_of(tonk.presets.CHICAGO)
-    assert wild.has_partner(Card.parse("2C").code, _codes("9D")) is True
+    assert wild.partnered(_codes("2C 9D")) == [True, False]
 
 
 # -- the drop thresholds ---------------------------------------------------

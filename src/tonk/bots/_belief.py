@@ -612,6 +612,7 @@ class CardFacts:
 
     __slots__ = (
         "_copies",
+        "_partner_bits",
         "_table",
         "partners",
         "places",
@@ -651,6 +652,9 @@ class CardFacts:
                 )
             )
             for code in codes
+        ]
+        self._partner_bits = [
+            sum(1 << other for other in partners) for partners in self.partners
         ]
 
     def has_spread(self, hand: Sequence[int]) -> bool:
@@ -707,12 +711,18 @@ class CardFacts:
             spreads = [spread for spread in spreads if natural_enough(spread, table)]
         return spreads
 
-    def has_partner(self, code: int, hand: Sequence[int]) -> bool:
-        """Return whether a card of ``hand`` could make a spread with ``code``."""
-        if self.wild[code]:
-            return True
-        partners = self.partners[code]
-        return any(other in partners for other in hand)
+    def partnered(self, hand: Sequence[int]) -> list[bool]:
+        """Return, for each card of ``hand``, whether another could spread with it.
+
+        A wild card always could. The other cards of the hand are read as one
+        bit for each code held, which each card's partners are compared with
+        at once.
+        """
+        held = 0
+        for code in hand:
+            held |= 1 << code
+        wild, partners = self.wild, self._partner_bits
+        return [bool(wild[code] or partners[code] & held) for code in hand]
 
 
 _FACTS: Cache[Rules, CardFacts] = Cache(CardFacts, limit=64)
@@ -830,7 +840,8 @@ class GreedyModel:
         """Return the softmax chance of discarding ``code`` from ``hand``."""
         values = tables.values
         scores = [
-            values[card] - _PARTNER * tables.has_partner(card, hand) for card in hand
+            values[card] - _PARTNER * partnered
+            for card, partnered in zip(hand, tables.partnered(hand), strict=True)
         ]
         top = max(scores)
         weights = [math.exp((score - top) / self.temperature) for score in scores]
