@@ -613,6 +613,8 @@ class CardFacts:
     __slots__ = (
         "_copies",
         "_partner_bits",
+        "_place_bits",
+        "_rank_units",
         "_table",
         "partners",
         "places",
@@ -656,21 +658,26 @@ class CardFacts:
         self._partner_bits = [
             sum(1 << other for other in partners) for partners in self.partners
         ]
+        # For has_spread: a bit for each run place, and a card's rank as a
+        # count in a nibble of its own (the ranks of a hand summed at once).
+        self._place_bits = [sum(1 << place for place in run) for run in self.places]
+        self._rank_units = [1 << 4 * (code % 13) for code in codes]
 
     def has_spread(self, hand: Sequence[int]) -> bool:
         """Return whether the card codes ``hand`` hold a book or a run of three."""
         if self._table is not None:
             return bool(self._spreads(hand))
-        ranks = [0] * 13
-        places: set[int] = set()
+        place_bits, rank_units = self._place_bits, self._rank_units
+        places = ranks = 0
         for code in hand:
-            run = self.places[code]
-            if run:
-                ranks[code % 13] += 1
-                places.update(run)
-        if max(ranks) >= 3:
-            return True
-        return any(at + 1 in places and at + 2 in places for at in places)
+            bits = place_bits[code]
+            if bits:
+                places |= bits
+                ranks += rank_units[code]
+        # A rank held three times or more (at most eight, with two packs)
+        # sets its nibble's top bit once 5 is added; a run is three places
+        # in a row.
+        return bool((ranks + _FIVES) & _EIGHTS or places & places >> 1 & places >> 2)
 
     def completes(self, hand: Sequence[int], code: int) -> bool:
         """Return whether ``code`` makes a book or a run with two cards of ``hand``."""
@@ -724,6 +731,10 @@ class CardFacts:
         wild, partners = self.wild, self._partner_bits
         return [bool(wild[code] or partners[code] & held) for code in hand]
 
+
+_FIVES = int("5" * 13, 16)
+_EIGHTS = int("8" * 13, 16)
+"""5 and 8 in each rank's nibble of :meth:`CardFacts.has_spread`'s sum."""
 
 _FACTS: Cache[Rules, CardFacts] = Cache(CardFacts, limit=64)
 
