@@ -926,6 +926,8 @@ def _stacked(session: Session, deck: tuple[Card, ...] | None) -> Session:
             deck=deck,
             dealer=session.dealer,
         )
+    if deck is session.deck:  # the usual deal: from the seed, as the one before
+        return session
     return attrs.evolve(session, deck=deck)
 
 
