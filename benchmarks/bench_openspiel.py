@@ -50,6 +50,7 @@ from targets import QUICK, print_target
 import tonk
 import tonk.envs.openspiel  # registers python_tonk
 from tonk import ClaimDealTonk, Drop
+from tonk._cache import by_identity
 
 Run = Callable[[int, random.Random], tuple[float, int]]
 """Play some hands; return the time to count and the actions to count."""
@@ -131,32 +132,17 @@ def _patient(options: _Options) -> _Options:
 _ENDERS: frozenset[type] = frozenset((Drop, ClaimDealTonk))
 
 
-def _remember_patient(
-    known: dict[int, tuple[_Options, _Options]], options: _Options
-) -> _Options:
-    """Return ``_patient(options)``, kept in ``known`` under the tuple's identity.
-
-    Each entry holds its tuple, so that no other tuple takes its identity
-    while the entry lasts; ``known`` keeps at most 64 (pagat's turn starts
-    are a handful of tuples).
-    """
-    if len(known) >= 64:
-        known.clear()
-    patient = _patient(options)
-    known[id(options)] = (options, patient)
-    return patient
-
-
 def tonk_decisions(*, deal_timed: bool, patient: bool) -> Run:
     """Random tonk through the engine: decisions counted (2a-2c).
 
     Without the deal, every hand is dealt first and only the play is timed.
     With ``patient``, the choices of a list that starts with a drop or a
-    claim are :func:`_patient`'s, looked up by the list's identity: at a turn
-    start the engine returns one of a few tuples it keeps (the same object
-    at every turn start with the same choices open), so the harness's filter
-    is a lookup, not a call and a new tuple (which cost about a tenth of a
-    long hand's decision, time that was the harness's, not the engine's).
+    claim are :func:`_patient`'s, remembered by the list's identity
+    (``tonk._cache.by_identity``): at a turn start the engine returns one of
+    a few tuples it keeps (the same object at every turn start with the same
+    choices open), so the harness's filter is a lookup, not a loop and a new
+    tuple (which cost about a tenth of a long hand's decision, time that was
+    the harness's, not the engine's).
     """
     rules = tonk.presets.PAGAT
     legal_actions, apply, new_game = tonk.legal_actions, tonk.apply, tonk.new_game
@@ -164,7 +150,7 @@ def tonk_decisions(*, deal_timed: bool, patient: bool) -> Run:
     def run(hands: int, rng: random.Random) -> tuple[float, int]:
         choice = rng.choice
         decisions = 0
-        known: dict[int, tuple[_Options, _Options]] = {}
+        patient_choices = by_identity(_patient, limit=64)
         seeds = [rng.getrandbits(32) for _ in range(hands)]
         dealt = (
             [] if deal_timed else [new_game(rules, players=2, seed=s) for s in seeds]
@@ -175,11 +161,7 @@ def tonk_decisions(*, deal_timed: bool, patient: bool) -> Run:
             while state.outcome is None:
                 options = legal_actions(state)
                 if patient and options[0].__class__ in _ENDERS:  # else none to leave
-                    entry = known.get(id(options))
-                    if entry is not None and entry[0] is options:
-                        options = entry[1]
-                    else:
-                        options = _remember_patient(known, options)
+                    options = patient_choices(options)
                 state = apply(state, choice(options))
                 decisions += 1
         return _clock() - started, decisions
