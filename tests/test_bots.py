@@ -154,6 +154,21 @@ def test_greedy_discards_its_highest_loose_card() -> None:
     assert choose(bot, state) == tonk.Discard(tonk.Card.parse("KS"))
 
 
+def test_greedy_counts_no_outs_for_plain_jokers() -> None:
+    # Two jokers that are not wild (V3), worth 12 each, make no spread: the
+    # unseen aces are not their outs (a joker's code, 52, is a multiple of
+    # 13, as an ace's rank is). Worth more than the KS, a joker goes.
+    state = deal(
+        ["JK JK KS 2D 3C", "4C 5D 6H 7S 9C"],
+        upcard="10D",
+        stock="8H",
+        jokers=2,
+        joker_value=12,
+    )
+    state = tonk.apply(state, DrawStock())
+    assert choose(GreedyBot(), state) == tonk.Discard(tonk.Card.parse("JK"))
+
+
 def test_greedy_keeps_a_near_spread_by_its_outs_weight() -> None:
     # KS QS wait for JS, the one out of each: at 1.5 points an out each is
     # 8.5, above the loose 8C; at 3.5 points each is 6.5, below it.

@@ -484,6 +484,18 @@ def test_partnered() -> None:
     assert wild.partnered(_codes("2C 9D")) == [True, False]
 
 
+def test_a_plain_joker_has_no_partner() -> None:
+    """A joker that is not wild (V3) makes no spread: no card partners it.
+
+    Its code, 52, is a multiple of 13 as an ace's rank is: it was taken for
+    an ace's partner.
+    """
+    facts = tables_of(tonk.Rules(jokers=2))
+    assert facts.partnered(_codes("AS JK")) == [False, False]
+    assert facts.partnered(_codes("AS AD JK")) == [True, True, False]
+    assert facts.partnered(_codes("JK JK")) == [False, False]
+
+
 # -- the drop thresholds ---------------------------------------------------
 
 

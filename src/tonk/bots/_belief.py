@@ -606,8 +606,10 @@ class CardFacts:
     ``places[code]`` numbers each place a card may take in a run,
     ``16 * suit + position`` (none for a wild card or a card not in the
     pack), and ``partners[code]`` holds the cards that may make a spread with
-    it: its rank, or its suit up to two places away. Under rules with wild
-    cards (V4, V5, H2), whether cards make a spread is the engine's answer.
+    it: its rank, or its suit up to two places away (none for a card without
+    a place: a wild card, or a joker that is not wild, V3). Under rules with
+    wild cards (V4, V5, H2), whether cards make a spread is the engine's
+    answer.
     """
 
     __slots__ = (
@@ -643,6 +645,7 @@ class CardFacts:
                 other
                 for other in codes
                 if other != code
+                and self.places[code]  # a wild card, a plain joker (V3): none
                 and self.places[other]
                 and (
                     other % 13 == code % 13

@@ -109,6 +109,8 @@ class _View:
         code = card.code
         if self.wild[code]:
             return 4
+        if not self.positions[code]:  # a joker that is not wild (V3): no spread
+            return 0
         unseen = self.unseen
         outs = 0
         rank = card.rank
