@@ -667,3 +667,27 @@ def test_x3_needs_a_pack_and_hand_size_that_stay_as_the_table_shrinks() -> None:
     tonk_pz.raw_env(rules=seven, players=2, session=True)
     with pytest.raises(tonk.SessionError, match="hand_size_by_players"):
         tonk_pz.raw_env(rules=seven, players=3, session=True)
+
+
+def test_an_illegal_step_in_a_session_keeps_the_reward_not_yet_seen() -> None:
+    """An illegal action changes nothing: in a session, the reward of the
+    hand just settled is still the mover's after a refused step, and so are
+    every agent's rewards (they were cleared before the action was tried)."""
+    game: Any = tonk_pz.raw_env(rules="sheet", players=2, session=True)
+    game.reset(seed=3)
+    for _ in range(1_000):  # first legal index: a drop, so hands end at once
+        _, reward, terminated, truncated, info = game.last()
+        if reward and not (terminated or truncated):
+            break
+        game.step(info["legal_indices"][0])
+    else:  # pragma: no cover - the seed settles a hand with a stake
+        pytest.fail("no hand was settled with a stake")
+    agent = game.agent_selection
+    rewards = dict(game.rewards)
+    legal = set(info["legal_indices"])
+    illegal = next(index for index in range(game.hand_actions) if index not in legal)
+    with pytest.raises(tonk.TonkError):
+        game.step(illegal)
+    assert game.agent_selection == agent
+    assert game.last()[1] == reward
+    assert dict(game.rewards) == rewards

@@ -30,9 +30,11 @@ keep their names and spaces: their observations keep every agent at its
 first seat, and the seat of an agent that left is empty.
 
 An illegal action raises :class:`~tonk.IllegalActionError` (or
-:class:`~tonk.EncodingError` for an index outside the layout) and changes
-nothing; an action that is not an int or a numpy integer raises
-:class:`TypeError`.
+:class:`~tonk.EncodingError` for an index outside the layout; in a session,
+:class:`~tonk.SessionError` for a choice between hands during a hand, or a
+hand's action between hands) and changes nothing, not even the reward the
+agent was last shown; an action that is not an int or a numpy integer
+raises :class:`TypeError`.
 
 Examples:
     >>> from tonk.envs import pettingzoo as tonk_pz
@@ -299,31 +301,49 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             TypeError: If ``action`` is not an int or a numpy integer.
             EncodingError: If the index is outside the action space.
             IllegalActionError: If the action is not legal now.
+            SessionError: In a session, if the index is a choice between
+                hands during a hand, or a hand's action between hands.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         index = action_index(action, self._size)
-        self._cumulative_rewards[agent] = 0.0
-        if self._rewarded:  # rewards are 0 but after a hand's end: skip the loops
-            self._clear_rewards()
-            self._rewarded = False
-        if self.session is None:
+        # The action is applied first: an illegal one raises and changes
+        # nothing, not even the reward the agent was last shown.
+        session = self.session
+        if session is None:
             assert self.hand is not None
             action = self._played.get(index)  # remembered_action's memo, read first
             if action is None:
                 action = self._action(index, self.hand)
-            self.hand = apply(self.hand, action)
-            if self.hand.outcome is not None:
-                self._hand_over(self.hand)
+            hand = apply(self.hand, action)
+            self._step_started(agent)
+            self.hand = hand
+            if hand.outcome is not None:
+                self._hand_over(hand)
         else:
-            self._session_step(self.session, index)
+            played = index - self.hand_actions
+            after = apply_session(
+                session,
+                SESSION_ACTIONS[played]
+                if played >= 0
+                else self._action(index, session.hand),
+            )
+            self._step_started(agent)
+            self._session_step(session, after)
         self._moved()
         if self._rewarded:
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _step_started(self, agent: str) -> None:
+        """Clear what the last step paid, once ``agent``'s action is applied."""
+        self._cumulative_rewards[agent] = 0.0
+        if self._rewarded:  # rewards are 0 but after a hand's end: skip the loops
+            self._clear_rewards()
+            self._rewarded = False
 
     def _action(self, index: int, state: GameState | None) -> Action:
         return remembered_action(self._played, index, self.rules, self.players, state)
@@ -338,15 +358,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name
             self.truncations[agent] = truncated
             self.terminations[agent] = not truncated
 
-    def _session_step(self, session: Session, index: int) -> None:
-        played = index - self.hand_actions
-        last = session.last
-        session = apply_session(
-            session,
-            SESSION_ACTIONS[played]
-            if played >= 0
-            else self._action(index, session.hand),
-        )
+    def _session_step(self, before: Session, session: Session) -> None:
+        last = before.last
         self.session = session
         self.hand = session.hand
         if session.last is not last:
