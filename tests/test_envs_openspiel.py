@@ -673,3 +673,17 @@ def test_a_sample_keeps_the_seats_cards_and_redraws_the_rest() -> None:
     assert drawn.discard_pile == real.discard_pile
     assert sample.history() == []
     assert sample._now.dealt == ()  # the real deal order is not carried over
+
+
+def test_the_game_type_admits_the_largest_table_any_rules_deal() -> None:
+    """``max_num_players`` bounds every table a rule set allows: 112 seats of
+    one card each from two packs and eight jokers, no upcard (B2, V2, V3)."""
+    largest = Rules(
+        two_packs_from=2, hand_size=1, jokers=8, upcard=False, deal_tonks=()
+    )
+    assert largest.max_players == 112
+    game = pyspiel.load_game(
+        "python_tonk", {"rules_json": tonk.to_json(largest), "players": 112}
+    )
+    assert game.num_players() == 112
+    assert game.get_type().max_num_players == 112

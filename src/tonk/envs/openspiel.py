@@ -134,7 +134,9 @@ _TABLE: dict[str, bool | int | str] = {
     "rules_json": "",
 }
 _DEFAULTS: dict[str, bool | int | str] = {**_TABLE, **_OPTIONS}
-_MAX_PLAYERS = 20  # two packs (V2) deal at most 20 hands
+_MAX_PLAYERS = 112
+"""The largest table any rules deal to: one card to each seat (``hand_size=1``)
+from two packs (V2) and eight jokers (V3), without an upcard (B2)."""
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
