@@ -478,8 +478,8 @@ def test_partnered() -> None:
     assert facts.partnered(_codes("AC 5D 9H AS")) == [True, False, False, True]
     assert facts.partnered(_codes("AC 5D")) == [False, False]
     assert facts.partnered([]) == []
-    twice = Card.parse("AC").code  # the same card twice (two packs): no partner
-    assert facts.partnered([twice, twice]) == [False, False]
+    twice = Card.parse("AC").code  # the same card twice (two packs, V2): a
+    assert facts.partnered([twice, twice]) == [True, True]  # book may repeat it
     wild = tables_of(tonk.presets.CHICAGO)
     assert wild.partnered(_codes("2C 9D")) == [True, False]
 

@@ -492,8 +492,8 @@ def test_a_full_book_takes_no_more_cards() -> None:
 def test_the_wild_and_table_bonuses_with_jokers() -> None:
     """With jokers (10) and no hits this turn: 2C 3C wait for AC, the first
     card of the pack, so 3D goes; 9H, which fits JK 7H 8H, scores
-    9 - 4.5 - 2 = 2.5, above 2C and 2H; the joker, which fits every spread,
-    scores 10 - 6 * 2/12 - 7 = 2, below 9S."""
+    9 - 4.5 - 2 = 2.5, above 2C and 2H; the joker fits no full book (V24a),
+    so it scores 10 - 6 * 2/12 = 9, as 9S does, and counts more."""
     state = playout(JOKERS, 9, 94)
     assert shown(state) == ("2C 3C 3D", "JK 6H 6S", 14)
     assert chosen(state, 1.5) == "discard 3D"
@@ -502,7 +502,7 @@ def test_the_wild_and_table_bonuses_with_jokers() -> None:
     assert chosen(state, 0) == "discard 9H"
     state = playout(JOKERS, 2, 158)
     assert shown(state) == ("9S JK", "10C 10D 10H JK", 2)
-    assert chosen(state, 0) == "discard 9S"
+    assert chosen(state, 0) == "discard JK"
 
 
 def test_a_wild_hit_sheds_the_wild_s_count_not_the_card_it_stands_for() -> None:

@@ -364,7 +364,7 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
         OpponentTurn(
             seat=seat,
             turn=numbers[index],
-            could_drop=waits[seat] == 0 and seat not in waiting,
+            could_drop=obs.rules.drops and waits[seat] == 0 and seat not in waiting,
             offered=offers[index][0],
             took=offers[index][1] or (index == 0 and laid_upcard is True),
             laid=tuple(laid[seat]),
@@ -728,11 +728,19 @@ class CardFacts:
         bit for each code held, which each card's partners are compared with
         at once.
         """
-        held = 0
+        held = twice = 0
         for code in hand:
+            twice |= held & 1 << code  # V2: a second copy (a book may repeat it)
             held |= 1 << code
-        wild, partners = self.wild, self._partner_bits
-        return [bool(wild[code] or partners[code] & held) for code in hand]
+        wild, partners, places = self.wild, self._partner_bits, self.places
+        return [
+            bool(
+                wild[code]
+                or partners[code] & held
+                or (places[code] and twice >> code & 1)
+            )
+            for code in hand
+        ]
 
 
 _FIVES = int("5" * 13, 16)
@@ -773,12 +781,14 @@ class GreedyModel:
     * not dropping: ``1 -`` the chance that the seat's count at the start of
       the turn was low enough for it to drop, a logistic curve of width
       ``drop_width`` points round the highest count at which a drop pays on
-      average against hands of the same sizes (GreedyBot's rule);
+      average against hands of the same sizes (GreedyBot's rule); only where
+      a drop was open to it (not over a drop ceiling, X6);
     * taking or leaving the offered card: leaving a card that makes a book
       or a run with two cards of the hand, or taking a card that does not and
       is not low, is unlikely (``mistake``);
     * keeping no spread after laying (GreedyBot lays every spread it can):
-      a hand that still holds a book or a run is unlikely (``mistake``);
+      a hand that still holds a book or a run is unlikely (``mistake``),
+      unless closed play keeps every spread in hand until a tunk (H4);
     * shedding its worst card: the discard is drawn by a softmax over the
       cards' values, less ``3`` for a card with a partner for a spread, at
       temperature ``temperature``.
@@ -829,9 +839,10 @@ class GreedyModel:
         chance = 1.0
         if turn.could_drop:
             count = sum(values[code] for code in codes)
-            threshold = drop_threshold(rules, players, turn.turn)
-            drops = 1 / (1 + math.exp((count - threshold) / self.drop_width))
-            chance *= max(self.mistake, 1 - drops)
+            if _may_drop(rules, players, turn.turn, count):  # else no choice
+                threshold = drop_threshold(rules, players, turn.turn)
+                drops = 1 / (1 + math.exp((count - threshold) / self.drop_width))
+                chance *= max(self.mistake, 1 - drops)
         if turn.offered is not None:
             top = turn.offered.code
             wants = tables.completes(codes, top) or (
@@ -844,7 +855,7 @@ class GreedyModel:
         for card in turn.laid:
             if card.code in after:
                 after.remove(card.code)
-        if tables.has_spread(after):
+        if not rules.closed_play and tables.has_spread(after):  # H4: none laid
             chance *= self.mistake
         if turn.discarded is not None and turn.discarded.code in after:
             chance *= self._discard_chance(tables, after, turn.discarded.code)
@@ -860,6 +871,14 @@ class GreedyModel:
         top = max(scores)
         weights = [math.exp((score - top) / self.temperature) for score in scores]
         return weights[hand.index(code)] / sum(weights)
+
+
+def _may_drop(rules: Rules, players: int, turn: int, count: int) -> bool:
+    """Return whether a hand of ``count`` is under the drop ceiling at ``turn`` (X6)."""
+    ceiling = rules.drop_at_most
+    if turn < players and rules.first_turn_drop_at_most is not None:
+        ceiling = rules.first_turn_drop_at_most
+    return ceiling is None or count <= ceiling
 
 
 _THRESHOLDS: Cache[tuple[Rules, int, int], float] = Cache(None, limit=4096)

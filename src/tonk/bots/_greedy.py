@@ -10,7 +10,8 @@ import attrs
 
 from tonk._compiled import compiled
 from tonk._hand_sum import run_place
-from tonk._spreads import find_spreads, fits, split
+from tonk._spreads import find_spreads, fits, hit_candidates, split
+from tonk._transition import natural_enough
 from tonk._validate import brief
 from tonk.actions import (
     Action,
@@ -92,8 +93,12 @@ class _View:
 
     def fits_table(self, card: Card) -> bool:
         """Return whether ``card`` could be hit onto a spread on the table."""
-        if self.wild[card.code]:
-            return bool(self.obs.spreads)
+        if self.wild[card.code]:  # as any card it may stand for (V24a)
+            return any(
+                fits(spread, natural, self.tables, self.copies, self.book_limit)
+                for spread in self.obs.spreads
+                for natural in hit_candidates(spread, self.tables)
+            )
         return any(
             fits(spread, card, self.tables, self.copies, self.book_limit)
             for spread in self.obs.spreads
@@ -367,10 +372,11 @@ def _thrown_back(view: _View, card: Card) -> bool:
 def _completes_spread(view: _View, card: Card) -> bool:
     """Return whether ``card`` makes a spread with cards of the hand."""
     together = tuple(sorted((*view.hand, card)))
-    return any(
-        card in spread.physical
-        for spread in find_spreads(together, view.tables, view.copies)
-    )
+    spreads = find_spreads(together, view.tables, view.copies)
+    if view.rules.min_naturals > 1:  # H2: a spread short of natural cards is none
+        table = compiled(view.rules)
+        spreads = [spread for spread in spreads if natural_enough(spread, table)]
+    return any(card in spread.physical for spread in spreads)
 
 
 def _eat(view: _View, legal: Sequence[Action]) -> Action:

@@ -177,11 +177,13 @@ class _Policy:
         return chance * self.win + (1 - chance) * self.lose > _DROP_MARGIN
 
     def _completes(self, hand: tuple[Card, ...], top: Card) -> bool:
+        positions = self.positions
+        if not positions[top.code]:  # a joker: jokers make no book (V3)
+            return False
         rank = top.rank
         suit = top.suit
         same = 0
         places: set[int] = set()
-        positions = self.positions
         for card in hand:
             if card.rank is rank:
                 same += 1
@@ -263,9 +265,13 @@ class _Policy:
             assert isinstance(option, Discard)
             card = option.card
             score: float = values[card.code]
-            near = partners[card.code]
+            code = card.code
+            near = partners[code]
+            itself = False  # V2: the other copy of the card is a partner
             for other in hand:
-                if other is not card and other.code in near:
+                if other.code == code and not itself:
+                    itself = True
+                elif other.code in near:
                     score -= _PARTNER
                     break
             if score > best:
@@ -285,13 +291,17 @@ def _partners(rules: Rules) -> list[frozenset[int]]:
         frozenset(
             other.code
             for other in cards
-            if other.rank is card.rank
-            or (
-                other.suit is card.suit
-                and any(
-                    -2 <= at - place <= 2
-                    for at in positions[other.code]
-                    for place in positions[card.code]
+            if positions[card.code]  # a joker has no place: no partner (V3)
+            and positions[other.code]
+            and (
+                other.rank is card.rank
+                or (
+                    other.suit is card.suit
+                    and any(
+                        -2 <= at - place <= 2
+                        for at in positions[other.code]
+                        for place in positions[card.code]
+                    )
                 )
             )
         )
