@@ -978,7 +978,9 @@ class Belief:
     def chance_lowest(self) -> float:
         """Return the believed chance that the seat's count is strictly the lowest.
 
-        That is the chance that a drop now wins (B12, B13; a tie is caught).
+        Under the base rules that is the chance that a drop now wins (B12,
+        B13: a tie is caught); where ties do not catch (X12), a drop also
+        wins on a tie, and :meth:`drop_payoff` settles it by the rules.
 
         Examples:
             >>> import random, tonk
