@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import attrs
 
 import tonk
-from tonk import Card, DrawStock, GameState, Rules, parse_cards
+from tonk import Card, DrawStock, GameState, Rules, format_action, parse_cards
 from tonk.bots import GreedyBot, GreedyModel, Memory, OpponentTurn
 from tonk.bots._belief import tables_of
 from tonk.bots._greedy import _completes_spread, _View
@@ -141,3 +141,38 @@ def test_greedy_knows_two_wild_twos_and_one_natural_make_no_spread() -> None:
     assert GreedyBot().choose(seen, seen.legal_actions, random.Random(0)) == (
         DrawStock()
     )
+
+
+def test_memory_knows_a_seat_with_three_spreads_could_not_drop() -> None:
+    # V30: a seat that has laid three spreads may not drop; its turns after
+    # them show no choice not to drop (seat 0 lays three in its first turn).
+    rules = Rules(three_spread_lock=True, hand_size=10, deal_tonks=())
+    state = deal(
+        rules,
+        ["7H 8H 9H 4C 4D 4S JC QC KC 2D", "10H 4H AS 3S 5D 6C 8S 9D QH 2H"],
+        upcard="KD",
+        stock="6D 5H 6H 3D",
+    )
+    memory = Memory()
+    turns: list[tuple[OpponentTurn, ...]] = []
+    for notation in (
+        "draw stock",
+        "spread 7H 8H 9H",
+        "spread 4C 4D 4S",
+        "spread JC QC KC",
+        "discard 6D",
+        "draw stock",
+        "discard 5H",
+        "draw stock",
+        "discard 6H",
+        "drop",
+    ):
+        seen = tonk.observe(state, state.to_move)
+        if seen.seat == 1:
+            turns.append(memory.update(seen))
+        (action,) = [a for a in seen.legal_actions if format_action(a) == notation]
+        state = tonk.apply(state, action)
+    assert [(turn.seat, turn.turn, turn.could_drop) for turn in turns[-1]] == [
+        (0, 0, True),  # before its spreads
+        (0, 2, False),  # after them
+    ]

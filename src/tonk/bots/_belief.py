@@ -364,7 +364,10 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
         OpponentTurn(
             seat=seat,
             turn=numbers[index],
-            could_drop=obs.rules.drops and waits[seat] == 0 and seat not in waiting,
+            could_drop=obs.rules.drops
+            and waits[seat] == 0
+            and seat not in waiting
+            and not _locked(obs, seat, numbers[index]),
             offered=offers[index][0],
             took=offers[index][1] or (index == 0 and laid_upcard is True),
             laid=tuple(laid[seat]),
@@ -372,6 +375,18 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
         )
         for index, seat in enumerate(seats)
     ]
+
+
+def _locked(obs: Observation, seat: int, turn: int) -> bool:
+    """Return whether ``seat`` had laid three spreads before ``turn`` (V30).
+
+    A seat that has may not drop; each spread on the table holds the turn it
+    was laid in.
+    """
+    return obs.rules.three_spread_lock and (
+        sum(1 for spread in obs.spreads if spread.owner == seat and spread.turn < turn)
+        >= 3
+    )
 
 
 def _offers(
