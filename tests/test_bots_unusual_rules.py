@@ -176,3 +176,27 @@ def test_memory_knows_a_seat_with_three_spreads_could_not_drop() -> None:
         (0, 0, True),  # before its spreads
         (0, 2, False),  # after them
     ]
+
+
+def test_greedy_model_knows_v24d_bars_taking_a_card_not_used() -> None:
+    # V24d: a discard is taken only to be used at once (in a spread, or a
+    # hit on the table), so leaving a low card is no mistake, and taking a
+    # card the hand makes no spread with may be a hit on the table.
+    rules = Rules(discard_draw_must_meld=True)
+    hand = parse_cards("AC 2D 3H 9S KD")
+    drawn = Card.parse("5C")
+    left = OpponentTurn(
+        seat=1,
+        turn=3,
+        could_drop=False,
+        offered=Card.parse("AS"),
+        took=False,
+        laid=(),
+        discarded=None,
+    )
+    model = GreedyModel()
+    assert model.likelihood(rules, 2, left, hand, drawn) == 1.0
+    taken = attrs.evolve(left, took=True)
+    assert model.likelihood(rules, 2, taken, hand, drawn) == 1.0
+    # Without V24d the greedy bot takes so low a card beside a king.
+    assert model.likelihood(Rules(), 2, left, hand, drawn) == model.mistake

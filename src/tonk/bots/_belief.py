@@ -800,7 +800,8 @@ class GreedyModel:
       a drop was open to it (not over a drop ceiling, X6);
     * taking or leaving the offered card: leaving a card that makes a book
       or a run with two cards of the hand, or taking a card that does not and
-      is not low, is unlikely (``mistake``);
+      is not low, is unlikely (``mistake``); where a card is taken only to
+      be used at once (V24d), only leaving a card that makes a spread is;
     * keeping no spread after laying (GreedyBot lays every spread it can):
       a hand that still holds a book or a run is unlikely (``mistake``),
       unless closed play keeps every spread in hand until a tunk (H4);
@@ -860,11 +861,17 @@ class GreedyModel:
                 chance *= max(self.mistake, 1 - drops)
         if turn.offered is not None:
             top = turn.offered.code
-            wants = tables.completes(codes, top) or (
-                values[top] <= 2
-                and max((values[code] for code in codes), default=0) - values[top] >= 5
-            )
-            if wants != turn.took:
+            completes = tables.completes(codes, top)
+            if rules.discard_draw_must_meld:  # V24d: taken only to be used
+                mistaken = completes and not turn.took  # (a take may be a hit)
+            else:  # it takes a card that makes a spread, or a low one
+                wants = completes or (
+                    values[top] <= 2
+                    and max((values[code] for code in codes), default=0) - values[top]
+                    >= 5
+                )
+                mistaken = wants != turn.took
+            if mistaken:
                 chance *= self.mistake
         after = [*codes, drawn.code]
         for card in turn.laid:
