@@ -1250,7 +1250,8 @@ SLAP_IN = Rules(slap_in=True)
             id="the-upcard-perhaps-laid",
         ),
         # seat 1 lays a book without taking the upcard 5D (the pile's count
-        # tells), then seat 2 tunks (H5): the discards are unknown
+        # tells), then seat 2 tunks (H5): the discards are unknown, and seat 3
+        # plays a last turn, without a drop (H6)
         pytest.param(
             FORTY_TUNK,
             4,
@@ -1259,7 +1260,7 @@ SLAP_IN = Rules(slap_in=True)
             [
                 "1@0 d 5D [6C 6H 6S] -",
                 "2@1 d - [7C 7D 7H] -",
-                "3@2 d - [] -",
+                "3@2 w - [] -",
             ],
             id="the-upcard-not-laid-then-a-tunk",
         ),

@@ -200,3 +200,30 @@ def test_greedy_model_knows_v24d_bars_taking_a_card_not_used() -> None:
     assert model.likelihood(rules, 2, taken, hand, drawn) == 1.0
     # Without V24d the greedy bot takes so low a card beside a king.
     assert model.likelihood(Rules(), 2, left, hand, drawn) == model.mistake
+
+
+def test_memory_knows_no_seat_could_drop_in_the_last_turns() -> None:
+    # H6: after a tunk (H5) the others play one last turn each, without a
+    # drop. Seat 1 tunks on 5 in the first turn; seat 2 plays its last
+    # turn; seat 0, at its own, reads both.
+    rules = attrs.evolve(tonk.presets.HOYLE, drops=True)
+    deck = stack_deck(
+        rules,
+        hands=[
+            "6C 8D 10D KS KH 3D 10S",
+            "3H 4H 5H 7C 7D 7S AS",
+            "KC KD QH JH 9S 8S 6D",
+        ],
+        upcard="5D",
+        stock="4C 10C 5S",
+    )
+    state = tonk.new_game(rules, players=3, deck=deck)
+    tunk = tonk.Tunk(
+        [tonk.LaySpread(parse_cards(spread)) for spread in ("3H 4H 5H", "7C 7D 7S")]
+    )
+    for action in (DrawStock(), tunk, DrawStock(), tonk.Discard(Card.parse("KD"))):
+        state = tonk.apply(state, action)
+    assert state.tunker == 1
+    assert state.to_move == 0
+    turns = Memory().update(tonk.observe(state, 0))
+    assert [(turn.seat, turn.could_drop) for turn in turns] == [(1, True), (2, False)]

@@ -360,6 +360,7 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
         once=once,
         revealed=revealed,
     )
+    last_turns = _last_turns_from(last, obs, seats)
     return [
         OpponentTurn(
             seat=seat,
@@ -367,6 +368,7 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
             could_drop=obs.rules.drops
             and waits[seat] == 0
             and seat not in waiting
+            and index < last_turns
             and not _locked(obs, seat, numbers[index]),
             offered=offers[index][0],
             took=offers[index][1] or (index == 0 and laid_upcard is True),
@@ -375,6 +377,23 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
         )
         for index, seat in enumerate(seats)
     ]
+
+
+def _last_turns_from(
+    last: Observation | None, obs: Observation, seats: list[int]
+) -> int:
+    """Return the index of the first of the turns ``seats`` played after a tunk.
+
+    After a tunk (H5) each other seat plays one last turn, without a drop
+    (H6); the tunker plays no more, so its turn among them is the tunk's.
+    ``len(seats)`` if no tunk came before the last of them.
+    """
+    tunker = obs.tunker
+    if tunker is None:
+        return len(seats)
+    if (last is not None and last.tunker is not None) or tunker not in seats:
+        return 0  # the tunk came before these turns
+    return seats.index(tunker) + 1
 
 
 def _locked(obs: Observation, seat: int, turn: int) -> bool:
