@@ -65,9 +65,12 @@ class OpponentTurn:
         seat: The seat that played the turn.
         turn: The hand's turn number (:attr:`~tonk.Observation.turns_taken`
             when it began).
-        could_drop: Whether the seat could have dropped instead (no wait,
-            V22): it chose not to. ``False`` too where another seat's hit
-            on its spreads before its turn may have made it wait.
+        could_drop: Whether the seat could have dropped instead: it chose
+            not to. ``False`` where the rules have no drop (H4), the seat
+            waited (V22) or had laid three spreads (V30), in the last turns
+            after a tunk (H6), and where another seat's hit on its spreads
+            before its turn may have made it wait. (A drop ceiling, X6,
+            depends on the hand: the model reads it.)
         offered: The top discard it could take, or ``None``: there was
             none, or the memory cannot tell which card it was.
         took: Whether it took the offered card (B7); or, with no card
