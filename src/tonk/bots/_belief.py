@@ -363,21 +363,43 @@ def _turns_between(last: Observation | None, obs: Observation) -> list[OpponentT
         once=once,
         revealed=revealed,
     )
-    last_turns = _last_turns_from(last, obs, seats)
+    drops = _drops_open(last, obs, (seats, numbers), waits, waiting)
     return [
         OpponentTurn(
             seat=seat,
             turn=numbers[index],
-            could_drop=obs.rules.drops
-            and waits[seat] == 0
-            and seat not in waiting
-            and index < last_turns
-            and not _locked(obs, seat, numbers[index]),
+            could_drop=drops[index],
             offered=offers[index][0],
             took=offers[index][1] or (index == 0 and laid_upcard is True),
             laid=tuple(laid[seat]),
             discarded=discards[index] if told and seat not in unsure else None,
         )
+        for index, seat in enumerate(seats)
+    ]
+
+
+def _drops_open(
+    last: Observation | None,
+    obs: Observation,
+    turns: tuple[list[int], list[int]],
+    waits: Sequence[int],
+    waiting: set[int],
+) -> list[bool]:
+    """Return, for each of the turns (their seats and numbers), whether a drop was open.
+
+    It was if the rules have drops (H4), the seat did not wait (V22, or
+    ``waiting`` after a hit on its spreads), had not laid three spreads
+    (V30), and no tunk had left only the last turns (H6).
+    """
+    seats, numbers = turns
+    if not obs.rules.drops:
+        return [False] * len(seats)
+    last_turns = _last_turns_from(last, obs, seats)
+    return [
+        waits[seat] == 0
+        and seat not in waiting
+        and index < last_turns
+        and not _locked(obs, seat, numbers[index])
         for index, seat in enumerate(seats)
     ]
 
