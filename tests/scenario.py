@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import tonk
 from tonk import Card, GameState, Outcome, Phase, Rules
@@ -22,6 +22,17 @@ def card(text: str) -> Card:
 def sorted_hand(text: str) -> tuple[Card, ...]:
     """A hand as the state holds it: sorted by suit, then rank."""
     return tuple(sorted(cards(text)))
+
+
+def seat_0_first(
+    rules: Rules, hands: Sequence[str], upcard: str, stock: str = ""
+) -> GameState:
+    """Deal ``hands`` (seat 0's first) under ``rules``, seat 0 to play first."""
+    dealer = len(hands) - 1
+    deck = stack_deck(
+        rules, hands=list(hands), upcard=upcard, stock=stock, dealer=dealer
+    )
+    return tonk.new_game(rules, players=len(hands), deck=deck, dealer=dealer)
 
 
 def finished(state: GameState) -> Outcome:

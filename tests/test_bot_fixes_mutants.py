@@ -13,24 +13,14 @@ are equivalent (the report of this run names them).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
+from scenario import seat_0_first
 
 import tonk
 from tonk import Card, GameState, Rules, format_action, parse_cards
 from tonk.bots import GreedyModel, OpponentTurn
 from tonk.bots._belief import _locked, _may_drop
 from tonk.bots._greedy import _completes_spread, _View
-from tonk.testing import stack_deck
-
-
-def deal(rules: Rules, hands: Sequence[str], upcard: str, stock: str = "") -> GameState:
-    dealer = len(hands) - 1  # seat 0 plays first
-    deck = stack_deck(
-        rules, hands=list(hands), upcard=upcard, stock=stock, dealer=dealer
-    )
-    return tonk.new_game(rules, players=len(hands), deck=deck, dealer=dealer)
 
 
 @pytest.mark.parametrize(
@@ -63,7 +53,7 @@ def test_may_drop_reads_the_ceiling_of_the_turn(
 def _three_spreads(lock: bool = True) -> list[GameState]:
     """Return the states after seat 0 lays each of three spreads (turn 0)."""
     rules = Rules(three_spread_lock=lock, hand_size=10, deal_tonks=())
-    state = deal(
+    state = seat_0_first(
         rules,
         ["7H 8H 9H 4C 4D 4S JC QC KC 2D", "10H 4H AS 3S 5D 6C 8S 9D QH 2H"],
         upcard="KD",
@@ -123,7 +113,7 @@ def test_under_v24d_leaving_a_card_that_makes_a_spread_is_a_mistake() -> None:
 def test_a_plain_joker_has_no_outs() -> None:
     # V3: a joker that is not wild makes no spread, not even beside another.
     rules = Rules(jokers=2)
-    state = deal(rules, ["JK JK AC 9D KS", "2C 3D 6H 8S QD"], upcard="5C")
+    state = seat_0_first(rules, ["JK JK AC 9D KS", "2C 3D 6H 8S QD"], upcard="5C")
     view = _View(tonk.observe(state, 0), 1.5)
     hand = list(state.hand(0))
     joker = Card.parse("JK")
@@ -138,7 +128,7 @@ def test_wild_twos_complete_a_book_of_twos_with_one_natural_a_spread() -> None:
     # hand of wild cards only: a natural card would make a spread with 2H
     # and two wild cards anyway.
     rules = Rules(jokers=2, wilds=tonk.Wilds.JOKERS_AND_TWOS)
-    state = deal(rules, ["2C 2D 2S JK JK", "3D 6H 8S JD AC"], upcard="2H")
+    state = seat_0_first(rules, ["2C 2D 2S JK JK", "3D 6H 8S JD AC"], upcard="2H")
     view = _View(tonk.observe(state, 0), 1.5)
     assert _completes_spread(view, Card.parse("2H"))
     state = tonk.apply(state, tonk.DrawDiscard())

@@ -9,12 +9,13 @@ review of the bots, 6 December 2026).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from typing import Any
 
 import attrs
+from scenario import seat_0_first
 
 import tonk
-from tonk import Card, DrawStock, GameState, Rules, format_action, parse_cards
+from tonk import Card, DrawStock, Rules, format_action, parse_cards
 from tonk.bots import GreedyBot, GreedyModel, Memory, OpponentTurn
 from tonk.bots._belief import tables_of
 from tonk.bots._greedy import _completes_spread, _View
@@ -22,19 +23,26 @@ from tonk.bots._ismcts import _Policy
 from tonk.testing import stack_deck
 
 
-def deal(rules: Rules, hands: Sequence[str], upcard: str, stock: str = "") -> GameState:
-    dealer = len(hands) - 1  # seat 0 plays first
-    deck = stack_deck(
-        rules, hands=list(hands), upcard=upcard, stock=stock, dealer=dealer
+def _turn(**changes: Any) -> OpponentTurn:
+    """Return seat 1's turn 3, with no drop open, no card offered, laid or
+    discarded, but for ``changes``."""
+    quiet = OpponentTurn(
+        seat=1,
+        turn=3,
+        could_drop=False,
+        offered=None,
+        took=False,
+        laid=(),
+        discarded=None,
     )
-    return tonk.new_game(rules, players=len(hands), deck=deck, dealer=dealer)
+    return attrs.evolve(quiet, **changes)
 
 
 def test_rollout_policy_knows_three_plain_jokers_make_no_spread() -> None:
     # Four jokers that are not wild (V3): a joker on the pile does not
     # complete a "book" with two jokers in hand, so a 10-point joker is left.
     rules = Rules(jokers=4, joker_value=10)
-    state = deal(rules, ["JK JK 5C 9D KS", "2C 3D 6H 8S QD"], upcard="JK")
+    state = seat_0_first(rules, ["JK JK 5C 9D KS", "2C 3D 6H 8S QD"], upcard="JK")
     policy = _Policy(rules, 2)
     assert not policy._completes(state.hand(0), Card.parse("JK"))
     assert policy(state, tonk.legal_actions(state)) == DrawStock()
@@ -44,7 +52,9 @@ def test_rollout_policy_pairs_the_two_copies_of_a_card() -> None:
     # Two packs (V2): a book may repeat a suit, so KC KC is a pair worth
     # keeping; the loose 9D goes, as it would beside KC KD.
     rules = Rules(two_packs_from=2)
-    state = deal(rules, ["KC KC 9D 4H 2S", "2C 3D 5H 8S QD"], upcard="JD", stock="AH")
+    state = seat_0_first(
+        rules, ["KC KC 9D 4H 2S", "2C 3D 5H 8S QD"], upcard="JD", stock="AH"
+    )
     state = tonk.apply(state, DrawStock())
     policy = _Policy(rules, 2)
     assert policy(state, tonk.legal_actions(state)) == tonk.Discard(Card.parse("9D"))
@@ -64,7 +74,9 @@ def test_card_facts_pair_the_two_copies_of_a_card() -> None:
 def test_greedy_knows_a_wild_card_cannot_be_hit_onto_a_full_book() -> None:
     # V24a: a three-card book takes no fourth card, wild or not.
     rules = Rules(jokers=2, wilds=tonk.Wilds.JOKERS, four_card_books=False)
-    state = deal(rules, ["7C 7D 7H JK 9S", "2C 3D 5H 8S QD"], upcard="KD", stock="10H")
+    state = seat_0_first(
+        rules, ["7C 7D 7H JK 9S", "2C 3D 5H 8S QD"], upcard="KD", stock="10H"
+    )
     state = tonk.apply(state, DrawStock())
     state = tonk.apply(state, tonk.LaySpread(parse_cards("7C 7D 7H")))
     assert not any(isinstance(a, tonk.Hit) for a in tonk.legal_actions(state))
@@ -95,15 +107,7 @@ def test_greedy_model_ignores_a_drop_over_the_ceiling() -> None:
     # dropping says nothing about its hand.
     rules = Rules(drop_at_most=5)
     low = parse_cards("AC AD 2H 3S 4C")  # 11: over the ceiling
-    turn = OpponentTurn(
-        seat=1,
-        turn=3,
-        could_drop=True,
-        offered=None,
-        took=False,
-        laid=(),
-        discarded=Card.parse("4C"),
-    )
+    turn = _turn(could_drop=True, discarded=Card.parse("4C"))
     model = GreedyModel()
     chance = model.likelihood(rules, 2, turn, low, low[0])
     barred = attrs.evolve(turn, could_drop=False)
@@ -114,15 +118,7 @@ def test_greedy_model_expects_spreads_held_under_closed_play() -> None:
     # H4 (the HOYLE preset): nothing is laid before a tunk, so a book kept
     # in hand is no mistake: the likelihood does not depend on ``mistake``.
     rules = tonk.presets.HOYLE
-    turn = OpponentTurn(
-        seat=1,
-        turn=4,
-        could_drop=False,
-        offered=None,
-        took=False,
-        laid=(),
-        discarded=Card.parse("KD"),
-    )
+    turn = _turn(turn=4, discarded=Card.parse("KD"))
     hand = parse_cards("7C 7D 7S 3H 9S KD QC")
     drawn = Card.parse("4C")
     careful = GreedyModel(mistake=0.05).likelihood(rules, 3, turn, hand, drawn)
@@ -135,7 +131,7 @@ def test_greedy_knows_two_wild_twos_and_one_natural_make_no_spread() -> None:
     # wild 2D and 2H completes nothing and is not worth taking.
     rules = tonk.presets.HOYLE
     hands = ["2D 2H 9S KD QC 8H 4S", "3D 6H 7S JD AC 10H 9D"]
-    state = deal(rules, hands, upcard="5C")
+    state = seat_0_first(rules, hands, upcard="5C")
     seen = tonk.observe(state, 0)
     assert not _completes_spread(_View(seen, 1.5), Card.parse("5C"))
     assert GreedyBot().choose(seen, seen.legal_actions, random.Random(0)) == (
@@ -147,7 +143,7 @@ def test_memory_knows_a_seat_with_three_spreads_could_not_drop() -> None:
     # V30: a seat that has laid three spreads may not drop; its turns after
     # them show no choice not to drop (seat 0 lays three in its first turn).
     rules = Rules(three_spread_lock=True, hand_size=10, deal_tonks=())
-    state = deal(
+    state = seat_0_first(
         rules,
         ["7H 8H 9H 4C 4D 4S JC QC KC 2D", "10H 4H AS 3S 5D 6C 8S 9D QH 2H"],
         upcard="KD",
@@ -185,15 +181,7 @@ def test_greedy_model_knows_v24d_bars_taking_a_card_not_used() -> None:
     rules = Rules(discard_draw_must_meld=True)
     hand = parse_cards("AC 2D 3H 9S KD")
     drawn = Card.parse("5C")
-    left = OpponentTurn(
-        seat=1,
-        turn=3,
-        could_drop=False,
-        offered=Card.parse("AS"),
-        took=False,
-        laid=(),
-        discarded=None,
-    )
+    left = _turn(offered=Card.parse("AS"))
     model = GreedyModel()
     assert model.likelihood(rules, 2, left, hand, drawn) == 1.0
     taken = attrs.evolve(left, took=True)
