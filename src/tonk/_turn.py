@@ -198,10 +198,8 @@ def _drop_bar(state: GameState, table: Compiled) -> str | None:
         return f"seat {seat} must wait {waits} more turn(s) to drop"
     if rules.three_spread_lock and spread_count(state, seat) >= 3:
         return f"seat {seat} has laid three spreads (V30)"
-    ceiling = rules.drop_at_most
     first_turn = state.turns_taken < len(state.hands)  # at a turn's start
-    if first_turn and rules.first_turn_drop_at_most is not None:
-        ceiling = rules.first_turn_drop_at_most
+    ceiling = drop_ceiling(rules, first_turn=first_turn)
     if ceiling is not None:  # X6
         count = count_of(state.hands[seat], table.tables.values)
         if count > ceiling:
@@ -211,6 +209,17 @@ def _drop_bar(state: GameState, table: Compiled) -> str | None:
                 + " (X6)"
             )
     return None
+
+
+def drop_ceiling(rules: Rules, *, first_turn: bool) -> int | None:
+    """Return the highest count a seat may drop on, or ``None`` for any (X6).
+
+    ``first_turn``: the seat's first turn of the hand (turn numbers below the
+    table's size), where ``first_turn_drop_at_most`` applies if set.
+    """
+    if first_turn and rules.first_turn_drop_at_most is not None:
+        return rules.first_turn_drop_at_most
+    return rules.drop_at_most
 
 
 def _usable_discard(state: GameState, table: Compiled) -> bool:

@@ -37,6 +37,7 @@ from tonk._compiled import compiled
 from tonk._fast import successor
 from tonk._spreads import find_spreads, split
 from tonk._transition import natural_enough
+from tonk._turn import drop_ceiling
 from tonk._validate import brief, is_int
 from tonk.actions import LaySpread
 from tonk.bots._knowledge import drop_payoffs, seat_turns
@@ -941,9 +942,7 @@ class GreedyModel:
 
 def _may_drop(rules: Rules, players: int, turn: int, count: int) -> bool:
     """Return whether a hand of ``count`` is under the drop ceiling at ``turn`` (X6)."""
-    ceiling = rules.drop_at_most
-    if turn < players and rules.first_turn_drop_at_most is not None:
-        ceiling = rules.first_turn_drop_at_most
+    ceiling = drop_ceiling(rules, first_turn=turn < players)
     return ceiling is None or count <= ceiling
 
 
