@@ -540,10 +540,12 @@ def _may_discard_from(state: GameState, hand: Sequence[Card]) -> bool:
 
 
 def _drop_forced(state: GameState) -> bool:
-    """V27: an emptied hand is dropped; V29: an empty stock forces a drop."""
+    """V27: an emptied hand is dropped; V29: an empty stock forces a drop;
+    H6: never in the last turns after a tunk."""
     rules = state.rules
-    return (rules.boobed_deck and not state.hands[state.to_move]) or (
-        rules.stock_end is StockEnd.FORCED_KNOCK and not state.stock
+    return state.tunker is None and (
+        (rules.boobed_deck and not state.hands[state.to_move])
+        or (rules.stock_end is StockEnd.FORCED_KNOCK and not state.stock)
     )
 
 
@@ -636,6 +638,15 @@ def tunks(state: GameState) -> set[Action]:
             extend(_less(hand, physical), (*laid, spread))
 
     extend(list(state.hands[state.to_move]), ())
+    if state.must_use is not None and rules.discard_draw_must_meld:  # V24d
+        found = {
+            tunk
+            for tunk in found
+            if any(
+                state.must_use in [_split(element)[0] for element in spread.cards]
+                for spread in tunk.spreads  # type: ignore[attr-defined]
+            )
+        }
     return found
 
 
@@ -769,6 +780,12 @@ def _tunk_defects(state: GameState, action: Tunk) -> set[IllegalReason]:
     laid = [_split(element)[0] for spread in action.spreads for element in spread.cards]
     if not _holds(hand, laid):
         defects.add(IllegalReason.CARD_NOT_IN_HAND)
+    if (
+        state.must_use is not None
+        and rules.discard_draw_must_meld
+        and state.must_use not in laid
+    ):  # V24d: the card taken is laid in a spread, not left unmatched
+        defects.add(IllegalReason.MUST_USE_DISCARD)
     for spread in action.spreads:
         pairs = [_split(element) for element in spread.cards]
         if not can_lay([p for p, _ in pairs], [r for _, r in pairs], rules, packs):

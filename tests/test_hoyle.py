@@ -24,6 +24,7 @@ from tonk import (
     LaySpread,
     OutcomeKind,
     Rules,
+    StockEnd,
     Tunk,
 )
 from tonk.presets import HOYLE
@@ -426,3 +427,80 @@ def test_h5_a_record_of_a_hand_with_a_tunk_round_trips_and_replays() -> None:
     states = list(tonk.records.replay(record))
     assert states[-1].tunker == 1
     assert states[-1].to_move == 0
+
+
+# --- H5, H6 with other options: V24d, V29 -----------------------------------------
+
+
+def _tunk_on_the_last_stock_card(rules: Rules) -> GameState:
+    """Two players; seat 1 draws the last stock card (the 4C) and tunks on 5."""
+    named = cards(f"{SEAT_0} {TUNKER} 5D 4C")
+    rest = [c for c in rules.pack() if c not in named]
+    stock = " ".join(map(str, [*rest, card("4C")]))
+    deck = stack_deck(rules, hands=[SEAT_0, TUNKER], upcard="5D", stock=stock)
+    state = tonk.new_game(rules, players=2, deck=deck)
+    while len(state.stock) > 1:
+        drawn = state.stock[0]
+        state = play(state, DrawStock(), Discard(drawn))
+    assert state.to_move == 1
+    state = play(state, "draw stock", TUNK_AT_5)
+    live(state)
+    assert not state.stock
+    return state
+
+
+def test_h6_v29_a_forced_knock_does_not_replace_the_last_turn() -> None:
+    """H6 with V29: a forced knock never replaces a last turn after a tunk.
+
+    Nobody drops in the last turns (docs/rules/hoyle.md, H6's reading), even
+    on an empty stock, which settles the tunk at once (H7) instead of a 1x
+    showdown.
+    """
+    rules = attrs.evolve(HOYLE, stock_end=StockEnd.FORCED_KNOCK)
+    state = _tunk_on_the_last_stock_card(rules)
+    assert tonk.Drop() not in tonk.legal_actions(state)
+    assert set(tonk.legal_actions(state)) == {DrawStock(), DrawDiscard()}
+    outcome = finished(play(state, "draw stock"))
+    assert outcome.kind is OutcomeKind.TUNK
+    assert outcome.counts == (57, 5)
+    assert penalty_points(outcome) == (57, 5)
+    assert outcome.winners == (1,)
+    assert outcome.payoffs == (-52, 52)
+
+
+def test_h6_v29_the_last_turn_may_take_the_discard_and_score() -> None:
+    """H6: the last turn on an empty stock may draw the discard and discard."""
+    rules = attrs.evolve(HOYLE, stock_end=StockEnd.FORCED_KNOCK)
+    state = _tunk_on_the_last_stock_card(rules)
+    top = state.discard_pile[-1]
+    state = play(state, "draw discard", Discard(top))
+    outcome = finished(state)
+    assert outcome.kind is OutcomeKind.TUNK
+    assert outcome.counts == (57, 5)
+    assert penalty_points(outcome) == (57, 5)
+
+
+def _took_the_ace() -> GameState:
+    """V24d with a tunk in Tonk: seat 1 takes the AD from the pile."""
+    rules = Rules(tunk_at_most=5, deal_tonks=(), discard_draw_must_meld=True)
+    deck = stack_deck(
+        rules, hands=["6C 8D 10D QS KS", "3H 4H 5H AS AC"], upcard="AD", stock="9C"
+    )
+    state = tonk.new_game(rules, players=2, deck=deck)
+    return play(state, "draw discard")
+
+
+def test_h5_v24d_a_tunk_must_use_the_card_taken_from_the_pile() -> None:
+    """H5 with V24d: the card taken from the pile is in one of the tunk's spreads.
+
+    Left among the unmatched cards, it would be kept in hand (H7 scores
+    them as such), which V24d forbids (docs/rules/hoyle.md, H5).
+    """
+    state = _took_the_ace()
+    keeps = Tunk([LaySpread(cards("3H 4H 5H"))])  # AS AC AD unmatched: 3
+    uses = Tunk([LaySpread(cards("3H 4H 5H")), LaySpread(cards("AS AC AD"))])
+    assert uses in tonk.legal_actions(state)
+    assert refusal(state, keeps) is IllegalReason.MUST_USE_DISCARD
+    outcome = finished(tonk.apply(state, uses))
+    assert outcome.counts == (44, 0)
+    assert outcome.payoffs == (-44, 44)

@@ -246,10 +246,15 @@ def _lock_reason(state: GameState, spread: Spread) -> str:
 
 
 def is_drop_forced(state: GameState) -> bool:
-    """Return whether the player to move must drop (V27, V29)."""
+    """Return whether the player to move must drop (V27, V29).
+
+    Never in the last turns after a tunk (H6): nobody drops then, and the
+    tunk is settled as H7 says.
+    """
     rules = state.rules
-    return (rules.boobed_deck and not state.hands[state.to_move]) or (
-        rules.stock_end is STOCK_FORCED_KNOCK and not state.stock
+    return state.bookkeeping.tunker is None and (
+        (rules.boobed_deck and not state.hands[state.to_move])
+        or (rules.stock_end is STOCK_FORCED_KNOCK and not state.stock)
     )
 
 

@@ -252,7 +252,7 @@ def play_actions(state: GameState, table: Compiled) -> tuple[Action, ...]:
         if distinct is not hand:
             discards = [DISCARDS[card.code] for card in distinct]
     copies = table.pack_copies[len(state.hands)]
-    tunks: list[Action] = []
+    tunks: Sequence[Action] = ()
     if table.knock:  # H2, H4, H5
         laid, tunks = _knock_melds(state, total, copies, table)
     else:
@@ -277,7 +277,7 @@ def play_actions(state: GameState, table: Compiled) -> tuple[Action, ...]:
 
 def _knock_melds(
     state: GameState, total: int, copies: int, table: Compiled
-) -> tuple[list[LaySpread], list[Action]]:
+) -> tuple[list[LaySpread], Sequence[Action]]:
     """Return the spreads the player who drew may lay, and the tunks (H2, H4, H5).
 
     ``total`` is the hand's sum (:func:`spreads_by_sum`). Spreads short of
@@ -285,6 +285,7 @@ def _knock_melds(
     and a tunk is listed for each arrangement of the hand whose unmatched
     cards count at most the limit (H5). When closed play lays nothing and the
     cards no spread can hold count over the limit, no spread is looked for.
+    Under V24d a tunk lays the card taken from the pile in one of its spreads.
     """
     rules = state.rules
     tables = table.tables
@@ -301,11 +302,14 @@ def _knock_melds(
         laid = [spread for spread in laid if natural_enough(spread, table)]
     if state.bookkeeping.tunker is not None:
         return laid, []
-    tunks: list[Action] = []
+    tunks: list[Tunk] = []
     if rules.tunk_at_most is not None:
         tunks = tunk_actions(
             state.hands[state.to_move], laid, rules.tunk_at_most, tables
         )
+        pickup = state.bookkeeping.must_use
+        if pickup is not None and rules.discard_draw_must_meld:  # V24d
+            tunks = [tunk for tunk in tunks if pickup in tunk.physical]
     return ([] if rules.closed_play else laid), tunks
 
 
@@ -388,7 +392,7 @@ def _partner_bits(tables: Tables, reach: int) -> tuple[int, ...]:
 
 def tunk_actions(
     hand: tuple[Card, ...], laid: list[LaySpread], limit: int, tables: Tables
-) -> list[Action]:
+) -> list[Tunk]:
     """Return every tunk of ``hand``: each arrangement counting ``limit`` or less (H5).
 
     ``laid`` is every spread the hand may lay. An arrangement is a multiset of
@@ -405,7 +409,7 @@ def tunk_actions(
             stranded += values[card.code]
     if stranded > limit:
         return []
-    found: list[Action] = []
+    found: list[Tunk] = []
     _arrange(hand, list(zip(laid, cards, strict=True)), 0, (), limit, values, found)
     return found
 
@@ -417,7 +421,7 @@ def _arrange(
     chosen: tuple[LaySpread, ...],
     limit: int,
     values: tuple[int, ...],
-    found: list[Action],
+    found: list[Tunk],
 ) -> None:
     """Add to ``found`` the tunks that lay ``chosen`` and spreads from ``start`` on.
 
@@ -1090,9 +1094,10 @@ def _spread_laid(
 def apply_tunk(state: GameState, action: Tunk) -> GameState:
     """Tunk: lay the hand down as spreads and unmatched cards, not discarding (H5).
 
-    The unmatched cards must count at most :attr:`Rules.tunk_at_most`. The
-    hand is settled at once (H7), or once each other player has had a last
-    turn (H6).
+    The unmatched cards must count at most :attr:`Rules.tunk_at_most`, and a
+    card taken from the pile under V24d must be in a spread, not unmatched.
+    The hand is settled at once (H7), or once each other player has had a
+    last turn (H6).
     """
     if state.phase is not AFTER_DRAW:
         raise after_draw_refusal(state, action)
@@ -1110,6 +1115,7 @@ def apply_tunk(state: GameState, action: Tunk) -> GameState:
     seat = state.to_move
     physical = action.physical
     hand = _hand_less(state, action, physical)
+    _check_uses_discard(state, action, physical)  # V24d
     table = compiled(rules)
     spreads = list(state.spreads)
     for lay in action.spreads:
