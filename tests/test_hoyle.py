@@ -504,3 +504,21 @@ def test_h5_v24d_a_tunk_must_use_the_card_taken_from_the_pile() -> None:
     outcome = finished(tonk.apply(state, uses))
     assert outcome.counts == (44, 0)
     assert outcome.payoffs == (-44, 44)
+
+
+def test_h8_the_turn_limit_is_a_showdown_not_a_dead_hand() -> None:
+    """B15 under hoyle: the lowest count receives 1x, the loser's count is
+    its push-ups (docs/rules/hoyle.md, H8)."""
+    rules = attrs.evolve(HOYLE, max_turns=2)
+    session = apply_session(new_session(rules, players=["a", "b"], seed=3), Deal())
+    while session.hand is not None and not session.hand.is_terminal:
+        drawn = session.hand.stock[0]
+        session = apply_session(session, DrawStock())
+        session = apply_session(session, Discard(drawn))
+    result = session.last
+    assert result is not None
+    lower = result.counts.index(min(result.counts))
+    assert result.outcome.kind is OutcomeKind.TURN_LIMIT
+    assert result.outcome.payoffs[lower] == 1
+    assert result.push_ups[lower] == 0
+    assert result.push_ups[1 - lower] == result.counts[1 - lower]
