@@ -522,3 +522,44 @@ def test_h8_the_turn_limit_is_a_showdown_not_a_dead_hand() -> None:
     assert result.outcome.payoffs[lower] == 1
     assert result.push_ups[lower] == 0
     assert result.push_ups[1 - lower] == result.counts[1 - lower]
+
+
+def test_h6_x10_the_last_stock_card_ends_the_last_turns() -> None:
+    """H6 with X10: the turn that draws the last stock card ends the hand, so
+    the last turns left are not played and the tunk is settled (H7), as when
+    the stock runs out during them (docs/rules/hoyle.md, H6)."""
+    rules = attrs.evolve(HOYLE, stock_end=StockEnd.LAST_CARD)
+    named = cards(f"{SEAT_0} {TUNKER} {SEAT_2} 5D 4C 10C")
+    rest = " ".join(str(c) for c in rules.pack() if c not in named)
+    state = deal([SEAT_0, TUNKER, SEAT_2], f"{rest} 4C 10C", rules=rules)
+    while not (state.to_move == 1 and len(state.stock) == 2):
+        if len(state.stock) > 2:
+            state = play(state, DrawStock(), Discard(state.stock[0]))
+        else:  # wait for seat 1 without drawing from the stock
+            state = play(state, DrawDiscard(), Discard(state.discard_pile[-1]))
+    state = play(state, "draw stock", TUNK_AT_5)
+    live(state)
+    outcome = finished(play(state, "draw stock", "discard 10C"))  # seat 2
+    assert outcome.kind is OutcomeKind.TUNK
+    assert outcome.counts == (57, 5, 63)
+    assert outcome.payoffs == (-46, 110, -64)
+
+
+def test_h6_v30_the_tunkers_three_spreads_take_lay_offs() -> None:
+    """H6 with V30: the three-spread lock guards a hand in play; in the last
+    turns the tunker's spreads take lay-offs (docs/rules/hoyle.md, H6)."""
+    rules = attrs.evolve(HOYLE, hand_size=9, three_spread_lock=True)
+    state = deal(
+        ["6C 8D 10D KS KH 3D 10S QC QD", "3H 4H 5H 7C 7D 7S 9C 9D 9S"],
+        "AS 6H",
+        rules=rules,
+    )
+    spreads = ("3H 4H 5H", "7C 7D 7S", "9C 9D 9S")
+    three = Tunk([LaySpread(cards(spread)) for spread in spreads])
+    state = play(state, "draw stock", three)  # AS unmatched: 1
+    state = play(state, "draw stock")  # seat 0's last turn: the 6H
+    run = next(spread for spread in state.spreads if card("3H") in spread.cards)
+    state = play(state, Hit(run.number, card("6H")), "discard KS")
+    outcome = finished(state)
+    assert outcome.counts == (67, 1)  # 77 less the KS
+    assert state.spreads[run.number - 1].hitters == (0,)

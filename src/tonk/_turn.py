@@ -864,7 +864,9 @@ def _end_turn(
     )
     tunker = book.tunker
     if tunker is not None:  # H6: a last turn, or the tunk, was played
-        if following != tunker:
+        if following != tunker and not (
+            rules.stock_end is STOCK_LAST_CARD and not state.stock  # X10
+        ):
             return after
         table = compiled(rules) if table is None else table
         return _settled_tunk(successor(after, to_move=seat), counts_of(after, table))
