@@ -622,31 +622,27 @@ def _after_draw_actions(state: GameState) -> set[Action]:
 
 def tunks(state: GameState) -> set[Action]:
     """H5: every collection of spreads the hand can lay at once whose cards left
-    count at most the limit (none before a draw, after a tunk, or without it)."""
+    count at most the limit (none before a draw, after a tunk, or without it),
+    and under V24d with the card taken from the pile in a spread."""
     rules = state.rules
     limit = rules.tunk_at_most
     if limit is None or state.tunker is not None:
         return set()
     packs = packs_at(rules, state.player_count)
     found: set[Action] = set()
+    pickup = state.must_use if rules.discard_draw_must_meld else None  # V24d
 
     def extend(hand: list[Card], laid: tuple[LaySpread, ...]) -> None:
-        if hand_count(hand, rules) <= limit:
+        uses_pickup = pickup is None or any(
+            _split(element)[0] == pickup for spread in laid for element in spread.cards
+        )
+        if uses_pickup and hand_count(hand, rules) <= limit:
             found.add(Tunk(laid))
         for spread in lay_spreads(hand, rules, packs):
             physical = [_split(element)[0] for element in spread.cards]
             extend(_less(hand, physical), (*laid, spread))
 
     extend(list(state.hands[state.to_move]), ())
-    if state.must_use is not None and rules.discard_draw_must_meld:  # V24d
-        found = {
-            tunk
-            for tunk in found
-            if any(
-                state.must_use in [_split(element)[0] for element in spread.cards]
-                for spread in tunk.spreads  # type: ignore[attr-defined]
-            )
-        }
     return found
 
 
