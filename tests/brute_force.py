@@ -465,6 +465,8 @@ def _claimable_now(state: GameState) -> bool:
     return (
         first_turn
         and not exchanged  # V46: the hand is no longer the one dealt
+        # V26: nor after a slap, made before the first turn
+        and not any(state.to_move in spread.hitters for spread in state.spreads)
         and any(
             row.claim is DealTonkClaim.BEFORE_FIRST_TURN
             and (row.after_spread or not state.spreads)  # V19; X13

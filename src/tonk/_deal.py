@@ -389,6 +389,9 @@ def can_claim(state: GameState, table: Compiled) -> bool:
         )  # V46
     ):
         return False
+    seat = state.to_move
+    if spread and any(seat in laid.hitters for laid in state.spreads):
+        return False  # V26: a slap before the first turn changed the dealt hand
     hand = state.hands[state.to_move]
     totals = table.late_totals
     if totals is not None and not spread:  # the usual case: the count alone

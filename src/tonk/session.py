@@ -43,12 +43,12 @@ from tonk._validate import (
     is_int,
     is_seed,
 )
-from tonk.actions import Action, LaySpread
+from tonk.actions import Action, LaySpread, Tunk
 from tonk.cards import Card, Rank, Suit, WildCard
 from tonk.engine import apply, cut_for_deal, legal_actions, new_game
 from tonk.errors import NotationError, SessionError
 from tonk.notation import _words
-from tonk.rules import Rules, Scoring
+from tonk.rules import DealTonkClash, LowestTie, Rules, Scoring
 from tonk.scoring import hand_count, penalty_points
 from tonk.state import GameState, Outcome, OutcomeKind, Stake, TransferReason, exact
 
@@ -504,7 +504,16 @@ class Session:
 
     @property
     def leaders(self) -> tuple[str, ...]:
-        """The players with the best score (the winners, once it is over)."""
+        """The players with the best score (the winners, once it is over).
+
+        Under elimination (X3) the session ends when one player is left, who
+        wins, even if a player who left the table (V47) scored less.
+        """
+        limit = self.rules.elimination_at
+        if limit is not None and self.phase is SessionPhase.OVER:
+            left = tuple(name for name in self.players if self.push_ups(name) < limit)
+            if len(left) == 1:
+                return left
         best = self.standings[0][1]
         return tuple(name for name, score in self.standings if score == best)
 
@@ -796,11 +805,11 @@ def apply_session(session: Session, action: Action | SessionAction) -> Session:
     after = apply(hand, action)
     session = _with_hand(session, after)
     if (
-        isinstance(action, LaySpread)
+        isinstance(action, LaySpread | Tunk)
         and session.naturals_winner is None
         and session.rules.naturals_bet
         and session.players[seat] in session.naturals_players
-        and _natural_book(action)
+        and any(map(_natural_book, _spreads_laid(action)))
     ):
         session = attrs.evolve(session, naturals_winner=seat)
     if after.outcome is not None:
@@ -861,6 +870,11 @@ def _why_not(session: Session, action: SessionAction) -> str:
     if isinstance(action, Deal):
         return "with the suit side bet the dealer calls a suit instead of Deal()"
     return "these rules have no suit side bet (suit_bet=0)"
+
+
+def _spreads_laid(action: LaySpread | Tunk) -> tuple[LaySpread, ...]:
+    """Return the spreads ``action`` lays: its own, or a tunk's (H5)."""
+    return action.spreads if isinstance(action, Tunk) else (action,)
 
 
 def _natural_book(action: LaySpread) -> bool:
@@ -1024,26 +1038,57 @@ def _suit_winners(
     return tuple(seat for seat in sorted(bettors) if top and best(seat) == top)
 
 
-def _push_ups(outcome: Outcome, counts: tuple[int, ...]) -> tuple[int, ...]:
+def _shared_reasons(outcome: Outcome, rules: Rules) -> frozenset[TransferReason]:
+    """Return the reasons whose payments to several winners share one stake.
+
+    Tied best deal tonks that split the payout (X15) and players tied for
+    lowest who split a catch (``LowestTie.SPLIT``, V35 2) are each paid a
+    share of a single stake: for a double win (V42) the shares are one payment.
+    """
+    if len(outcome.winners) < 2:
+        return frozenset()
+    kind = outcome.kind
+    best_hand = rules.deal_tonk_clash is DealTonkClash.BEST_HAND
+    if kind is OutcomeKind.DEAL_TONK and best_hand:  # several paid: a split
+        return frozenset({TransferReason.DEAL_TONK})
+    if kind is OutcomeKind.CAUGHT and rules.catch.lowest_tie is LowestTie.SPLIT:
+        return frozenset({TransferReason.LOWEST})
+    return frozenset()
+
+
+def _push_ups(
+    outcome: Outcome, counts: tuple[int, ...], rules: Rules
+) -> tuple[int, ...]:
     """Return what each seat adds to its push-up total (V42).
 
     Every seat that did not win adds its count; twice it if it paid any one
     player 2x or more in all (a double win: a tonk out, a 2x deal tonk, a caught
-    dropper's 2x). After a tunk every seat adds its penalty points (H7). A
-    hand without winners (void or dead) scores nothing. Side payments (V39,
-    V46) do not count.
+    dropper's 2x), a stake shared by tied winners counting as one payment
+    (X15, ``LowestTie.SPLIT``). After a tunk every seat adds its penalty
+    points (H7). A hand without winners (void or dead) scores nothing. Side
+    payments (V39, V46) do not count.
     """
     winners = outcome.winners
     if not winners:
         return (0,) * len(counts)
     if outcome.kind is OutcomeKind.TUNK:  # H7: every seat scores, winners too
         return penalty_points(outcome)
+    shared = _shared_reasons(outcome, rules)
     paid: dict[tuple[int, int], Stake] = {}
+    stakes: dict[int, Stake] = {}  # each payer's stake shared by tied winners
+    sharers: dict[int, set[int]] = {}
     for transfer in outcome.transfers:
         if transfer.reason in (TransferReason.WIDOW, TransferReason.HIT_AND_SPLIT):
             continue
-        pair = transfer.payer, transfer.payee
-        paid[pair] = paid.get(pair, 0) + transfer.amount
+        payer, payee = transfer.payer, transfer.payee
+        if transfer.reason in shared:
+            stakes[payer] = stakes.get(payer, 0) + transfer.amount
+            sharers.setdefault(payer, set()).add(payee)
+            continue
+        paid[payer, payee] = paid.get((payer, payee), 0) + transfer.amount
+    for payer, stake in stakes.items():  # a shared stake counts whole to each
+        for payee in sharers[payer]:
+            paid[payer, payee] = paid.get((payer, payee), 0) + stake
     largest: list[Stake] = [0] * len(counts)
     for (payer, _), amount in paid.items():
         largest[payer] = max(largest[payer], amount)
@@ -1073,7 +1118,7 @@ def _settled(session: Session) -> Session:
         stakes=2 if big_one else 1,
         counts=counts,
         side=_side_payments(session),
-        push_ups=_push_ups(outcome, counts)
+        push_ups=_push_ups(outcome, counts, rules)
         if rules.scoring is Scoring.PUSH_UPS
         else (0,) * len(counts),
         deck=session.deck,
