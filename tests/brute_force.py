@@ -7,31 +7,31 @@ as a spread with every designation of its wild cards, and every card of the
 hand is tried on every spread. ``test_properties.py`` cross-checks
 ``tonk.legal_actions`` and the reasons ``tonk.apply`` gives against it.
 
-Rules modelled: B1 (the 52-card pack, values), V1 (the 40-card pack; in runs the
-7 is next to the J), V2 (two packs: a book may repeat a suit but holds at most
-as many copies of a card as there are packs; a run never repeats a rank), V3
-(plain jokers, never in spreads), V4/V5 (wilds: a wild in a spread or hit
+Rules modelled: B1 (the 52-card pack, values), V1 (the 40-card pack; in runs
+the 7 is next to the J), V2 (two packs: a book may repeat a suit but holds at
+most as many copies of a card as there are packs; a run never repeats a rank),
+V3 (plain jokers, never in spreads), V4/V5 (wilds: a wild in a spread or hit
 stands for one named natural card of the pack; a spread needs at least one card
 standing for itself, and a wild standing for itself counts), V6 (court values),
 V10 (ace high: Q-K-A, never K-A-2), B9/B10 (books of 3-4, runs of 3+, hits),
 B5/V11-V20 (which dealt hands win) and V19 (claiming a deal tonk before one's
-first turn, while nobody has spread); and the play options V21-V30 as docs/rules/
-and the ``Rules`` docstrings state them: drops barred by waits (V22, V23) or the
-three-spread lock (V30), forced drops (V27's empty hand, V29's empty stock),
-must-spread (V21, with its three-aces option, and with V24c no hit that keeps a
-spread), the bar on going out after a hit (V22's option), book and hit limits
-and hits ending the turn (V24a-c), V24d (the discard taken only if usable at
-once, and then only actions using it), and slap-in windows and extra discards
-(V26: a slap needs a fitting, unlocked spread; a slapper who owes an extra
-discard needs a hand it may discard from); V46's widow exchange (at the
-start of a turn, once a hand, any card of the hand, unless a drop is forced);
-and eating windows (X5: the seat asked may eat the discard, unless V24d finds
-no use for it at once, or pass). Hoyle's options (docs/rules/hoyle.md): no
-drops (H4), the buried upcard (H3), closed play (H4: no spread or hit before a
-tunk), two natural cards a spread (H2), every tunk (H5: each collection of
-spreads the hand can lay at once, the cards left counting at most the limit)
-and the last turns (H6: no drop, and hits only on the tunker's spreads, none
-when the tunker counts 0).
+first turn, while nobody has spread); and the play options V21-V30 as
+docs/rules/ and the ``Rules`` docstrings state them: drops barred by waits
+(V22, V23) or the three-spread lock (V30), forced drops (V27's empty hand,
+V29's empty stock), must-spread (V21, with its three-aces option, and with V24c
+no hit that keeps a spread), the bar on going out after a hit (V22's option),
+book and hit limits and hits ending the turn (V24a-c), V24d (the discard taken
+only if usable at once, and then only actions using it), and slap-in windows
+and extra discards (V26: a slap needs a fitting, unlocked spread, a wild naming
+what it stands for; a slapper who owes an extra discard needs a hand it may
+discard from); V46's widow exchange (at the start of a turn, once a hand, any
+card of the hand, unless a drop is forced); and eating windows (X5: the seat
+asked may eat the discard, unless V24d finds no use for it at once, or pass).
+Hoyle's options (docs/rules/hoyle.md): no drops (H4), the buried upcard (H3),
+closed play (H4: no spread or hit before a tunk), two natural cards a spread
+(H2), every tunk (H5: each collection of spreads the hand can lay at once, the
+cards left counting at most the limit) and the last turns (H6: no drop, and
+hits only on the tunker's spreads, none when the tunker counts 0).
 """
 
 from __future__ import annotations
@@ -708,13 +708,18 @@ def slaps(state: GameState, *, public: bool = False) -> set[Action]:
     hand = state.hands[seat]
     if owes and not (hand if public else _may_discard_from(state, hand)):
         return actions
-    actions.update(
-        Slap(spread.number)
-        for spread in state.spreads
-        if not _locked(state, spread, seat)
-        and is_natural(window.card, rules)
-        and _fits_here(spread, window.card, state)
-    )
+    card = window.card
+    for spread in state.spreads:
+        if _locked(state, spread, seat):
+            continue
+        if is_wild(card, rules):  # V4, V5: as any natural card that fits
+            for natural in natural_cards(rules):
+                if _fits_here(spread, natural, state):
+                    element = _element(card, natural)
+                    wild = element if isinstance(element, WildCard) else None
+                    actions.add(Slap(spread.number, wild))
+        elif is_natural(card, rules) and _fits_here(spread, card, state):
+            actions.add(Slap(spread.number))
     return actions
 
 

@@ -220,7 +220,7 @@ UNKNOWN = (
         ("claim x", 6, "'claim' takes nothing after it"),
         ("pass x", 5, "'pass' takes nothing after it"),
         ("eat x", 4, "'eat' takes nothing after it"),
-        ("slap", 4, "'slap' takes a spread number"),
+        ("slap", 4, "'slap' takes a spread number (and a wild card's designation)"),
         ("slap 0", 5, "spread number must be 1 or more, got '0'"),
         ("discard 5H 5H", 11, "'discard' takes one card"),
         ("exchange", 8, "'exchange' takes one card"),

@@ -7,8 +7,6 @@ sessions.md, play.md, slap-in.md).
 
 from __future__ import annotations
 
-import pytest
-
 import tonk
 from tonk import (
     Catch,
@@ -173,26 +171,35 @@ def test_v45b_h5_a_natural_book_laid_in_a_tunk_wins_the_naturals_pot() -> None:
     assert session.last.net == (-41, 41)  # 40 on the tunk, and A's stake
 
 
-# --- V26 slap-in with wild cards (V5): not supported yet --------------------------
+# --- V26 slap-in with wild cards (V5): a wild is slapped as what it stands for --
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="a Slap cannot name what a wild card stands for (docs/rules/slap-in.md)",
-)
-def test_v26_v5_a_discarded_wild_that_could_be_hit_opens_a_window() -> None:
+def test_v26_v5_a_discarded_wild_that_could_be_hit_may_be_slapped() -> None:
     # V26: a discarded card that could be hit onto a spread may be slapped.
     # Under V5 a wild may be hit onto any spread it can stand in
     # (docs/rules/wilds.md): the joker seat 2 could itself hit onto seat 1's
-    # run (as the 6H or the 10H) opens a window when discarded.
+    # run (as the 6H or the 10H) opens a window when discarded, and a slap
+    # names what it stands for (docs/rules/slap-in.md).
     rules = Rules(jokers=2, wilds=tonk.Wilds.JOKERS_AND_TWOS, slap_in=True)
     hands = ["3C 4D 5S 9C 8D", "7H 8H 9H KS QD", "10D JD 4C 6S 8C"]
     deck = stack_deck(rules, hands=hands, upcard="QC", stock="AS JK", dealer=0)
     state = tonk.new_game(rules, players=3, deck=deck, dealer=0)
     state = _play(state, "draw stock", "spread 7H 8H 9H", "discard KS", "draw stock")
     legal = [tonk.format_action(action) for action in tonk.legal_actions(state)]
-    if "hit 1 JK=10H" not in legal or "hit 1 JK=6H" not in legal:
-        pytest.fail("the joker could be hit onto the run")  # not the xfail
+    assert "hit 1 JK=10H" in legal
+    assert "hit 1 JK=6H" in legal
     state = _play(state, "discard JK")
     assert state.phase is tonk.Phase.SLAP_WINDOW
+    assert state.to_move == 2  # the discarder first, then clockwise
+    slaps = ["slap 1 JK=6H", "slap 1 JK=10H", "pass"]
+    assert [tonk.format_action(a) for a in tonk.legal_actions(state)] == slaps
+    state = _play(state, "pass")
+    assert state.to_move == 0
+    assert [tonk.format_action(a) for a in tonk.legal_actions(state)] == slaps
+    state = _play(state, "slap 1 JK=6H", "discard 9C")  # the extra discard
+    (run,) = state.spreads
+    assert run.stands_for == tonk.parse_cards("6H 7H 8H 9H")
+    assert run.cards[0] == tonk.Card.parse("JK")
+    assert run.hitters == (0,)
+    assert state.hands[0] == tonk.parse_cards("3C 4D 8D 5S")
+    assert (state.phase, state.to_move) == (tonk.Phase.TURN_START, 0)

@@ -55,7 +55,7 @@ ELEMENT_PATTERN = rf"{CARD_PATTERN}(?:={_NATURAL})?"
 _NUMBER = r"[1-9][0-9]*"
 ACTION_PATTERN = (
     r"(?:drop|claim|pass|draw stock|draw discard|eat"
-    rf"|slap {_NUMBER}"
+    rf"|slap {_NUMBER}(?: {CARD_PATTERN}={_NATURAL})?"
     rf"|discard {CARD_PATTERN}|exchange {CARD_PATTERN}"
     rf"|hit {_NUMBER} {ELEMENT_PATTERN}"
     rf"|spread {ELEMENT_PATTERN}(?: {ELEMENT_PATTERN}){{2,}}"

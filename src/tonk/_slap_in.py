@@ -23,11 +23,12 @@ from tonk._fast import (
     SLAPS,
     STOCK_FORCED_KNOCK,
     TURN_START,
+    designation,
     revised,
     successor,
     without_card,
 )
-from tonk._spreads import extended, fits
+from tonk._spreads import extended, fits, hit_candidates
 from tonk._transition import (
     check_discard,
     check_not_locked,
@@ -47,7 +48,7 @@ from tonk.actions import (
     Pass,
     Slap,
 )
-from tonk.cards import CARDS, Card
+from tonk.cards import CARDS, Card, WildCard
 from tonk.errors import IllegalReason
 from tonk.rules import OutWay
 from tonk.state import GameState, SlapWindow
@@ -103,12 +104,22 @@ def _slaps_for(
     tables = table.tables
     copies = pack_copies(state, table)
     book_limit = table.book_limit
-    slaps: list[Action] = [
-        SLAPS[spread.number]
-        for spread in state.spreads
-        if fits(spread, card, tables, copies, book_limit)
-        and not is_locked(state, spread, seat, table)
-    ]
+    slaps: list[Action]
+    if tables.wild[card.code]:  # V4, V5: a wild slapped as what it may stand for
+        slaps = [
+            _wild_slap(spread.number, designation(card.code, natural.code))
+            for spread in state.spreads
+            if not is_locked(state, spread, seat, table)
+            for natural in hit_candidates(spread, tables)
+            if fits(spread, natural, tables, copies, book_limit)
+        ]
+    else:
+        slaps = [
+            SLAPS[spread.number]
+            for spread in state.spreads
+            if fits(spread, card, tables, copies, book_limit)
+            and not is_locked(state, spread, seat, table)
+        ]
     if not slaps:
         return slaps
     owes_discard = seat != discarder and not (rules.slap_priority_next and seat == due)
@@ -116,6 +127,17 @@ def _slaps_for(
     if owes_discard and not (hand if public else discardable(state, hand, table)):
         return []
     return slaps
+
+
+def _wild_slap(number: int, element: Card | WildCard) -> Slap:
+    """Return the slap of a wild card onto spread ``number`` as ``element``.
+
+    A wild standing for itself (a wild 2 as that 2) is slapped as a natural
+    card is, naming nothing.
+    """
+    if isinstance(element, WildCard):
+        return Slap(number, element)
+    return SLAPS[number]
 
 
 def apply_slap(state: GameState, action: Slap) -> GameState:
@@ -139,7 +161,8 @@ def apply_slap(state: GameState, action: Slap) -> GameState:
         )
     card = state.discard_pile[-1]
     assert card is window.card
-    spread = extended(target, card, card, table.tables, seat)
+    represented = card if action.wild is None else action.wild.stands_for
+    spread = extended(target, card, represented, table.tables, seat)
     waits, barred, charged = hit_effects(state, target.owner, seat)  # a hit too
     after = successor(
         state,

@@ -91,6 +91,7 @@ def _sorted_elements(cards: Iterable[Card | WildCard]) -> tuple[Card | WildCard,
 _new = object.__new__
 _is_element = instance_of((Card, WildCard))
 _is_card = instance_of(Card)
+_is_wild_or_none = attrs.validators.optional(instance_of(WildCard))
 
 
 def _is_spread_number(instance: object, attribute: object, value: int) -> None:
@@ -241,13 +242,19 @@ class Slap:
 
     Args:
         spread: The number of the spread to play it on.
+        wild: When the discard is a wild card (V4, V5) slapped as another
+            card, the wild and what it stands for (``JK=10H``), as a hit
+            names it; ``None`` for a card slapped as itself.
 
     Examples:
         >>> Slap(2)
-        Slap(spread=2)
+        Slap(spread=2, wild=None)
+        >>> Slap(1, WildCard.parse("JK=10H")).wild.stands_for
+        Card.parse('10H')
     """
 
     spread: int = attrs.field(validator=_is_spread_number)
+    wild: WildCard | None = attrs.field(default=None, validator=_is_wild_or_none)
 
 
 @attrs.frozen
@@ -337,7 +344,8 @@ def format_action(action: Action) -> str:
     if isinstance(action, ClaimDealTonk):
         return "claim"
     if isinstance(action, Slap):
-        return f"slap {brief(action.spread)}"
+        wild = "" if action.wild is None else f" {action.wild}"
+        return f"slap {brief(action.spread)}{wild}"
     if isinstance(action, Pass):
         return "pass"
     if isinstance(action, Eat):

@@ -19,7 +19,9 @@ header     ``Drop``, ``DrawStock``, ``DrawDiscard``, ``ClaimDealTonk``,
            ``Pass``: always the indices 0 to 4
 discard    ``Discard(card)`` for each distinct card of the pack, by code
 exchange   ``Exchange(card)``, the same cards (only under ``widow``, V46)
-slap       ``Slap(n)`` for n = 1..S (only under ``slap_in``, V26)
+slap       ``Slap(n)`` for n = 1..S (only under ``slap_in``, V26), each
+           followed, with wild cards (V4, V5), by ``Slap(n, wild)`` for
+           each wild card standing for each other card, as in ``hit``
 eat        ``Eat()`` (only under ``eating``, X5)
 hit        ``Hit(n, element)`` for n = 1..S, then by element: each natural
            card as itself, then as each wild card standing for it (V4, V5)
@@ -147,7 +149,7 @@ __all__ = [
     "payoff_bounds",
 ]
 
-LAYOUT_VERSION: Final = 1
+LAYOUT_VERSION: Final = 2
 """The version of the action and observation layouts; it grows whenever an
 index or a vector position changes meaning."""
 
@@ -355,11 +357,17 @@ class _ActionLayout:
         self.element_index = {
             _element_key(element): i for i, element in enumerate(elements)
         }
+        # A slap names nothing, or a wild card standing for another (V26, V5).
+        self.slap_wilds = tuple(e for e in elements if isinstance(e, WildCard))
+        self.slap_index = {
+            _element_key(wild): i for i, wild in enumerate(self.slap_wilds, 1)
+        }
+        self.slap_width = 1 + len(self.slap_wilds)
         sizes = [
             ("header", len(_HEADER)),
             ("discard", len(self.cards)),
             ("exchange", len(self.cards) if rules.widow else 0),
-            ("slap", self.spread_limit if rules.slap_in else 0),
+            ("slap", self.spread_limit * self.slap_width if rules.slap_in else 0),
             ("eat", 1 if rules.eating else 0),
             ("hit", self.spread_limit * len(elements)),
         ]
@@ -432,7 +440,14 @@ class _ActionLayout:
             if not self.slap_size:
                 raise self._refuse(action, "these rules have no slap-in (V26)")
             self._check_number(action, action.spread)
-            return self.slap_start + action.spread - 1
+            wild = 0
+            if action.wild is not None:
+                wild = self.slap_index.get(_element_key(action.wild), -1)
+                if wild < 0:
+                    raise self._refuse(
+                        action, "no card can be slapped so under these rules"
+                    )
+            return self.slap_start + (action.spread - 1) * self.slap_width + wild
         if cls is Eat:
             if not self.eat_size:
                 raise self._refuse(action, "these rules have no eating (X5)")
@@ -476,7 +491,8 @@ class _ActionLayout:
         if index < self.slap_start:
             return Exchange(self.cards[index - self.exchange_start])
         if index < self.eat_start:
-            return Slap(index - self.slap_start + 1)
+            number, wild = divmod(index - self.slap_start, self.slap_width)
+            return Slap(number + 1, self.slap_wilds[wild - 1] if wild else None)
         if index < self.hit_start:
             return Eat()
         if index < self.spread_start:

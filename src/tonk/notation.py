@@ -19,7 +19,8 @@
 ==================  ==================================================
 
 With wild cards (V4, V5) a wild in a spread or hit names the card it stands for:
-``spread 5H 2C=6H 7H``, ``hit 1 JK=QS``.
+``spread 5H 2C=6H 7H``, ``hit 1 JK=QS``, and so does a wild discard slapped as
+another card: ``slap 1 JK=QS``.
 
 Keywords and cards are case-insensitive. ``hit 10H`` without a number is
 accepted when exactly one spread on the table takes the card.
@@ -131,9 +132,20 @@ def _parse_action(text: str, state: GameState | None) -> Action:
         expect_count(0, "nothing after it")
         return Eat()
     if verb == "slap":
-        expect_count(1, "a spread number")
-        ((number, number_position),) = rest
-        return Slap(_spread_number(number, text, number_position))
+        if len(rest) != 2:
+            expect_count(1, "a spread number (and a wild card's designation)")
+            ((number, number_position),) = rest
+            return Slap(_spread_number(number, text, number_position))
+        (number, number_position), (word, position) = rest
+        wild = _parse_element(word, text, position)
+        if not isinstance(wild, WildCard):
+            raise NotationError(
+                "'slap' names a card only for a wild card, as what it stands for"
+                " (as 'JK=10H')",
+                text=text,
+                position=position,
+            )
+        return Slap(_spread_number(number, text, number_position), wild)
     if verb == "draw":
         expect_count(1, "'stock' or 'discard'")
         ((source, position),) = rest
