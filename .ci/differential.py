@@ -15,8 +15,10 @@ The steps:
 
 1. generate: the baseline draws rule sets from *its own*
    ``tonk.testing.strategies.rules()`` (so only options it knows; the new
-   engine may add more), seeded, and writes them (``tonk.serialization``
-   JSON) with the baseline's pack for every player count they seat;
+   engine may add more), seeded, leaves out those whose play has changed by
+   design since (:func:`_changed_by_design`), and writes them
+   (``tonk.serialization`` JSON) with the baseline's pack for every player
+   count they seat;
 2. play: every hand is set up by this script alone, the same in both
    engines: a player count and dealer, a deck (that pack shuffled by
    ``random.Random``, passed to ``new_game(..., deck=...)``, since seeded
@@ -305,6 +307,16 @@ def _hands(
             yield rules, packs[deal.players], deal
 
 
+def _changed_by_design(rules: Any) -> bool:
+    """Return whether ``rules`` play differently now by design, so are not compared.
+
+    Under slap-in with wild cards (V26 with V4/V5), a discarded wild is
+    slapped as what it stands for since 6 December 2026, where the baseline
+    slapped it only as itself (docs/rules/slap-in.md).
+    """
+    return bool(rules.slap_in) and rules.wilds.value != "none"
+
+
 def generate_command(args: argparse.Namespace) -> None:
     """Draw rule sets from the baseline's strategies and write the case file."""
     from hypothesis import HealthCheck, Phase, given, settings
@@ -327,7 +339,8 @@ def generate_command(args: argparse.Namespace) -> None:
         drawn.append(rules)
 
     collect()
-    unique = list(dict.fromkeys(drawn))[: args.count]
+    unique = [rules for rules in dict.fromkeys(drawn) if not _changed_by_design(rules)]
+    unique = unique[: args.count]
     out = [
         {
             "rules": engine.serialization.to_dict(rules),

@@ -202,7 +202,7 @@ def test_a_hit_on_a_spread_number_off_the_table_is_refused_by_the_engine(
 
 def test_a_slap_keeps_its_spread_number() -> None:
     assert Slap(3).spread == 3
-    assert repr(Slap(3)) == "Slap(spread=3, wild=None)"
+    assert repr(Slap(3)) == "Slap(spread=3)"
     assert Slap(3) == Slap(3)
     assert hash(Slap(3)) == hash(Slap(3))
     assert Slap(3) != Slap(2)

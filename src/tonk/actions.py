@@ -236,7 +236,7 @@ class Exchange:
     card: Card = attrs.field(validator=_is_card)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Slap:
     """Slap the discard onto a spread during a slap-in window (V26).
 
@@ -248,13 +248,18 @@ class Slap:
 
     Examples:
         >>> Slap(2)
-        Slap(spread=2, wild=None)
-        >>> Slap(1, WildCard.parse("JK=10H")).wild.stands_for
-        Card.parse('10H')
+        Slap(spread=2)
+        >>> Slap(1, WildCard.parse("JK=10H"))
+        Slap(spread=1, wild=WildCard.parse('JK=10H'))
     """
 
     spread: int = attrs.field(validator=_is_spread_number)
     wild: WildCard | None = attrs.field(default=None, validator=_is_wild_or_none)
+
+    def __repr__(self) -> str:
+        """Show ``wild`` only when it is set, as a slap of a natural card shows."""
+        wild = "" if self.wild is None else f", wild={self.wild!r}"
+        return f"Slap(spread={brief(self.spread)}{wild})"
 
 
 @attrs.frozen
