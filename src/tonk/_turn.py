@@ -862,14 +862,8 @@ def _end_turn(
         turns_taken=turns_taken,
         bookkeeping=book,
     )
-    tunker = book.tunker
-    if tunker is not None:  # H6: a last turn, or the tunk, was played
-        if following != tunker and not (
-            rules.stock_end is STOCK_LAST_CARD and not state.stock  # X10
-        ):
-            return after
-        table = compiled(rules) if table is None else table
-        return _settled_tunk(successor(after, to_move=seat), counts_of(after, table))
+    if book.tunker is not None:  # H6: a last turn, or the tunk, was played
+        return _last_turn_over(state, after, seat, book.tunker, table)
     showdown: OutcomeKind | None = None  # inline: this runs at every turn's end
     if rules.stock_end is STOCK_LAST_CARD and not state.stock:  # X10
         showdown = OutcomeKind.STOCK_EXHAUSTED
@@ -884,6 +878,29 @@ def _end_turn(
         return after
     table = compiled(rules) if table is None else table
     return _closed_turn(after, seat, showdown, offered, table)
+
+
+def _last_turn_over(
+    state: GameState,
+    after: GameState,
+    seat: int,
+    tunker: int,
+    table: Compiled | None,
+) -> GameState:
+    """Return ``after``, or the tunk settled if no last turn is left (H6, X10).
+
+    ``state`` is ``seat``'s turn before it ended, ``after`` the state once it
+    is over. The last turns end back at the tunker, or under X10 with the
+    turn that drew the last stock card.
+    """
+    rules = state.rules
+    following = after.to_move
+    if following != tunker and not (
+        rules.stock_end is STOCK_LAST_CARD and not state.stock  # X10
+    ):
+        return after
+    table = compiled(rules) if table is None else table
+    return _settled_tunk(successor(after, to_move=seat), counts_of(after, table))
 
 
 def _closed_turn(
