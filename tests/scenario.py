@@ -6,8 +6,9 @@ import random
 from collections.abc import Callable, Sequence
 
 import tonk
-from tonk import Card, GameState, Outcome, Phase, Rules
+from tonk import Card, Deal, GameState, Outcome, Phase, Rules, Session
 from tonk.bots import GreedyBot
+from tonk.session import apply_session
 from tonk.testing import check_invariants, stack_deck
 
 
@@ -22,6 +23,16 @@ def card(text: str) -> Card:
 def sorted_hand(text: str) -> tuple[Card, ...]:
     """A hand as the state holds it: sorted by suit, then rank."""
     return tuple(sorted(cards(text)))
+
+
+FIFTY, FIFTY_B = "10C JC QC KC KD", "10H JH QH KH KS"  # dealt 50s
+MID_C, MID_D = "5C 6C 7C 8C 9C", "5D 6D 7D 8D 9D"  # 35s, no deal tonk
+
+
+def session_deal(session: Session, hands: list[str], **kwargs: str) -> Session:
+    """Deal the session's next hand from a deck stacked with ``hands``."""
+    deck = stack_deck(session.rules, hands=hands, dealer=session.dealer, **kwargs)
+    return apply_session(session, Deal(deck=deck))
 
 
 def seat_0_first(

@@ -12,9 +12,9 @@ docs/maintainers.md lists the mutants left.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
+from scenario import seat_0_first
 from test_bots import choose, deal
 
 import tonk
@@ -36,17 +36,6 @@ def play(state: GameState, *moves: str) -> GameState:
     for move in moves:
         state = tonk.apply(state, tonk.parse_action(state, move))
     return state
-
-
-def preset_deal(
-    rules: Rules, hands: Sequence[str], upcard: str, stock: str = ""
-) -> GameState:
-    """Deal ``hands`` under ``rules`` (a preset), seat 0 to play first."""
-    dealer = len(hands) - 1
-    deck = stack_deck(
-        rules, hands=list(hands), upcard=upcard, stock=stock, dealer=dealer
-    )
-    return tonk.new_game(rules, players=len(hands), deck=deck, dealer=dealer)
 
 
 # --- the options ---------------------------------------------------------------
@@ -74,7 +63,7 @@ def test_the_tunk_that_leaves_the_lowest_count_is_taken_not_the_first() -> None:
     4) or with 3D 3S and the wild 2D (AC AD left, 2): the second is taken,
     though listed after the first.
     """
-    state = preset_deal(
+    state = seat_0_first(
         tonk.presets.HOYLE,
         ["3D 7C AC 3S 7H 7S 2D", "AH 8C 9D KC QC 10H 3C"],
         upcard="3H",
@@ -97,7 +86,7 @@ def test_a_lone_tunk_is_taken() -> None:
 
     After AH, 3C 4C 5C and the three nines make the one tunk (3H AH left, 4).
     """
-    state = preset_deal(
+    state = seat_0_first(
         tonk.presets.HOYLE,
         ["3C 4C 5C 9H 9D 9S 3H", "KS QS JH 10D 8H 7D 5S"],
         upcard="KD",

@@ -7,6 +7,8 @@ sessions.md, play.md, slap-in.md).
 
 from __future__ import annotations
 
+from scenario import FIFTY, FIFTY_B, MID_C, MID_D, session_deal
+
 import tonk
 from tonk import (
     Catch,
@@ -18,15 +20,11 @@ from tonk import (
     Drop,
     Rules,
     Scoring,
-    Session,
     apply_session,
     leave,
     new_session,
 )
 from tonk.testing import check_invariants, stack_deck
-
-FIFTY, FIFTY_B = "10C JC QC KC KD", "10H JH QH KH KS"
-MID_C, MID_D = "5C 6C 7C 8C 9C", "5D 6D 7D 8D 9D"
 
 
 def _play(state: tonk.GameState, *texts: str) -> tonk.GameState:
@@ -34,11 +32,6 @@ def _play(state: tonk.GameState, *texts: str) -> tonk.GameState:
         state = tonk.apply(state, tonk.parse_action(state, text))
         check_invariants(state)
     return state
-
-
-def _deal(session: Session, hands: list[str], **kwargs: str) -> Session:
-    deck = stack_deck(session.rules, hands=hands, dealer=session.dealer, **kwargs)
-    return apply_session(session, Deal(deck=deck))
 
 
 # --- V19/X13 with V26: a claim is of the hand as dealt ---------------------------
@@ -95,7 +88,7 @@ def test_v42_x15_a_split_dealt_50_is_still_a_double_win() -> None:
         scoring=Scoring.PUSH_UPS,
     )
     session = new_session(rules, players=["A", "B", "C"], seed=1, dealer=2)
-    session = _deal(session, [FIFTY, FIFTY_B, MID_C])
+    session = session_deal(session, [FIFTY, FIFTY_B, MID_C])
     assert session.last is not None
     assert session.last.outcome.payoffs == (1, 1, -2)
     assert session.last.push_ups == (0, 0, 70)
@@ -113,7 +106,7 @@ def test_v42_v35_a_caught_dropper_sharing_a_stake_between_tied_lowest() -> None:
         (("AC AD 2C 2D 3C", "4H 4S 5D 5H 5S"), (38, 0, 23, 47)),  # 9 alone
     ):
         session = new_session(rules, players=["A", "B", "C", "D"], seed=1, dealer=3)
-        session = _deal(session, [dropper, *lows, high], stock="6D")
+        session = session_deal(session, [dropper, *lows, high], stock="6D")
         session = apply_session(session, Drop())
         assert session.last is not None
         assert session.last.outcome.payoffs[0] == -3
@@ -129,14 +122,14 @@ def test_x3_v47_the_last_player_left_wins_though_one_who_left_scored_less() -> N
     # left after C and D reach the limit, so A wins, not B.
     rules = Rules(scoring=Scoring.PUSH_UPS, elimination_at=60)
     session = new_session(rules, players=["A", "B", "C", "D"], seed=4, dealer=0)
-    session = _deal(
+    session = session_deal(
         session, ["AH 2H 3H 4H 4S", FIFTY, "AC 2C 3C 4C 5C", "AD 2D 3D 8D 9D"]
     )
     assert dict(session.push_up_totals) == {"A": 28, "B": 0, "C": 30, "D": 46}
     session = leave(session, "B")
     assert session.players == ("A", "C", "D")
     assert session.players[session.dealer] == "C"
-    session = _deal(session, [FIFTY_B, MID_C, MID_D])  # A's deal tonk
+    session = session_deal(session, [FIFTY_B, MID_C, MID_D])  # A's deal tonk
     assert dict(session.push_up_totals) == {"A": 28, "B": 0, "C": 100, "D": 116}
     assert session.is_over
     assert session.eliminated == ("C", "D")

@@ -17,11 +17,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from scenario import FIFTY, FIFTY_B, MID_C, session_deal
 
 import tonk
 from tonk import (
     Catch,
-    Deal,
     DealTonk,
     DealTonkClash,
     DealTonkTie,
@@ -31,7 +31,6 @@ from tonk import (
     NotationError,
     Rules,
     Scoring,
-    Session,
     Slap,
     WildCard,
     apply_session,
@@ -89,12 +88,6 @@ def test_a_wild_slap_reads_and_shows_what_it_stands_for() -> None:
 # --- V42: a stake shared by tied winners is one payment --------------------------
 
 HALF = Fraction(1, 2)
-FIFTY, FIFTY_B, MID_C = "10C JC QC KC KD", "10H JH QH KH KS", "5C 6C 7C 8C 9C"
-
-
-def _deal(session: Session, hands: list[str], **kwargs: str) -> Session:
-    deck = stack_deck(session.rules, hands=hands, dealer=session.dealer, **kwargs)
-    return apply_session(session, Deal(deck=deck))
 
 
 def test_v42_x15_a_split_1x_deal_tonk_is_not_a_double_win() -> None:
@@ -109,7 +102,7 @@ def test_v42_x15_a_split_1x_deal_tonk_is_not_a_double_win() -> None:
         scoring=Scoring.PUSH_UPS,
     )
     session = new_session(rules, players=["A", "B", "C"], seed=1, dealer=2)
-    session = _deal(session, [FIFTY, FIFTY_B, MID_C])
+    session = session_deal(session, [FIFTY, FIFTY_B, MID_C])
     assert session.last is not None
     assert session.last.outcome.payoffs == (HALF, HALF, -1)
     assert session.last.push_ups == (0, 0, 35)
@@ -124,7 +117,7 @@ def test_v42_a_1x_catch_stake_split_between_tied_lowest_is_single() -> None:
         scoring=Scoring.PUSH_UPS,
     )
     session = new_session(rules, players=["A", "B", "C"], seed=1, dealer=2)
-    session = _deal(
+    session = session_deal(
         session, ["3H 3S 4C 4D 5C", "AC AD 2C 2D 3C", "AH AS 2H 2S 3D"], stock="6D"
     )
     session = apply_session(session, Drop())
@@ -144,7 +137,7 @@ def test_v42_a_shared_catch_stake_is_whole_under_best_hand_deal_tonks() -> None:
     )
     session = new_session(rules, players=["A", "B", "C", "D"], seed=1, dealer=3)
     hands = ["3H 3S 4C 4D 5C", "AC AD 2C 2D 3C", "AH AS 2H 2S 3D", "KC KD KH 9C 8C"]
-    session = _deal(session, hands, stock="6D")
+    session = session_deal(session, hands, stock="6D")
     session = apply_session(session, Drop())
     assert session.last is not None
     assert session.last.outcome.payoffs[0] == -3
