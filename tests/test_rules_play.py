@@ -654,6 +654,25 @@ def test_v24c_a_hit_ends_the_turn_without_a_discard() -> None:
     assert tonk.legal_actions(state) == start_actions(drop=True)
 
 
+def test_v24c_with_b14_after_a_hit_on_an_empty_stock_the_pile_top_may_be_taken() -> (
+    None
+):
+    # B14 lets play go on while each player takes "the previous player's
+    # discard". A V24c hit ends the turn without one; the engine's reading is
+    # the top of the pile, whoever discarded it (docs/rules/play.md, V24c).
+    rules = Rules(hit_ends_turn=True)
+    state = deal(rules, ["7H 8H 9H KC QD", "10H 2C 3D 4S 5S"], dealer=1)
+    state = play(state, "draw stock", "spread 7H 8H 9H", "discard KC")
+    state = cycle_to_stock(state, 0)
+    assert (state.to_move, state.top_discard) == (1, card("KS"))
+    state = play(state, "draw discard", "hit 1 10H")  # no discard: the turn ends
+    assert (state.to_move, state.top_discard) == (0, card("QS"))  # seat 1's last
+    assert tonk.legal_actions(state) == start_actions(drop=True)
+    state = play(state, "draw discard", "discard QS")
+    live(state)
+    assert state.hands[0] == cards("3C QD")
+
+
 MELD = Rules(discard_draw_must_meld=True)
 
 
@@ -996,6 +1015,65 @@ def test_v27_with_v26_an_empty_hand_may_not_slap_for_want_of_an_extra_discard() 
     assert tonk.legal_actions(state) == (Drop(),)
 
 
+def test_v27_with_v26_the_due_player_emptied_by_a_slap_drops_at_once() -> None:
+    # Seat 1, due next, slaps 5H onto its book and makes its extra discard with
+    # its last card while the stock is boobed (2 cards, 2 players). Its hand
+    # was emptied outside its turn, so the turn it is due is its next turn,
+    # and it must drop at once (docs/rules/slap-in.md).
+    rules = Rules(
+        boobed_deck=True, exhaustion_tie=ExhaustionTie.DEAD_HAND, slap_in=True
+    )
+    state = deal(rules, ["7H 8H 9H KC QD", "5C 5D 5S 6H KD"], dealer=1, tail="5H JC JD")
+    state = play(state, "draw stock", "spread 7H 8H 9H", "discard KC")
+    drawn = state.stock[0]
+    state = play(state, "draw stock", "spread 5C 5D 5S", "hit 1 6H", f"discard {drawn}")
+    while state.stock_size > 3:  # draw and discard, nobody slapping
+        drawn = state.stock[0]
+        state = play(state, "draw stock", f"discard {drawn}")
+        while state.phase is Phase.SLAP_WINDOW:
+            state = play(state, "pass")
+    assert (state.to_move, state.stock[0]) == (0, card("5H"))
+    state = play(state, "draw stock", "discard 5H", "pass", "slap 2", "discard KD")
+    assert (state.to_move, state.phase, state.hands[1]) == (1, Phase.TURN_START, ())
+    assert tonk.legal_actions(state) == (Drop(),)
+    outcome = finished(play(state, "drop"))
+    assert (outcome.kind, outcome.dropper, outcome.payoffs) == (
+        OutcomeKind.DROP_WON,
+        1,
+        (-1, 1),
+    )
+
+
+def test_v27_with_x5_an_eat_skips_the_empty_hands_turn_and_its_drop_waits() -> None:
+    # X5: an eat skips the players between the discarder and the eater, who
+    # lose their turn. Seat 0, empty on a boobed stock, is due; seat 1 eats, so
+    # seat 0's drop waits for its next turn (docs/rules/eating.md).
+    rules = Rules(boobed_deck=True, exhaustion_tie=ExhaustionTie.DEAD_HAND, eating=True)
+    state = deal(rules, RUSH_HANDS, tail="5S QS JS 10S", dealer=0)
+    while state.stock_size > 4:  # draw and discard, nobody eating
+        drawn = state.stock[0]
+        state = play(state, "draw stock", f"discard {drawn}")
+        while state.phase is Phase.SLAP_WINDOW:
+            state = play(state, "pass")
+    assert state.to_move == 0
+    state = play(state, "draw stock", "spread 7H 8H 9H", "spread 5C 5D 5S")
+    assert (state.hands[0], state.stock_size) == ((), 3)  # boobed: 3 <= 3 players
+    state = play(state, "draw stock", "discard QS", "draw stock", "discard JS")
+    assert state.slap == SlapWindow(card=card("JS"), discarder=2, due=0, waiting=(1,))
+    state = play(state, "eat", "discard KC")  # seat 0 loses its turn
+    assert (state.to_move, state.phase) == (2, Phase.TURN_START)
+    assert tonk.legal_actions(state) == start_actions(drop=True)
+    state = play(state, "draw stock", "discard 10S", "pass")  # seat 1 may eat
+    assert state.to_move == 0
+    assert tonk.legal_actions(state) == (Drop(),)
+    outcome = finished(play(state, "drop"))
+    assert (outcome.kind, outcome.counts, outcome.payoffs) == (
+        OutcomeKind.DROP_WON,
+        (0, 31, 27),
+        (2, -1, -1),
+    )
+
+
 def test_v27_a_zero_hand_bumps_a_player_who_drops_first() -> None:
     state = empty_seat_0(BOOBED, stock_after=3)
     outcome = finished(play(state, "drop"))  # seat 1 (31) drops into the 0
@@ -1111,6 +1189,29 @@ def test_v29_the_lowest_dropper_wins_single_from_each() -> None:
     assert outcome.dropper == 1
     assert outcome.payoffs == (-1, 2, -1)
     assert outcome.winners == (1,)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(boobed_deck=True, exhaustion_tie=ExhaustionTie.DEAD_HAND, drops=False),
+        Rules(stock_end=StockEnd.FORCED_KNOCK, drops=False),
+    ],
+)
+def test_v27_v29_with_h4_a_forced_drop_is_made_though_drops_are_off(
+    rules: Rules,
+) -> None:
+    # drops=False (H4) takes away the drop a player chooses; the drop V27's
+    # empty hand and V29's empty stock force is still made (docs/rules/hoyle.md).
+    if rules.boobed_deck:
+        state = empty_seat_0(rules, stock_after=3)
+        assert tonk.legal_actions(state) == (DrawStock(), DrawDiscard())
+        state = cycle(state, 2)
+    else:
+        state = cycle_to_stock(deal(rules, EXHAUST_HANDS, dealer=0), 0)
+    assert tonk.legal_actions(state) == (Drop(),)
+    outcome = finished(play(state, "drop"))
+    assert outcome.dropper == state.to_move
 
 
 # --- V30 three-spread lock ---------------------------------------------------------

@@ -1055,7 +1055,8 @@ class Rules:
 
     # --- H: Hoyle's Tunk, each option usable on its own ------------------------------
     drops: bool = attrs.field(default=True, validator=_is_bool)
-    """B7.1/H4: ``False`` means no player may drop at the start of a turn."""
+    """B7.1/H4: ``False`` means no player may choose to drop at the start of a
+    turn; a drop that V27 or V29 forces is still made."""
 
     upcard_first_only: bool = attrs.field(default=False, validator=_is_bool)
     """H3: only the first player, on the hand's first turn, may take the
