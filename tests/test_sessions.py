@@ -122,13 +122,8 @@ def test_v47_the_deal_passes_left_after_each_hand() -> None:
 
 
 VOIDING = Rules(deal_tonks=(DealTonk(at_most=30),))  # two hands of 30 or less clash
-VOID_DEAL = Deal(
-    deck=stack_deck(
-        VOIDING,
-        hands=["AS 2S 3S 4S 5S", "AH 2H 3H 4H 5H", "KS KH KD KC QS"],  # 15, 15, 50
-        dealer=2,
-    )
-)
+VOID_HANDS = ["AS 2S 3S 4S 5S", "AH 2H 3H 4H 5H", "KS KH KD KC QS"]  # 15, 15, 50
+VOID_DEAL = Deal(deck=stack_deck(VOIDING, hands=VOID_HANDS, dealer=2))
 
 
 def test_v47_after_a_void_hand_the_next_dealer_deals() -> None:
@@ -584,6 +579,27 @@ def test_v43_with_match_deals_the_last_deals_are_doubled_by_themselves() -> None
         assert session.last is not None
         stakes.append(session.last.stakes)
     assert stakes == [1, 2, 2]
+
+
+def test_v43_a_void_deal_is_one_of_the_big_ones_deals() -> None:
+    # The cards were dealt, so the deal counts, though it paid nothing
+    # (docs/rules/sessions.md, V43).
+    rules = attrs.evolve(VOIDING, big_one_deals=2)
+    void = Deal(deck=stack_deck(rules, hands=VOID_HANDS, dealer=2))
+    session = new_session(rules, players=3, seed=1, dealer=2)
+    session = apply_session(session, CallBigOne())
+    session = dealt(session, call=void)
+    result = session.last
+    assert result is not None
+    assert (result.outcome.kind, result.stakes, result.net) == (
+        OutcomeKind.VOID_DEAL,
+        2,
+        (0, 0, 0),
+    )
+    assert session.big_one_left == 1
+    session = dropped_at_once(session)
+    assert session.phase is SessionPhase.OVER
+    assert session.number == 2
 
 
 def test_v43_no_big_one_without_the_option() -> None:

@@ -16,6 +16,7 @@ import attrs
 import pytest
 from scenario import finished
 from test_payouts import assert_settled, dropped, transfers
+from test_payouts import deal as widow_dealt
 from test_rules_variants import (
     F49,
     F50,
@@ -307,6 +308,23 @@ def test_x13_a_dealt_41_kept_through_the_first_turn_is_paid_after_the_discard() 
     state = play(state, "draw stock")
     assert state.outcome is None  # 43 in hand before the discard
     assert finished(play(state, "discard 2H")).payoffs == (3, -3)
+
+
+def test_x13_v46_a_widow_exchange_does_not_bar_the_end_of_turn_win() -> None:
+    # The end-of-turn row looks at the hand kept once the turn is over, which
+    # is not the dealt one anyway (docs/rules/deal-tonks.md): a 42 made 41 by
+    # the widow, kept through the draw and discard, wins, where a claim before
+    # the first turn is refused after an exchange.
+    rules = attrs.evolve(end_41(), widow=True)
+    state = widow_dealt(rules, [F42, MID_B], widows=["AD", "2S"], stock="5H", dealer=1)
+    state = play(state, "exchange 2C")
+    assert state.count(0) == 41
+    assert state.outcome is None
+    outcome = finished(play(state, "draw stock", "discard 5H"))
+    assert_settled(
+        outcome, OutcomeKind.DEAL_TONK, (3, -3), transfers((1, 0, 3, DT)), winners=[0]
+    )
+    assert outcome.counts == (41, 35)
 
 
 def test_x13_a_later_seats_first_turn_counts_too() -> None:

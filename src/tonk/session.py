@@ -477,7 +477,10 @@ class Session:
         """Every player with their score, best first (ties by arrival).
 
         The score is the balance, or the push-up total under
-        ``Scoring.PUSH_UPS``, where lower is better.
+        ``Scoring.PUSH_UPS``, where lower is better. It is the order of the
+        scores only: under elimination (X3) the winner is the last player
+        left (:attr:`leaders`), and a player who left the table (V47) with
+        fewer push-ups may stand above them.
         """
         if self.rules.scoring is Scoring.PUSH_UPS:
             return tuple(sorted(self.push_up_totals, key=lambda entry: entry[1]))
