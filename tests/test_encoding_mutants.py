@@ -410,7 +410,8 @@ def test_what_is_not_an_action_or_a_table_is_refused_word_for_word() -> None:
         "not a tonk action: 'x'"
     )
     assert refusal(TypeError, lambda: encoding.action_space_size("r", 2)) == (  # type: ignore[arg-type]
-        "rules must be Rules, got 'r'"
+        "rules must be a tonk.Rules, got 'r'"
+        " (a preset by its name: tonk.presets.get('r'))"
     )
     assert refusal(TypeError, lambda: encoding.action_space_size(PAGAT, "2")) == (  # type: ignore[arg-type]
         "players must be an int, got '2'"

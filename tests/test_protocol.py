@@ -613,7 +613,9 @@ def test_the_table_refuses_what_it_cannot_play() -> None:
         Table(presets.PAGAT, players=2, names=["Ann"])
     with pytest.raises(tonk.SessionError):
         Table(presets.PAGAT, players=1)
-    with pytest.raises(TypeError, match=r"^rules must be Rules, got str$"):
+    with pytest.raises(
+        TypeError, match=r"^rules must be a tonk\.Rules, got 'pagat' \("
+    ):
         Table("pagat", players=2)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^players must be an int, got '2'$"):
         Table(presets.PAGAT, players="2")  # type: ignore[arg-type]

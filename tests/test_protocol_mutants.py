@@ -419,7 +419,10 @@ def test_what_cannot_be_a_message_is_refused_saying_what_it_is() -> None:
     assert str(type_error.value) == "a message must be a mapping, got list"
     with pytest.raises(TypeError) as type_error:
         ObservationReader("pagat")  # type: ignore[arg-type]
-    assert str(type_error.value) == "rules must be Rules, got str"
+    assert str(type_error.value) == (
+        "rules must be a tonk.Rules, got 'pagat'"
+        " (a preset by its name: tonk.presets.get('pagat'))"
+    )
 
 
 def test_an_act_with_both_a_view_and_changes_is_refused_naming_its_forms() -> None:

@@ -344,7 +344,11 @@ def record(**changes: object) -> GameRecord:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"rules": "pagat"}, "rules must be Rules, got 'pagat'"),
+        (
+            {"rules": "pagat"},
+            "rules must be a tonk.Rules, got 'pagat'"
+            " (a preset by its name: tonk.presets.get('pagat'))",
+        ),
         ({"players": "2"}, "players must be an int, got '2'"),
         ({"dealer": 0.0}, "dealer must be an int, got 0.0"),
         ({"seed": "7"}, "seed must be an int or None, got '7'"),

@@ -187,7 +187,11 @@ def test_winners_must_be_a_sequence_of_distinct_seats_at_the_table() -> None:
 
 def test_wrong_types_are_named_in_the_message() -> None:
     rules = Rules()
-    with _raises(TypeError, "rules must be Rules, got 'pagat'"):
+    with _raises(
+        TypeError,
+        "rules must be a tonk.Rules, got 'pagat'"
+        " (a preset by its name: tonk.presets.get('pagat'))",
+    ):
         hand_count(LOW, "pagat")  # type: ignore[arg-type]
     with _raises(TypeError, "cards must hold Card values, got [1, 2]"):
         hand_count([1, 2], rules)  # type: ignore[list-item]
@@ -195,7 +199,11 @@ def test_wrong_types_are_named_in_the_message() -> None:
         court_card_count([1])  # type: ignore[list-item]
     with _raises(TypeError, "claim must be a DealTonkClaim, got 'at_deal'"):
         deal_tonk_row(LOW, rules, "at_deal")  # type: ignore[arg-type]
-    with _raises(TypeError, "rules must be Rules, got 'pagat'"):
+    with _raises(
+        TypeError,
+        "rules must be a tonk.Rules, got 'pagat'"
+        " (a preset by its name: tonk.presets.get('pagat'))",
+    ):
         settle_deal([LOW, LOW], "pagat", dealer=0)  # type: ignore[arg-type]
     with _raises(TypeError, "hands must be a sequence, got 'hands'"):
         settle_deal("hands", rules, dealer=0)  # type: ignore[arg-type]

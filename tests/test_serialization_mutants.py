@@ -110,7 +110,7 @@ def test_writing_a_value_that_is_no_document_shows_the_value() -> None:
 def test_validating_what_is_not_a_state_names_its_type() -> None:
     with pytest.raises(TypeError) as caught:
         validate(to_dict(tonk.new_game(Rules(), players=2, seed=7)))  # type: ignore[arg-type]
-    assert str(caught.value) == "expected a GameState, got dict"
+    assert str(caught.value) == "state must be a tonk.GameState, got a dict"
 
 
 def test_the_schema_of_an_unknown_format_lists_every_format() -> None:

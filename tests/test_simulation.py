@@ -112,7 +112,7 @@ def test_simulate_sessions_stops_a_session_that_ends() -> None:
             tonk.RulesError,
             "hands must be an int 1..1000000000, got 2.5",
         ),
-        ({"rules": "pagat"}, TypeError, "rules must be a tonk.Rules, got str"),
+        ({"rules": "pagat"}, TypeError, "rules must be a tonk.Rules, got 'pagat'"),
         ({"hands": 10**5000}, tonk.RulesError, r"hands must be an int 1\.\.1000000000"),
         ({"seed": 10**2000}, tonk.RulesError, "seed"),
         ({"seed": None}, TypeError, "seed must be an int, got None"),

@@ -28,6 +28,7 @@ import attrs
 
 from tonk._cache import Cache
 from tonk._tables import Tables, card_tables, tables_of
+from tonk._validate import wrong_type
 from tonk.rules import DealTonkClaim, Rules, StockEnd
 from tonk.state import Outcome
 
@@ -223,6 +224,9 @@ def compiled(rules: Rules) -> Compiled:
     Comparing two equal rule sets compares every option, so an object equal to
     the one its states carry (a copy unpickled in a worker process, say) is
     compared once, not at every lookup.
+
+    Raises:
+        TypeError: If ``rules`` is not a :class:`~tonk.Rules`.
     """
     global _last
     last_rules, found = _last
@@ -232,6 +236,8 @@ def compiled(rules: Rules) -> Compiled:
     if seen is not None and seen[0] is rules:
         found = seen[1]
     else:
+        if not isinstance(rules, Rules):  # checked once for each object
+            raise wrong_type("rules", Rules, rules)
         found = _COMPILED[rules]
         _SEEN.put(id(rules), (rules, found))
     _last = (rules, found)

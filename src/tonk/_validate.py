@@ -1,8 +1,10 @@
 """Private run-time checks of values that may come from untrusted callers.
 
-Three things live here, each the one place that does it:
+Four things live here, each the one place that does it:
 
 - :func:`is_int` and :func:`is_seed`: what an int argument and a seed may be;
+- :func:`wrong_type`: the error for an argument of the wrong kind (a preset's
+  name given as rules, an observation given as a state);
 - :func:`read_int`: digits read from text, bounded *before* :func:`int` runs
   (Python refuses to convert more than 4,300 digits, with a bare ``ValueError``);
 - :func:`brief`: any value shown in an error message, cut short, so that a
@@ -181,3 +183,42 @@ def brief(value: object) -> str:
         return _BRIEF.repr(value)
     except Exception:  # a hostile __repr__ must not hide the error being built
         return f"<{type(value).__name__} object>"
+
+
+_SHOWN_KINDS = (str, int, float, type(None))
+"""The values a :func:`wrong_type` error shows as they are; others by their type."""
+
+
+def wrong_type(name: str, kind: type, value: object) -> TypeError:
+    """Return the error for ``value``, given as ``name`` where a ``kind`` is due.
+
+    ``kind`` is a class of ``tonk``. A text, a number or ``None`` is shown
+    (cut short, :func:`brief`); any other value by its type, which says more
+    than a long repr. Two common slips get a hint: a preset's name given as
+    rules, and a seat's observation given as the state.
+
+    Examples:
+        >>> class Rules: ...
+        >>> print(wrong_type("rules", Rules, "pagat"))
+        rules must be a tonk.Rules, got 'pagat' (a preset by its name: tonk.presets.get('pagat'))
+        >>> class Observation: ...
+        >>> class GameState: ...
+        >>> print(wrong_type("state", GameState, Observation()))
+        state must be a tonk.GameState, got an Observation (a seat's view; its legal actions are observation.legal_actions)
+    """  # noqa: E501
+    shown = (
+        brief(value)
+        if isinstance(value, _SHOWN_KINDS)
+        else _with_article(type(value).__name__)
+    )
+    hint = ""
+    if kind.__name__ == "Rules" and isinstance(value, str):
+        hint = f" (a preset by its name: tonk.presets.get({brief(value)}))"
+    elif type(value).__name__ == "Observation":
+        hint = " (a seat's view; its legal actions are observation.legal_actions)"
+    return TypeError(f"{name} must be a tonk.{kind.__name__}, got {shown}{hint}")
+
+
+def _with_article(noun: str) -> str:
+    """Return ``noun`` after "a" or "an"."""
+    return f"{'an' if noun[:1] in 'AEIOU' else 'a'} {noun}"

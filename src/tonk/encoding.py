@@ -92,7 +92,7 @@ from tonk._cache import Cache, cached
 from tonk._compiled import compiled
 from tonk._fast import designation
 from tonk._hand_sum import run_place
-from tonk._validate import brief, is_int
+from tonk._validate import brief, is_int, wrong_type
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -169,7 +169,7 @@ _AT_DEAL = DealTonkClaim.AT_DEAL
 
 def _checked_players(rules: Rules, players: int) -> None:
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be Rules, got {brief(rules)}")
+        raise wrong_type("rules", Rules, rules)
     if not is_int(players):
         raise TypeError(f"players must be an int, got {brief(players)}")
     if not 2 <= players <= rules.max_players:

@@ -50,7 +50,7 @@ from tonk._turn import (
     play_actions,
     start_actions,
 )
-from tonk._validate import brief, check_seed, is_int
+from tonk._validate import brief, check_seed, is_int, wrong_type
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -163,6 +163,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     The rule options remove what they forbid (a barred drop, a discard that
     keeps a spread under must-spread, ...). A finished hand has none.
 
+    Raises:
+        TypeError: If ``state`` is not a state (a seat's observation holds its
+            own :attr:`~tonk.Observation.legal_actions`).
+
     Examples:
         >>> import tonk
         >>> state = tonk.new_game(tonk.Rules(), players=2, seed=7)
@@ -170,20 +174,28 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         >>> [tonk.format_action(action) for action in tonk.legal_actions(state)]
         ['discard AC', 'discard 2D', 'discard 4D', 'discard 5D', 'discard 6H', 'discard 2S']
     """  # noqa: E501
-    phase = state.phase
-    table = compiled(state.rules)  # once, for every helper below
-    if phase is TURN_START:
-        return start_actions(state, table)
-    if phase is AFTER_DRAW:
-        return play_actions(state, table)
-    if phase is SLAP_WINDOW:
-        if state.rules.eating:
-            return eat_actions(state, table)
-        return slap_actions(state, table)
-    if phase is EXTRA_DISCARD:
-        hand = state.hands[state.to_move]
-        return tuple(DISCARDS[card.code] for card in discardable(state, hand, table))
-    return ()
+    try:  # costs nothing unless raised: the type is checked only then
+        phase = state.phase
+        table = compiled(state.rules)  # once, for every helper below
+        if phase is TURN_START:
+            return start_actions(state, table)
+        if phase is AFTER_DRAW:
+            return play_actions(state, table)
+        if phase is SLAP_WINDOW:
+            if state.rules.eating:
+                return eat_actions(state, table)
+            return slap_actions(state, table)
+        if phase is EXTRA_DISCARD:
+            hand = state.hands[state.to_move]
+            return tuple(
+                DISCARDS[card.code] for card in discardable(state, hand, table)
+            )
+        state.bookkeeping  # noqa: B018 - over: a state's attribute, to check its type
+        return ()
+    except AttributeError:  # the state's type is checked only now (see apply)
+        if isinstance(state, GameState):
+            raise
+        raise wrong_type("state", GameState, state) from None
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -194,7 +206,7 @@ def apply(state: GameState, action: Action) -> GameState:
     Raises:
         IllegalActionError: If the rules do not allow ``action`` now; its
             ``reason`` says why.
-        TypeError: If ``action`` is not an action.
+        TypeError: If ``action`` is not an action, or ``state`` not a state.
 
     Examples:
         >>> import tonk
@@ -208,13 +220,21 @@ def apply(state: GameState, action: Action) -> GameState:
         handler = _HANDLERS[action.__class__]
     except KeyError:
         raise TypeError(f"not a tonk action: {brief(action)}") from None
-    if state.outcome is not None:
-        raise IllegalActionError(
-            f"cannot {format_action(action)}: the hand is over",
-            action=action,
-            reason=IllegalReason.HAND_OVER,
-        )
-    return handler(state, action)
+    # The state's type is checked only when it lacks an attribute: the try
+    # costs nothing unless raised, where a check would cost every call.
+    try:
+        if state.outcome is not None:
+            state.bookkeeping  # noqa: B018 - a state's attribute, to check its type
+            raise IllegalActionError(
+                f"cannot {format_action(action)}: the hand is over",
+                action=action,
+                reason=IllegalReason.HAND_OVER,
+            )
+        return handler(state, action)
+    except AttributeError:
+        if isinstance(state, GameState):
+            raise
+        raise wrong_type("state", GameState, state) from None
 
 
 def check(state: GameState, action: Action) -> None:

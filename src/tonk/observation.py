@@ -34,7 +34,7 @@ from tonk import _present
 from tonk._cache import Cache
 from tonk._deal import shuffle_drawing
 from tonk._fast import revised, successor
-from tonk._validate import brief, is_int
+from tonk._validate import brief, is_int, wrong_type
 from tonk.actions import Action
 from tonk.cards import CARDS, CODE_COUNT, Card
 from tonk.engine import legal_actions
@@ -191,6 +191,7 @@ def observe(state: GameState, seat: int) -> Observation:
 
     Raises:
         RulesError: If ``seat`` is not at the table.
+        TypeError: If ``state`` is not a state.
 
     Examples:
         >>> import tonk
@@ -204,6 +205,8 @@ def observe(state: GameState, seat: int) -> Observation:
         ...
         tonk.errors.RulesError: seat must be 0..1, got 2
     """
+    if state.__class__ is not GameState and not isinstance(state, GameState):
+        raise wrong_type("state", GameState, state)
     hands = state.hands
     if seat.__class__ is not int or not 0 <= seat < len(hands):
         _checked_seat(len(hands), seat)
@@ -321,6 +324,7 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         RulesError: If the observation's seat is not at the table, its hand
             sizes and the hands it knows are for different numbers of seats,
             or it does not fit the pack of its rules.
+        TypeError: If ``observation`` is not an observation.
 
     Examples:
         >>> import random, tonk
@@ -333,6 +337,8 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         >>> sample.stock == state.stock, tonk.observe(sample, 0) == seen
         (False, True)
     """
+    if not isinstance(observation, Observation):
+        raise wrong_type("observation", Observation, observation)
     rules = observation.rules
     seat = observation.seat
     sizes = observation.hand_sizes

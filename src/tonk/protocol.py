@@ -81,7 +81,7 @@ from tonk._codec import (
     nests_deeper,
     object_codec,
 )
-from tonk._validate import brief, is_int
+from tonk._validate import brief, is_int, wrong_type
 from tonk.actions import Action, Exchange, format_action
 from tonk.cards import CARDS, Card
 from tonk.encoding import action_to_index, index_to_action
@@ -1086,6 +1086,8 @@ def observation_json(observation: Observation) -> dict[str, Any]:
         >>> "rules" in seen
         False
     """
+    if not isinstance(observation, Observation):
+        raise wrong_type("observation", Observation, observation)
     data: dict[str, Any] = {"format": "tonk.observation", "version": 1}
     for name, write in _WRITERS:
         value = getattr(observation, name)
@@ -1128,7 +1130,7 @@ class ObservationReader:
     def __init__(self, rules: Rules) -> None:
         """Read under ``rules``."""
         if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be Rules, got {type(rules).__name__}")
+            raise wrong_type("rules", Rules, rules)
         self.rules = rules
         self._last: dict[str, tuple[Any, Any]] = {}
         self._readers = tuple(
@@ -1656,6 +1658,8 @@ def _act_text(
     ``view`` is the view the client has (none yet before the first act,
     which then has the whole view): it is brought up to date.
     """
+    if not isinstance(observation, Observation):
+        raise wrong_type("observation", Observation, observation)
     if not is_int(request) or (seed is not None and not is_int(seed)):
         raise TypeError(
             f"request and seed must be ints, got {brief(request)}, {brief(seed)}"
@@ -1906,7 +1910,7 @@ class Table:
     ) -> None:
         """Seat the players; :meth:`start` deals the first hand."""
         if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be Rules, got {type(rules).__name__}")
+            raise wrong_type("rules", Rules, rules)
         if not is_int(players):
             raise TypeError(f"players must be an int, got {brief(players)}")
         if not is_int(hands):

@@ -55,6 +55,7 @@ from tonk._validate import (
     is_text,
     read_int,
     seed_problem,
+    wrong_type,
 )
 from tonk.actions import Action, format_action
 from tonk.cards import Card, parse_cards
@@ -173,7 +174,7 @@ class GameRecord:
     def __attrs_post_init__(self) -> None:
         """Check the types, then that the deal fits the rules."""
         if not isinstance(self.rules, Rules):
-            raise TypeError(f"rules must be Rules, got {brief(self.rules)}")
+            raise wrong_type("rules", Rules, self.rules)
         for name in ("players", "dealer"):
             value = getattr(self, name)
             if not is_int(value):

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from tonk._compiled import compiled
-from tonk._validate import brief, is_int
+from tonk._validate import brief, is_int, wrong_type
 from tonk.cards import Card, Rank
 from tonk.errors import RulesError
 from tonk.rules import (
@@ -147,7 +147,7 @@ def _check_counts(value: object) -> tuple[int, ...]:
 def _check_hands(value: object, rules: Rules) -> None:
     """Check that ``value`` holds the hands of a table under ``rules``."""
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be Rules, got {brief(rules)}")
+        raise wrong_type("rules", Rules, rules)
     hands = _sequence(value, "hands")
     if not 2 <= len(hands) <= compiled(rules).max_players:
         raise RulesError(
@@ -165,7 +165,7 @@ def hand_count(cards: Sequence[Card], rules: Rules) -> int:
         18
     """
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be Rules, got {brief(rules)}")
+        raise wrong_type("rules", Rules, rules)
     try:
         return count_of(cards, compiled(rules).tables.values)
     except AttributeError:

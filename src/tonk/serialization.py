@@ -85,7 +85,7 @@ from tonk._codec import (
     show,
 )
 from tonk._parallel import MOST_HANDS
-from tonk._validate import brief, is_int, read_int, seed_problem
+from tonk._validate import brief, is_int, read_int, seed_problem, wrong_type
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -503,7 +503,7 @@ def validate(state: GameState) -> None:
     .. versionadded:: 0.2
     """  # noqa: E501
     if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, got {type(state).__name__}")
+        raise wrong_type("state", GameState, state)
     check_state(state)
 
 

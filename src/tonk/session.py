@@ -42,6 +42,7 @@ from tonk._validate import (
     instance_of,
     is_int,
     is_seed,
+    wrong_type,
 )
 from tonk.actions import Action, LaySpread, Tunk
 from tonk.cards import Card, Rank, Suit, WildCard
@@ -591,8 +592,16 @@ def hand_seed(seed: int, number: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def _check_session(session: object) -> None:
+    """Refuse a value that is not a session, as a public function's argument."""
+    if not isinstance(session, Session):
+        raise wrong_type("session", Session, session)
+
+
 def _names(rules: Rules, players: int | Sequence[str]) -> tuple[str, ...]:
     """Return the seated names; a count or a list is checked before names are built."""
+    if not isinstance(rules, Rules):
+        raise wrong_type("rules", Rules, rules)
     if is_int(players):
         _check_table(rules, players)  # type: ignore[arg-type]
         return tuple(f"P{seat + 1}" for seat in range(players))  # type: ignore[arg-type]
@@ -718,6 +727,7 @@ def session_actions(session: Session) -> tuple[Action | SessionAction, ...]:
         >>> session_actions(session)[-1]
         CallBigOne()
     """
+    _check_session(session)
     phase = session.phase
     if phase is SessionPhase.PLAYING:
         assert session.hand is not None
@@ -778,6 +788,7 @@ def apply_session(session: Session, action: Action | SessionAction) -> Session:
         ...
         tonk.errors.SessionError: no hand is in play: the dealer must deal first
     """
+    _check_session(session)
     phase = session.phase
     if isinstance(action, Deal | CallBigOne | CallSuit | SideBets):
         offered = session_actions(session)
@@ -1262,6 +1273,7 @@ def leave(session: Session, name: str) -> Session:
 
 
 def _between_hands(session: Session, what: str) -> None:
+    _check_session(session)
     if session.phase is not SessionPhase.BEFORE_DEAL:
         raise SessionError(
             f"players may {what} only between hands, before the deal"

@@ -33,7 +33,7 @@ from tonk._parallel import (
     derived_seed,
     run_chunks,
 )
-from tonk._validate import brief, check_seed, is_int
+from tonk._validate import brief, check_seed, is_int, wrong_type
 from tonk.engine import apply, legal_actions, new_game
 from tonk.errors import RulesError
 from tonk.rules import Rules
@@ -165,7 +165,7 @@ def _play_hands(
 
 def _check_run(rules: Rules, players: int, count: int, what: str, seed: int) -> None:
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a tonk.Rules, got {type(rules).__name__}")
+        raise wrong_type("rules", Rules, rules)
     if not is_int(players) or not 2 <= players <= rules.max_players:
         raise RulesError(
             f"players must be 2..{rules.max_players} for these rules,"

@@ -46,7 +46,7 @@ from fractions import Fraction
 from tonk import _present, presets
 from tonk._present import is_ascii_spec as is_ascii_spec
 from tonk._untrusted import escape
-from tonk._validate import brief
+from tonk._validate import brief, wrong_type
 from tonk.bots import TournamentResult
 from tonk.cards import Card, Suit
 from tonk.observation import Observation
@@ -331,6 +331,8 @@ def format_pickup(card: Card, rules: Rules, *, ascii: bool = False) -> str:
         >>> format_pickup(Card.parse("QH"), Rules(discard_pickup=False), ascii=True)
         'may not discard QH this turn (X8)'
     """
+    if not isinstance(rules, Rules):
+        raise wrong_type("rules", Rules, rules)
     shown = format_card(card, ascii=ascii)
     if rules.discard_draw_must_meld:
         return f"must use {shown} at once (V24d)"
@@ -436,6 +438,8 @@ def format_state(state: GameState, *, ascii: bool = False) -> str:
           seat 0 pays seat 1 1 (drop won)
         payoffs: -1, +1
     """
+    if not isinstance(state, GameState):
+        raise wrong_type("state", GameState, state)
     waits = _has_waits(state.rules, state.waits)
     rows = []
     for seat, hand in enumerate(state.hands):
@@ -583,6 +587,8 @@ def format_session(session: Session, *, ascii: bool = False) -> str:
           Ann  -1
         last hand: drop won; Ann -1, Bob +1
     """
+    if not isinstance(session, Session):
+        raise wrong_type("session", Session, session)
     push_ups = session.rules.scoring is Scoring.PUSH_UPS
     phase = session.phase.value
     if phase == "over":
@@ -695,6 +701,8 @@ def format_record(record: GameRecord, *, ascii: bool = False) -> str:
         >>> print(format_record(record))
         game record: pagat rules, 2 players, dealer seat 0, seed 7, 1 action; no outcome recorded
     """  # noqa: E501
+    if not isinstance(record, GameRecord):
+        raise wrong_type("record", GameRecord, record)
     deal = f"seed {record.seed}" if record.seed is not None else "a stacked deck"
     actions = _present.plural(len(record.actions), "action")
     start = (

@@ -18,7 +18,7 @@ from tonk import _present, serialization
 from tonk._parallel import MOST_HANDS, check_executor, chunk_size, run_chunks
 from tonk._parallel import derived_seed as _derived_seed
 from tonk._untrusted import escape
-from tonk._validate import brief, check_seed, is_int
+from tonk._validate import brief, check_seed, is_int, wrong_type
 from tonk.bots._base import Bot
 from tonk.bots._process import ProcessBot
 from tonk.engine import apply, new_game
@@ -526,6 +526,8 @@ def tournament(
        Bad sizes raise :class:`~tonk.errors.RulesError` (was ``ValueError``),
        and are bounded.
     """
+    if not isinstance(rules, Rules):
+        raise wrong_type("rules", Rules, rules)
     players = len(bots)
     if not 2 <= players <= rules.max_players:
         raise RulesError(

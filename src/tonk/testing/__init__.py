@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from tonk._validate import brief, is_int
+from tonk._validate import brief, is_int, wrong_type
 from tonk.cards import Card, parse_cards
 from tonk.engine import legal_actions
 from tonk.errors import InvalidStateError, RulesError
@@ -86,6 +86,8 @@ def stack_deck(
         >>> deck[:4]
         (Card.parse('AH'), Card.parse('AS'), Card.parse('2H'), Card.parse('2S'))
     """
+    if not isinstance(rules, Rules):
+        raise wrong_type("rules", Rules, rules)
     players = len(hands)
     if not 2 <= players <= rules.max_players:
         raise RulesError(
@@ -205,6 +207,8 @@ def redeal_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
         >>> other.hands[0] == state.hands[0], other.hands[1] == state.hands[1]
         (True, False)
     """
+    if not isinstance(state, GameState):
+        raise wrong_type("state", GameState, state)
     outcome = state.outcome
     shown = outcome is not None and outcome.counts is not None
     kept: list[tuple[Card, ...]] = []
