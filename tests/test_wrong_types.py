@@ -213,3 +213,32 @@ def test_rules_of_the_wrong_kind_are_refused_before_they_are_remembered() -> Non
     with pytest.raises(TypeError):
         _compiled.compiled(value)  # type: ignore[arg-type]
     assert _compiled._SEEN.get(id(value)) is None
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda rng: tonk.determinize(SEEN, rng),
+        lambda rng: redeal_hidden(STATE, 0, rng),
+        lambda rng: check_no_leak(STATE, 0, rng),
+        lambda rng: tonk.bots.infer(SEEN, rng),
+    ],
+)
+@pytest.mark.parametrize("rng", [None, 7, "seed"])
+def test_a_random_source_must_be_a_random_random(
+    call: Callable[[Any], object], rng: object
+) -> None:
+    with pytest.raises(TypeError, match=r"^rng must be a random\.Random, got "):
+        call(rng)
+
+
+@pytest.mark.parametrize("card", [None, "AS", 1])
+def test_a_card_shown_as_text_must_be_a_card(card: Any) -> None:
+    calls: list[Callable[[], object]] = [
+        lambda: text.format_card(card, ascii=True),
+        lambda: text.format_cards([card]),
+        lambda: text.format_pickup(card, RULES),
+    ]
+    for call in calls:
+        with pytest.raises(TypeError, match=r"^card must be a tonk\.Card, got "):
+            call()

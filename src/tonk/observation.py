@@ -324,7 +324,8 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         RulesError: If the observation's seat is not at the table, its hand
             sizes and the hands it knows are for different numbers of seats,
             or it does not fit the pack of its rules.
-        TypeError: If ``observation`` is not an observation.
+        TypeError: If ``observation`` is not an observation, or ``rng`` not a
+            ``random.Random``.
 
     Examples:
         >>> import random, tonk
@@ -339,6 +340,8 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     """
     if not isinstance(observation, Observation):
         raise wrong_type("observation", Observation, observation)
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, got {brief(rng)}")
     rules = observation.rules
     seat = observation.seat
     sizes = observation.hand_sizes

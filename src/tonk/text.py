@@ -203,6 +203,8 @@ def format_card(card: Card, *, ascii: bool = False) -> str:
         >>> format_card(Card.parse("JK"))
         'JK'
     """
+    if not isinstance(card, Card):
+        raise wrong_type("card", Card, card)
     if ascii or card.suit is None:
         return str(card)
     return card.rank.symbol + _GLYPHS[card.suit]

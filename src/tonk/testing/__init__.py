@@ -209,6 +209,8 @@ def redeal_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
     """
     if not isinstance(state, GameState):
         raise wrong_type("state", GameState, state)
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, got {brief(rng)}")
     outcome = state.outcome
     shown = outcome is not None and outcome.counts is not None
     kept: list[tuple[Card, ...]] = []
