@@ -283,7 +283,7 @@ def test_a_memory_without_an_observation_of_the_seat_knows_nothing() -> None:
 
 
 def test_memory_refuses_what_is_not_an_observation() -> None:
-    with pytest.raises(TypeError, match=r"^obs must be an Observation, got 'obs'$"):
+    with pytest.raises(TypeError, match=r"^obs must be a tonk\.Observation, got 'obs'$"):
         Memory().update("obs")  # type: ignore[arg-type]
 
 
@@ -706,7 +706,7 @@ def _start() -> Observation:
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
-        ({"obs": "obs"}, TypeError, "obs must be an Observation, got 'obs'"),
+        ({"obs": "obs"}, TypeError, "obs must be a tonk.Observation, got 'obs'"),
         ({"rng": 3}, TypeError, "rng must be a random.Random, got 3"),
         ({"memory": "m"}, TypeError, "memory must be a Memory, got 'm'"),
         ({"model": 3}, TypeError, "model must be an OpponentModel, got 3"),

@@ -242,3 +242,40 @@ def test_a_card_shown_as_text_must_be_a_card(card: Any) -> None:
     for call in calls:
         with pytest.raises(TypeError, match=r"^card must be a tonk\.Card, got "):
             call()
+
+
+@pytest.mark.parametrize(
+    ("seat", "error"),
+    [
+        (-1, tonk.RulesError),
+        (2, tonk.RulesError),
+        (10**400, tonk.RulesError),
+        (True, TypeError),
+    ],
+)
+def test_a_states_hand_and_count_take_only_a_seat_at_the_table(
+    seat: Any, error: type[Exception]
+) -> None:
+    # -1 read the last seat's hand before, and True seat 1's.
+    for call in (STATE.hand, STATE.count):
+        with pytest.raises(error, match=r"^seat must be"):
+            call(seat)
+
+
+@pytest.mark.parametrize("name", [None, 1, ["pagat"]])
+def test_a_presets_name_must_be_a_str(name: Any) -> None:
+    with pytest.raises(TypeError, match=r"^a preset's name must be a str, got "):
+        tonk.presets.get(name)
+
+
+@pytest.mark.parametrize(
+    "bot",
+    [tonk.bots.GreedyBot(), tonk.bots.InferenceBot(), tonk.bots.ISMCTSBot()],
+    ids=["greedy", "inference", "ismcts"],
+)
+def test_a_bot_asked_with_a_state_or_no_random_source_says_so(bot: Any) -> None:
+    legal = SEEN.legal_actions
+    with pytest.raises(TypeError, match=r"^obs must be a tonk\.Observation, got a "):
+        bot.choose(STATE, legal, _rng())
+    with pytest.raises(TypeError, match=r"^rng must be a random\.Random, got 7$"):
+        bot.choose(SEEN, legal, 7)

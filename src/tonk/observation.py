@@ -34,13 +34,21 @@ from tonk import _present
 from tonk._cache import Cache
 from tonk._deal import shuffle_drawing
 from tonk._fast import revised, successor
-from tonk._validate import brief, is_int, wrong_type
+from tonk._validate import brief, wrong_type
 from tonk.actions import Action
 from tonk.cards import CARDS, CODE_COUNT, Card
 from tonk.engine import legal_actions
 from tonk.errors import RulesError
 from tonk.rules import Rules
-from tonk.state import Bookkeeping, GameState, Outcome, Phase, SlapWindow, Spread
+from tonk.state import (
+    Bookkeeping,
+    GameState,
+    Outcome,
+    Phase,
+    SlapWindow,
+    Spread,
+    check_seat,
+)
 
 __all__ = ["Observation", "determinize", "observe"]
 
@@ -166,13 +174,6 @@ class Observation:
         return _present.svg(self)
 
 
-def _checked_seat(players: int, seat: int) -> None:
-    if not is_int(seat):
-        raise TypeError(f"seat must be an int, got {brief(seat)}")
-    if not 0 <= seat < players:
-        raise RulesError(f"seat must be 0..{players - 1}, got {brief(seat)}")
-
-
 def observe(state: GameState, seat: int) -> Observation:
     """Return what ``seat`` may know of ``state``, with perfect memory.
 
@@ -209,7 +210,7 @@ def observe(state: GameState, seat: int) -> Observation:
         raise wrong_type("state", GameState, state)
     hands = state.hands
     if seat.__class__ is not int or not 0 <= seat < len(hands):
-        _checked_seat(len(hands), seat)
+        check_seat(len(hands), seat)
     outcome = state.outcome
     book = state.bookkeeping  # its fields, without a property call each
     exchanged = book.exchanged
@@ -347,7 +348,7 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     sizes = observation.hand_sizes
     players = len(sizes)
     if seat.__class__ is not int or not 0 <= seat < players:
-        _checked_seat(players, seat)
+        check_seat(players, seat)
     shown = observation.shown_hands
     known = list(observation.taken if shown is None else shown)
     if len(known) != players:

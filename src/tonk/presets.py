@@ -442,6 +442,7 @@ def get(name: str) -> Rules:
 
     Raises:
         RulesError: If no preset has that name; the message lists the known names.
+        TypeError: If ``name`` is not a str.
 
     Examples:
         >>> get("Pagat") == Rules()
@@ -453,6 +454,8 @@ def get(name: str) -> Rules:
         ...
         tonk.errors.RulesError: no preset named 'klondike'; known presets: baton_rouge, chicago, club_events, elimination, encyclopedia, fifty_only, forty_cash, hoyle, low_high_deal, newark, pagat, push_ups, rushville, seattle, sheet, split_pot, vietnam, washington_dc, washington_state
     """  # noqa: E501
+    if not isinstance(name, str):
+        raise TypeError(f"a preset's name must be a str, got {brief(name)}")
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     key = _ALIASES.get(key, key)
     try:

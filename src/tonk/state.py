@@ -21,7 +21,9 @@ from typing_extensions import Unpack
 
 from tonk import _present
 from tonk._tables import tables_of
+from tonk._validate import brief, is_int
 from tonk.cards import Card
+from tonk.errors import RulesError
 from tonk.rules import Rules
 
 __all__ = [
@@ -40,6 +42,19 @@ __all__ = [
 
 Stake: TypeAlias = int | Fraction
 """An exact amount of money, in base stakes."""
+
+
+def check_seat(players: int, seat: object) -> None:
+    """Refuse a ``seat`` that is not one of a table of ``players``.
+
+    Raises:
+        TypeError: If ``seat`` is not an int.
+        RulesError: If it is not 0 to ``players - 1``.
+    """
+    if not is_int(seat):
+        raise TypeError(f"seat must be an int, got {brief(seat)}")
+    if not 0 <= seat < players:  # type: ignore[operator]
+        raise RulesError(f"seat must be 0..{players - 1}, got {brief(seat)}")
 
 
 def exact(amount: Stake) -> Stake:
@@ -569,8 +584,14 @@ class GameState:
             >>> import tonk
             >>> tonk.new_game(tonk.Rules(), players=2, seed=3).hand(0)
             (Card.parse('JC'), Card.parse('7D'), Card.parse('10D'), Card.parse('AH'), Card.parse('3H'))
+
+        Raises:
+            RulesError: If ``seat`` is not at the table.
         """  # noqa: E501
-        return self.hands[seat]
+        hands = self.hands
+        if seat.__class__ is not int or not 0 <= seat < len(hands):
+            check_seat(len(hands), seat)
+        return hands[seat]
 
     def count(self, seat: int) -> int:
         """Return the count of the cards in ``seat``'s hand (B12).
@@ -579,9 +600,12 @@ class GameState:
             >>> import tonk
             >>> tonk.new_game(tonk.Rules(), players=2, seed=3).count(0)
             31
+
+        Raises:
+            RulesError: If ``seat`` is not at the table.
         """
         values = tables_of(self.rules).values
-        return sum(values[card.code] for card in self.hands[seat])
+        return sum(values[card.code] for card in self.hand(seat))
 
     def __str__(self) -> str:
         """Return the referee's table, every hand shown (:mod:`tonk.text`)."""

@@ -8,6 +8,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from tonk._validate import brief, wrong_type
 from tonk.actions import Action
 from tonk.observation import Observation
 from tonk.session import CallSuit, Deal, SessionAction, SideBets
@@ -56,6 +57,20 @@ class Bot(Protocol):
             One of ``legal``.
         """
         ...  # pragma: no cover - a protocol
+
+
+def check_asked(obs: object, rng: object) -> None:
+    """Refuse what a bot cannot be asked with: not an observation, or a random source.
+
+    Raises:
+        TypeError: If ``obs`` is not an :class:`~tonk.Observation` (a state,
+            say: a bot sees only its seat's view, :func:`tonk.observe`), or
+            ``rng`` not a ``random.Random``.
+    """
+    if not isinstance(obs, Observation):
+        raise wrong_type("obs", Observation, obs)
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, got {brief(rng)}")
 
 
 def no_actions(obs: Observation) -> ValueError:

@@ -38,8 +38,9 @@ from tonk._fast import successor
 from tonk._spreads import find_spreads, split
 from tonk._transition import natural_enough
 from tonk._turn import drop_ceiling
-from tonk._validate import brief, is_int
+from tonk._validate import brief, is_int, wrong_type
 from tonk.actions import LaySpread
+from tonk.bots._base import check_asked
 from tonk.bots._knowledge import drop_payoffs, seat_turns
 from tonk.cards import CARDS, Card
 from tonk.errors import RulesError
@@ -233,7 +234,7 @@ class Memory:
             TypeError: If ``obs`` is not an :class:`~tonk.Observation`.
         """
         if not isinstance(obs, Observation):
-            raise TypeError(f"obs must be an Observation, got {brief(obs)}")
+            raise wrong_type("obs", Observation, obs)
         seen = self._seats.get(obs.seat)
         if seen is not None and seen.last == obs:  # shown again: nothing new
             return tuple(seen.turns)
@@ -1259,10 +1260,7 @@ def infer(
         ...
         tonk.errors.RulesError: the memory has not been given this observation
     """
-    if not isinstance(obs, Observation):
-        raise TypeError(f"obs must be an Observation, got {brief(obs)}")
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random, got {brief(rng)}")
+    check_asked(obs, rng)
     if memory is not None and not isinstance(memory, Memory):
         raise TypeError(f"memory must be a Memory, got {brief(memory)}")
     if model is None:

@@ -27,7 +27,7 @@ from tonk.actions import (
     Slap,
     Tunk,
 )
-from tonk.bots._base import no_actions
+from tonk.bots._base import check_asked, no_actions
 from tonk.bots._knowledge import (
     drop_payoffs,
     sampled_counts,
@@ -240,7 +240,10 @@ class GreedyBot:
 
         Raises:
             ValueError: If ``legal`` is empty.
+            TypeError: If ``obs`` is not an observation, or ``rng`` not a
+                ``random.Random``.
         """
+        check_asked(obs, rng)
         if not legal:
             raise no_actions(obs)
         if len(legal) == 1:

@@ -14,7 +14,7 @@ import attrs
 from tonk._compiled import compiled
 from tonk._validate import brief, is_int
 from tonk.actions import Action, Discard, DrawDiscard, DrawStock, Drop
-from tonk.bots._base import no_actions
+from tonk.bots._base import check_asked, no_actions
 from tonk.bots._belief import (
     Belief,
     GreedyModel,
@@ -161,8 +161,10 @@ class InferenceBot:
 
         Raises:
             ValueError: If ``legal`` is empty.
-            TypeError: If ``obs`` is not an observation.
+            TypeError: If ``obs`` is not an observation, or ``rng`` not a
+                ``random.Random``.
         """
+        check_asked(obs, rng)
         self._memory.update(obs)
         if not legal:
             raise no_actions(obs)

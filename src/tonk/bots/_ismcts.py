@@ -19,7 +19,7 @@ from tonk._deal import shuffle_drawing
 from tonk._fast import DRAW_DISCARD, DRAW_STOCK, revised, successor
 from tonk._validate import brief, is_int
 from tonk.actions import Action, ClaimDealTonk, Discard, Drop, Tunk
-from tonk.bots._base import no_actions
+from tonk.bots._base import check_asked, no_actions
 from tonk.bots._belief import Memory, infer
 from tonk.bots._knowledge import seat_turns
 from tonk.cards import CODE_COUNT, Card, card_from_code
@@ -689,7 +689,10 @@ class ISMCTSBot:
 
         Raises:
             ValueError: If ``legal`` is empty.
+            TypeError: If ``obs`` is not an observation, or ``rng`` not a
+                ``random.Random``.
         """
+        check_asked(obs, rng)
         if self.belief:
             self._memory.update(obs)
         if len(legal) == 1:
