@@ -283,7 +283,7 @@ def test_a_memory_without_an_observation_of_the_seat_knows_nothing() -> None:
 
 
 def test_memory_refuses_what_is_not_an_observation() -> None:
-    with pytest.raises(TypeError, match=r"^obs must be a tonk\.Observation, got 'obs'$"):
+    with pytest.raises(TypeError, match=r"^obs must be a tonk\.Observation, got"):
         Memory().update("obs")  # type: ignore[arg-type]
 
 

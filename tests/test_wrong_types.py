@@ -9,6 +9,7 @@ and an observation given as a state get a hint (``tonk._validate.wrong_type``).
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable
 from typing import Any
@@ -279,3 +280,104 @@ def test_a_bot_asked_with_a_state_or_no_random_source_says_so(bot: Any) -> None:
         bot.choose(STATE, legal, _rng())
     with pytest.raises(TypeError, match=r"^rng must be a random\.Random, got 7$"):
         bot.choose(SEEN, legal, 7)
+
+
+# --- every parameter, every wrong value ---------------------------------------
+
+SESSION_3 = tonk.new_session(RULES, players=3, seed=1)
+BOTS = [tonk.bots.RandomBot(), tonk.bots.RandomBot()]
+TEXT_RECORD = tonk.format_record(RECORD)
+STATE_JSON = tonk.to_json(STATE)
+# Each public function with valid arguments, by name: each argument is then
+# given each wrong value in turn.
+VALID: dict[str, tuple[Callable[..., object], dict[str, object]]] = {
+    "new_game": (tonk.new_game, {"rules": RULES, "players": 2, "seed": 1, "dealer": 0}),
+    "cut_for_deal": (tonk.cut_for_deal, {"rules": RULES, "players": 2, "seed": 1}),
+    "new_session": (
+        tonk.new_session,
+        {"rules": RULES, "players": 2, "seed": 1, "dealer": 0},
+    ),
+    "observe": (tonk.observe, {"state": STATE, "seat": 0}),
+    "determinize": (tonk.determinize, {"observation": SEEN, "rng": _rng()}),
+    "parse_action": (tonk.parse_action, {"state": STATE, "text": "draw stock"}),
+    "format_action": (tonk.format_action, {"action": tonk.DrawStock()}),
+    "apply": (tonk.apply, {"state": STATE, "action": tonk.DrawStock()}),
+    "apply_session": (tonk.apply_session, {"session": SESSION, "action": tonk.Deal()}),
+    "join": (tonk.join, {"session": SESSION, "name": "Zed"}),
+    "leave": (tonk.leave, {"session": SESSION_3, "name": "P1"}),
+    "hand_count": (tonk.hand_count, {"cards": HAND, "rules": RULES}),
+    "hand_seed": (tonk.hand_seed, {"seed": 1, "number": 1}),
+    "simulate": (tonk.simulate, {"rules": RULES, "players": 2, "hands": 1, "seed": 1}),
+    "to_json": (tonk.to_json, {"value": STATE}),
+    "from_json": (tonk.from_json, {"text": STATE_JSON, "kind": tonk.GameState}),
+    "parse_cards": (tonk.parse_cards, {"text": "AS 2S"}),
+    "replay": (lambda record: list(tonk.replay(record)), {"record": RECORD}),
+    "format_record": (tonk.format_record, {"record": RECORD}),
+    "parse_record": (tonk.parse_record, {"text": TEXT_RECORD}),
+    "tournament": (
+        tonk.bots.tournament,
+        {"rules": RULES, "bots": BOTS, "hands": 1, "seed": 1},
+    ),
+    "play_hand": (tonk.bots.play_hand, {"rules": RULES, "bots": BOTS, "seed": 1}),
+    "infer": (tonk.bots.infer, {"obs": SEEN, "rng": _rng()}),
+    "greedy choose": (
+        tonk.bots.GreedyBot().choose,
+        {"obs": SEEN, "legal": SEEN.legal_actions, "rng": _rng()},
+    ),
+    "stack_deck": (
+        stack_deck,
+        {"rules": RULES, "hands": ["AS 2S 3S 4S 5S", "AH 2H 3H 4H 5H"], "dealer": 0},
+    ),
+    "redeal_hidden": (redeal_hidden, {"state": STATE, "seat": 0, "rng": _rng()}),
+    "check_no_leak": (check_no_leak, {"state": STATE, "seat": 0, "rng": _rng()}),
+    "action_to_index": (
+        encoding.action_to_index,
+        {"action": tonk.Drop(), "rules": RULES, "players": 2},
+    ),
+    "index_to_action": (
+        encoding.index_to_action,
+        {"index": 0, "rules": RULES, "players": 2},
+    ),
+    "legal_action": (encoding.legal_action, {"state": STATE, "index": 0}),
+    "observation_vector": (encoding.observation_vector, {"observation": SEEN}),
+    "payoff_bounds": (encoding.payoff_bounds, {"rules": RULES, "players": 2}),
+    "decode_message": (protocol.decode_message, {"data": '{"type":"goodbye"}'}),
+    "encode_act": (protocol.encode_act, {"observation": SEEN, "request": 1}),
+    "Table": (protocol.Table, {"rules": RULES, "players": 2, "seed": 1}),
+    "format_state": (text.format_state, {"state": STATE}),
+    "format_pickup": (text.format_pickup, {"card": HAND[0], "rules": RULES}),
+    "settle_deal": (
+        scoring.settle_deal,
+        {"hands": [HAND, HAND], "rules": RULES, "dealer": 0},
+    ),
+    "state.hand": (STATE.hand, {"seat": 0}),
+    "presets.get": (tonk.presets.get, {"name": "pagat"}),
+    "Game": (tonk.Game, {"rules": RULES, "players": 2, "seed": 1}),
+    "Game.push": (
+        lambda action: tonk.Game(RULES, players=2, seed=1).push(action),
+        {"action": tonk.DrawStock()},
+    ),
+}
+WRONG_VALUES: list[object] = [
+    None, "x", "a" * 100_000, b"x", 10**400, -1, 1.5, float("nan"), True,
+    [], {}, [[[[[]]]]], object(), (tonk.Card.parse("AS"), "x"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("function", sorted(VALID))
+def test_no_error_but_a_typed_one_escapes_any_argument(function: str) -> None:
+    call, valid = VALID[function]
+    call(**valid)  # the valid arguments are valid
+    for name in valid:
+        for value in WRONG_VALUES:
+            with contextlib.suppress(TypeError, ValueError):  # TonkErrors too
+                call(**{**valid, name: value})
+
+
+@pytest.mark.parametrize("bots", ["ab", [1, 2], None])
+def test_bots_are_checked_before_a_hand_is_dealt(bots: Any) -> None:
+    # A string's letters, or ints, were played as bots until one was asked.
+    with pytest.raises(TypeError, match=r"^(bots must be a sequence|a bot must have)"):
+        tonk.bots.play_hand(RULES, bots, seed=1)
+    with pytest.raises(TypeError, match=r"^(bots must be a sequence|a bot must have)"):
+        tonk.bots.tournament(RULES, bots, hands=1, seed=1)

@@ -78,6 +78,7 @@ def play_hand(
         >>> state.outcome.kind, state.outcome.payoffs
         (<OutcomeKind.DROP_WON: 'drop_won'>, (-1, 1))
     """
+    _check_bots(bots)
     state = new_game(rules, players=len(bots), seed=seed, dealer=dealer)
     rng = random.Random(_derived_seed("bots", seed, dealer))
     while state.outcome is None:
@@ -396,6 +397,17 @@ def _play_seeded(
     return state
 
 
+def _check_bots(bots: object) -> None:
+    """Refuse ``bots`` unless it is a sequence of bots (:class:`Bot`)."""
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a sequence of bots, got {brief(bots)}")
+    for bot in bots:
+        if not isinstance(bot, Bot):
+            raise TypeError(
+                f"a bot must have a choose(obs, legal, rng) method, got {brief(bot)}"
+            )
+
+
 def _bot_name(bot: Bot) -> str:
     """Return a bot's name in results and errors: a program's name, or the class."""
     return bot.name if isinstance(bot, ProcessBot) else type(bot).__name__
@@ -528,6 +540,7 @@ def tournament(
     """
     if not isinstance(rules, Rules):
         raise wrong_type("rules", Rules, rules)
+    _check_bots(bots)
     players = len(bots)
     if not 2 <= players <= rules.max_players:
         raise RulesError(
