@@ -337,10 +337,12 @@ def create_app(
         The application, to run with any ASGI server (uvicorn).
 
     Raises:
-        TypeError: If ``allowed_hosts`` is a single string, or holds
-            something other than strings.
+        TypeError: If ``allowed_hosts`` or ``bots`` is a single string,
+            ``allowed_hosts`` holds something other than strings, ``limits``
+            is not :class:`~tonk.web.tables.Limits`, or ``bot_delay`` is not
+            a number.
         ValueError: If a host name is empty, or has a ``*`` other than a
-            leading ``*.``.
+            leading ``*.``; or ``bot_delay`` is below 0 or not finite.
 
     Examples:
         >>> from starlette.testclient import TestClient
@@ -352,8 +354,8 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(db_path)
-        manager.open(store, asyncio.get_running_loop())
-        try:
+        try:  # a table it cannot restore closes the database too
+            manager.open(store, asyncio.get_running_loop())
             yield
         finally:
             manager.shut()

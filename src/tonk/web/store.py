@@ -152,9 +152,21 @@ class TableRow:
     finished: bool
 
 
+def _loads(text: str, what: str) -> Any:
+    """Return a stored JSON text; :class:`StoreError` if it is not JSON."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as error:
+        raise StoreError(f"the database's {what} is not JSON: {error}") from None
+
+
 def _hash(token: str) -> str:
-    """Return the stored form of a join token: only its SHA-256 is kept."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    """Return the stored form of a join token: only its SHA-256 is kept.
+
+    A token with a lone surrogate (JSON can write one, UTF-8 cannot) is
+    hashed too, and so opens no seat.
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class Store:
@@ -310,7 +322,7 @@ class Store:
         return [
             TableRow(
                 id=row[0],
-                config=json.loads(row[1]),
+                config=_loads(row[1], f"table {row[0]!r}"),
                 created=row[2],
                 touched=row[3],
                 finished=bool(row[4]),
@@ -429,7 +441,7 @@ class Store:
             "SELECT change FROM seating WHERE table_id = ? ORDER BY number",
             (table_id,),
         ).fetchall()
-        return [json.loads(row[0]) for row in rows]
+        return [_loads(row[0], f"seating of table {table_id!r}") for row in rows]
 
     def actions(self, table_id: str) -> list[dict[str, Any]]:
         """Return a table's accepted actions, in order.
@@ -443,7 +455,7 @@ class Store:
             "SELECT action FROM actions WHERE table_id = ? ORDER BY number",
             (table_id,),
         ).fetchall()
-        return [json.loads(row[0]) for row in rows]
+        return [_loads(row[0], f"action of table {table_id!r}") for row in rows]
 
     def add_record(
         self, table_id: str, hand: int, record_json: str, record_text: str

@@ -42,6 +42,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import random
 import secrets
 import time
@@ -53,7 +54,7 @@ import attrs
 
 from tonk import presets, svg
 from tonk._codec import nests_deeper
-from tonk._validate import brief
+from tonk._validate import brief, is_int
 from tonk.actions import Action, Tunk, format_action
 from tonk.bots import BUILT_IN_BOTS, Bot, load_bot, plain_session_action
 from tonk.encoding import action_to_index, index_to_action
@@ -80,7 +81,7 @@ from tonk.session import (
 )
 from tonk.state import GameState
 from tonk.text import _choice_facts, format_outcome
-from tonk.web.store import Store
+from tonk.web.store import Store, StoreError, TableRow
 
 __all__ = ["Client", "Limits", "TableError", "TableManager", "check_host", "draw_view"]
 
@@ -113,6 +114,35 @@ class TableError(TonkError, ValueError):
         self.code = code
 
 
+def _count(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    """Refuse a limit that is not a whole number of at least 1."""
+    if not is_int(value):
+        raise TypeError(f"{attribute.name} must be an int, got {brief(value)}")
+    if value < 1:  # type: ignore[operator]
+        raise ValueError(f"{attribute.name} must be at least 1, got {brief(value)}")
+
+
+def _number(name: str, value: object, *, zero: bool) -> None:
+    """Refuse a rate or time that is not a finite number above 0 (or 0 if ``zero``)."""
+    if not (is_int(value) or isinstance(value, float)):
+        raise TypeError(f"{name} must be a number, got {brief(value)}")
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except OverflowError:  # an int too large for a float
+        number = math.inf
+    if not math.isfinite(number) or number < 0 or (number == 0 and not zero):
+        least = "at least 0" if zero else "above 0"
+        raise ValueError(f"{name} must be a finite number {least}, got {brief(value)}")
+
+
+def _rate(instance: object, attribute: attrs.Attribute[float], value: object) -> None:
+    _number(attribute.name, value, zero=False)
+
+
+def _time(instance: object, attribute: attrs.Attribute[float], value: object) -> None:
+    _number(attribute.name, value, zero=True)
+
+
 @attrs.frozen(kw_only=True)
 class Limits:
     """What the server allows each connection and each table.
@@ -130,6 +160,11 @@ class Limits:
             the server passes for them.
         outbox: The most messages queued for a slow client before it is cut off.
 
+    Raises:
+        TypeError: If a count is not an int, or a rate or time not a number.
+        ValueError: If a count is below 1, a rate or the idle time is not
+            above 0, or the window's time is below 0 (or any is not finite).
+
     Examples:
         >>> Limits(max_tables=10).max_tables
         10
@@ -137,14 +172,14 @@ class Limits:
     .. versionadded:: 0.2.0
     """
 
-    message_bytes: int = 4_096
-    request_bytes: int = 65_536
-    messages_per_second: float = 20.0
-    burst: int = 40
-    max_tables: int = 200
-    idle_seconds: float = 6 * 3600.0
-    window_seconds: float = 20.0
-    outbox: int = 512
+    message_bytes: int = attrs.field(default=4_096, validator=_count)
+    request_bytes: int = attrs.field(default=65_536, validator=_count)
+    messages_per_second: float = attrs.field(default=20.0, validator=_rate)
+    burst: int = attrs.field(default=40, validator=_count)
+    max_tables: int = attrs.field(default=200, validator=_count)
+    idle_seconds: float = attrs.field(default=6 * 3600.0, validator=_rate)
+    window_seconds: float = attrs.field(default=20.0, validator=_time)
+    outbox: int = attrs.field(default=512, validator=_count)
 
 
 def check_host(name: object) -> str:
@@ -428,6 +463,11 @@ class TableManager:
             built-in ones; a web request may not name any other, since naming
             one imports its module on the server.
 
+    Raises:
+        TypeError: If ``bots`` is a single string, ``limits`` not
+            :class:`Limits`, or ``bot_delay`` not a number.
+        ValueError: If ``bot_delay`` is below 0 or not finite.
+
     Examples:
         >>> TableManager(bots=["mybots:Cautious"]).info()["bots"][-1]
         'mybots:Cautious'
@@ -443,6 +483,11 @@ class TableManager:
         bots: Sequence[str] = (),
     ) -> None:
         """Create a manager with no tables; :meth:`open` loads the stored ones."""
+        if isinstance(bots, str):  # not split into one-letter bots
+            raise TypeError(f"bots must be a sequence of bot names, got {brief(bots)}")
+        if limits is not None and not isinstance(limits, Limits):
+            raise TypeError(f"limits must be Limits, got {brief(limits)}")
+        _number("bot_delay", bot_delay, zero=True)
         self.limits: Limits = Limits() if limits is None else limits
         self.bot_delay = bot_delay
         self._bots = (*BUILT_IN_BOTS, *bots)
@@ -454,34 +499,20 @@ class TableManager:
     # -- life cycle --
 
     def open(self, store: Store, loop: asyncio.AbstractEventLoop) -> None:
-        """Attach the store and loop; restore every stored table where it was."""
+        """Attach the store and loop; restore every stored table where it was.
+
+        Raises:
+            StoreError: If a stored table cannot be restored (a corrupt or
+                forged row, or a bot that can no longer be built); then no
+                table is.
+        """
+        restored = [(row, _restore(store, row)) for row in store.tables()]
         self._store = store
         self._loop = loop
-        for row in store.tables():
-            config = _Config.from_json(row.config)
-            actions = [
-                _stored_action(item, config.rules, len(config.names))
-                for item in store.actions(row.id)
-            ]
-            seating = [
-                (item["actions"], item["kind"], item["name"])
-                for item in store.seating(row.id)
-            ]
-            table = Table.restore(
-                config.rules,
-                players=len(config.names),
-                seed=config.seed,
-                names=config.names,
-                hands=config.hands,
-                actions=actions,
-                seating=seating,
-            )
-            live = _Live(row.id, config, table)
-            live.touched = row.touched
-            live.log.append(f"the server restarted: {len(actions)} actions restored")
+        for row, live in restored:
             self._tables[row.id] = live
             _hush(live)
-            if table.is_over and not row.finished:
+            if live.table.is_over and not row.finished:
                 self._finish(live)
             self._schedule(live)
         self._sweep()
@@ -556,8 +587,9 @@ class TableManager:
 
         Raises:
             TableError: If the request is bad (a field of the table or of a
-                seat not listed here is refused, code ``unknown_field``), or
-                the server is full.
+                seat not listed here is refused, code ``unknown_field``), a
+                bot the server offers cannot be built (code ``bad_bot``:
+                nothing is stored), or the server is full.
         """
         if len(self._tables) >= self.limits.max_tables:
             self._sweep()
@@ -579,8 +611,11 @@ class TableManager:
             for seat, spec in enumerate(config.bots)
             if spec is None
         }
+        try:  # its bots are built before it is stored: a restart builds them too
+            live = _Live(table_id, config, table)
+        except TonkError as error:  # a bot the server offers that cannot be built
+            raise TableError("bad_bot", str(error)) from None
         self.store.create_table(table_id, config.to_json(), tokens, now=time.time())
-        live = _Live(table_id, config, table)
         self._tables[table_id] = live
         _hush(live)
         self._process(live, table.start())
@@ -641,8 +676,7 @@ class TableManager:
             client.send({"type": "goodbye", "reason": str(error)})
             client.close(1008)
             return False
-        name = None if chair is None else live.chairs[chair]
-        seat = live.players.index(name) if name in live.players else None
+        seat = None if chair is None else _seat_of(live, chair, live.players)
         client.table_id, client.seat, client.chair = table_id, seat, chair
         live.touched = time.time()
         if seat is None:  # a spectator, or a player who joins at the next hand
@@ -721,6 +755,9 @@ class TableManager:
             raise TableError("bad_request", "a join is a JSON object with a name")
         _known_fields(body, _JOIN_FIELDS, "a join")
         name = _name(body, "")
+        if name in live.players:  # even one who leaves after this hand: the
+            # new link would open their seat in the hand in play
+            raise TableError("seating", f"{brief(name)} is already seated")
         try:
             live.table.join(name)
         except TonkError as error:
@@ -1031,6 +1068,40 @@ class TableManager:
             self._sweeper = self._loop.call_later(every, self._sweep)
 
 
+def _restore(store: Store, row: TableRow) -> _Live:
+    """Rebuild a stored table at its last action; :class:`StoreError` if it cannot."""
+    try:
+        config = _Config.from_json(row.config)
+        actions = [
+            _stored_action(item, config.rules, len(config.names))
+            for item in store.actions(row.id)
+        ]
+        seating = [
+            (item["actions"], item["kind"], item["name"])
+            for item in store.seating(row.id)
+        ]
+        table = Table.restore(
+            config.rules,
+            players=len(config.names),
+            seed=config.seed,
+            names=config.names,
+            hands=config.hands,
+            actions=actions,
+            seating=seating,
+        )
+        live = _Live(row.id, config, table)
+        live.touched = float(row.touched)
+    except StoreError:
+        raise
+    except (TonkError, LookupError, TypeError, ValueError, AttributeError) as error:
+        raise StoreError(
+            f"the stored table {brief(row.id)} cannot be restored:"
+            f" {type(error).__name__}: {error}"
+        ) from None
+    live.log.append(f"the server restarted: {len(actions)} actions restored")
+    return live
+
+
 def _index_of(action: Action, rules: Rules, players: int) -> int | None:
     """Return the action's index in the layout; None for a tunk, which has none."""
     if isinstance(action, Tunk):  # H5: the layout's one tunk index needs a state
@@ -1108,9 +1179,23 @@ def _reseat(live: _Live, message: dict[str, Any]) -> None:
             live.seats[new] = client
     names = message["names"]
     for client in live.spectators:
-        if client.chair is not None and live.chairs[client.chair] in names:
-            client.seat = names.index(live.chairs[client.chair])
-            live.arriving.add(client)
+        if client.chair is not None:
+            client.seat = _seat_of(live, client.chair, names)
+            if client.seat is None:
+                live.arriving.discard(client)
+            else:
+                live.arriving.add(client)
+
+
+def _seat_of(live: _Live, chair: int, names: Sequence[str]) -> int | None:
+    """Return the seat a chair's link opens among ``names``; ``None`` to watch.
+
+    A player who left and came back under the same name has a new chair (and
+    link): the link from before opens the table to watch only.
+    """
+    name = live.chairs[chair]
+    latest = len(live.chairs) - 1 - live.chairs[::-1].index(name)
+    return names.index(name) if chair == latest and name in names else None
 
 
 def _hush(live: _Live) -> None:
