@@ -1067,10 +1067,10 @@ def test_ismcts_with_beliefs_remembers_the_hand_it_played() -> None:
     remembered = player.search(seen, seen.legal_actions, random.Random(5))
     fresh = ISMCTSBot(iterations=12, belief=True)
     forgotten = fresh.search(seen, seen.legal_actions, random.Random(5))
-    assert summary(remembered) == (
-        "discard 10D",
-        (2, 3, 3, 4, 0, 0),
-        (-1.0, -1.0, -1.0, -1.0, 0.0, 0.0),
+    assert summary(remembered) == (  # both turns of each seat weighed
+        "discard 7C",
+        (0, 2, 7, 2, 0, 1),
+        (0.0, -1.0, -0.1429, -1.0, 0.0, -1.0),
     )
     assert summary(forgotten) == (
         "discard 10D",

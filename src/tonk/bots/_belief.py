@@ -164,7 +164,16 @@ next one starts at the same :attr:`~tonk.Observation.turns_taken`."""
 
 
 def _is_new_hand(last: Observation | None, obs: Observation) -> bool:
-    """Return whether ``obs`` begins another hand than ``last``'s."""
+    """Return whether ``obs`` begins another hand than ``last``'s.
+
+    Hands of the same rules, dealer and table are told apart by the turns
+    taken, and, since a seat may first be asked in a window on a discard
+    (V26, X5) or lose its first turns to an eat, by the cards: the seat's
+    hand gains only the cards it draws (one a turn of its own) and its
+    widow's (V46), and after a window the pile changes in the same turn
+    only by a discard on top, the due player's take, or a slap (which a
+    spread shows).
+    """
     if last is None:
         return True
     if (
@@ -174,12 +183,35 @@ def _is_new_hand(last: Observation | None, obs: Observation) -> bool:
         or obs.turns_taken < last.turns_taken
     ):
         return True
-    return (
-        obs.turns_taken == last.turns_taken
-        and obs.phase is Phase.TURN_START
-        and last.phase not in _WINDOWS
-        # An exchange with the widow (V46) leaves the turn at its start.
-        and sum(obs.exchanged) <= sum(last.exchanged)
+    if obs.turns_taken == last.turns_taken:
+        if last.phase not in _WINDOWS:
+            if (
+                obs.phase is Phase.TURN_START
+                # An exchange with the widow (V46) leaves the turn at its start.
+                and sum(obs.exchanged) <= sum(last.exchanged)
+            ):
+                return True
+        elif obs.spreads == last.spreads and not _pile_goes_on(last, obs):
+            return True
+    players = obs.player_count
+    first = (obs.seat - obs.dealer - 1) % players  # the seat's first turn
+    own_turns = (obs.turns_taken - first) // players - (
+        last.turns_taken - 1 - first
+    ) // players  # its turns numbered from last's to obs's
+    return len(_removed(obs.hand, last.hand)) > own_turns + 1
+
+
+def _pile_goes_on(last: Observation, obs: Observation) -> bool:
+    """Return whether ``obs``'s pile may follow ``last``'s in a window's turn.
+
+    No spread changed between them: the card on top of ``last``'s pile is
+    still there, under any discards since, or the player due took it.
+    """
+    pile = last.discard_pile
+    if obs.discard_pile[: len(pile)] == pile:
+        return True
+    return obs.discard_pile[: len(pile) - 1] == pile[:-1] and any(
+        pile[-1] in cards for cards in obs.taken
     )
 
 
@@ -575,9 +607,10 @@ def _others_turns(
     """Return the numbers and seats of the turns between two of the seat's decisions.
 
     Also returns whether an eat (X5) skipped the seat's own turn among them
-    (then left out). None are returned when the seat's own turn is among
-    them otherwise: the memory saw the hand from its middle, or missed one
-    of the seat's decisions.
+    (then left out): before its first decision too, when its first turns
+    were eaten. None are returned when the seat's own turn is among them
+    otherwise: the memory saw the hand from its middle, or missed one of
+    the seat's decisions.
     """
     if last is None:
         first_turn = 0
@@ -589,7 +622,7 @@ def _others_turns(
     seats = [(obs.dealer + 1 + turn) % obs.player_count for turn in numbers]
     if obs.seat not in seats:
         return numbers, seats, False
-    if last is None or not obs.rules.eating:
+    if not obs.rules.eating:
         return [], [], False
     others = [
         (turn, seat)
@@ -1312,7 +1345,7 @@ def weighted(
         for seat, played in recent.items():
             hand = list(deal.hands[seat])
             for turn, start, drawn in _reconstructed(
-                hand, played[len(played) - turns :], rng
+                hand, played[max(0, len(played) - turns) :], rng
             ):
                 weight *= max(0.0, model.likelihood(rules, players, turn, start, drawn))
         deals.append(deal)

@@ -13,7 +13,14 @@ import attrs
 
 from tonk._compiled import compiled
 from tonk._validate import brief, is_int
-from tonk.actions import Action, Discard, DrawDiscard, DrawStock, Drop
+from tonk.actions import (
+    Action,
+    ClaimDealTonk,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+)
 from tonk.bots._base import check_asked, no_actions
 from tonk.bots._belief import (
     Belief,
@@ -205,8 +212,10 @@ class InferenceBot:
     ) -> Action:
         ending = obs.stock_size == 0 and DrawStock() in legal
         can_drop = Drop() in legal
-        if ending or not (can_drop or DrawDiscard() in legal):
-            return self._greedy.choose(obs, legal, rng)  # B14: greedy's showdown
+        claims = any(isinstance(action, ClaimDealTonk) for action in legal)
+        if ending or claims or not (can_drop or DrawDiscard() in legal):
+            # B14: greedy's showdown; V19: greedy claims a winning dealt hand
+            return self._greedy.choose(obs, legal, rng)
         belief = self.belief(obs, rng)
         if can_drop and belief.drop_payoff() > self.drop_margin * (
             obs.player_count - 1

@@ -598,7 +598,8 @@ class ISMCTSBot:
     Raises:
         RulesError: If both budgets are ``None`` or one is not positive, or
             ``exploration`` or ``confidence`` is not 0 to 1,000,000, or
-            ``lower_hands`` not 0 to 1000.
+            ``lower_hands`` not 0 to 1000 (with ``belief``, not 0 to 10:
+            :func:`tonk.bots.infer`'s ``lower``).
         TypeError: If ``exploration``, ``confidence`` or ``lower_hands`` is
             not a number.
 
@@ -641,9 +642,13 @@ class ISMCTSBot:
     _memory: Memory = attrs.field(factory=Memory, init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        """Check that there is a budget."""
+        """Check that there is a budget, and a lowering the belief takes."""
         if self.iterations is None and self.seconds is None:
             raise RulesError("give an iteration budget, a time budget or both")
+        if self.belief and self.lower_hands > 10:  # infer's lower is 0..10
+            raise RulesError(
+                f"lower_hands must be 0 to 10 with belief, got {self.lower_hands!r}"
+            )
 
     def _sampler(
         self, obs: Observation, rng: random.Random
