@@ -77,6 +77,7 @@ from tonk._codec import (
     FRACTION_PATTERN,
     Codec,
     Object,
+    codec_for,
     item,
     nests_deeper,
     object_codec,
@@ -815,6 +816,30 @@ _OBSERVATION_KEYS = frozenset(
 _Writer = Callable[[Any], Any]
 _Reader = Callable[[Any], Any]
 
+_SCALARS: Final = frozenset({str, int, bool, float, type(None)})
+"""The types of the JSON values that hold no others."""
+
+
+def _same(known: Any, value: Any) -> bool:
+    """Return whether ``value`` is the JSON value ``known`` read before.
+
+    Equal, and of the same JSON type throughout: Python's ``==`` takes
+    ``1``, ``1.0`` and ``true`` for one another, which a reader must not
+    (a field read again from the value before it is not checked again).
+    """
+    if known.__class__ is not value.__class__ or known != value:
+        return False
+    if known.__class__ is dict:  # the same keys: their values, in one order
+        value = [value[key] for key in known]
+        known = list(known.values())
+    elif known.__class__ is not list:
+        return True
+    kinds = list(map(type, known))
+    return kinds == list(map(type, value)) and (
+        _SCALARS.issuperset(kinds) or all(map(_same, known, value))
+    )
+
+
 _CARD_TEXTS: Final = tuple(str(card) for card in CARDS)
 """The notation of each card, by code."""
 
@@ -981,7 +1006,7 @@ class _ObjectsReader:
         decoded = tuple(
             [
                 last[index][1]
-                if index < known and last[index][0] == value
+                if index < known and _same(last[index][0], value)
                 else self._read(value, index)
                 for index, value in enumerate(values)
             ]
@@ -1010,6 +1035,35 @@ _READERS = tuple(
 """Each field's reader, made once: an :class:`ObservationReader` takes them
 all, and a reader of its own of each list of objects (the spreads), whose
 memory is its conversation's."""
+
+
+_SCALAR_CODECS: Final = (codec_for(int), codec_for(bool))
+
+
+def _texts_only(codec: Codec) -> bool:
+    """Return whether ``codec`` writes only texts and nulls: ``==`` tells them apart."""
+    if codec.kind in ("str", "null"):
+        return True
+    items = getattr(codec, "items", None)
+    if codec.kind == "list" and isinstance(items, Codec):
+        return _texts_only(items)
+    members: Sequence[Codec] = getattr(codec, "members", ())
+    return bool(members) and all(map(_texts_only, members))
+
+
+_SAME: Final[dict[str, Callable[[Any, Any], bool] | None]] = {
+    name: operator.eq
+    if _texts_only(codec)
+    else None
+    if codec.kind in ("int", "bool")
+    or (codec.kind == "list" and getattr(codec, "items", None) in _SCALAR_CODECS)
+    else _same
+    for name, codec in _OBSERVATION_FIELDS
+}
+"""How to tell that each field holds the JSON value read before: by ``==``
+when the JSON holds only texts (the cards, the actions), else by :func:`_same`;
+``None`` for a field that is read as quickly as it is compared (a number, a
+flag, a list of them), which is read again."""
 
 _CARD_JSON: Final = tuple(f'"{text}"' for text in _CARD_TEXTS)
 """Each card as JSON, by code."""
@@ -1138,6 +1192,7 @@ class ObservationReader:
             for name, read in _READERS
         )
         self._reading = dict(self._readers)
+        self._checked = tuple((name, read, _SAME[name]) for name, read in self._readers)
         self._values: dict[str, Any] | None = None
         """The fields of the observation read last, for the changes to come."""
 
@@ -1164,10 +1219,13 @@ class ObservationReader:
         last = self._last
         values: dict[str, Any] = {"rules": self.rules}
         try:
-            for name, read in self._readers:
+            for name, read, same in self._checked:
                 value = data[name]
+                if same is None:
+                    values[name] = read(value)
+                    continue
                 known = last.get(name)
-                if known is not None and known[0] == value:
+                if known is not None and same(known[0], value):
                     values[name] = known[1]
                     continue
                 values[name] = decoded = read(value)
@@ -2098,6 +2156,7 @@ class Table:
             SessionError: If a join or leave is refused where it comes, or an
                 action comes where a choice between hands is due, or the
                 other way round.
+            TypeError: If a hand's action is not an action.
 
         Examples:
             >>> import tonk
@@ -2119,12 +2178,14 @@ class Table:
         )
         table.start()
         changes = list(seating)
-        for number, action in enumerate([*actions, None]):
+        played = tuple(actions)
+        for number in range(len(played) + 1):
             while changes and _when(changes[0]) <= number:
                 _, kind, name = changes.pop(0)
                 table._change(kind, name)
-            if action is None:
+            if number == len(played):  # the joins and leaves after the last action
                 break
+            action = played[number]
             if not table.waiting_for:
                 raise RulesError(f"action {number} comes after the table's last hand")
             session = table._session
@@ -2237,6 +2298,16 @@ class Table:
 
     def _seats(self) -> list[int | None]:
         return [*range(len(self._session.players)), None]
+
+    def _hand_seats(self) -> list[int | None]:
+        """Return the seats of the hand in play, or of the one just ended.
+
+        Its seats keep their numbers until the ``seating`` before the next
+        deal, even when the session has already unseated a player (X3).
+        """
+        hand = self._session.hand
+        assert hand is not None
+        return [*range(len(hand.hands)), None]
 
     def _change(self, kind: str, name: str) -> None:
         """Ask for a join or leave at the end of this hand, if it will be allowed."""
@@ -2358,7 +2429,7 @@ class Table:
                 seat,
                 _event_message(session, seat, kind=kind, actor=actor, action=action),
             )
-            for seat in self._seats()
+            for seat in self._hand_seats()
             if seat not in self._silent
         ]
 
@@ -2496,7 +2567,7 @@ class Table:
         session = self._session
         if session.phase is SessionPhase.BEFORE_DEAL and session.number < self._hands:
             return self._reseat() + self._deal()
-        return [Outgoing(seat, {"type": "goodbye"}) for seat in self._seats()]
+        return [Outgoing(seat, {"type": "goodbye"}) for seat in self._hand_seats()]
 
     def _broadcast_session(
         self, actor: int | None = None, action: SessionAction | None = None
@@ -2557,4 +2628,4 @@ class Table:
             "standings": _standings(session),
             "over": over,
         }
-        return [Outgoing(seat, message) for seat in self._seats()]
+        return [Outgoing(seat, message) for seat in self._hand_seats()]

@@ -112,6 +112,7 @@ from tonk.errors import (
     ReplayError,
     RulesError,
     SerializationError,
+    SessionError,
 )
 from tonk.game import Game, Undo
 from tonk.observation import Observation, determinize, observe
@@ -126,6 +127,7 @@ from tonk.session import (
     SessionAction,
     SessionPhase,
     SideBets,
+    _check_name,
     format_session_action,
     parse_session_action,
 )
@@ -665,15 +667,26 @@ def _check_hand_result(result: HandResult, path: str) -> None:
 def _check_session(session: Session) -> None:
     """Refuse a session whose parts do not fit together.
 
-    The seats have distinct names and a ledger entry each, the dealer and
-    every seat named are at the table, the hand (in play, or the last one) is
-    a state the engine could reach under the session's rules at its table, and
-    the last hand's result fits its own table.
+    The seats have distinct names, each one :func:`~tonk.new_session` takes,
+    and a ledger entry each, the seed has at most 1,000 digits, the dealer and
+    every seat named are at the table, a hand is in play exactly in the
+    playing phase and seats are left to bet exactly in the betting phase, the
+    hand (in play, or the last one) is a state the engine could reach under
+    the session's rules at its table, and the last hand's result fits its own
+    table.
     """
     players = len(session.players)
     names = [name for name, _ in session.ledger]
     if len(set(session.players)) != players:
         raise SerializationError("the names are not distinct", path="$.players")
+    for index, name in enumerate(session.players):
+        try:
+            _check_name(name)  # as new_session and join check it
+        except SessionError as error:
+            raise SerializationError(str(error), path=f"$.players[{index}]") from None
+    problem = None if session.seed is None else seed_problem(session.seed)
+    if problem is not None:
+        raise SerializationError(problem, path="$.seed")
     for field in ("ledger", "push_up_totals"):
         listed = [name for name, _ in getattr(session, field)]
         if len(set(listed)) != len(listed) or not set(session.players) <= set(listed):
@@ -685,14 +698,28 @@ def _check_session(session: Session) -> None:
     _check_seats(session.suit_bettors, players, "$.suit_bettors")
     _check_seats(session.suit_winners, players, "$.suit_winners")
     if session.naturals_winner is not None:
-        _check_seats([session.naturals_winner], players, "$.naturals_winner")
+        # Until the next deal, a seat of the last hand: players may have left since.
+        seats = players
+        if session.phase is not SessionPhase.PLAYING and session.last is not None:
+            seats = len(session.last.players)
+        _check_seats([session.naturals_winner], seats, "$.naturals_winner")
     if not session.naturals_players <= set(names):
         raise SerializationError(
             "names a player not in the ledger", path="$.naturals_players"
         )
+    hand = session.hand
+    live = hand is not None and hand.outcome is None
+    if live != (session.phase is SessionPhase.PLAYING):
+        raise SerializationError(
+            "a hand is in play in the playing phase, and in no other", path="$.phase"
+        )
+    if bool(session.betting) != (session.phase is SessionPhase.BETTING):
+        raise SerializationError(
+            "seats are left to bet in the betting phase, and in no other",
+            path="$.betting",
+        )
     if session.last is not None:
         _check_hand_result(session.last, "$.last")
-    hand = session.hand
     if hand is None:
         return
     if session.phase is not SessionPhase.PLAYING and session.last is not None:

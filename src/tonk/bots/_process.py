@@ -51,6 +51,7 @@ from tonk.protocol import (
     ActWriter,
     ObservationReader,
     _is_seconds,
+    _same,
     decode_message,
     encode_message,
 )
@@ -118,7 +119,8 @@ class ProcessBot:
     It needs a POSIX system (Linux, macOS): it waits for the program's
     answers with ``select.poll`` and ends the program's process group.
 
-    A program that exits, does not answer within ``timeout`` seconds, writes
+    A program that exits, does not answer within ``timeout`` seconds (nor
+    take a message within them: one that stops reading its input), writes
     anything but a valid ``action`` for the open request, or names an action
     that is not legal, gives a :class:`~tonk.errors.BotError` that names the
     bot, its seat and the end of its standard error; the program is then
@@ -175,6 +177,8 @@ class ProcessBot:
         self._finalizer: Finalize | None = None
         self._owner = 0
         self._poll: select.poll | None = None
+        self._out: select.poll | None = None
+        """Waits for room in the program's input."""
         self._buffer = b""
         self._welcomed: tuple[Rules, int, int] | None = None
         self._changes = False
@@ -217,6 +221,7 @@ class ProcessBot:
         if self._finalizer is not None:
             self._finalizer.cancel()
         self._process = self._stderr = self._finalizer = self._poll = None
+        self._out = None
         self._buffer = b""
         self._welcomed = None
         self._writer = None
@@ -296,8 +301,12 @@ class ProcessBot:
             self, _stop, args=(self._owner, process, stderr), exitpriority=0
         )
         assert process.stdout is not None
+        assert process.stdin is not None
         self._poll = select.poll()  # POSIX: pipes cannot be polled on Windows
         self._poll.register(process.stdout, select.POLLIN)
+        os.set_blocking(process.stdin.fileno(), False)  # see _write
+        self._out = select.poll()
+        self._out.register(process.stdin, select.POLLOUT)
         hello = self._decoded(self._read_line(seat), seat)
         if hello.get("type") != "hello":
             raise self._error(f"said {hello.get('type')!r} before hello", seat)
@@ -310,11 +319,28 @@ class ProcessBot:
         self._changes = hello.get("changes") is True
 
     def _write(self, line: str, seat: int) -> None:
-        process = self._process
+        """Write ``line`` to the program, which has its time limit to take it.
+
+        Its input does not block: a program that stops reading it (its pipe
+        full) is a program that does not answer.
+        """
+        process, poll = self._process, self._out
         assert process is not None
         assert process.stdin is not None
+        assert poll is not None
+        data = memoryview(f"{line}\n".encode())
+        deadline = time.monotonic() + self.timeout
         try:
-            process.stdin.write(f"{line}\n".encode())
+            while True:
+                with contextlib.suppress(BlockingIOError):
+                    data = data[os.write(process.stdin.fileno(), data) :]
+                if not data:
+                    return
+                left = deadline - time.monotonic()
+                if left <= 0 or not poll.poll(left * 1000):
+                    raise self._error(
+                        f"did not read its input within {self.timeout:g} s", seat
+                    )
         except OSError as error:
             raise self._error(f"stopped reading its input ({error})", seat) from None
 
@@ -516,7 +542,7 @@ def serve_bot(
             if kind == "welcome":
                 # A tournament welcomes again at each hand, as the seats rotate:
                 # the same rules are not read again.
-                if reader is None or message["rules"] != document:
+                if reader is None or not _same(document, message["rules"]):
                     reader = ObservationReader(_rules(message["rules"]))
                     document = message["rules"]
                 else:  # a new view, under the same rules
