@@ -168,6 +168,10 @@ def test_a_value_of_the_wrong_kind_is_a_type_error_naming_it(
             lambda: tonk.session_actions(STATE),  # type: ignore[arg-type]
             "session must be a tonk.Session, got a GameState",
         ),
+        (
+            lambda: tonk.new_game(object(), players=2),  # type: ignore[arg-type]
+            "rules must be a tonk.Rules, got an object",
+        ),
     ],
 )
 def test_the_message_shows_a_name_or_a_type_and_a_hint_for_common_slips(

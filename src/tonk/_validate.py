@@ -221,4 +221,4 @@ def wrong_type(name: str, kind: type, value: object) -> TypeError:
 
 def _with_article(noun: str) -> str:
     """Return ``noun`` after "a" or "an"."""
-    return f"{'an' if noun[:1] in 'AEIOU' else 'a'} {noun}"
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
