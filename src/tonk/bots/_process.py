@@ -528,25 +528,32 @@ def serve_bot(
     seeded = random.Random()  # reseeded at each act with a seed: none made each time
     reader: ObservationReader | None = None
     document: Any = None  # the rules of the last welcome, as it wrote them
+    welcome = b""  # the last welcome's line
     for line in reading:
         try:
             # An act as a table writes it goes straight to the reader; any
             # other line is decoded first (an act spelled otherwise, twice).
             if line.startswith(b'{"type":"act",'):
                 kind = "act"
+            elif line == welcome:  # the next hand's, at the same seat
+                kind = "welcome again"
             else:
                 message = decode_message(line)
                 kind = message["type"]
             if kind == "goodbye":
                 break
-            if kind == "welcome":
+            if kind == "welcome again":  # a new view, under the same rules
+                assert reader is not None
+                reader = ObservationReader(reader.rules)
+            elif kind == "welcome":
                 # A tournament welcomes again at each hand, as the seats rotate:
-                # the same rules are not read again.
+                # the same rules (the same JSON, to its types) are not read again.
                 if reader is None or not _same(document, message["rules"]):
                     reader = ObservationReader(_rules(message["rules"]))
                     document = message["rules"]
-                else:  # a new view, under the same rules
+                else:
                     reader = ObservationReader(reader.rules)
+                welcome = line
             elif kind == "act":
                 if reader is None:
                     raise ProtocolError(
