@@ -418,9 +418,9 @@ def test_v45b_a_wild_book_is_no_natural() -> None:
     natural = LaySpread(tonk.parse_cards("9C 9H 9S"))
     from tonk.session import _natural_book
 
-    assert not _natural_book(wild)
-    assert _natural_book(natural)
-    assert not _natural_book(LaySpread(tonk.parse_cards("7C 8C 9C")))
+    assert not _natural_book(wild, presets.CHICAGO)
+    assert _natural_book(natural, presets.CHICAGO)
+    assert not _natural_book(LaySpread(tonk.parse_cards("7C 8C 9C")), presets.CHICAGO)
 
 
 # --- V45a the called-suit pot ------------------------------------------------------

@@ -511,13 +511,23 @@ class Session:
         """The players with the best score (the winners, once it is over).
 
         Under elimination (X3) the session ends when one player is left, who
-        wins, even if a player who left the table (V47) scored less.
+        wins, even if a player who left the table (V47) scored less. If the
+        last hand takes every player left to the limit (a tunk, H7), the
+        lowest total among them wins, not a player who left before.
         """
         limit = self.rules.elimination_at
         if limit is not None and self.phase is SessionPhase.OVER:
             left = tuple(name for name in self.players if self.push_ups(name) < limit)
             if len(left) == 1:
                 return left
+            if not left:  # the players of the last hand all reached the limit
+                seated = [
+                    (name, total)
+                    for name, total in self.push_up_totals
+                    if name in self.players
+                ]
+                lowest = min(total for _, total in seated)
+                return tuple(name for name, total in seated if total == lowest)
         best = self.standings[0][1]
         return tuple(name for name, score in self.standings if score == best)
 
@@ -823,7 +833,9 @@ def apply_session(session: Session, action: Action | SessionAction) -> Session:
         and session.naturals_winner is None
         and session.rules.naturals_bet
         and session.players[seat] in session.naturals_players
-        and any(map(_natural_book, _spreads_laid(action)))
+        and any(
+            _natural_book(spread, session.rules) for spread in _spreads_laid(action)
+        )
     ):
         session = attrs.evolve(session, naturals_winner=seat)
     if after.outcome is not None:
@@ -891,14 +903,21 @@ def _spreads_laid(action: LaySpread | Tunk) -> tuple[LaySpread, ...]:
     return action.spreads if isinstance(action, Tunk) else (action,)
 
 
-def _natural_book(action: LaySpread) -> bool:
-    """Return whether ``action`` lays a book without wilds (V45b)."""
+def _natural_book(action: LaySpread, rules: Rules) -> bool:
+    """Return whether ``action`` lays a book without wilds (V45b).
+
+    A wild standing for itself is still a wild card: under wild deuces a book
+    of 2s is no natural book.
+    """
     cards = action.cards
     if isinstance(cards[0], WildCard):
         return False
     rank = cards[0].rank
     return all(
-        isinstance(card, Card) and card.rank is rank and card.rank is not Rank.JOKER
+        isinstance(card, Card)
+        and card.rank is rank
+        and card.rank is not Rank.JOKER
+        and not rules.is_wild(card)
         for card in cards
     )
 
