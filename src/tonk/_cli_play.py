@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tonk._present import plural
-from tonk._untrusted import escape
+from tonk._untrusted import escape, escape_for
 from tonk._validate import brief, read_int
 from tonk.actions import Action, DrawDiscard, DrawStock, format_action
 from tonk.bots import Bot, plain_session_action
 from tonk.cards import Card, Suit
 from tonk.engine import apply, cut_for_deal, new_game
-from tonk.errors import IllegalActionError, NotationError
+from tonk.errors import BotError, IllegalActionError, NotationError
 from tonk.notation import parse_action
 from tonk.observation import Observation, observe
 from tonk.records import GameRecord, format_record
@@ -317,9 +317,20 @@ def _play_hand(
                 source = "took" if isinstance(action, DrawDiscard) else "drew"
                 table.say(f"You {source} {table.cards(drawn)}.")
             continue
-        action = bot.choose(seen, seen.legal_actions, rng)
+        try:  # a user's bot may raise, or return anything: say which bot failed
+            action = bot.choose(seen, seen.legal_actions, rng)
+            after = apply(state, action)
+        except BotError:  # a program's bot (exec:) names itself
+            raise
+        except Exception as error:
+            name = table.names[seat]
+            raise BotError(
+                f"bot {name} failed in seat {seat}: {type(error).__name__}: {error}",
+                bot=name,
+                seat=seat,
+            ) from error
         table.say(f"{table.who_first(seat)}: {format_action(action)}")
-        state = apply(state, action)
+        state = after
         actions.append(action)
     _show_end(table, state)
     return state, actions, False
@@ -366,7 +377,7 @@ def _save(
         )
         print(text, file=sys.stderr)
         return False
-    table.plain(f"Saved the hand to {escape(str(path))}.")
+    table.plain(f"Saved the hand to {escape_for(str(path), table.console.encoding)}.")
     return True
 
 

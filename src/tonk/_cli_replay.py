@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tonk._codec import MAX_BYTES
 from tonk._present import plural
-from tonk._untrusted import escape
+from tonk._untrusted import escape, escape_for
 from tonk.actions import Action, format_action
 from tonk.errors import TonkError
 from tonk.records import GameRecord, parse_record, replay
@@ -88,7 +88,8 @@ def replay_file(
     states = iter(list(replay(record)))  # every action checked before any output
     ascii = not can_encode_glyphs(sys.stdout.encoding)
     write(
-        f"tonk replay: {escape(path.name)}, {record.players} players, dealer seat"
+        f"tonk replay: {escape_for(path.name, sys.stdout.encoding)},"
+        f" {record.players} players, dealer seat"
         f" {record.dealer}, {plural(len(record.actions), 'action')}"
     )
     state = next(states)

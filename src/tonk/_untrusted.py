@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["escape", "first_unsafe"]
+__all__ = ["escape", "escape_for", "first_unsafe"]
 
 _UNSAFE = re.compile(
     "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]"
@@ -48,6 +48,26 @@ def escape(text: str) -> str:
         'abc\\u202edef\\ud800'
     """
     return _UNSAFE.sub(_escaped, text)
+
+
+def escape_for(text: str, encoding: str | None) -> str:
+    r"""Return :func:`escape` of ``text``, with what ``encoding`` cannot write escaped.
+
+    For an output stream's encoding (``sys.stdout.encoding``): a character it
+    cannot encode is written as its Python escape (``\xe4``) rather than
+    raising :class:`UnicodeEncodeError`. ``None`` or an unknown codec: ASCII.
+
+    Examples:
+        >>> print(escape_for("Zo\u00eb\x1b", "ascii"), escape_for("Zo\u00eb", "utf-8"))
+        Zo\xeb\x1b Zoë
+    """
+    shown = escape(text)
+    try:
+        return shown.encode(encoding or "ascii", "backslashreplace").decode(
+            encoding or "ascii"
+        )
+    except LookupError:
+        return shown.encode("ascii", "backslashreplace").decode("ascii")
 
 
 def first_unsafe(text: str) -> int | None:

@@ -43,7 +43,8 @@ from types import ModuleType
 
 from tonk import __version__, _present, presets, text
 from tonk._cli_replay import replay_file
-from tonk._untrusted import escape
+from tonk._parallel import check_executor
+from tonk._untrusted import escape, escape_for
 from tonk.bots import (
     BUILT_IN_BOTS,
     Bot,
@@ -492,6 +493,8 @@ def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
         ) from None
     with contextlib.ExitStack() as stack:
         if args.scheduler == "local":
+            if args.workers is not None:  # bounded as for a local pool
+                check_executor(None, args.workers)
             cluster = stack.enter_context(
                 LocalCluster(  # type: ignore[no-untyped-call]
                     n_workers=args.workers,
@@ -536,7 +539,7 @@ def _print_tournament(
     print(
         f"tonk simulate: preset {args.preset}, {result.players} players,"
         f" {_present.plural(result.hands, 'hand')}, seed {result.seed},"
-        f" bots {escape(', '.join(args.bots))}"
+        f" bots {escape_for(', '.join(args.bots), sys.stdout.encoding)}"
     )
     if not args.no_timing:
         print(f"hands/s: {result.hands / elapsed:,.1f} ({elapsed:.1f} s)")
@@ -632,7 +635,7 @@ def _play(args: argparse.Namespace) -> int:
         rules,
         seed=seed,
         bots=[_make_bot(name, args.iterations) for name in names],
-        bot_names=[escape(bot_label(name)) for name in names],
+        bot_names=[escape_for(bot_label(name), sys.stdout.encoding) for name in names],
         hands=hands,
         session=args.session,
         save=args.save,
