@@ -315,23 +315,17 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
                 f" got {brief(actions)}"
             )
         size = self._actions
-        # A one-dimensional array of integers holds only ints: one range check.
-        if (
-            array.ndim != 1
-            or array.dtype.kind not in "iu"
-            or min(indices) < 0
-            or max(indices) >= size
-        ):
-            for index in indices:
-                if not is_int(index):
-                    raise TypeError(
-                        f"an action must be an int index, got {brief(index)}"
-                    )
-                if not 0 <= index < size:
-                    raise EncodingError(
-                        f"action index must be 0..{size - 1} under these rules,"
-                        f" got {index}"
-                    )
+        # A one-dimensional array of integers, or a list of ints (a bool's
+        # class is bool), holds only ints: one range check. Anything else is
+        # checked action by action as the caller gave it: numpy makes ints of
+        # the bools of a list ([1, True]) and floats of ints that share no
+        # integer type ([1, 2**63]).
+        if isinstance(actions, np.ndarray):
+            ints = array.ndim == 1 and array.dtype.kind in "iu"
+        else:
+            ints = all(action.__class__ is int for action in actions)
+        if not ints or min(indices) < 0 or max(indices) >= size:
+            indices = [_index(action, size) for action in actions]
         if self.illegal_action == "raise":
             for i, index in enumerate(indices):
                 if index not in self._legal[i]:  # the engine says why
@@ -376,6 +370,18 @@ class TonkVectorEnv(VectorEnv[Floats, Actions, npt.NDArray[Any]]):
             [3, 3]
         """
         return self._mask().astype(np.bool_)
+
+
+def _index(action: object, size: int) -> int:
+    """Return ``action``, an int or a numpy integer (not a bool), as an index."""
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise TypeError(f"an action must be an int index, got {brief(action)}")
+    index = int(action)
+    if not 0 <= index < size:
+        raise EncodingError(
+            f"action index must be 0..{size - 1} under these rules, got {index}"
+        )
+    return index
 
 
 def _rows(batch: Floats) -> Callable[[int], _Vector]:
