@@ -69,7 +69,7 @@ def test_a_message_with_a_time_limit_out_of_range_is_refused(seconds: str) -> No
     )
 
 
-@pytest.mark.parametrize("seconds", [0, -1, 1_000_000.5, float("inf"), "5", True])
+@pytest.mark.parametrize("seconds", [0, -1, 1_000_000.5, float("inf")])
 def test_a_table_refuses_a_time_limit_out_of_range(seconds: Any) -> None:
     with pytest.raises(RulesError) as raised:
         Table(presets.PAGAT, players=2, seed=7, time_limit=seconds)

@@ -1944,6 +1944,8 @@ class Table:
     Raises:
         RulesError: If ``hands`` or ``time_limit`` is out of range.
         SessionError: For a bad player count, bad names or a bad seed.
+        TypeError: If ``rules`` is not a :class:`~tonk.Rules`, ``players`` or
+            ``hands`` not an int, or ``time_limit`` not a number.
 
     Examples:
         >>> import tonk
@@ -1976,6 +1978,8 @@ class Table:
         if hands < 1:
             raise RulesError(f"hands must be at least 1, got {brief(hands)}")
         if time_limit is not None and not _is_seconds(time_limit):
+            if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
+                raise TypeError(f"time_limit must be a number, got {brief(time_limit)}")
             raise RulesError(
                 f"time_limit must be 0 < seconds <= 1e6, got {brief(time_limit)}"
             )
