@@ -206,10 +206,26 @@ UNKNOWN = (
         ("spread 7H 8H 9X", 14, "unknown suit 'X'"),
         ("spread 7H 1H 9H", 10, "unknown rank '1'"),
         ("hit", 3, "'hit' takes a spread number and a card"),
-        ("hit x 7H", 4, "spread number must be 1 or more, got 'x'"),
-        ("hit 0 7H", 4, "spread number must be 1 or more, got '0'"),
-        ("hit -1 7H", 4, "spread number must be 1 or more, got '-1'"),
-        ("hit ² 7H", 4, "spread number must be 1 or more, got '²'"),
+        (
+            "hit x 7H",
+            4,
+            "spread number must be 1 or more, of at most 1000 digits, got 'x'",
+        ),
+        (
+            "hit 0 7H",
+            4,
+            "spread number must be 1 or more, of at most 1000 digits, got '0'",
+        ),
+        (
+            "hit -1 7H",
+            4,
+            "spread number must be 1 or more, of at most 1000 digits, got '-1'",
+        ),
+        (
+            "hit ² 7H",
+            4,
+            "spread number must be 1 or more, of at most 1000 digits, got '²'",
+        ),
         ("hit 1 7H 8H", 9, "'hit' takes a spread number and a card"),
         ("hit 2 7X", 7, "unknown suit 'X'"),
         ("discard", 7, "'discard' takes one card"),
@@ -221,7 +237,11 @@ UNKNOWN = (
         ("pass x", 5, "'pass' takes nothing after it"),
         ("eat x", 4, "'eat' takes nothing after it"),
         ("slap", 4, "'slap' takes a spread number (and a wild card's designation)"),
-        ("slap 0", 5, "spread number must be 1 or more, got '0'"),
+        (
+            "slap 0",
+            5,
+            "spread number must be 1 or more, of at most 1000 digits, got '0'",
+        ),
         ("discard 5H 5H", 11, "'discard' takes one card"),
         ("exchange", 8, "'exchange' takes one card"),
         (

@@ -33,7 +33,7 @@ Examples:
 
 from __future__ import annotations
 
-from tonk._validate import brief, read_int
+from tonk._validate import MAX_DIGITS, brief, read_int
 from tonk.actions import (
     Action,
     ClaimDealTonk,
@@ -227,7 +227,8 @@ def _spread_number(word: str, text: str, position: int) -> int:
     number = read_int(word)
     if number is None or number < 1:
         raise NotationError(
-            f"spread number must be 1 or more, got {brief(word)}",
+            f"spread number must be 1 or more, of at most {MAX_DIGITS} digits,"
+            f" got {brief(word)}",
             text=text,
             position=position,
         )
