@@ -1110,8 +1110,9 @@ def test_a_live_state_whose_player_has_no_legal_action_is_refused() -> None:
     rules = Rules(discard_draw_must_meld=True)
     hands = ["9C QC 7D AS QS", "3D 5D 9H KS QH"]
     state = _play(_stacked(rules, hands, upcard="4D"), "draw discard")
+    taken = ((), (_card("4D"), _card("KS")))  # the KS taken too: it must be used
     _refused(
-        _forged(state, must_use=_card("KS")),
+        _forged(state, must_use=_card("KS"), taken=taken),
         "$",
         "the player to move would have no legal action",
     )
@@ -1242,11 +1243,13 @@ def test_under_the_boobed_deck_a_seat_that_spread_its_hand_plays_on_empty() -> N
     rules = Rules(boobed_deck=True, exhaustion_tie=tonk.ExhaustionTie.DEAD_HAND)
     hands = ["2C 3D 4S 8C 10D", "5H 6H 7H 9C 9D"]
     state = _stacked(rules, hands, upcard="QS", stock="9S KD KH")
-    # The stock's other cards lie under the upcard: 3 cards left, V27 applies.
+    # The stock's other cards lie under the upcard: 3 cards left, V27 applies,
+    # after the 38 turns that drew them (seat 1 is to move again).
     state = _forged(
         state,
         stock=state.stock[:3],
         discard_pile=(*state.stock[3:], *state.discard_pile),
+        turns_taken=len(state.stock) - 3,
     )
     state = _play(state, "draw stock", "spread 5H 6H 7H", "spread 9C 9D 9S")
     assert (state.phase, state.to_move, state.hands[1]) == (Phase.TURN_START, 0, ())

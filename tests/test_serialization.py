@@ -463,6 +463,7 @@ def too_many_hits(data: dict[str, Any]) -> None:
 def must_use_unusable(data: dict[str, Any]) -> None:
     data["rules"]["discard_draw_must_meld"] = True
     data["must_use"] = "KS"
+    data["taken"][data["to_move"]].append("KS")  # taken, but no spread uses it
 
 
 def hit_onto_first_spread(data: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from fractions import Fraction
 
 from tonk._codec import child, item
 from tonk._compiled import compiled
@@ -23,7 +24,7 @@ from tonk.engine import legal_actions
 from tonk.errors import InvalidStateError
 from tonk.rules import Rules
 from tonk.scoring import hand_count
-from tonk.state import GameState, Outcome, OutcomeKind, Phase, SlapWindow
+from tonk.state import GameState, Outcome, OutcomeKind, Phase, SlapWindow, Stake
 
 _PER_SEAT_KINDS: dict[str, type] = {
     "waits": int,
@@ -40,6 +41,13 @@ _DROPS_AND_TUNKS = _DROPS | {OutcomeKind.TUNK}  # the tunker is the dropper (H5)
 
 def _fail(message: str, path: str) -> InvalidStateError:
     return InvalidStateError(message, path=path)
+
+
+def _stake(amount: Stake) -> str:
+    """Return ``amount`` as :func:`str` writes it, a huge part by its size."""
+    if isinstance(amount, Fraction) and amount.denominator != 1:
+        return f"{brief(amount.numerator)}/{brief(amount.denominator)}"
+    return brief(int(amount))
 
 
 def _check_seat(seat: int, players: int, path: str) -> None:
@@ -83,7 +91,7 @@ def check_outcome(outcome: Outcome, players: int, path: str) -> None:
         outcome.kind, players, winners=(), transfers=outcome.transfers
     ).payoffs
     if net != outcome.payoffs:
-        shown = ", ".join(map(str, net))
+        shown = ", ".join(map(_stake, net))
         raise _fail(
             f"the payoffs must be the net of the transfers: ({shown})",
             child(path, "payoffs"),
@@ -196,8 +204,8 @@ def _check_spreads(state: GameState, players: int) -> None:
         _check_seat(spread.owner, players, child(path, "owner"))
         if not 0 <= spread.turn <= state.turns_taken:
             raise _fail(
-                f"turn {spread.turn} is not one of the hand's turns"
-                f" 0..{state.turns_taken}",
+                f"turn {brief(spread.turn)} is not one of the hand's turns"
+                f" 0..{brief(state.turns_taken)}",
                 child(path, "turn"),
             )
         if index and spread.turn < state.spreads[index - 1].turn:
@@ -208,7 +216,7 @@ def _check_spreads(state: GameState, players: int) -> None:
         laid_by = _seat_of_turn(state, players, spread.turn)
         if spread.owner != laid_by:
             raise _fail(
-                f"turn {spread.turn} was seat {laid_by}'s (B6), so seat"
+                f"turn {brief(spread.turn)} was seat {laid_by}'s (B6), so seat"
                 f" {spread.owner} cannot have laid spread {index + 1} in it",
                 child(path, "owner"),
             )
@@ -283,7 +291,7 @@ def _check_phase(state: GameState, players: int) -> None:
     if state.must_use is not None and (
         phase is not Phase.AFTER_DRAW
         or (rules.discard_pickup and not rules.discard_draw_must_meld)
-        or state.must_use not in state.hands[state.to_move]
+        or state.must_use not in state.taken[state.to_move]  # taken: in the hand
     ):
         raise _fail(
             "a card must be used at once (V24d), or kept (X8), only just after"
@@ -291,6 +299,32 @@ def _check_phase(state: GameState, players: int) -> None:
             "$.must_use",
         )
     _check_window(state, players)
+
+
+def _check_stock(state: GameState, players: int) -> None:
+    """Check the stock's size against the deal and the turns played (B4, B7).
+
+    The deal leaves the stock what the hands, the widows (V46) and the upcard
+    do not take; only a draw takes a card from it, at most one a turn, and
+    nothing puts one back.
+    """
+    rules = state.rules
+    dealt = players * (rules.hand_size_for(players) + rules.widow) + rules.upcard
+    full = len(rules.pack(players=players)) - dealt
+    # The turn under way, or the last one, may have drawn already (a slap's
+    # extra discard comes after the turn: V26).
+    draws = state.turns_taken + (state.phase in (Phase.AFTER_DRAW, Phase.HAND_OVER))
+    held = plural(len(state.stock), "card")
+    if len(state.stock) > full:
+        raise _fail(
+            f"{held} in the stock, more than the deal leaves ({full})", "$.stock"
+        )
+    if len(state.stock) < full - draws:  # so draws is small: no brief() needed
+        raise _fail(
+            f"{held} in the stock after {plural(state.turns_taken, 'turn')}: the deal"
+            f" leaves {full}, and each turn draws at most one (B7)",
+            "$.stock",
+        )
 
 
 def _check_bookkeeping(state: GameState, players: int) -> None:
@@ -339,6 +373,17 @@ def _check_tunk(state: GameState, players: int) -> None:
     _check_seat(tunker, players, "$.tunker")
     if rules.tunk_at_most is None:
         raise _fail("these rules have no tunk (H5)", "$.tunker")
+    if state.outcome is None:  # H6: only the others' last turns follow a tunk
+        if not rules.last_turns:
+            raise _fail(
+                "without last_turns a tunk ends the hand at once (H5, H6)",
+                "$.tunker",
+            )
+        if state.to_move == tunker:
+            raise _fail(
+                f"seat {tunker} has tunked: the last turns end back at it (H6)",
+                "$.to_move",
+            )
     if state.taken[tunker] != state.hands[tunker]:
         raise _fail(
             "the tunker's unmatched cards are face up: its taken cards are its hand",
@@ -557,7 +602,9 @@ def check_state(state: GameState) -> None:
     are sorted and hold the cards known taken; spreads are valid books and
     runs, numbered in order, each laid by the seat whose turn it was; the seat
     to move (or due after a slap-in window) is the one whose turn it is (B6);
-    counters are not negative and within their rules; the waits, going-out
+    counters are not negative and within their rules; the stock holds what
+    the deal left, less at most one card a turn; a card to use was taken from
+    the pile; a live hand's tunker plays last turns only (H6); the waits, going-out
     bars, hit charges, hits of the turn and widow exchanges are what the
     spreads, the hits onto them and the turns played could give (V22-V24b,
     V46, X7); the phase agrees with the slap window, the card to use, the hits
@@ -609,4 +656,5 @@ def check_state(state: GameState) -> None:
     _check_phase(state, players)
     _check_bookkeeping(state, players)
     _check_hand_sizes(state, players)
+    _check_stock(state, players)
     _check_result(state, players)

@@ -468,7 +468,10 @@ def validate(state: GameState) -> None:
     spreads are valid books and runs, numbered in order, each laid by the seat
     whose turn it was; the seat to move (or due after a slap-in window) is the
     one whose turn it is, starting from the dealer's left (B6); counters are
-    not negative and within their rules; the waits, going-out bars, hit
+    not negative and within their rules; the stock holds what the deal left,
+    less at most one card a turn; a card to use (V24d, X8) is one taken from
+    the pile; a live hand has a tunker only under last turns, and not to
+    move (H6); the waits, going-out bars, hit
     charges, hits of the turn and widow exchanges are what the spreads, the
     hits onto them and the turns played could give (V22-V24b, V46, X7); the
     phase agrees with the slap window, the card to use, the hits and the
