@@ -766,8 +766,9 @@ def typed(call: Callable[..., Any], *args: Any) -> Any:
     try:
         return call(*args)  # a value: a BotError read back may say nothing
     except tonk.TonkError as error:
-        assert str(error)  # the message renders, and says something
-        return error
+        raised = error
+    assert str(raised)  # the message renders, and says something
+    return raised
 
 
 def new_documents() -> dict[str, tuple[Any, dict[str, Any]]]:
