@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+import pytest
+
 import tonk
 from tonk import Card, Deal, GameState, Outcome, Phase, Rules, Session
 from tonk.bots import GreedyBot
@@ -167,3 +169,17 @@ def _scenarios() -> dict[str, Callable[[], GameState]]:
 
 
 SCENARIOS = _scenarios()
+
+
+def refused_state(state: GameState, path: str) -> str:
+    """Check that ``state`` is refused at ``path``, alike by validate and from_json.
+
+    Returns the message.
+    """
+    with pytest.raises(tonk.InvalidStateError) as validated:
+        tonk.validate(state)
+    assert validated.value.path == path, str(validated.value)
+    with pytest.raises(tonk.SerializationError) as loaded:
+        tonk.from_json(tonk.to_json(state), GameState)
+    assert str(loaded.value) == str(validated.value)
+    return str(validated.value)

@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 import pytest
+from scenario import refused_state
 
 import tonk
 from tonk import Card, GameState, Rules
@@ -28,16 +29,6 @@ def _play(state: GameState, *texts: str) -> GameState:
     for text in texts:
         state = tonk.apply(state, tonk.parse_action(state, text))
     return state
-
-
-def _refused(state: GameState, path: str) -> None:
-    """Check that validate and the JSON reader both refuse ``state`` at ``path``."""
-    with pytest.raises(tonk.InvalidStateError) as validated:
-        tonk.validate(state)
-    assert validated.value.path == path, str(validated.value)
-    with pytest.raises(tonk.SerializationError) as loaded:
-        tonk.from_json(tonk.to_json(state), GameState)
-    assert str(loaded.value) == str(validated.value)
 
 
 def _forged(state: GameState, **fields: Any) -> GameState:
@@ -60,7 +51,7 @@ def test_a_card_to_use_drawn_from_the_stock_is_refused(rules: Rules) -> None:
     state = _play(_stacked(rules, hands, upcard="4D", stock="6D"), "draw stock")
     assert state.taken == ((), ())
     assert Card.parse("6D") in state.hands[1]
-    _refused(_forged(state, must_use=Card.parse("6D")), "$.must_use")
+    refused_state(_forged(state, must_use=Card.parse("6D")), "$.must_use")
     taken = _play(_stacked(rules, hands, upcard="4D", stock="6D"), "draw discard")
     assert taken.must_use == Card.parse("4D")
     tonk.validate(taken)
@@ -89,14 +80,14 @@ def test_a_tunker_to_move_is_refused() -> None:
     assert over.turns_taken == 3
     # The hand goes on to seat 1, the tunker, whose turn 3 would be (B6).
     forged = _forged(over, outcome=None, phase=tonk.Phase.TURN_START, to_move=1)
-    _refused(forged, "$.to_move")
+    refused_state(forged, "$.to_move")
 
 
 def test_a_live_tunk_without_last_turns_is_refused() -> None:
     """Without last_turns (H6) a tunk ends the hand at once (H5)."""
     rules = attrs.evolve(tonk.presets.HOYLE, last_turns=False)
     state = _tunked(tonk.presets.HOYLE)
-    _refused(_forged(state, rules=rules), "$.tunker")
+    refused_state(_forged(state, rules=rules), "$.tunker")
 
 
 # --- the stock holds what the deal left, less one card a turn at most (B7) -----------
@@ -117,8 +108,8 @@ def _ten_turns() -> GameState:
 def test_turns_taken_forged_back_to_the_first_turn_is_refused() -> None:
     """Ten cards were drawn from the stock, so ten turns were played."""
     state = _ten_turns()
-    _refused(_forged(state, turns_taken=0), "$.stock")  # the same seat to move
-    _refused(_forged(state, turns_taken=8), "$.stock")
+    refused_state(_forged(state, turns_taken=0), "$.stock")  # the same seat to move
+    refused_state(_forged(state, turns_taken=8), "$.stock")
 
 
 def test_a_stock_moved_to_the_discard_pile_is_refused() -> None:
@@ -129,9 +120,9 @@ def test_a_stock_moved_to_the_discard_pile_is_refused() -> None:
         stock=state.stock[:2],
         discard_pile=state.stock[2:] + state.discard_pile,
     )
-    _refused(emptied, "$.stock")
+    refused_state(emptied, "$.stock")
     filled = _forged(state, stock=state.stock + state.discard_pile, discard_pile=())
-    _refused(filled, "$.stock")
+    refused_state(filled, "$.stock")
 
 
 # --- huge numbers in a forged state get the error, not a bare ValueError -------------

@@ -15,6 +15,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
+from scenario import refused_state
 
 import tonk
 from tonk import GameState, Rules
@@ -32,17 +33,6 @@ def _after_draw(table_rules: Rules, players: int = 2) -> GameState:
 def _forged(state: GameState, **fields: Any) -> GameState:
     """Return ``state`` with fields changed, bookkeeping fields included."""
     return attrs.evolve(state, **fields)
-
-
-def _refused(state: GameState, path: str) -> str:
-    """Check that the state is refused at ``path``, alike by both entry points."""
-    with pytest.raises(tonk.InvalidStateError) as validated:
-        tonk.validate(state)
-    assert validated.value.path == path, str(validated.value)
-    with pytest.raises(tonk.SerializationError) as loaded:
-        tonk.from_json(tonk.to_json(state), GameState)
-    assert str(loaded.value) == str(validated.value)
-    return str(validated.value)
 
 
 # The issue's three states, under Rules() after a draw: no option gives waits,
@@ -64,7 +54,7 @@ def test_the_issues_unreachable_bookkeeping_is_refused(
 ) -> None:
     state = _after_draw(Rules())
     tonk.validate(state)
-    _refused(_forged(state, **fields), path)
+    refused_state(_forged(state, **fields), path)
 
 
 @pytest.mark.parametrize("fields", [{"waits": (10**9, 0)}, {"hits_this_turn": 10**9}])
@@ -80,7 +70,7 @@ def test_such_bookkeeping_would_break_the_observation_bounds(
 
 def test_a_refused_wait_says_what_could_be_charged() -> None:
     state = _forged(_after_draw(Rules(spread_wait=1)), waits=(1, 0))
-    assert "more than the spreads seat 0 laid" in _refused(state, "$.waits[0]")
+    assert "more than the spreads seat 0 laid" in refused_state(state, "$.waits[0]")
 
 
 WAITS = Rules(spread_wait=1, hit_wait=2, hit_bars_going_out=True)
@@ -130,7 +120,7 @@ def test_bookkeeping_the_table_cannot_explain_is_refused(
 ) -> None:
     state = _after_draw(table_rules)
     tonk.validate(state)
-    _refused(forge(state), path)
+    refused_state(forge(state), path)
 
 
 @pytest.mark.parametrize(
@@ -168,12 +158,14 @@ def test_a_hit_explains_its_wait_bar_and_charge_and_no_more() -> None:
     assert state.going_out_barred == (False, True)
     assert state.hit_this_round == (False, True)
     assert state.hits_this_turn == 1
-    _refused(_forged(state, waits=(0, 4)), "$.waits[1]")
-    _refused(_forged(state, hits_this_turn=2), "$.hits_this_turn")
-    _refused(_forged(state, going_out_barred=(True, True)), "$.going_out_barred[0]")
-    _refused(_forged(state, hit_this_round=(True, True)), "$.hit_this_round[0]")
+    refused_state(_forged(state, waits=(0, 4)), "$.waits[1]")
+    refused_state(_forged(state, hits_this_turn=2), "$.hits_this_turn")
+    refused_state(
+        _forged(state, going_out_barred=(True, True)), "$.going_out_barred[0]"
+    )
+    refused_state(_forged(state, hit_this_round=(True, True)), "$.hit_this_round[0]")
     # A charge lasts only as long as the wait it charged.
-    _refused(_forged(state, waits=(0, 0)), "$.hit_this_round[1]")
+    refused_state(_forged(state, waits=(0, 0)), "$.hit_this_round[1]")
 
 
 @st.composite
