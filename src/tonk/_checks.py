@@ -314,15 +314,17 @@ def _check_stock(state: GameState, players: int) -> None:
     # The turn under way, or the last one, may have drawn already (a slap's
     # extra discard comes after the turn: V26).
     draws = state.turns_taken + (state.phase in (Phase.AFTER_DRAW, Phase.HAND_OVER))
-    held = plural(len(state.stock), "card")
-    if len(state.stock) > full:
+    size = len(state.stock)
+    if size > full:
         raise _fail(
-            f"{held} in the stock, more than the deal leaves ({full})", "$.stock"
+            f"{plural(size, 'card')} in the stock, more than the deal leaves ({full})",
+            "$.stock",
         )
-    if len(state.stock) < full - draws:  # so draws is small: no brief() needed
+    if size < full - draws:  # so draws is small: no brief() needed
         raise _fail(
-            f"{held} in the stock after {plural(state.turns_taken, 'turn')}: the deal"
-            f" leaves {full}, and each turn draws at most one (B7)",
+            f"{plural(size, 'card')} in the stock after"
+            f" {plural(state.turns_taken, 'turn')}: the deal leaves {full}, and"
+            " each turn draws at most one (B7)",
             "$.stock",
         )
 
