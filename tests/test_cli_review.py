@@ -23,14 +23,21 @@ class NotAnAction:
 """
 
 
+def _user_module(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, file: str, source: str
+) -> None:
+    """Write ``file`` in the current directory, as a user would have it."""
+    pytest.importorskip("rich")
+    (tmp_path / file).write_text(source)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the CLI adds the cwd
+    monkeypatch.delitem(sys.modules, Path(file).stem, raising=False)
+
+
 @pytest.fixture
 def review_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A module reviewbots.py in the current directory, as a user would have it."""
-    pytest.importorskip("rich")
-    (tmp_path / "reviewbots.py").write_text(BOTS)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "path", list(sys.path))  # the CLI adds the cwd
-    monkeypatch.delitem(sys.modules, "reviewbots", raising=False)
+    _user_module(tmp_path, monkeypatch, "reviewbots.py", BOTS)
     return tmp_path
 
 
@@ -79,10 +86,9 @@ def test_replay_of_a_file_with_a_non_ascii_name_on_an_ascii_output(
 def test_a_tournament_of_a_non_ascii_bot_file_on_an_ascii_output(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    pytest.importorskip("rich")
-    (tmp_path / "b\u00f8ts.py").write_text("from tonk.bots import RandomBot\n")
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "path", list(sys.path))
+    _user_module(
+        tmp_path, monkeypatch, "b\u00f8ts.py", "from tonk.bots import RandomBot\n"
+    )
     raw = _ascii_stdout(monkeypatch)
     args = ["simulate", "--bots", "./b\u00f8ts.py:RandomBot,greedy", "--hands", "4"]
     assert main([*args, "--seed", "1", "--no-timing"]) == 0
@@ -94,11 +100,12 @@ def test_a_tournament_of_a_non_ascii_bot_file_on_an_ascii_output(
 def test_play_saves_to_a_non_ascii_name_and_plays_a_non_ascii_bot_on_an_ascii_output(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    pytest.importorskip("rich")
-    (tmp_path / "bots.py").write_text("from tonk.bots import RandomBot as R\u00f8bot\n")
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "path", list(sys.path))
-    monkeypatch.delitem(sys.modules, "bots", raising=False)
+    _user_module(
+        tmp_path,
+        monkeypatch,
+        "bots.py",
+        "from tonk.bots import RandomBot as R\u00f8bot\n",
+    )
     raw = _ascii_stdout(monkeypatch)
     monkeypatch.setattr(sys, "stdin", io.StringIO("draw stock\n1\n" + "1\n" * 50))
     save = tmp_path / "s\u00e4ve.txt"
