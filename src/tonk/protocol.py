@@ -1187,12 +1187,12 @@ class ObservationReader:
             raise wrong_type("rules", Rules, rules)
         self.rules = rules
         self._last: dict[str, tuple[Any, Any]] = {}
-        self._readers = tuple(
+        readers = tuple(
             (name, read.fresh() if isinstance(read, _ObjectsReader) else read)
             for name, read in _READERS
         )
-        self._reading = dict(self._readers)
-        self._checked = tuple((name, read, _SAME[name]) for name, read in self._readers)
+        self._reading = dict(readers)
+        self._checked = tuple((name, read, _SAME[name]) for name, read in readers)
         self._values: dict[str, Any] | None = None
         """The fields of the observation read last, for the changes to come."""
 
